@@ -1,0 +1,105 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from './test/harness.ts';
+import { createTestContext } from './test/harness.ts';
+
+let ctx: TestContext;
+const webDist = mkdtempSync(path.join(tmpdir(), 'soc-web-'));
+beforeAll(async () => {
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>portal</title><div id="root"></div>',
+  );
+  writeFileSync(path.join(webDist, 'assets', 'index-abc.js'), 'console.log(1)');
+  writeFileSync(
+    path.join(webDist, 'version.json'),
+    JSON.stringify({ version: '2.10.24', build_id: 'build-42' }),
+  );
+  ctx = await createTestContext({ incidents: 0, config: { webDist } });
+});
+afterAll(() => ctx.close());
+
+describe('health', () => {
+  it('answers liveness and readiness', async () => {
+    expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await ctx.app.inject('/readyz')).json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('is served at /api/v0/docs/json and lists the auth calls', async () => {
+    const res = await ctx.app.inject('/api/v0/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, Record<string, unknown>> }>();
+    expect(Object.keys(doc.paths['/api/v0/auth/token/obtain/'] ?? {})).toContain('post');
+    expect(Object.keys(doc.paths['/api/v0/auth/password_change/'] ?? {})).toContain('put');
+    expect(Object.keys(doc.paths['/api/v0/auth/user/'] ?? {})).toContain('get');
+  });
+
+  it('serves the interactive reference without sign-in', async () => {
+    const res = await ctx.app.inject('/api/v0/docs/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/html/);
+  });
+});
+
+describe('portal config', () => {
+  it('gives branding, flags and the build id before sign-in', async () => {
+    const res = await ctx.app.inject('/api/v0/portal/config/');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      portal_name: 'SOC Portal',
+      version: '2.10.24',
+      build_id: 'build-42',
+      flags: { hide_oidc_buttons: false, hide_eps_widget: false },
+      error_reporting_dsn: null,
+    });
+  });
+});
+
+describe('web app and unknown paths', () => {
+  it('serves index.html for client-side routes, uncached', async () => {
+    const res = await ctx.app.inject('/incidents?status__in=closed');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the app at the root path', async () => {
+    const res = await ctx.app.inject('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await ctx.app.inject('/assets/index-abc.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a missing asset with 404, not with the page', async () => {
+    expect((await ctx.app.inject('/assets/index-gone.js')).statusCode).toBe(404);
+  });
+
+  it('answers unknown API paths with 401 before sign-in and 404 JSON after', async () => {
+    expect((await ctx.app.inject('/api/v0/nothing-here/')).statusCode).toBe(401);
+    const { access } = await ctx.login('alice');
+    const res = await ctx.app.inject({
+      url: '/api/v0/nothing-here/',
+      headers: { authorization: `Bearer ${access}` },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await ctx.app.inject('/dashboard');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+});

@@ -1,0 +1,135 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE, JSON_BODY_LIMIT_BYTES, PRODUCT_VERSION } from '@soc/contracts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import type { AuthServiceOptions } from './modules/auth/auth.service.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Test hooks for services. */
+  auth?: AuthServiceOptions;
+}
+
+/** Paths whose values must never reach the logs. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.old_password',
+  '*.refresh',
+  '*.access',
+  '*.otp',
+];
+
+/**
+ * Builds the application without listening: plugins in the order external → app → routes
+ * (fastify/demo). Tests call it with an in-memory database and use `app.inject`.
+ */
+export async function buildApp({
+  config,
+  database,
+  auth: authOptions,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: REDACT },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // external
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd injects its CSS-in-JS style elements at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.branding.logoUrl?.startsWith('http') ? [new URL(config.branding.logoUrl).origin] : []),
+        ],
+        connectSrc: [
+          "'self'",
+          ...(config.errorReportingDsn ? [new URL(config.errorReportingDsn).origin] : []),
+        ],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // only where the portal is served over TLS; on plain HTTP it would break every request
+        upgradeInsecureRequests: config.publicUrl?.startsWith('https:') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'SOC customer portal API', version: PRODUCT_VERSION },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: `${API_BASE}/docs`,
+    uiConfig: { docExpansion: 'list', deepLinking: false },
+    staticCSP: true,
+  });
+
+  // app
+  await app.register(errorHandlerPlugin);
+  await app.register(authPlugin, { db: database.db, config });
+
+  // routes
+  const auth = createAuthService(database.db, config, authOptions);
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, {
+    prefix: `${API_BASE}/auth`,
+    auth,
+    ratePerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(portalRoutes, { prefix: `${API_BASE}/portal`, config });
+  if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });
+
+  app.setNotFoundHandler((request, reply) => {
+    // a missing asset is a real 404, so that a stale chunk reference fails loudly in the browser
+    const wantsPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/assets/') &&
+      config.webDist;
+    if (wantsPage) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ detail: 'Not found.' });
+  });
+
+  return app;
+}

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Environment variables the server reads; README.md documents each one. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Public origin used to build absolute `next`/`previous` links; defaults to the request's host. */
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(14 * 24 * 3600),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: boolFromEnv,
+  WEB_DIST: z.string().optional(),
+  PORTAL_NAME: z.string().min(1).default('SOC Portal'),
+  PORTAL_LOGO_URL: z.string().optional(),
+  PORTAL_PRIMARY_COLOR: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default('#1668dc'),
+  BRAND_HIDE_OIDC_BUTTONS: boolFromEnv,
+  BRAND_HIDE_EPS_WIDGET: boolFromEnv,
+  BRAND_ALTERNATE_CATEGORY_FILTER: boolFromEnv,
+  ERROR_REPORTING_DSN: z.string().url().optional(),
+});
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  publicUrl: string | undefined;
+  dataDir: string;
+  /** A PostgreSQL URL, or undefined for the embedded PGlite database under dataDir. */
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  jwtSecret: Uint8Array;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Requests per minute and IP on the credential endpoints (sign-in, refresh, password change). */
+  authRateLimitPerMinute: number;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Folder of the built web app, or undefined to serve the API only. */
+  webDist: string | undefined;
+  branding: {
+    portalName: string;
+    logoUrl: string | null;
+    primaryColor: string;
+    hideOidcButtons: boolean;
+    hideEpsWidget: boolean;
+    alternateCategoryFilter: boolean;
+  };
+  errorReportingDsn: string | null;
+}
+
+/**
+ * The signing key comes from JWT_SECRET; without it an embedded installation keeps a random
+ * key in its data folder so that sessions survive restarts. A PostgreSQL deployment with
+ * several instances must set JWT_SECRET so that all instances share it.
+ */
+function loadJwtSecret(
+  secret: string | undefined,
+  dataDir: string,
+  databaseUrl: string | undefined,
+): Uint8Array {
+  if (secret) return new TextEncoder().encode(secret);
+  if (databaseUrl && process.env.NODE_ENV === 'production') {
+    throw new Error('JWT_SECRET (32 characters or more) is required when DATABASE_URL is set');
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+const defaultWebDist = (): string | undefined => {
+  const candidate = path.resolve(import.meta.dirname, '../../web/dist');
+  return existsSync(path.join(candidate, 'index.html')) ? candidate : undefined;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: e.PUBLIC_URL,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    jwtSecret: loadJwtSecret(e.JWT_SECRET, dataDir, e.DATABASE_URL),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
+    branding: {
+      portalName: e.PORTAL_NAME,
+      logoUrl: e.PORTAL_LOGO_URL || null,
+      primaryColor: e.PORTAL_PRIMARY_COLOR,
+      hideOidcButtons: e.BRAND_HIDE_OIDC_BUTTONS,
+      hideEpsWidget: e.BRAND_HIDE_EPS_WIDGET,
+      alternateCategoryFilter: e.BRAND_ALTERNATE_CATEGORY_FILTER,
+    },
+    errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
+  };
+}
+
+/** A configuration for tests: in-memory database, fixed secret, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    publicUrl: undefined,
+    dataDir: '',
+    databaseUrl: undefined,
+    databasePoolSize: 4,
+    jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
+    accessTokenTtlSeconds: 300,
+    refreshTokenTtlSeconds: 14 * 24 * 3600,
+    authRateLimitPerMinute: 1000,
+    logLevel: 'silent',
+    trustProxy: false,
+    webDist: undefined,
+    branding: {
+      portalName: 'SOC Portal',
+      logoUrl: null,
+      primaryColor: '#1668dc',
+      hideOidcButtons: false,
+      hideEpsWidget: false,
+      alternateCategoryFilter: false,
+    },
+    errorReportingDsn: null,
+    ...overrides,
+  };
+}

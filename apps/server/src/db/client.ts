@@ -1,0 +1,102 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+/** The query interface shared by the embedded and the server database. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations; safe to call from several instances at once. */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string };
+
+/** Finds the migrations folder both from sources (src/db) and from the bundle (dist). */
+function migrationsFolder(): string {
+  for (let dir = import.meta.dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+  }
+  throw new Error('Database migrations folder not found');
+}
+
+/** Arbitrary constant identifying the migration lock among advisory locks. */
+const MIGRATION_LOCK_ID = 7_204_311;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 5_000,
+    });
+    // An idle client that loses its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    // node-postgres and PGlite differ only in their result type parameter, which no query here depends on.
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsFolder() });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+          client.release();
+        }
+      },
+      async ping() {
+        await pool.query('SELECT 1');
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  const pgliteDb = drizzlePglite({ client, schema });
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(pgliteDb, { migrationsFolder: migrationsFolder() });
+    },
+    async ping() {
+      await pgliteDb.execute(sql`SELECT 1`);
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+/**
+ * Runs raw SQL and returns its rows. Both drivers answer `{ rows }`; the shared `Db` type cannot
+ * say so, hence the one cast here.
+ */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}

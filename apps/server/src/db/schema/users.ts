@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { systems } from './systems.ts';
+
+/** Portal accounts: customer staff, the provider's analysts and administrators. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored as typed; matched case-insensitively through the lower() index. */
+    username: text('username').notNull(),
+    email: text('email').notNull().default(''),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** argon2id hash in PHC string form (never selected for output). */
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['customer', 'analyst', 'admin'] })
+      .notNull()
+      .default('customer'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Phone number receiving second-factor codes; null when the user has no SMS factor. */
+    mfaPhone: text('mfa_phone'),
+    locale: text('locale', { enum: ['ru', 'en'] })
+      .notNull()
+      .default('ru'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`)],
+);
+
+/** Which systems (tenants) a user belongs to; customers see only these. */
+export const userSystems = pgTable(
+  'user_systems',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.systemId] }), index('user_systems_system_idx').on(t.systemId)],
+);

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { asc, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { openDatabase, queryRows } from '../db/client.ts';
+import { incidents } from '../db/schema/index.ts';
+import { generateDemoData } from './generator.ts';
+
+const opened: Database[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((d) => d.close()));
+});
+
+async function fresh(): Promise<Database> {
+  const database = await openDatabase({ kind: 'pglite' });
+  opened.push(database);
+  await database.migrate();
+  return database;
+}
+
+const now = new Date('2026-11-20T12:00:00Z');
+
+describe('demo data generator', () => {
+  it('gives the same incidents for the same seed', async () => {
+    const a = await fresh();
+    const b = await fresh();
+    await generateDemoData(a.db, { incidents: 60, seed: 7, now });
+    await generateDemoData(b.db, { incidents: 60, seed: 7, now });
+    const pick = (d: Database) =>
+      d.db
+        .select({
+          id: incidents.id,
+          key: incidents.key,
+          summary: incidents.summary,
+          status: incidents.status,
+          created: incidents.created,
+        })
+        .from(incidents)
+        .orderBy(asc(incidents.key));
+    expect(await pick(a)).toEqual(await pick(b));
+  });
+
+  it('creates the accounts the other issues rely on and spreads incidents over the period', async () => {
+    const d = await fresh();
+    const summary = await generateDemoData(d.db, { incidents: 200, now });
+    expect(summary.users).toBeGreaterThanOrEqual(20);
+    expect(summary.systems).toBeGreaterThanOrEqual(5);
+    const memberships = await queryRows<{ username: string; n: number; mfa: string | null; role: string }>(
+      d.db,
+      sql`SELECT u.username, count(us.system_id)::int AS n, u.mfa_phone AS mfa, u.role
+            FROM users u LEFT JOIN user_systems us ON us.user_id = u.id
+           WHERE u.username IN ('alice', 'bob', 'carol', 'dave', 'analyst') GROUP BY u.id`,
+    );
+    const by = Object.fromEntries(memberships.map((m) => [m.username, m]));
+    expect(by.carol?.n).toBe(2);
+    expect(by.dave?.mfa).toBeTruthy();
+    expect(by.analyst?.role).toBe('analyst');
+    const [range] = await queryRows<{ first: Date; last: Date; systems: number; breached: number }>(
+      d.db,
+      sql`SELECT min(created) AS first, max(created) AS last, count(DISTINCT system_id)::int AS systems,
+                 count(*) FILTER (WHERE sla_breached)::int AS breached FROM incidents`,
+    );
+    expect(new Date(range!.first).getTime()).toBeLessThan(now.getTime() - 170 * 86_400_000);
+    expect(new Date(range!.last).getTime()).toBeLessThanOrEqual(now.getTime());
+    expect(range!.systems).toBe(5);
+    expect(range!.breached).toBeGreaterThan(0);
+  });
+
+  it('continues incident keys after the generated ones', async () => {
+    const d = await fresh();
+    await generateDemoData(d.db, { incidents: 10, now });
+    const [row] = await queryRows<{ next: number }>(
+      d.db,
+      sql`SELECT nextval(pg_get_serial_sequence('incidents', 'key'))::int AS next`,
+    );
+    expect(row!.next).toBe(10_010);
+  });
+});

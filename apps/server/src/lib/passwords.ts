@@ -1,0 +1,25 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+/** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
+const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
+
+export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(storedHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/**
+ * Verifies against a throw-away hash so that an unknown username costs the same time as a
+ * wrong password.
+ */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  await verifyPassword(await dummyHash, password);
+}

@@ -1,0 +1,76 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openConfiguredDatabase } from './db/open.ts';
+import { DEMO_PASSWORD, generateDemoData, isDatabaseEmpty } from './demo/generator.ts';
+
+/** Incidents in the demo set that a fresh installation starts with (DESIGN §5). */
+const DEMO_INCIDENTS = Number(process.env.DEMO_INCIDENTS ?? 5000);
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  await database.migrate();
+
+  let demoLogins: { username: string; description: string }[] = [];
+  if (process.env.DEMO_DATA !== 'false' && (await isDatabaseEmpty(database.db))) {
+    console.log(`Empty database: loading demo data (${DEMO_INCIDENTS} incidents)…`);
+    const summary = await generateDemoData(database.db, {
+      incidents: DEMO_INCIDENTS,
+      log: (m) => console.log(m),
+    });
+    demoLogins = summary.logins;
+  }
+
+  const app = await buildApp({ config, database });
+  const address = await app.listen({ host: config.host, port: config.port });
+  const url = address.replace('[::1]', 'localhost').replace('0.0.0.0', '127.0.0.1');
+  const where =
+    database.kind === 'postgres' ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
+  console.log(
+    `\nSOC portal listening on ${url}  (database: ${where}; ready in ${Math.round(performance.now() - started)} ms)`,
+  );
+  console.log(`API reference: ${url}/api/v0/docs`);
+  if (!config.webDist) console.log('Web app not built: run `npm run build` (npm start does it for you).');
+  console.log('\nDemo logins (password for all: ' + DEMO_PASSWORD + '):');
+  const logins = demoLogins.length
+    ? demoLogins
+    : [
+        { username: 'alice', description: 'customer of one system' },
+        { username: 'bob', description: 'customer of another system' },
+        { username: 'carol', description: 'customer of two systems' },
+        { username: 'dave', description: 'customer with an SMS second factor' },
+        { username: 'analyst', description: 'SOC analyst' },
+        { username: 'admin', description: 'administrator' },
+      ];
+  for (const login of logins) console.log(`  ${login.username.padEnd(10)} ${login.description}`);
+  console.log('(demo accounts exist only where the demo data was loaded)\n');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

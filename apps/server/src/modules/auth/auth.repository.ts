@@ -1,0 +1,145 @@
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '@soc/contracts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { loginThrottle, refreshTokens, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  role: 'customer' | 'analyst' | 'admin';
+  isActive: boolean;
+  systemIds: number[];
+  sessionAlive: boolean;
+}
+
+export function createAuthRepository(db: Db) {
+  return {
+    async findUserByUsername(username: string): Promise<UserRow | undefined> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`)
+        .limit(1);
+      return rows[0];
+    },
+
+    async findUserById(id: number): Promise<UserRow | undefined> {
+      const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return rows[0];
+    },
+
+    /** One round trip per request: the user, their systems and whether the session is still open. */
+    async loadAuthUser(userId: number, sessionId: string): Promise<AuthUser | undefined> {
+      const rows = await queryRows<{
+        id: number;
+        username: string;
+        role: AuthUser['role'];
+        is_active: boolean;
+        system_ids: number[] | null;
+        session_alive: boolean;
+      }>(
+        db,
+        sql`
+        SELECT u.id, u.username, u.role, u.is_active,
+               (SELECT array_agg(us.system_id ORDER BY us.system_id) FROM user_systems us WHERE us.user_id = u.id) AS system_ids,
+               EXISTS (SELECT 1 FROM refresh_tokens rt
+                        WHERE rt.family_id = ${sessionId} AND rt.revoked_at IS NULL AND rt.expires_at > now()) AS session_alive
+          FROM users u WHERE u.id = ${userId}`,
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        username: row.username,
+        role: row.role,
+        isActive: row.is_active,
+        systemIds: row.system_ids ?? [],
+        sessionAlive: row.session_alive,
+      };
+    },
+
+    async setPassword(userId: number, passwordHash: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+
+    async touchLogin(userId: number): Promise<void> {
+      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
+    },
+
+    async insertRefreshToken(row: typeof refreshTokens.$inferInsert): Promise<void> {
+      await db.insert(refreshTokens).values(row);
+    },
+
+    async findRefreshToken(tokenHash: string) {
+      const rows = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .limit(1);
+      return rows[0];
+    },
+
+    /** Marks a token used; false when another request used it first (a reuse). */
+    async markUsed(id: string): Promise<boolean> {
+      const rows = await db
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+        .returning({ id: refreshTokens.id });
+      return rows.length === 1;
+    },
+
+    async revokeFamily(familyId: string): Promise<void> {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    },
+
+    /** Ends every session of a user except `keepFamilyId`. */
+    async revokeOtherFamilies(userId: number, keepFamilyId: string | null): Promise<void> {
+      const conditions = [eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)];
+      if (keepFamilyId) conditions.push(ne(refreshTokens.familyId, keepFamilyId));
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(...conditions));
+    },
+
+    /** Seconds until the latest lock among `keys` ends, or 0 when none is locked. */
+    async lockedFor(keys: string[]): Promise<number> {
+      const rows = await db
+        .select({ lockedUntil: loginThrottle.lockedUntil })
+        .from(loginThrottle)
+        .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.lockedUntil, sql`now()`)));
+      const until = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
+      return until ? Math.max(1, Math.ceil((until - Date.now()) / 1000)) : 0;
+    },
+
+    /** Counts a failure in a row; the LOGIN_MAX_FAILURES-th locks the key. An hour of quiet starts over. */
+    async recordFailure(key: string): Promise<void> {
+      await db.execute(sql`
+        INSERT INTO login_throttle AS t (key, failures, locked_until, updated_at)
+        VALUES (${key}, 1, NULL, now())
+        ON CONFLICT (key) DO UPDATE SET
+          failures = CASE WHEN t.updated_at < now() - interval '1 hour' THEN 1 ELSE t.failures + 1 END,
+          locked_until = CASE
+            WHEN t.updated_at >= now() - interval '1 hour' AND t.failures + 1 >= ${LOGIN_MAX_FAILURES}
+            THEN now() + make_interval(secs => ${LOGIN_LOCK_SECONDS})
+            ELSE t.locked_until END,
+          updated_at = now()`);
+    },
+
+    async clearFailures(key: string): Promise<void> {
+      await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

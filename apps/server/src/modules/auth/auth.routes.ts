@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  CurrentUserSchema,
+  DetailErrorSchema,
+  DetailSchema,
+  FieldErrorsSchema,
+  LogoutRequestSchema,
+  OidcProviderSchema,
+  PasswordChangeRequestSchema,
+  TokenObtainRequestSchema,
+  TokenObtainResponseSchema,
+  TokenPairSchema,
+  TokenRefreshRequestSchema,
+  resultsOf,
+} from '@soc/contracts';
+import type { FastifyRequest } from 'fastify';
+import { unauthorized } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { presentCurrentUser } from './auth.presenter.ts';
+import type { AuthService, CallerContext } from './auth.service.ts';
+
+const caller = (request: FastifyRequest): CallerContext => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? '',
+});
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinute: number }> = async (
+  app,
+  { auth, ratePerMinute },
+) => {
+  /** Per-IP request ceiling on the credential endpoints, on top of the failure lock. */
+  const credentialRateLimit = { max: ratePerMinute, timeWindow: '1 minute' };
+
+  app.post(
+    '/token/obtain/',
+    {
+      config: { public: true, rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username and password',
+        body: TokenObtainRequestSchema,
+        response: {
+          200: TokenObtainResponseSchema,
+          400: FieldErrorsSchema,
+          401: DetailErrorSchema,
+          429: DetailErrorSchema,
+        },
+      },
+    },
+    async (request) => auth.obtain(request.body, caller(request)),
+  );
+
+  app.post(
+    '/token/refresh/',
+    {
+      config: { public: true, rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token for a new token pair (rotation)',
+        body: TokenRefreshRequestSchema,
+        response: { 200: TokenPairSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => auth.refresh(request.body.refresh, caller(request)),
+  );
+
+  app.post(
+    '/logout/',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session of a refresh token',
+        body: LogoutRequestSchema,
+        response: { 200: DetailSchema, 400: FieldErrorsSchema },
+      },
+    },
+    async (request) => {
+      await auth.logout(request.body.refresh, caller(request));
+      return { detail: 'Logged out.' };
+    },
+  );
+
+  app.get(
+    '/user/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: CurrentUserSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await auth.repo.findUserById(requireAuth(request).userId);
+      if (!user) throw unauthorized();
+      return presentCurrentUser(user);
+    },
+  );
+
+  app.put(
+    '/password_change/',
+    {
+      config: { rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password of the signed-in user',
+        body: PasswordChangeRequestSchema,
+        response: { 200: DetailSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      const me = requireAuth(request);
+      await auth.changePassword(me.userId, me.sessionId, request.body, caller(request));
+      return { detail: 'Password changed.' };
+    },
+  );
+
+  app.get(
+    '/oidc_providers/',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'OIDC identity providers offered on the login screen',
+        response: { 200: resultsOf(OidcProviderSchema) },
+      },
+    },
+    // No provider is configurable yet: OIDC sign-in arrives with issue 7.
+    async () => ({ results: [] as z.infer<typeof OidcProviderSchema>[] }),
+  );
+};

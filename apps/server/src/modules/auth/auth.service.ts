@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { PasswordChangeRequest, TokenObtainRequest, TokenPair } from '@soc/contracts';
+import { PASSWORD_MESSAGES } from '@soc/contracts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { audit } from '../../lib/audit.ts';
+import { HttpError, badRequest, tooManyRequests } from '../../lib/http-errors.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import type { AuthRepository, UserRow } from './auth.repository.ts';
+import { createAuthRepository } from './auth.repository.ts';
+import { hashRefreshToken, newRefreshToken, signAccessToken } from './auth.tokens.ts';
+
+/** Who is calling, for audit entries and session records. */
+export interface CallerContext {
+  ip: string;
+  userAgent: string;
+}
+
+export const INVALID_CREDENTIALS = 'No active account found with the given credentials';
+export const INVALID_REFRESH = 'Token is invalid or expired';
+
+/** A failed sign-in answers no sooner than this, whatever made it fail. */
+const FAILURE_FLOOR_MS = 400;
+
+export interface AuthServiceOptions {
+  /** Least time a failed sign-in takes (tests shorten it). */
+  failureFloorMs?: number;
+  /** Extra random delay on failures, to blur timing. */
+  failureJitterMs?: number;
+}
+
+export function createAuthService(db: Db, config: Config, options: AuthServiceOptions = {}) {
+  const repo: AuthRepository = createAuthRepository(db);
+  const floor = options.failureFloorMs ?? FAILURE_FLOOR_MS;
+  const jitter = options.failureJitterMs ?? 200;
+
+  async function issueTokens(user: UserRow, familyId: string, ctx: CallerContext): Promise<TokenPair> {
+    const refresh = newRefreshToken();
+    await repo.insertRefreshToken({
+      userId: user.id,
+      familyId,
+      tokenHash: refresh.hash,
+      expiresAt: new Date(Date.now() + config.refreshTokenTtlSeconds * 1000),
+      ip: ctx.ip,
+      userAgent: ctx.userAgent.slice(0, 512),
+    });
+    const access = await signAccessToken(
+      { userId: user.id, sessionId: familyId },
+      config.jwtSecret,
+      config.accessTokenTtlSeconds,
+    );
+    return { access, refresh: refresh.token };
+  }
+
+  return {
+    repo,
+
+    /**
+     * Password sign-in. Unknown user, wrong password and inactive account answer alike and
+     * take as long; 10 failures in a row per username or per IP lock further tries.
+     */
+    async obtain(input: TokenObtainRequest, ctx: CallerContext): Promise<TokenPair> {
+      const started = Date.now();
+      const userKey = `u:${input.username.trim().toLowerCase()}`;
+      const ipKey = `ip:${ctx.ip}`;
+      const wait = await repo.lockedFor([userKey, ipKey]);
+      if (wait > 0) throw tooManyRequests(wait);
+
+      const user = await repo.findUserByUsername(input.username.trim());
+      const ok = user
+        ? await verifyPassword(user.passwordHash, input.password)
+        : (await burnPasswordCheck(input.password), false);
+      if (!user || !ok || !user.isActive) {
+        await Promise.all([repo.recordFailure(userKey), repo.recordFailure(ipKey)]);
+        await audit(db, {
+          userId: user?.id ?? null,
+          action: 'auth.login_failed',
+          objectType: 'user',
+          objectId: user?.id ?? '',
+          ip: ctx.ip,
+          details: { username: input.username.slice(0, 150) },
+        });
+        const elapsed = Date.now() - started;
+        await sleep(Math.max(0, floor - elapsed) + Math.floor(Math.random() * jitter));
+        throw new HttpError(401, INVALID_CREDENTIALS);
+      }
+      await Promise.all([repo.clearFailures(userKey), repo.clearFailures(ipKey), repo.touchLogin(user.id)]);
+      await audit(db, {
+        userId: user.id,
+        action: 'auth.login',
+        objectType: 'user',
+        objectId: user.id,
+        ip: ctx.ip,
+      });
+      return issueTokens(user, randomUUID(), ctx);
+    },
+
+    /** Rotates a refresh token. Presenting an already rotated token ends its whole session. */
+    async refresh(token: string, ctx: CallerContext): Promise<TokenPair> {
+      const row = await repo.findRefreshToken(hashRefreshToken(token));
+      if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) {
+        throw new HttpError(401, INVALID_REFRESH);
+      }
+      if (row.usedAt || !(await repo.markUsed(row.id))) {
+        await repo.revokeFamily(row.familyId);
+        await audit(db, {
+          userId: row.userId,
+          action: 'auth.refresh_reuse',
+          objectType: 'session',
+          objectId: row.familyId,
+          ip: ctx.ip,
+        });
+        throw new HttpError(401, INVALID_REFRESH);
+      }
+      const user = await repo.findUserById(row.userId);
+      if (!user?.isActive) {
+        await repo.revokeFamily(row.familyId);
+        throw new HttpError(401, INVALID_REFRESH);
+      }
+      return issueTokens(user, row.familyId, ctx);
+    },
+
+    /** Ends the session the refresh token belongs to; unknown tokens are ignored. */
+    async logout(token: string, ctx: CallerContext): Promise<void> {
+      const row = await repo.findRefreshToken(hashRefreshToken(token));
+      if (!row) return;
+      await repo.revokeFamily(row.familyId);
+      await audit(db, {
+        userId: row.userId,
+        action: 'auth.logout',
+        objectType: 'session',
+        objectId: row.familyId,
+        ip: ctx.ip,
+      });
+    },
+
+    /** Checks the old password, stores the new one and ends the user's other sessions. */
+    async changePassword(
+      userId: number,
+      sessionId: string,
+      input: PasswordChangeRequest,
+      ctx: CallerContext,
+    ): Promise<void> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw new HttpError(401, INVALID_CREDENTIALS);
+      if (!(await verifyPassword(user.passwordHash, input.old_password))) {
+        throw badRequest({ old_password: [PASSWORD_MESSAGES.oldWrong] });
+      }
+      if (input.old_password === input.password) {
+        throw badRequest({ password: [PASSWORD_MESSAGES.sameAsOld] });
+      }
+      await repo.setPassword(userId, await hashPassword(input.password));
+      await repo.revokeOtherFamilies(userId, sessionId);
+      await audit(db, {
+        userId,
+        action: 'auth.password_change',
+        objectType: 'user',
+        objectId: userId,
+        ip: ctx.ip,
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PRODUCT_VERSION, PortalConfigSchema } from '@soc/contracts';
+import type { PortalConfig } from '@soc/contracts';
+import type { Config } from '../../config.ts';
+
+/** The id of the web build being served, as its version.json records it. */
+function readBuildId(webDist: string | undefined): string {
+  if (!webDist) return 'dev';
+  const file = path.join(webDist, 'version.json');
+  if (!existsSync(file)) return 'dev';
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { build_id?: unknown };
+    return typeof parsed.build_id === 'string' ? parsed.build_id : 'dev';
+  } catch {
+    return 'dev';
+  }
+}
+
+export const presentPortalConfig = (config: Config): PortalConfig => ({
+  portal_name: config.branding.portalName,
+  logo_url: config.branding.logoUrl,
+  primary_color: config.branding.primaryColor,
+  version: PRODUCT_VERSION,
+  build_id: readBuildId(config.webDist),
+  flags: {
+    hide_oidc_buttons: config.branding.hideOidcButtons,
+    hide_eps_widget: config.branding.hideEpsWidget,
+    alternate_category_filter: config.branding.alternateCategoryFilter,
+  },
+  error_reporting_dsn: config.errorReportingDsn,
+});
+
+/** Branding and feature flags of this deployment, read before sign-in. */
+export const portalRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const body = presentPortalConfig(config);
+  app.get(
+    '/config/',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['portal'],
+        summary: 'Branding and brand-variant flags',
+        response: { 200: PortalConfigSchema },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-cache');
+      return body;
+    },
+  );
+};

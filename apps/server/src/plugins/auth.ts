@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_BASE } from '@soc/contracts';
+import type { Role } from '@soc/contracts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { HttpError, forbidden, unauthorized } from '../lib/http-errors.ts';
+import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+import { verifyAccessToken } from '../modules/auth/auth.tokens.ts';
+
+/** The authenticated caller of a request. */
+export interface AuthContext {
+  userId: number;
+  username: string;
+  role: Role;
+  sessionId: string;
+  /** Systems (tenants) the user belongs to. */
+  systemIds: number[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without signing in. */
+    public?: boolean;
+  }
+}
+
+/** The caller of a route that requires sign-in (the hook has already refused anonymous calls). */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export function requireRole(request: FastifyRequest, ...roles: Role[]): AuthContext {
+  const auth = requireAuth(request);
+  if (!roles.includes(auth.role)) throw forbidden();
+  return auth;
+}
+
+const DOCS_PREFIX = `${API_BASE}/docs`;
+const INVALID_TOKEN = 'Given token not valid for any token type';
+
+/**
+ * Every `/api/` route requires a valid access token unless its config says `public: true`.
+ * The user is re-read on each request so that a deactivated account or an ended session stops
+ * working at once.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
+  const repo = createAuthRepository(opts.db);
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;
+    // the API reference is public, as the API's own 401 answers are
+    if (request.url.startsWith(DOCS_PREFIX)) return;
+    const header = request.headers.authorization;
+    if (!header) throw unauthorized();
+    const [scheme, token] = header.split(' ');
+    if (scheme !== 'Bearer' || !token) throw new HttpError(401, INVALID_TOKEN);
+    const claims = await verifyAccessToken(token, opts.config.jwtSecret);
+    if (!claims) throw new HttpError(401, INVALID_TOKEN);
+    const user = await repo.loadAuthUser(claims.userId, claims.sessionId);
+    if (!user?.isActive || !user.sessionAlive) throw new HttpError(401, INVALID_TOKEN);
+    request.auth = {
+      userId: user.id,
+      username: user.username,
+      role: user.role,
+      sessionId: claims.sessionId,
+      systemIds: user.systemIds,
+    };
+  });
+});

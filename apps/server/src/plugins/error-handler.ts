@@ -1,0 +1,67 @@
+import type { FieldErrors } from '@soc/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-errors.ts';
+
+interface ValidationItem {
+  instancePath: string;
+  message?: string;
+}
+
+/** Turns schema validation issues into the DRF error shape: the top-level field names its messages. */
+export function toFieldErrors(items: readonly ValidationItem[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const item of items) {
+    const segments = item.instancePath.split('/').filter(Boolean);
+    const field = segments.length ? segments.join('.') : 'non_field_errors';
+    (out[field] ??= []).push(item.message ?? 'Invalid value.');
+  }
+  return out;
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; body: () => object }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    body: () => ({ non_field_errors: ['Malformed JSON body.'] }),
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, body: () => ({ non_field_errors: ['Empty JSON body.'] }) },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, body: () => ({ detail: 'Request body is too large.' }) },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, body: () => ({ detail: 'Unsupported media type.' }) },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, body: () => ({ detail: 'Invalid content length.' }) },
+};
+
+/**
+ * One error handler for the whole API: field errors in DRF shape, `{detail}` for the rest, and
+ * no stack trace or SQL in any 5xx.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      void reply.headers(error.headers);
+      return reply.status(error.statusCode).send(error.fields ?? { detail: error.detail });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send(toFieldErrors(error.validation));
+    }
+    if (error.validation) {
+      return reply.status(400).send(toFieldErrors(error.validation));
+    }
+    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send(known.body());
+    if (error instanceof SyntaxError) {
+      return reply.status(400).send({ non_field_errors: ['Malformed JSON body.'] });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ detail: error.message });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ detail: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(status >= 500 && status < 600 ? status : 500)
+      .send({ detail: 'Internal server error.' });
+  });
+});

@@ -1,0 +1,49 @@
+import { PRODUCT_VERSION } from '@soc/contracts';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { usePortalConfigQuery } from '../../features/portal/api/usePortalConfigQuery.ts';
+import { PortalConfigContext } from '../../shared/config/PortalConfigContext.tsx';
+import { configureErrorReporting } from '../../shared/errors/errorReporter.ts';
+import { i18n } from '../../shared/i18n/i18n.ts';
+import { ThemeModeProvider } from '../../shared/theme/ThemeModeContext.tsx';
+import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
+import { AppThemeProvider } from './AppThemeProvider.tsx';
+
+export type AppProvidersProps = {
+  queryClient: QueryClient;
+  children: ReactNode;
+};
+
+/** Everything the screens rely on: server state, translations, theme and the portal config. */
+export function AppProviders({ queryClient, children }: AppProvidersProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <ThemeModeProvider>
+          <PortalConfigLoader>{children}</PortalConfigLoader>
+        </ThemeModeProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** Loads the portal config before anything else renders: even the login screen is branded. */
+function PortalConfigLoader({ children }: { children: ReactNode }) {
+  const query = usePortalConfigQuery();
+  const config = query.data ?? null;
+
+  useEffect(() => {
+    configureErrorReporting({
+      dsn: config?.error_reporting_dsn ?? null,
+      release: config?.version ?? PRODUCT_VERSION,
+      environment: import.meta.env.MODE,
+    });
+  }, [config]);
+
+  return (
+    <PortalConfigContext.Provider value={config}>
+      <AppThemeProvider>{query.isPending ? <FullPageSpinner /> : children}</AppThemeProvider>
+    </PortalConfigContext.Provider>
+  );
+}

@@ -1,0 +1,108 @@
+import { theme, type ThemeConfig } from 'antd';
+import type { ThemeMode } from '../../shared/theme/themeMode.ts';
+
+/** WCAG AA minimum contrast for normal-size text. */
+export const MIN_TEXT_CONTRAST = 4.5;
+
+type Rgba = [red: number, green: number, blue: number, alpha: number];
+
+function parseColor(color: string): Rgba | null {
+  const hex = /^#([0-9a-f]{6})$/i.exec(color);
+  if (hex?.[1]) {
+    const value = parseInt(hex[1], 16);
+    return [(value >> 16) & 255, (value >> 8) & 255, value & 255, 1];
+  }
+  const rgba = /^rgba?\(([^)]+)\)$/i.exec(color.replace(/\s+/g, ''));
+  if (!rgba?.[1]) return null;
+  const [red = 0, green = 0, blue = 0, alpha = 1] = rgba[1].split(',').map(Number);
+  return [red, green, blue, alpha];
+}
+
+const luminance = ([red, green, blue]: Rgba): number => {
+  const channel = (value: number) => {
+    const scaled = value / 255;
+    return scaled <= 0.03928 ? scaled / 12.92 : ((scaled + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue);
+};
+
+/** WCAG contrast ratio of a (possibly translucent) text colour over an opaque background. */
+export function contrastRatio(foreground: string, background: string): number {
+  const fg = parseColor(foreground);
+  const bg = parseColor(background);
+  if (!fg || !bg) return 1;
+  const alpha = fg[3];
+  const blended: Rgba = [
+    fg[0] * alpha + bg[0] * (1 - alpha),
+    fg[1] * alpha + bg[1] * (1 - alpha),
+    fg[2] * alpha + bg[2] * (1 - alpha),
+    1,
+  ];
+  const [lighter, darker] = [luminance(blended), luminance(bg)].sort((a, b) => b - a) as [number, number];
+  return (lighter + 0.05) / (darker + 0.05);
+}
+
+/** The first candidate readable on `background`, else the most readable one. */
+export function pickReadable(candidates: string[], background: string): string {
+  const readable = candidates.find((color) => contrastRatio(color, background) >= MIN_TEXT_CONTRAST);
+  if (readable) return readable;
+  return candidates.reduce((best, color) =>
+    contrastRatio(color, background) > contrastRatio(best, background) ? color : best,
+  );
+}
+
+/**
+ * antd's theme for a mode and brand colour, with text colours raised to WCAG AA where antd's
+ * defaults fall short: descriptions (45 % opacity), form error messages and the selected menu
+ * entry (the primary colour, which a brand may set too light or, in dark mode, too dark). The
+ * replacements are antd's own tokens for the same palette, picked by measured contrast.
+ */
+export function buildThemeConfig(mode: ThemeMode, primaryColor: string | undefined): ThemeConfig {
+  const algorithm = mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm;
+  const seed = primaryColor ? { colorPrimary: primaryColor } : {};
+  const base = theme.getDesignToken({ algorithm, token: seed });
+  const surface = base.colorBgContainer;
+  // Candidates walk away from the brand colour one palette step at a time, darker and lighter;
+  // plain text colour is the last resort.
+  const primaryText = pickReadable(
+    [
+      base.colorPrimaryText,
+      base.colorPrimaryTextActive,
+      base.colorPrimaryTextHover,
+      base.colorPrimaryBorderHover,
+      base.colorPrimaryBorder,
+      base.colorText,
+    ],
+    surface,
+  );
+  const errorText = pickReadable(
+    [
+      base.colorErrorText,
+      base.colorErrorTextActive,
+      base.colorErrorTextHover,
+      base.colorErrorBorderHover,
+      base.colorErrorBorder,
+      base.colorText,
+    ],
+    surface,
+  );
+
+  return {
+    algorithm,
+    token: {
+      ...seed,
+      colorTextDescription: base.colorTextSecondary,
+      colorLink: primaryText,
+    },
+    components: {
+      Form: { colorError: errorText },
+      Menu: {
+        itemSelectedColor: primaryText,
+        subMenuItemSelectedColor: primaryText,
+        horizontalItemSelectedColor: primaryText,
+        itemHoverColor: primaryText,
+        horizontalItemHoverColor: primaryText,
+      },
+    },
+  };
+}

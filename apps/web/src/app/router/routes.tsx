@@ -1,0 +1,49 @@
+import { Navigate, type RouteObject } from 'react-router';
+import type { PageTitleKey } from '../../features/placeholder/pages/PlaceholderPage.tsx';
+import { lazyPage } from '../../shared/lib/chunkLoad.ts';
+import { RootLayout, RouteErrorScreen } from './RootLayout.tsx';
+
+// Every page is its own chunk (DESIGN §7); failures reach the shell's error boundary.
+const PlaceholderPage = lazyPage(
+  () => import('../../features/placeholder/pages/PlaceholderPage.tsx'),
+  'PlaceholderPage',
+);
+const ChangePasswordPage = lazyPage(
+  () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
+  'ChangePasswordPage',
+);
+
+/** Sections delivered by later releases: path → title (spec 000 §2, spec 001). */
+const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
+  ['dashboard', 'pages.dashboard'],
+  ['incidents', 'pages.incidents'],
+  ['inc/:incNumber', 'pages.incident'],
+  ['rule/:id', 'pages.rule'],
+  ['issues/:model/:type/:id?', 'pages.tasks'],
+  ['misconfigs', 'pages.misconfigs'],
+  ['tenants', 'pages.tenants'],
+  ['docs', 'pages.docs'],
+  ['reports', 'pages.reports'],
+  ['log-sources', 'pages.logSources'],
+  ['cmdb/assets', 'pages.assets'],
+  ['files/*', 'pages.files'],
+];
+
+/** The route table, shared by the browser router and the tests' memory router. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    children: [
+      { index: true, element: <Navigate to="/dashboard" replace /> },
+      ...PLACEHOLDER_ROUTES.map(([path, titleKey]) => ({
+        path,
+        element: <PlaceholderPage key={titleKey} titleKey={titleKey} />,
+      })),
+      { path: 'changepassword', element: <ChangePasswordPage /> },
+      // Any unknown path opens the dashboard (spec 000 §2).
+      { path: '*', element: <Navigate to="/dashboard" replace /> },
+    ],
+  },
+];

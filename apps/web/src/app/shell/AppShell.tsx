@@ -1,0 +1,70 @@
+import { PRODUCT_VERSION, SHELL_MIN_WIDTH } from '@soc/contracts';
+import { Flex, Layout, theme, Typography } from 'antd';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { usePortalName } from '../../shared/config/PortalConfigContext.tsx';
+import { BrandLogo } from '../../shared/ui/BrandLogo.tsx';
+import { ErrorBoundary } from '../../shared/ui/ErrorBoundary.tsx';
+import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
+import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.tsx';
+import { ThemeSwitch } from '../../shared/ui/ThemeSwitch.tsx';
+import { MainMenu } from './MainMenu.tsx';
+import { ProfileMenu } from './ProfileMenu.tsx';
+
+/**
+ * The signed-in frame: header (brand, menu, language, theme, profile), the routed page and a
+ * footer with the product version. Never narrower than SHELL_MIN_WIDTH (spec 000 §2).
+ */
+export function AppShell() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { pathname } = useLocation();
+  const portalName = usePortalName();
+
+  return (
+    <Layout style={{ minWidth: SHELL_MIN_WIDTH, minHeight: '100vh' }}>
+      <Layout.Header
+        data-testid="shell-header"
+        style={{
+          position: 'sticky',
+          top: 0,
+          zIndex: token.zIndexBase + 10,
+          display: 'flex',
+          alignItems: 'center',
+          gap: token.marginLG,
+          paddingInline: token.paddingLG,
+          background: token.colorBgContainer,
+          borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+        }}
+      >
+        <Link
+          to="/dashboard"
+          aria-label={t('app.homeLink', { portalName })}
+          style={{ display: 'flex', flex: 'none', color: 'inherit' }}
+        >
+          <BrandLogo />
+        </Link>
+        <MainMenu />
+        <Flex align="center" gap="middle" style={{ flex: 'none' }}>
+          <LanguageSwitch />
+          <ThemeSwitch />
+          <ProfileMenu />
+        </Flex>
+      </Layout.Header>
+      <Layout.Content style={{ padding: token.paddingLG }}>
+        {/* Keyed by path: leaving a page that crashed clears the error. */}
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<FullPageSpinner fullHeight={false} />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </Layout.Content>
+      <Layout.Footer style={{ textAlign: 'center', paddingBlock: token.paddingSM }}>
+        <Typography.Text type="secondary" data-testid="app-version">
+          {t('footer.version', { version: PRODUCT_VERSION })}
+        </Typography.Text>
+      </Layout.Footer>
+    </Layout>
+  );
+}

@@ -1,0 +1,65 @@
+import { Button, Flex, Result, Space } from 'antd';
+import { Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUserQuery } from '../../features/auth/api/useCurrentUserQuery.ts';
+import { useLogoutMutation } from '../../features/auth/api/useLogoutMutation.ts';
+import { useIsAuthenticated } from '../../shared/api/index.ts';
+import { lazyPage } from '../../shared/lib/chunkLoad.ts';
+import { ErrorBoundary } from '../../shared/ui/ErrorBoundary.tsx';
+import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
+
+const LoginPage = lazyPage(() => import('../../features/auth/pages/LoginPage.tsx'), 'LoginPage');
+
+export type AuthGateProps = {
+  /** The shell, rendered once the signed-in user is known. */
+  children: ReactNode;
+};
+
+/**
+ * Spec 000 §2: logged out → the login screen (at whatever URL was opened); logged in but the
+ * user record not loaded yet → a spinner; then the shell.
+ */
+export function AuthGate({ children }: AuthGateProps) {
+  const isAuthenticated = useIsAuthenticated();
+  const user = useCurrentUserQuery();
+
+  if (!isAuthenticated) {
+    return (
+      <ErrorBoundary>
+        <Suspense fallback={<FullPageSpinner />}>
+          <LoginPage />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  }
+  if (user.isPending) return <FullPageSpinner />;
+  if (user.isError) return <UserLoadFailed onRetry={() => void user.refetch()} />;
+  return children;
+}
+
+type UserLoadFailedProps = {
+  onRetry: () => void;
+};
+
+/** The user record could not be loaded (server down): retry, or leave. */
+function UserLoadFailed({ onRetry }: UserLoadFailedProps) {
+  const { t } = useTranslation();
+  const logout = useLogoutMutation();
+  return (
+    <Flex component="main" justify="center" align="center" style={{ minHeight: '100vh' }}>
+      <Result
+        status="error"
+        title={t('auth.user.loadFailed')}
+        data-testid="user-load-failed"
+        extra={
+          <Space>
+            <Button onClick={() => logout.mutate()}>{t('common.logout')}</Button>
+            <Button type="primary" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>
+          </Space>
+        }
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,78 @@
+import { Menu, Tag, theme, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+
+/** Paths of the menu entries (spec 000 §2). */
+export const MENU_PATHS = {
+  dashboard: '/dashboard',
+  incidents: '/incidents',
+  misconfigs: '/misconfigs',
+  tasks: '/issues/issues/task',
+  tenants: '/tenants',
+  logSources: '/log-sources',
+  reports: '/reports',
+  docs: '/docs',
+  assets: '/cmdb/assets',
+} as const;
+
+/** The menu entry a path belongs to (an incident page belongs to Incidents, and so on). */
+export function menuKeyForPath(pathname: string): string | null {
+  if (pathname.startsWith('/inc/')) return MENU_PATHS.incidents;
+  if (pathname.startsWith('/issues/')) return MENU_PATHS.tasks;
+  const entry = Object.values(MENU_PATHS).find(
+    (path) => pathname === path || pathname.startsWith(`${path}/`),
+  );
+  return entry ?? null;
+}
+
+/** Keeps header popups inside the header landmark (screen-reader navigation, axe `region`). */
+export const popupInHeader = (node: HTMLElement): HTMLElement => node.closest('header') ?? document.body;
+
+/** The top menu: the same entries for every user (spec 000 §2, §6). */
+export function MainMenu() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { pathname } = useLocation();
+  const selected = menuKeyForPath(pathname);
+
+  const link = (path: string, label: string) => ({ key: path, label: <Link to={path}>{label}</Link> });
+  const items: MenuProps['items'] = [
+    link(MENU_PATHS.dashboard, t('menu.dashboard')),
+    {
+      key: 'issues',
+      label: t('menu.issues'),
+      children: [
+        link(MENU_PATHS.incidents, t('menu.incidents')),
+        link(MENU_PATHS.misconfigs, t('menu.misconfigs')),
+        link(MENU_PATHS.tasks, t('menu.tasks')),
+      ],
+    },
+    link(MENU_PATHS.tenants, t('menu.tenants')),
+    link(MENU_PATHS.logSources, t('menu.logSources')),
+    link(MENU_PATHS.reports, t('menu.reports')),
+    link(MENU_PATHS.docs, t('menu.docs')),
+    {
+      key: MENU_PATHS.assets,
+      label: (
+        <Link to={MENU_PATHS.assets}>
+          {t('menu.assets')}
+          <Tag style={{ marginInlineStart: token.marginXS, marginInlineEnd: 0 }} data-testid="assets-beta">
+            {t('menu.beta')}
+          </Tag>
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <nav aria-label={t('menu.label')} data-testid="main-menu" style={{ flex: 1, minWidth: 0 }}>
+      <Menu
+        mode="horizontal"
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        getPopupContainer={popupInHeader}
+        style={{ borderBottom: 'none', background: 'transparent', lineHeight: `${token.controlHeightLG}px` }}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+import { App, Button, Space } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNewVersionAvailable } from '../../shared/version/versionCheck.ts';
+
+const NOTIFICATION_KEY = 'new-version';
+
+/** A persistent toast once a new build is deployed: reload, or read the changelog first. */
+export function NewVersionNotifier() {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const manifest = useNewVersionAvailable();
+
+  useEffect(() => {
+    if (!manifest) return;
+    // Same key: a language switch re-renders the open toast instead of adding a second one.
+    notification.info({
+      key: NOTIFICATION_KEY,
+      title: t('version.available'),
+      description: t('version.description'),
+      duration: false,
+      props: { 'data-testid': 'new-version-notification' },
+      actions: (
+        <Space>
+          <Button type="link" href="/CHANGELOG.md" target="_blank" rel="noopener noreferrer">
+            {t('version.whatsNew')}
+          </Button>
+          <Button type="primary" onClick={() => window.location.reload()}>
+            {t('version.reload')}
+          </Button>
+        </Space>
+      ),
+    });
+  }, [manifest, notification, t]);
+
+  return null;
+}

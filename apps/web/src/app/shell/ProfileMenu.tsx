@@ -1,0 +1,80 @@
+import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Divider, Dropdown, theme, Typography, type MenuProps } from 'antd';
+import { cloneElement, isValidElement, type CSSProperties, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCurrentUserQuery } from '../../features/auth/api/useCurrentUserQuery.ts';
+import { useLogoutMutation } from '../../features/auth/api/useLogoutMutation.ts';
+import { fullName } from '../../features/auth/lib/fullName.ts';
+import { popupInHeader } from './MainMenu.tsx';
+
+/** The profile dropdown: who is signed in, change password, log out. */
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const user = useCurrentUserQuery().data;
+  const logout = useLogoutMutation();
+  if (!user) return null;
+  const name = fullName(user);
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'change-password',
+      icon: <KeyOutlined aria-hidden />,
+      label: <span data-testid="profile-change-password">{t('profile.changePassword')}</span>,
+    },
+    { type: 'divider' },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined aria-hidden />,
+      label: <span data-testid="profile-logout">{t('profile.logout')}</span>,
+    },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'change-password') void navigate('/changepassword');
+    if (key === 'logout') logout.mutate();
+  };
+
+  const panelStyle: CSSProperties = {
+    background: token.colorBgElevated,
+    borderRadius: token.borderRadiusLG,
+    boxShadow: token.boxShadowSecondary,
+    minWidth: token.screenXS / 2,
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      placement="bottomRight"
+      getPopupContainer={popupInHeader}
+      menu={{ items, onClick }}
+      popupRender={(menu) => (
+        <div style={panelStyle}>
+          <div style={{ paddingBlock: token.paddingSM, paddingInline: token.padding }}>
+            <Typography.Text strong style={{ display: 'block' }}>
+              {name}
+            </Typography.Text>
+            <Typography.Text type="secondary" data-testid="profile-username">
+              {user.username}
+            </Typography.Text>
+          </div>
+          <Divider style={{ margin: 0 }} />
+          {isValidElement(menu)
+            ? cloneElement(menu as ReactElement<{ style?: CSSProperties }>, { style: { boxShadow: 'none' } })
+            : menu}
+        </div>
+      )}
+    >
+      <Button
+        type="text"
+        icon={<UserOutlined aria-hidden />}
+        data-testid="profile-menu"
+        aria-label={t('header.profile', { name })}
+        loading={logout.isPending}
+      >
+        <span data-testid="profile-fullname">{name}</span>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,126 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { authStore } from '../../../shared/api/authStore.ts';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { callsTo, mockFetch, type MockRoutes } from '../../../test/fetchMock.ts';
+import { baseRoutes } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/renderApp.tsx';
+import { makeAccessToken } from '../../../test/tokens.ts';
+
+const CHANGE = 'PUT /api/v0/auth/password_change/';
+
+async function openPage(routes: MockRoutes = {}) {
+  const fetchMock = mockFetch(baseRoutes(routes));
+  const app = renderApp('/changepassword');
+  await screen.findByTestId('cp-old');
+  return { ...app, fetchMock };
+}
+
+describe('ChangePasswordPage', () => {
+  beforeEach(() => authStore.setTokens({ access: makeAccessToken(), refresh: 'refresh-1' }));
+
+  it('requires every field', async () => {
+    const { user, fetchMock } = await openPage();
+    await user.click(screen.getByTestId('cp-submit'));
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(3));
+    expect(callsTo(fetchMock, CHANGE)).toHaveLength(0);
+  });
+
+  it('checks length, digits-only and the confirmation', async () => {
+    const { user } = await openPage();
+    await user.type(screen.getByTestId('cp-new'), '12345');
+    expect(await screen.findByText('Minimum password length is 9')).toBeInTheDocument();
+    await user.type(screen.getByTestId('cp-new'), '67890');
+    expect(await screen.findByText('Password should be not entirely numeric')).toBeInTheDocument();
+    await user.type(screen.getByTestId('cp-confirm'), 'something else');
+    expect(await screen.findByText('Must match')).toBeInTheDocument();
+  });
+
+  it('shows the rules in Russian', async () => {
+    await i18n.changeLanguage('ru');
+    const { user } = await openPage();
+    await user.type(screen.getByTestId('cp-new'), '1234');
+    expect(await screen.findByText('Минимальная длина пароля — 9 символов')).toBeInTheDocument();
+    await user.clear(screen.getByTestId('cp-new'));
+    await user.type(screen.getByTestId('cp-new'), '1234567890');
+    expect(await screen.findByText('Пароль не может состоять только из цифр')).toBeInTheDocument();
+    await user.type(screen.getByTestId('cp-confirm'), 'x');
+    expect(await screen.findByText('Пароли должны совпадать')).toBeInTheDocument();
+    await user.click(screen.getByTestId('cp-submit'));
+    expect(await screen.findByText('Это поле обязательно к заполнению')).toBeInTheDocument();
+  });
+
+  it('puts the server old_password error on the old-password field', async () => {
+    const message = 'Your old password was entered incorrectly. Please enter it again.';
+    const { user } = await openPage({ [CHANGE]: { status: 400, body: { old_password: [message] } } });
+    await user.type(screen.getByTestId('cp-old'), 'not-my-password');
+    await user.type(screen.getByTestId('cp-new'), 'new-password-1');
+    await user.type(screen.getByTestId('cp-confirm'), 'new-password-1');
+    await user.click(screen.getByTestId('cp-submit'));
+
+    const error = await screen.findByText(message);
+    expect(error.closest('.ant-form-item')).toContainElement(screen.getByTestId('cp-old'));
+    expect(screen.getByTestId('cp-old')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByTestId('notification-error')).not.toBeInTheDocument();
+  });
+
+  it('shows non-field server errors above the buttons', async () => {
+    const { user } = await openPage({
+      [CHANGE]: {
+        status: 400,
+        body: { non_field_errors: ['The new password must differ from the old one'] },
+      },
+    });
+    await user.type(screen.getByTestId('cp-old'), 'same-password-1');
+    await user.type(screen.getByTestId('cp-new'), 'same-password-1');
+    await user.type(screen.getByTestId('cp-confirm'), 'same-password-1');
+    await user.click(screen.getByTestId('cp-submit'));
+    expect(await screen.findByTestId('cp-form-error')).toHaveTextContent(
+      'The new password must differ from the old one',
+    );
+  });
+
+  it('sends the change, confirms it and opens the dashboard', async () => {
+    const { user, router, fetchMock } = await openPage({
+      [CHANGE]: { body: { detail: 'Password changed' } },
+    });
+    await user.type(screen.getByTestId('cp-old'), 'old-password-1');
+    await user.type(screen.getByTestId('cp-new'), 'new-password-1');
+    await user.type(screen.getByTestId('cp-confirm'), 'new-password-1');
+    await user.click(screen.getByTestId('cp-submit'));
+
+    expect(await screen.findByTestId('notification-success')).toHaveTextContent('Password changed');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(callsTo(fetchMock, CHANGE)[0]?.body).toEqual({
+      old_password: 'old-password-1',
+      password: 'new-password-1',
+      confirmed_password: 'new-password-1',
+    });
+  });
+
+  it('cancels to the dashboard when there is no page to go back to', async () => {
+    const { user, router } = await openPage();
+    await user.click(screen.getByTestId('cp-cancel'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('cancels back to the previous page', async () => {
+    const { user, router } = await openPage();
+    await router.navigate('/reports');
+    await screen.findByTestId('placeholder-page');
+    await router.navigate('/changepassword');
+    await user.click(await screen.findByTestId('cp-cancel'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/reports'));
+  });
+
+  it('reports other failures as a notification', async () => {
+    const { user } = await openPage({ [CHANGE]: { status: 500, body: { detail: 'Internal server error' } } });
+    await user.type(screen.getByTestId('cp-old'), 'old-password-1');
+    await user.type(screen.getByTestId('cp-new'), 'new-password-1');
+    await user.type(screen.getByTestId('cp-confirm'), 'new-password-1');
+    await user.click(screen.getByTestId('cp-submit'));
+    const toast = await screen.findByTestId('notification-error');
+    expect(toast).toHaveTextContent('Could not change the password');
+    expect(toast).toHaveTextContent('Internal server error');
+  });
+});

@@ -1,0 +1,149 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { callsTo, mockFetch } from '../../../test/fetchMock.ts';
+import { baseRoutes, portalConfig } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/renderApp.tsx';
+import { makeAccessToken } from '../../../test/tokens.ts';
+
+const OBTAIN = 'POST /api/v0/auth/token/obtain/';
+
+describe('LoginPage', () => {
+  it('requires login and password, in English', async () => {
+    const fetchMock = mockFetch(baseRoutes());
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByTestId('login-submit'));
+    expect(await screen.findByText('Enter login')).toBeInTheDocument();
+    expect(screen.getByText('Enter password')).toBeInTheDocument();
+    expect(callsTo(fetchMock, OBTAIN)).toHaveLength(0);
+  });
+
+  it('requires login and password, in Russian', async () => {
+    await i18n.changeLanguage('ru');
+    mockFetch(baseRoutes());
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Войти' }));
+    expect(await screen.findByText('Введите логин')).toBeInTheDocument();
+    expect(screen.getByText('Введите пароль')).toBeInTheDocument();
+  });
+
+  it('re-translates shown validation messages when the language changes', async () => {
+    mockFetch(baseRoutes());
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByTestId('login-submit'));
+    expect(await screen.findByText('Enter login')).toBeInTheDocument();
+    await user.click(screen.getByTestId('lang-switch'));
+    // The English message leaves with an animation that jsdom never finishes; the new one is what counts.
+    expect(await screen.findByText('Введите логин')).toBeInTheDocument();
+  });
+
+  it('is branded with the portal name and labels its inputs', async () => {
+    mockFetch(baseRoutes());
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme SOC' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Login')).toBe(screen.getByTestId('login-username'));
+    expect(screen.getByLabelText('Password')).toBe(screen.getByTestId('login-password'));
+    expect(document.title).toBe('Sign in | Acme SOC');
+  });
+
+  it('stores the tokens and opens the shell on success', async () => {
+    const access = makeAccessToken();
+    const fetchMock = mockFetch(baseRoutes({ [OBTAIN]: { body: { access, refresh: 'refresh-1' } } }));
+    const { user, router } = renderApp('/incidents');
+    await user.type(await screen.findByTestId('login-username'), '  ivanov ');
+    await user.type(screen.getByTestId('login-password'), 'correct horse');
+    await user.click(screen.getByTestId('login-submit'));
+
+    expect(await screen.findByTestId('shell-header')).toBeInTheDocument();
+    expect(screen.getByTestId('profile-fullname')).toHaveTextContent('Ivan Ivanov');
+    expect(router.state.location.pathname).toBe('/incidents');
+    expect(JSON.parse(window.localStorage.getItem('auth') ?? 'null')).toEqual({
+      access,
+      refresh: 'refresh-1',
+      tokenType: 'SOCPortal',
+    });
+    expect(callsTo(fetchMock, OBTAIN)[0]?.body).toEqual({ username: 'ivanov', password: 'correct horse' });
+    expect(callsTo(fetchMock, 'GET /api/v0/auth/user/')[0]?.headers.get('Authorization')).toBe(
+      `Bearer ${access}`,
+    );
+  });
+
+  it('shows wrong credentials under the form, not as a notification', async () => {
+    const detail = 'No active account found with the given credentials';
+    mockFetch(baseRoutes({ [OBTAIN]: { status: 401, body: { detail } } }));
+    const { user } = renderApp('/dashboard');
+    await user.type(await screen.findByTestId('login-username'), 'ivanov');
+    await user.type(screen.getByTestId('login-password'), 'wrong');
+    await user.click(screen.getByTestId('login-submit'));
+
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(detail);
+    expect(screen.queryByTestId('notification-error')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('shell-header')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('auth')).toBeNull();
+  });
+
+  it('shows throttling with the wait from Retry-After', async () => {
+    mockFetch(
+      baseRoutes({
+        [OBTAIN]: {
+          status: 429,
+          body: { detail: 'Too many failed attempts.' },
+          headers: { 'Retry-After': '900' },
+        },
+      }),
+    );
+    const { user } = renderApp('/dashboard');
+    await user.type(await screen.findByTestId('login-username'), 'ivanov');
+    await user.type(screen.getByTestId('login-password'), 'wrong');
+    await user.click(screen.getByTestId('login-submit'));
+    const error = await screen.findByTestId('login-error');
+    expect(error).toHaveTextContent('Too many failed attempts.');
+    expect(error).toHaveTextContent('Try again in 900 s.');
+  });
+
+  it('tells a user with a second factor that it is required', async () => {
+    mockFetch(baseRoutes({ [OBTAIN]: { body: { mfa_token: 'mfa-1', generate_challenge_timeout: 60 } } }));
+    const { user } = renderApp('/dashboard');
+    await user.type(await screen.findByTestId('login-username'), 'petrov');
+    await user.type(screen.getByTestId('login-password'), 'secret-pass');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('login-error')).toHaveTextContent('Second factor is required');
+    expect(window.localStorage.getItem('auth')).toBeNull();
+  });
+
+  it('offers OIDC providers under "Sign in with"', async () => {
+    const provider = {
+      client_id: 'portal',
+      configuration_url: 'https://idp.example/.well-known',
+      name: 'Corp IdP',
+    };
+    mockFetch(baseRoutes({ 'GET /api/v0/auth/oidc_providers/': { body: { results: [provider] } } }));
+    renderApp('/dashboard');
+    const group = await screen.findByTestId('oidc-providers');
+    expect(within(group).getByText('Sign in with')).toBeInTheDocument();
+    expect(within(group).getByRole('link', { name: 'Corp IdP' })).toHaveAttribute(
+      'href',
+      '/api/v0/auth/oidc/Corp%20IdP/start/',
+    );
+  });
+
+  it('hides OIDC providers for brands with hide_oidc_buttons', async () => {
+    const provider = {
+      client_id: 'portal',
+      configuration_url: 'https://idp.example/.well-known',
+      name: 'Corp IdP',
+    };
+    const fetchMock = mockFetch(
+      baseRoutes({
+        'GET /api/v0/portal/config/': {
+          body: { ...portalConfig, flags: { ...portalConfig.flags, hide_oidc_buttons: true } },
+        },
+        'GET /api/v0/auth/oidc_providers/': { body: { results: [provider] } },
+      }),
+    );
+    renderApp('/dashboard');
+    await screen.findByTestId('login-form');
+    expect(screen.queryByTestId('oidc-providers')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/v0/auth/oidc_providers/')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers/AppProviders.tsx';
+import { createQueryClient } from './app/providers/queryClient.ts';
+import { routes } from './app/router/routes.tsx';
+import { installGlobalErrorHandlers } from './shared/errors/errorReporter.ts';
+
+// Installed first so that errors during start-up are caught too; they are sent once the
+// portal config has supplied a DSN (and dropped when it has none).
+installGlobalErrorHandlers();
+
+const router = createBrowserRouter(routes);
+const queryClient = createQueryClient();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

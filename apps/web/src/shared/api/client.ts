@@ -1,0 +1,190 @@
+import { API_BASE } from '@soc/contracts';
+import type { z } from 'zod';
+import { currentLocale } from '../i18n/i18n.ts';
+import { authorizationHeader, authStore, type StoredAuth } from './authStore.ts';
+import { ApiError } from './errors.ts';
+import { notifyApiError } from './notifyApiError.ts';
+import { ensureFreshSession, forceLogout, refreshSession } from './tokenRefresh.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Query-string values; null, undefined and '' are left out. */
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * How a call is authenticated:
+ * - `session` (default): Authorization header; refresh first when the access token is about to
+ *   expire, and once more on a 401, then a forced logout.
+ * - `attach`: send the header when logged in, never refresh (logout).
+ * - `none`: public calls and the token calls themselves (obtain, refresh, MFA).
+ */
+export type AuthMode = 'session' | 'attach' | 'none';
+
+export interface ApiRequestOptions<T> {
+  method?: HttpMethod;
+  query?: QueryParams;
+  /** JSON body. */
+  body?: unknown;
+  /** Contract schema of a successful answer; the parsed value is returned. */
+  schema: z.ZodType<T>;
+  auth?: AuthMode;
+  /** Show an error toast on failure (default true). Login and MFA calls turn it off. */
+  notify?: boolean;
+  /** Title of the error toast instead of the generic one. */
+  errorMessage?: string;
+  /**
+   * Requests sharing a key supersede each other: starting one aborts the earlier one still in
+   * flight (lists, searches). Aborted requests reject with an `aborted` ApiError and never notify.
+   */
+  abortKey?: string;
+  /** External cancellation (TanStack Query passes one to every query function). */
+  signal?: AbortSignal;
+}
+
+const inFlightByKey = new Map<string, AbortController>();
+
+/** Builds `/api/v0{path}?{query}`. */
+export function apiUrl(path: string, query?: QueryParams): string {
+  const url = `${API_BASE}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined || value === '') continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+/**
+ * The one way the web app talks to the API: JSON in and out, tokens attached and renewed,
+ * answers validated against the contract, errors normalised to ApiError and shown as toasts
+ * unless the caller opts out.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  const controller = new AbortController();
+  const unlinkSignal = linkSignal(options.signal, controller);
+  if (options.abortKey) {
+    inFlightByKey.get(options.abortKey)?.abort();
+    inFlightByKey.set(options.abortKey, controller);
+  }
+  try {
+    const response = await sendWithSession(path, options, controller.signal);
+    return await parseSuccess(response, options.schema);
+  } catch (caught) {
+    const error = normalizeError(caught, controller.signal);
+    if (options.notify !== false) notifyApiError(error, options.errorMessage);
+    throw error;
+  } finally {
+    unlinkSignal();
+    if (options.abortKey && inFlightByKey.get(options.abortKey) === controller) {
+      inFlightByKey.delete(options.abortKey);
+    }
+  }
+}
+
+async function sendWithSession<T>(
+  path: string,
+  options: ApiRequestOptions<T>,
+  signal: AbortSignal,
+): Promise<Response> {
+  const mode = options.auth ?? 'session';
+  if (mode === 'none') return send(path, options, signal, null);
+  if (mode === 'attach') return send(path, options, signal, authStore.get());
+
+  const session = await ensureFreshSession();
+  signal.throwIfAborted();
+  const response = await send(path, options, signal, session);
+  if (response.status !== 401) return response;
+
+  // The token may have been revoked or the clocks disagree: renew once and retry once.
+  const renewed = await refreshSession(session.access);
+  signal.throwIfAborted();
+  const retried = await send(path, options, signal, renewed);
+  if (retried.status === 401) {
+    forceLogout('Access token refused right after a refresh');
+    throw new ApiError({ kind: 'unauthenticated', status: 401, data: await readJson(retried) });
+  }
+  return retried;
+}
+
+function send<T>(
+  path: string,
+  options: ApiRequestOptions<T>,
+  signal: AbortSignal,
+  session: StoredAuth | null,
+): Promise<Response> {
+  // Accept-Language lets the server answer `detail` and field messages in the user's language.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (session) headers.Authorization = authorizationHeader(session);
+  return fetch(apiUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal,
+  });
+}
+
+async function parseSuccess<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  const body = await readJson(response);
+  if (!response.ok) {
+    throw new ApiError({
+      kind: 'http',
+      status: response.status,
+      data: body,
+      retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+    });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError({
+      kind: 'invalid-response',
+      status: response.status,
+      data: body,
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/** JSON body of a response; null for an empty or non-JSON body. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Seconds from a Retry-After header (delta-seconds or an HTTP date). */
+export function parseRetryAfter(value: string | null, now: number = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function normalizeError(caught: unknown, signal: AbortSignal): ApiError {
+  if (signal.aborted) return new ApiError({ kind: 'aborted', cause: caught });
+  if (caught instanceof ApiError) return caught;
+  if (caught instanceof DOMException && caught.name === 'AbortError') {
+    return new ApiError({ kind: 'aborted', cause: caught });
+  }
+  // fetch rejects with a TypeError when no answer arrives at all.
+  return new ApiError({ kind: 'network', cause: caught });
+}
+
+/** Forwards an external abort to our controller; returns the function that stops forwarding. */
+function linkSignal(external: AbortSignal | undefined, controller: AbortController): () => void {
+  if (!external) return () => undefined;
+  if (external.aborted) {
+    controller.abort(external.reason);
+    return () => undefined;
+  }
+  const onAbort = () => controller.abort(external.reason);
+  external.addEventListener('abort', onAbort, { once: true });
+  return () => external.removeEventListener('abort', onAbort);
+}

@@ -1,0 +1,34 @@
+import type { en } from './locales/en.ts';
+
+/** Same keys as `Shape`, every leaf a string: the type every catalog must satisfy. */
+type StringLeaves<Shape> = {
+  [Key in keyof Shape]: Shape[Key] extends string ? string : StringLeaves<Shape[Key]>;
+};
+
+/** The shape of a translation catalog, taken from the English one. */
+export type Catalog = StringLeaves<typeof en>;
+
+/** Supported interface languages (spec 000 §1). */
+export const LOCALES = ['ru', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const isLocale = (value: unknown): value is Locale => value === 'ru' || value === 'en';
+
+/**
+ * Flattens a nested catalog to dotted keys (`auth.login.title`), so that catalogs can be
+ * compared key by key.
+ */
+export function flattenCatalog(catalog: object, prefix = ''): Map<string, unknown> {
+  const flat = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(catalog)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object') {
+      for (const [nestedKey, nestedValue] of flattenCatalog(value as object, path)) {
+        flat.set(nestedKey, nestedValue);
+      }
+    } else {
+      flat.set(path, value);
+    }
+  }
+  return flat;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { flattenCatalog } from './catalog.ts';
+import { en } from './locales/en.ts';
+import { ru } from './locales/ru.ts';
+
+const catalogs = { en: flattenCatalog(en), ru: flattenCatalog(ru) };
+const variables = (text: unknown) =>
+  [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
+
+describe('translation catalogs', () => {
+  it('have exactly the same keys in ru and en', () => {
+    const enKeys = [...catalogs.en.keys()];
+    const ruKeys = [...catalogs.ru.keys()];
+    expect(
+      enKeys.filter((key) => !catalogs.ru.has(key)),
+      'keys missing in ru',
+    ).toEqual([]);
+    expect(
+      ruKeys.filter((key) => !catalogs.en.has(key)),
+      'keys missing in en',
+    ).toEqual([]);
+  });
+
+  it('have a non-empty text for every key', () => {
+    for (const [language, catalog] of Object.entries(catalogs)) {
+      for (const [key, value] of catalog) {
+        expect(typeof value === 'string' && value.trim() !== '', `${language}: ${key}`).toBe(true);
+      }
+    }
+  });
+
+  it('use the same interpolation variables in both languages', () => {
+    for (const [key, value] of catalogs.en) {
+      expect(variables(catalogs.ru.get(key)), key).toEqual(variables(value));
+    }
+  });
+
+  it('carry the texts the specification fixes', () => {
+    expect(catalogs.ru.get('auth.login.usernameRequired')).toBe('Введите логин');
+    expect(catalogs.en.get('auth.login.usernameRequired')).toBe('Enter login');
+    expect(catalogs.ru.get('auth.login.passwordRequired')).toBe('Введите пароль');
+    expect(catalogs.en.get('auth.login.passwordRequired')).toBe('Enter password');
+    expect(catalogs.ru.get('validation.required')).toBe('Это поле обязательно к заполнению');
+    expect(catalogs.en.get('validation.required')).toBe('This field is required');
+    expect(catalogs.ru.get('auth.changePassword.mismatch')).toBe('Пароли должны совпадать');
+    expect(catalogs.en.get('auth.changePassword.mismatch')).toBe('Must match');
+    expect(catalogs.ru.get('auth.login.oidcLabel')).toBe('Войти через');
+  });
+});

@@ -1,0 +1,60 @@
+import { readStorageJson, STORAGE_KEYS, writeStorage } from './storage.ts';
+
+/**
+ * List filters live in the URL query string and in browser storage under `filters`, one query
+ * string per entity (`{"incidents": "status__in=1,2&ordering=-created"}`), so that a reload, a
+ * new tab and back/forward all restore them (DESIGN §7).
+ */
+type StoredFilters = Record<string, string>;
+
+const readAll = (): StoredFilters => {
+  const value = readStorageJson(STORAGE_KEYS.filters);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+};
+
+/** The stored query string of an entity's list ('' when none). */
+export function readStoredFilters(entity: string): string {
+  return readAll()[entity] ?? '';
+}
+
+/** Stores an entity's query string; an empty one removes the entry. */
+export function writeStoredFilters(entity: string, query: string): void {
+  const all = readAll();
+  const normalized = query.startsWith('?') ? query.slice(1) : query;
+  if (normalized) all[entity] = normalized;
+  else delete all[entity];
+  writeStorage(STORAGE_KEYS.filters, Object.keys(all).length > 0 ? JSON.stringify(all) : null);
+}
+
+/** Search parameters whose text is trimmed (DESIGN §7). */
+const TRIMMED_PARAMS = new Set(['search']);
+
+/**
+ * Cleans filter parameters the way every list does: search text is trimmed, empty values are
+ * dropped, and keys are sorted so that equal filters give equal strings (and equal query keys).
+ */
+export function normalizeFilterParams(params: URLSearchParams): URLSearchParams {
+  const entries: Array<[string, string]> = [];
+  for (const [key, rawValue] of params) {
+    const value = TRIMMED_PARAMS.has(key) ? rawValue.trim() : rawValue;
+    if (value !== '') entries.push([key, value]);
+  }
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return new URLSearchParams(entries);
+}
+
+/** Builds filter parameters from values; null, undefined, '' and [] are left out, arrays are comma-joined. */
+export function filtersToParams(
+  values: Record<string, string | number | boolean | ReadonlyArray<string | number> | null | undefined>,
+): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null || value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(',') : String(value);
+    params.set(key, text);
+  }
+  return normalizeFilterParams(params);
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const changelogPath = fileURLToPath(new URL('../../CHANGELOG.md', import.meta.url));
+const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+/** Identifier of one build: unique per run so that a redeploy is always noticed by open tabs. */
+const createBuildId = (): string => `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+
+/**
+ * Emits `version.json` ({version, build_id}) and a copy of the repository changelog next to the
+ * bundle; running tabs poll the first and link to the second when a new build is deployed.
+ */
+function versionManifest(version: string, buildId: string): Plugin {
+  return {
+    name: 'soc-version-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: `${JSON.stringify({ version, build_id: buildId })}\n`,
+      });
+      let changelog: string;
+      try {
+        changelog = readFileSync(changelogPath, 'utf8');
+      } catch {
+        this.warn(`CHANGELOG.md not found at ${changelogPath}; the "What's new" link will be broken`);
+        return;
+      }
+      this.emitFile({ type: 'asset', fileName: 'CHANGELOG.md', source: changelog });
+    },
+  };
+}
+
+export default defineConfig(({ command }) => {
+  // The dev server has no version.json; the 'dev' id switches the new-version check off.
+  const buildId = command === 'build' ? createBuildId() : 'dev';
+  return {
+    root: webRoot,
+    define: {
+      __BUILD_ID__: JSON.stringify(buildId),
+    },
+    plugins: [react(), versionManifest(packageJson.version, buildId)],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      rolldownOptions: {
+        onwarn(warning, defaultHandler) {
+          // antd marks its modules "use client" for React Server Components; meaningless in an SPA.
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+          defaultHandler(warning);
+        },
+        output: {
+          codeSplitting: {
+            // React and the router change rarely: their own chunk stays cached across deploys.
+            // Only libraries the shell needs at start-up belong here, or lazy code would turn eager.
+            groups: [
+              {
+                name: 'react-vendor',
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              },
+            ],
+          },
+        },
+      },
+    },
+    server: {
+      proxy: {
+        '/api': 'http://127.0.0.1:8080',
+      },
+    },
+  };
+});

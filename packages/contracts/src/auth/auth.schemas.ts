@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/** Minimum password length (spec 000 §5, §9). */
+export const PASSWORD_MIN_LENGTH = 9;
+/** Length of the second-factor PIN (spec 000 §9). */
+export const MFA_PIN_LENGTH = 6;
+/** Seconds before another second-factor code may be requested, unless the server says otherwise. */
+export const MFA_DEFAULT_TIMEOUT_S = 60;
+/** Failed sign-ins in a row (per username or per IP) before further attempts get 429. */
+export const LOGIN_MAX_FAILURES = 10;
+/** How long a throttled username or IP has to wait, in seconds. */
+export const LOGIN_LOCK_SECONDS = 15 * 60;
+
+/** Server-side messages for the password rules; the web app shows its own translated texts. */
+export const PASSWORD_MESSAGES = {
+  required: 'This field is required',
+  tooShort: `Minimum password length is ${PASSWORD_MIN_LENGTH}`,
+  numeric: 'Password should be not entirely numeric',
+  mismatch: 'Must match',
+  oldWrong: 'Your old password was entered incorrectly. Please enter it again.',
+  sameAsOld: 'The new password must differ from the old one',
+} as const;
+
+const requiredString = z
+  .string({ error: PASSWORD_MESSAGES.required })
+  .min(1, { error: PASSWORD_MESSAGES.required });
+
+/** True when a password is made of digits only (spec 000 §5). */
+export const isEntirelyNumeric = (value: string): boolean => /^\d+$/.test(value);
+
+/** A new password: 9 or more characters and at least one letter or non-word character. */
+export const NewPasswordSchema = requiredString
+  .max(256)
+  .refine((v) => v.length >= PASSWORD_MIN_LENGTH, { error: PASSWORD_MESSAGES.tooShort })
+  .refine((v) => !isEntirelyNumeric(v), { error: PASSWORD_MESSAGES.numeric });
+
+/** POST /auth/token/obtain/ */
+export const TokenObtainRequestSchema = z.object({
+  /** Login name, case-insensitive. */
+  username: requiredString.max(150),
+  password: requiredString.max(256),
+});
+export type TokenObtainRequest = z.infer<typeof TokenObtainRequestSchema>;
+
+/** Access and refresh tokens issued on sign-in and on refresh. */
+export const TokenPairSchema = z.object({
+  /** Short-lived signed JWT for the Authorization header. */
+  access: z.string(),
+  /** Long-lived opaque token; each use returns a new one (rotation). */
+  refresh: z.string(),
+});
+export type TokenPair = z.infer<typeof TokenPairSchema>;
+
+/** Sign-in answer when the user has a second factor: a code has been sent. */
+export const MfaPendingSchema = z.object({
+  mfa_token: z.string(),
+  /** Seconds before another code may be requested. */
+  generate_challenge_timeout: z.number().int().nonnegative(),
+});
+export type MfaPending = z.infer<typeof MfaPendingSchema>;
+
+export const TokenObtainResponseSchema = z.union([TokenPairSchema, MfaPendingSchema]);
+export type TokenObtainResponse = z.infer<typeof TokenObtainResponseSchema>;
+
+/** POST /auth/token/refresh/ */
+export const TokenRefreshRequestSchema = z.object({ refresh: requiredString.max(512) });
+export type TokenRefreshRequest = z.infer<typeof TokenRefreshRequestSchema>;
+
+/** POST /auth/logout/ */
+export const LogoutRequestSchema = z.object({ refresh: requiredString.max(512) });
+export type LogoutRequest = z.infer<typeof LogoutRequestSchema>;
+
+/** Roles known to the server (DESIGN §4). */
+export const RoleSchema = z.enum(['customer', 'analyst', 'admin']);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** GET /auth/user/ */
+export const CurrentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  /** Permission codes of the user's role, e.g. `incidents.view`. */
+  permissions: z.array(z.string()),
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/** PUT /auth/password_change/ */
+export const PasswordChangeRequestSchema = z
+  .object({
+    old_password: requiredString.max(256),
+    password: NewPasswordSchema,
+    confirmed_password: requiredString.max(256),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.confirmed_password) {
+      ctx.addIssue({ code: 'custom', path: ['confirmed_password'], message: PASSWORD_MESSAGES.mismatch });
+    }
+  });
+export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequestSchema>;
+
+/** An OIDC identity provider offered on the login screen (spec 000 §3). */
+export const OidcProviderSchema = z.object({
+  client_id: z.string(),
+  configuration_url: z.string(),
+  name: z.string(),
+});
+export type OidcProvider = z.infer<typeof OidcProviderSchema>;
+
+/** Permission codes carried in `GET /auth/user/` (what the web app may offer a user). */
+const CUSTOMER_PERMISSIONS = [
+  'incidents.view',
+  'incidents.comment',
+  'incidents.update',
+  'incidents.create',
+  'reports.view',
+  'reports.manage',
+  'documents.view',
+  'rules.view',
+  'assets.view',
+  'systems.view',
+] as const;
+const ANALYST_PERMISSIONS = [
+  ...CUSTOMER_PERMISSIONS,
+  'incidents.set_status',
+  'incidents.set_critical',
+  'alerts.manage',
+  'documents.edit',
+  'rules.edit',
+] as const;
+export const ROLE_PERMISSIONS: Record<Role, readonly string[]> = {
+  customer: CUSTOMER_PERMISSIONS,
+  analyst: ANALYST_PERMISSIONS,
+  admin: [...ANALYST_PERMISSIONS, 'users.manage', 'systems.manage', 'settings.manage'],
+};

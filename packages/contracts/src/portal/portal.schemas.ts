@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * Per-deployment branding and feature flags (GET /api/v0/portal/config/), read by the web app
+ * before sign-in so that the login screen is branded too.
+ */
+export const PortalConfigSchema = z.object({
+  /** Shown in page titles: `{title} | {portal_name}`. */
+  portal_name: z.string(),
+  /** URL of the logo image, or null for the built-in mark. */
+  logo_url: z.string().nullable(),
+  /** Primary colour of the theme, `#rrggbb`. */
+  primary_color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  /** Product version (spec 000 §1). */
+  version: z.string(),
+  /** Identifier of the deployed web build; a change means a new version is available. */
+  build_id: z.string(),
+  /** Brand-variant switches. */
+  flags: z.object({
+    hide_oidc_buttons: z.boolean(),
+    hide_eps_widget: z.boolean(),
+    alternate_category_filter: z.boolean(),
+  }),
+  /** Sentry-compatible DSN for front-end error reports; null turns reporting off. */
+  error_reporting_dsn: z.string().nullable(),
+});
+export type PortalConfig = z.infer<typeof PortalConfigSchema>;
+
+/** Liveness and readiness answers. */
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['ok', 'unavailable']).optional(),
+});
+export type Health = z.infer<typeof HealthSchema>;
