@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -6,10 +7,25 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, JSON_BODY_LIMIT_BYTES, PRODUCT_VERSION } from '@soc/contracts';
+import {
+  API_BASE,
+  ATTACHMENTS_MAX_FILES,
+  ATTACHMENT_MAX_BYTES,
+  JSON_BODY_LIMIT_BYTES,
+  PRODUCT_VERSION,
+} from '@soc/contracts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createMailer } from './integrations/mail/mailer.ts';
+import type { Mailer } from './integrations/mail/mailer.ts';
+import { FileStorage } from './integrations/storage/file-storage.ts';
+import { createJobRunner } from './jobs/runner.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { incidentsRoutes } from './modules/incidents/incidents.routes.ts';
+import { CSV_JOB, createIncidentsService } from './modules/incidents/incidents.service.ts';
+import { lookupsRoutes } from './modules/incidents/lookups.routes.ts';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import type { AuthServiceOptions } from './modules/auth/auth.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -23,6 +39,15 @@ export interface BuildAppOptions {
   database: Database;
   /** Test hooks for services. */
   auth?: AuthServiceOptions;
+  /** Replaces the configured mailer (tests). */
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background job runner; main.ts starts it, tests drive it with `runDue()`. */
+    jobs: JobRunner;
+  }
 }
 
 /** Paths whose values must never reach the logs. */
@@ -45,6 +70,7 @@ export async function buildApp({
   config,
   database,
   auth: authOptions,
+  mailer: mailerOverride,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: REDACT },
@@ -86,6 +112,16 @@ export async function buildApp({
     referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    // one byte over the limit reaches the storage meter, which refuses the file (413)
+    limits: {
+      fileSize: ATTACHMENT_MAX_BYTES + 1,
+      files: ATTACHMENTS_MAX_FILES + 1,
+      fields: 20,
+      fieldSize: 100_000,
+      parts: 40,
+    },
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -107,6 +143,21 @@ export async function buildApp({
   await app.register(errorHandlerPlugin);
   await app.register(authPlugin, { db: database.db, config });
 
+  // services and background work
+  const storage = new FileStorage(config.filesDir);
+  const mailer =
+    mailerOverride ??
+    createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir });
+  const handlers: Parameters<typeof createJobRunner>[0]['handlers'] = {};
+  const jobs = createJobRunner({ db: database.db, handlers, log: app.log });
+  const incidents = createIncidentsService({ db: database.db, config, storage, mailer, jobs });
+  handlers[CSV_JOB] = (payload) => incidents.runCsvJob(payload);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
+
   // routes
   const auth = createAuthService(database.db, config, authOptions);
   await app.register(healthRoutes, { database });
@@ -116,6 +167,9 @@ export async function buildApp({
     ratePerMinute: config.authRateLimitPerMinute,
   });
   await app.register(portalRoutes, { prefix: `${API_BASE}/portal`, config });
+  await app.register(incidentsRoutes, { prefix: `${API_BASE}/soc/incs`, incidents, config });
+  await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
+  await app.register(tenantsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });
 
   app.setNotFoundHandler((request, reply) => {

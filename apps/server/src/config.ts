@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -26,6 +27,15 @@ const EnvSchema = z.object({
     .min(300)
     .default(14 * 24 * 3600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('SOC Portal <no-reply@soc-portal.local>'),
+  MAIL_ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
+  CSV_SYNC_MAX_ROWS: z.coerce.number().int().min(1).default(10_000),
+  CSV_ASYNC_MAX_ROWS: z.coerce.number().int().min(1).default(1_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolFromEnv,
   WEB_DIST: z.string().optional(),
@@ -53,6 +63,19 @@ export interface Config {
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** Folder of uploaded and generated files. */
+  filesDir: string;
+  mail: {
+    /** SMTP server URL; unset: messages are written as .eml files into outboxDir. */
+    smtpUrl: string | undefined;
+    from: string;
+    outboxDir: string;
+    /** Larger files are sent gzipped, or not attached at all. */
+    attachmentMaxBytes: number;
+  };
+  /** Above this many rows the synchronous CSV refuses and the client asks for the e-mail variant. */
+  csvSyncMaxRows: number;
+  csvAsyncMaxRows: number;
   /** Requests per minute and IP on the credential endpoints (sign-in, refresh, password change). */
   authRateLimitPerMinute: number;
   logLevel: string;
@@ -116,6 +139,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: loadJwtSecret(e.JWT_SECRET, dataDir, e.DATABASE_URL),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    filesDir: path.join(dataDir, 'files'),
+    mail: {
+      smtpUrl: e.SMTP_URL || undefined,
+      from: e.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+      attachmentMaxBytes: e.MAIL_ATTACHMENT_MAX_BYTES,
+    },
+    csvSyncMaxRows: e.CSV_SYNC_MAX_ROWS,
+    csvAsyncMaxRows: e.CSV_ASYNC_MAX_ROWS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -134,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A configuration for tests: in-memory database, fixed secret, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'soc-test-'));
   return {
     env: 'test',
     host: '127.0.0.1',
@@ -145,6 +178,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
     accessTokenTtlSeconds: 300,
     refreshTokenTtlSeconds: 14 * 24 * 3600,
+    filesDir: path.join(scratch, 'files'),
+    mail: {
+      smtpUrl: undefined,
+      from: 'SOC Portal <no-reply@soc-portal.local>',
+      outboxDir: path.join(scratch, 'outbox'),
+      attachmentMaxBytes: 10 * 1024 * 1024,
+    },
+    csvSyncMaxRows: 10_000,
+    csvAsyncMaxRows: 1_000_000,
     authRateLimitPerMinute: 1000,
     logLevel: 'silent',
     trustProxy: false,

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database });
   const address = await app.listen({ host: config.host, port: config.port });
+  app.jobs.start();
   const url = address.replace('[::1]', 'localhost').replace('0.0.0.0', '127.0.0.1');
   const where =
     database.kind === 'postgres' ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;

@@ -165,3 +165,35 @@ export const SOC_COMMENTS: readonly (readonly [string, string])[] = [
   ],
   ['Recommendations were updated, see the Details tab.', 'Рекомендации обновлены, см. вкладку «Детали».'],
 ];
+
+/** Resolutions per issue type: [code, kind, en, ru]. */
+export const RESOLUTIONS: Record<string, readonly (readonly [string, 'TP' | 'FP', string, string])[]> = {
+  incident: [
+    ['confirmed', 'TP', 'True Positive', 'Подтверждён (True Positive)'],
+    ['falsePositive', 'FP', 'False Positive', 'Ложное срабатывание (False Positive)'],
+    ['legitimate', 'FP', 'Legitimate activity', 'Легитимная активность'],
+    ['pentest', 'FP', 'Authorised penetration test', 'Санкционированный пентест'],
+  ],
+  remediation: [
+    ['fixed', 'TP', 'Fixed', 'Устранено'],
+    ['riskAccepted', 'FP', 'Risk accepted', 'Риск принят'],
+  ],
+  information: [
+    ['acknowledged', 'TP', 'Acknowledged', 'Принято к сведению'],
+    ['notRelevant', 'FP', 'Not relevant', 'Неактуально'],
+  ],
+};
+
+/** Detection rule names used by the demo incidents (the rules catalogue arrives with issue 9). */
+export const DETECTION_RULES = [
+  'Suspicious PowerShell EncodedCommand',
+  'Multiple failed logons for one account',
+  'LSASS memory read by non-system process',
+  'Outbound connection to newly registered domain',
+  'Office application spawned a shell',
+  'RDP logon from external address',
+  'Mass file rename (ransomware)',
+  'Scheduled task created remotely',
+  'DNS tunnelling pattern',
+  'Web shell request pattern',
+];

@@ -9,6 +9,7 @@ import {
   contracts,
   incidents,
   issueTypes,
+  resolutions,
   services,
   slaRows,
   systems,
@@ -19,12 +20,14 @@ import { hashPassword } from '../lib/passwords.ts';
 import { slaDeadline } from '../lib/sla.ts';
 import {
   CUSTOMER_COMMENTS,
+  DETECTION_RULES,
   DOMAINS,
   HOSTS,
   INCIDENT_CATEGORIES,
   INFORMATION_CATEGORIES,
   ISSUE_TYPES,
   REMEDIATION_CATEGORIES,
+  RESOLUTIONS,
   SERVICE_NAMES,
   SOC_COMMENTS,
   SUMMARIES,
@@ -159,7 +162,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** Empties every table that the demo fills (for `npm run demo -- --reset`). */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(sql`
-    TRUNCATE audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, categories, issue_types,
+    TRUNCATE jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
              contacts, sla_rows, services, contracts, user_systems, systems, users
     RESTART IDENTITY CASCADE`);
 }
@@ -197,6 +200,22 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
     )
     .returning({ id: categories.id, code: categories.code, issueTypeId: categories.issueTypeId });
   const categoriesOf = (type: string) => categoryRows.filter((c) => c.issueTypeId === typeId(type));
+  const resolutionRows = await db
+    .insert(resolutions)
+    .values(
+      Object.entries(RESOLUTIONS).flatMap(([type, list]) =>
+        list.map(([code, kind, titleEn, titleRu]) => ({
+          issueTypeId: typeId(type),
+          code,
+          kind,
+          titleEn,
+          titleRu,
+        })),
+      ),
+    )
+    .returning({ id: resolutions.id, kind: resolutions.kind, issueTypeId: resolutions.issueTypeId });
+  const resolutionOf = (type: string, kind: 'TP' | 'FP') =>
+    resolutionRows.find((r) => r.issueTypeId === typeId(type) && r.kind === kind)!.id;
 
   // Staff
   const staff = await db
@@ -475,6 +494,13 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
       const mitreCov: Record<string, string[]> = {};
       for (const [technique, tactic] of techniques) (mitreCov[tactic] ??= []).push(technique);
       const host = rng.pick(HOSTS);
+      const resolution =
+        status === 'closed'
+          ? rng.weighted<'TP' | 'FP'>([
+              ['TP', 7],
+              ['FP', 3],
+            ])
+          : null;
       const id = uuidFrom(rng);
       const analyst = rng.pick(analysts);
       incidentBatch.push({
@@ -506,13 +532,8 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
         customerAssigneeId: someone && rng.chance(0.4) ? someone.id : null,
         customerStarRating: closedLike && rng.chance(0.3) ? rng.int(3, 5) : null,
         customerStarRatingComment: null,
-        resolution:
-          status === 'closed'
-            ? rng.weighted<'TP' | 'FP'>([
-                ['TP', 7],
-                ['FP', 3],
-              ])
-            : null,
+        resolution,
+        resolutionId: resolution ? resolutionOf(typeCode, resolution) : null,
         resolutionDate,
         gossopkaId:
           priority === 'critical' && typeCode === 'incident' && rng.chance(0.5)
@@ -520,6 +541,9 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
             : null,
         gossopkaSendTime: null,
         mitreCov,
+        tactics: Object.keys(mitreCov),
+        techniques: techniques.map(([technique]) => technique),
+        detectionRules: typeCode === 'incident' ? rng.sample(DETECTION_RULES, rng.int(1, 2)) : [],
         created,
         updated:
           resolutionDate ?? new Date(Math.min(now.getTime(), created.getTime() + rng.int(1, 48) * HOUR)),

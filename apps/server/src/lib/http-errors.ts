@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly detail: string,
     readonly fields?: FieldErrors,
     readonly headers: Record<string, string> = {},
+    /** A body other than `{detail}` or the field errors (e.g. with a machine-readable code). */
+    readonly body?: object,
   ) {
     super(detail);
     this.name = 'HttpError';

@@ -72,3 +72,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     };
   });
 });
+
+/** The systems a caller may see: null for the provider's staff (all systems). */
+export const systemScope = (auth: AuthContext): number[] | null =>
+  auth.role === 'customer' ? auth.systemIds : null;
+
+/** The language of localised titles: `?language=`, else Accept-Language, else Russian. */
+export function requestLanguage(request: FastifyRequest, explicit?: 'ru' | 'en'): 'ru' | 'en' {
+  if (explicit) return explicit;
+  const header = request.headers['accept-language'];
+  if (typeof header === 'string' && header.trim().toLowerCase().startsWith('en')) return 'en';
+  return 'ru';
+}

@@ -7,14 +7,20 @@ import { HttpError } from '../lib/http-errors.ts';
 interface ValidationItem {
   instancePath: string;
   message?: string;
+  params?: Record<string, unknown>;
 }
 
 /** Turns schema validation issues into the DRF error shape: the top-level field names its messages. */
 export function toFieldErrors(items: readonly ValidationItem[]): FieldErrors {
   const out: FieldErrors = {};
   for (const item of items) {
-    const segments = item.instancePath.split('/').filter(Boolean);
-    const field = segments.length ? segments.join('.') : 'non_field_errors';
+    const unknownKeys = item.params?.keys;
+    if (Array.isArray(unknownKeys) && unknownKeys.length) {
+      for (const key of unknownKeys) (out[String(key)] ??= []).push('Unknown parameter.');
+      continue;
+    }
+    // forms map errors by their top-level field, as DRF reports list items under the list
+    const field = item.instancePath.split('/').filter(Boolean)[0] ?? 'non_field_errors';
     (out[field] ??= []).push(item.message ?? 'Invalid value.');
   }
   return out;
@@ -39,7 +45,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       void reply.headers(error.headers);
-      return reply.status(error.statusCode).send(error.fields ?? { detail: error.detail });
+      return reply.status(error.statusCode).send(error.body ?? error.fields ?? { detail: error.detail });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(toFieldErrors(error.validation));

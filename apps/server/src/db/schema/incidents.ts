@@ -54,6 +54,22 @@ export const categories = pgTable(
   (t) => [uniqueIndex('categories_type_code_uq').on(t.issueTypeId, t.code)],
 );
 
+/** Resolutions offered when closing an incident of a type; each is a true or a false positive. */
+export const resolutions = pgTable(
+  'resolutions',
+  {
+    id: serial('id').primaryKey(),
+    issueTypeId: integer('issue_type_id')
+      .notNull()
+      .references(() => issueTypes.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['TP', 'FP'] }).notNull(),
+    titleEn: text('title_en').notNull(),
+    titleRu: text('title_ru').notNull(),
+  },
+  (t) => [uniqueIndex('resolutions_type_code_uq').on(t.issueTypeId, t.code)],
+);
+
 /** Security incidents raised by the provider's analysts (spec 000 §3 Incident). */
 export const incidents = pgTable(
   'incidents',
@@ -99,20 +115,68 @@ export const incidents = pgTable(
     customerStarRating: smallint('customer_star_rating'),
     customerStarRatingComment: text('customer_star_rating_comment'),
     resolution: text('resolution', { enum: ['TP', 'FP'] }),
-    resolutionName: text('resolution_name'),
+    resolutionId: integer('resolution_id').references(() => resolutions.id),
     resolutionDate: timestamp('resolution_date', { withTimezone: true }),
     gossopkaId: text('gossopka_id'),
     gossopkaSendTime: timestamp('gossopka_send_time', { withTimezone: true }),
     gossopkaPlannedTime: timestamp('gossopka_planned_time', { withTimezone: true }),
     /** Tactic short name → technique ids. */
     mitreCov: jsonb('mitre_cov').$type<Record<string, string[]>>().notNull().default({}),
+    /** The keys of mitre_cov and the ids in it, flattened so that filters can use GIN indexes. */
+    tactics: text('tactics')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    techniques: text('techniques')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Names of the detection rules that fired. */
+    detectionRules: text('detection_rules')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Sort keys: critical first; statuses in workflow order. */
+    priorityRank: smallint('priority_rank')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE priority WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END`,
+      ),
+    statusRank: smallint('status_rank')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE status WHEN 'waiting_for_customer' THEN 1 WHEN 'waiting_for_support' THEN 2 WHEN 'work_in_progress' THEN 3 WHEN 'customer_completed' THEN 4 WHEN 'completed' THEN 5 WHEN 'closed' THEN 6 ELSE 7 END`,
+      ),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('incidents_key_uq').on(t.key),
-    index('incidents_system_created_idx').on(t.systemId, t.created.desc()),
-    index('incidents_created_idx').on(t.created.desc()),
+    // Customers always filter by their systems; analysts see all. Each ordering of the list
+    // (ties broken by `created`, then `key`, in the same direction) has a per-system and a
+    // global index, scanned forwards or backwards.
+    index('incidents_system_created_idx').on(t.systemId, t.created, t.key),
+    index('incidents_created_idx').on(t.created, t.key),
+    index('incidents_system_updated_idx').on(t.systemId, t.updated, t.key),
+    index('incidents_updated_idx').on(t.updated, t.key),
+    index('incidents_system_priority_idx').on(t.systemId, t.priorityRank, t.created, t.key),
+    index('incidents_priority_idx').on(t.priorityRank, t.created, t.key),
+    index('incidents_system_status_idx').on(t.systemId, t.statusRank, t.created, t.key),
+    index('incidents_status_idx').on(t.statusRank, t.created, t.key),
+    index('incidents_system_resolution_date_idx').on(t.systemId, t.resolutionDate),
+    index('incidents_system_sla_idx').on(t.systemId, t.sla),
+    index('incidents_assignee_idx').on(t.customerAssigneeId),
+    index('incidents_category_idx').on(t.categoryId),
+    index('incidents_gossopka_idx')
+      .on(t.systemId, t.created)
+      .where(sql`${t.gossopkaId} IS NOT NULL`),
+    index('incidents_secondary_categories_gin').using('gin', t.secondaryCategoryIds),
+    index('incidents_tactics_gin').using('gin', t.tactics),
+    index('incidents_techniques_gin').using('gin', t.techniques),
+    index('incidents_rules_gin').using('gin', t.detectionRules),
+    index('incidents_affected_gin').using('gin', t.affectedSystems),
+    index('incidents_tags_gin').using('gin', t.tags),
+    index('incidents_search_trgm').using('gin', sql`(${t.summary} || ' ' || ${t.description}) gin_trgm_ops`),
   ],
 );
 

@@ -2,3 +2,4 @@ export * from './users.ts';
 export * from './systems.ts';
 export * from './incidents.ts';
 export * from './auth.ts';
+export * from './jobs.ts';

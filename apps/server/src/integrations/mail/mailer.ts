@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+export interface MailAttachment {
+  filename: string;
+  /** A file on disk (streamed, not loaded). */
+  path: string;
+  contentType?: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+}
+
+export interface Mailer {
+  /** Delivers a message; rejects when the SMTP peer refuses it (the job runner retries). */
+  send(message: MailMessage): Promise<{ messageId: string }>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** `smtp://user:pass@host:port` or `smtps://…`; without it messages go to the outbox folder. */
+  smtpUrl?: string;
+  from: string;
+  /** Folder of `.eml` files for the embedded default (inspectable by hand or by tests). */
+  outboxDir: string;
+}
+
+/**
+ * SMTP through nodemailer. The embedded default has no mail server: it writes each message as an
+ * `.eml` file into the outbox folder, the same bytes SMTP would carry.
+ */
+export function createMailer(options: MailerOptions): Mailer {
+  const transport: Transporter = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = (await transport.sendMail({ from: options.from, ...message })) as {
+        messageId: string;
+        message?: Buffer;
+      };
+      if (!options.smtpUrl && info.message) {
+        await mkdir(options.outboxDir, { recursive: true });
+        const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
+        await writeFile(path.join(options.outboxDir, name), info.message);
+      }
+      return { messageId: info.messageId };
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

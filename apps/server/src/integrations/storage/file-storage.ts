@@ -1,0 +1,112 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import type { ReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Raised when a stream is longer than its limit; nothing is kept. */
+export class FileTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`File is larger than ${maxBytes} bytes`);
+    this.name = 'FileTooLargeError';
+  }
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * Files on a local folder. Objects are written under a temporary name and renamed into place
+ * only when complete, so a crash or a refused upload never leaves a partial object. Keys are
+ * generated here, never taken from clients.
+ */
+export class FileStorage {
+  constructor(private readonly root: string) {}
+
+  private objectPath(key: string): string {
+    if (!/^[a-z0-9-]+\/[0-9a-f-]{36}$/.test(key)) throw new Error('Invalid storage key');
+    return path.join(this.root, 'objects', key);
+  }
+
+  /**
+   * Stores a stream under a new key in `prefix`, refusing it once it passes `maxBytes`.
+   * `inspect` sees the first bytes (up to 64) before anything is kept and may throw to refuse.
+   */
+  async put(
+    prefix: string,
+    source: Readable,
+    maxBytes: number,
+    inspect?: (head: Buffer) => void,
+  ): Promise<StoredObject> {
+    const key = `${prefix}/${randomUUID()}`;
+    const target = this.objectPath(key);
+    const tmpDir = path.join(this.root, 'tmp');
+    await mkdir(tmpDir, { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true });
+    const tmp = path.join(tmpDir, `${randomUUID()}.part`);
+    const hash = createHash('sha256');
+    let size = 0;
+    let head: Buffer | null = inspect ? Buffer.alloc(0) : null;
+    const checkHead = () => {
+      if (head && inspect) {
+        const h = head;
+        head = null;
+        inspect(h);
+      }
+    };
+    const meter = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        size += chunk.length;
+        if (size > maxBytes) return done(new FileTooLargeError(maxBytes));
+        try {
+          if (head) {
+            head = Buffer.concat([head, chunk]).subarray(0, 64);
+            if (head.length >= 64) checkHead();
+          }
+        } catch (err) {
+          return done(err as Error);
+        }
+        hash.update(chunk);
+        done(null, chunk);
+      },
+      flush(done) {
+        try {
+          checkHead();
+          done();
+        } catch (err) {
+          done(err as Error);
+        }
+      },
+    });
+    try {
+      await pipeline(source, meter, createWriteStream(tmp, { flags: 'wx' }));
+      await rename(tmp, target);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+    return { key, size, sha256: hash.digest('hex') };
+  }
+
+  open(key: string): ReadStream {
+    return createReadStream(this.objectPath(key));
+  }
+
+  pathOf(key: string): string {
+    return this.objectPath(key);
+  }
+
+  async size(key: string): Promise<number> {
+    return (await stat(this.objectPath(key))).size;
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.objectPath(key), { force: true });
+  }
+}

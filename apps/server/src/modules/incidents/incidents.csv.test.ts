@@ -1,0 +1,173 @@
+import type { AddressInfo } from 'node:net';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+import { safeCell } from './incidents.csv.ts';
+import { sniffFile } from './sniff.ts';
+
+let ctx: TestContext;
+let smtp: SMTPServer;
+const received: { to: string[]; raw: Buffer }[] = [];
+let alice: string;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  ctx = await createTestContext({
+    incidents: 120,
+    config: {
+      csvSyncMaxRows: 30,
+      mail: {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'soc@test.local',
+        outboxDir: '',
+        attachmentMaxBytes: 1024 * 1024,
+      },
+    },
+  });
+  alice = (await ctx.login('alice')).access;
+});
+afterAll(async () => {
+  await ctx.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const csv = (query: string, lang = 'ru') =>
+  ctx.app.inject({
+    method: 'GET',
+    url: `/api/v0/soc/incs/get_csv/?${query}&language=${lang}`,
+    headers: bearer(alice),
+  });
+
+describe('GET /soc/incs/get_csv/', () => {
+  it('streams UTF-8 CSV with a BOM, a localised header and one row per incident', async () => {
+    const list = (
+      await ctx.app.inject({ url: '/api/v0/soc/incs/?status__in=closed&limit=100', headers: bearer(alice) })
+    ).json<{ total: number; results: { key: number; summary: string }[] }>();
+    const res = await csv('status__in=closed');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="incidents-\d{8}-\d{4}\.csv"$/);
+    const raw = res.rawPayload;
+    expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows: string[][] = parse(raw.toString('utf8').slice(1), {
+      relax_column_count: false,
+      columns: false,
+    });
+    expect(rows[0]!.slice(0, 3)).toEqual(['Ключ', 'Название', 'Система']);
+    expect(rows).toHaveLength(list.total + 1);
+    expect(rows.slice(1).map((r) => Number(r[0]))).toEqual(list.results.map((i) => i.key));
+    expect(rows.slice(1).every((r) => r[7] === 'Закрыт')).toBe(true);
+    expect(raw.toString('utf8')).toContain('\r\n');
+  });
+
+  it('writes the header in English when asked', async () => {
+    const res = await csv('priority__in=critical', 'en');
+    expect(res.body.slice(1).split('\r\n')[0]).toMatch(/^Key,Summary,System,/);
+  });
+
+  it('quotes separators and neutralises formulas', async () => {
+    const systems = (await ctx.app.inject({ url: '/api/v0/soc/systems/', headers: bearer(alice) })).json<{
+      results: { id: number }[];
+    }>();
+    const types = (await ctx.app.inject({ url: '/api/v0/soc/issue_types/', headers: bearer(alice) })).json<{
+      results: { id: number; code: string }[];
+    }>();
+    const type = types.results.find((t) => t.code === 'incident')!;
+    const cats = (
+      await ctx.app.inject({ url: `/api/v0/soc/issues/${type.id}/categories/`, headers: bearer(alice) })
+    ).json<{ results: { id: number }[] }>();
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v0/soc/incs/',
+      headers: bearer(alice),
+      payload: {
+        system: systems.results[0]!.id,
+        summary: '=HYPERLINK("http://evil.example","click"), "quoted"; done',
+        issuetype: type.id,
+        priority: 'low',
+        description: 'x',
+        primary_category: cats.results[0]!.id,
+      },
+    });
+    const key = created.json<{ key: number }>().key;
+    const res = await csv(`key__in=${key}`);
+    const rows: string[][] = parse(res.body.slice(1));
+    expect(rows[1]![1]).toBe(`'=HYPERLINK("http://evil.example","click"), "quoted"; done`);
+  });
+
+  it('answers max_records_exceeded above the synchronous limit', async () => {
+    const analyst = (await ctx.login('analyst')).access;
+    const res = await ctx.app.inject({ url: '/api/v0/soc/incs/get_csv/', headers: bearer(analyst) });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ code: string; max_records: number; total: number }>();
+    expect(body).toMatchObject({ code: 'max_records_exceeded', max_records: 30 });
+    expect(body.total).toBeGreaterThan(30);
+  });
+
+  it('refuses unknown filters', async () => {
+    expect((await csv('bogus=1')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /soc/incs/get_async_csv/', () => {
+  it('queues the export and mails it as a CSV attachment to the caller', async () => {
+    const res = await ctx.app.inject({
+      url: '/api/v0/soc/incs/get_async_csv/?language=en',
+      headers: bearer(alice),
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({
+      detail: 'The CSV file will be sent to alice@customer1.example',
+      email: 'alice@customer1.example',
+    });
+    expect(await ctx.app.jobs.runDue()).toBe(1);
+    const mail = received.find((m) => m.to.includes('alice@customer1.example'));
+    expect(mail).toBeDefined();
+    const parsed = await PostalMime.parse(mail!.raw);
+    expect(parsed.subject).toBe('Incident export (CSV)');
+    expect(parsed.attachments).toHaveLength(1);
+    const attachment = parsed.attachments[0]!;
+    expect(attachment.filename).toMatch(/^incidents-\d+\.csv$/);
+    const text = new TextDecoder().decode(attachment.content as ArrayBuffer);
+    const rows: string[][] = parse(text.replace(/^\uFEFF/, ''));
+    expect(rows[0]![0]).toBe('Key');
+    const total = (await ctx.app.inject({ url: '/api/v0/soc/incs/?limit=1', headers: bearer(alice) })).json<{
+      total: number;
+    }>().total;
+    expect(rows).toHaveLength(total + 1);
+    const jobs = await ctx.database.db.query.jobs.findMany();
+    expect(jobs.map((j) => j.status)).toEqual(['done']);
+  });
+});
+
+describe('helpers', () => {
+  it('escapes every formula prefix', () => {
+    for (const p of ['=', '+', '-', '@', '\t', '\r']) expect(safeCell(`${p}1`)).toBe(`'${p}1`);
+    expect(safeCell('plain')).toBe('plain');
+  });
+
+  it('recognises executables and common types by their bytes, not their names', () => {
+    expect(sniffFile(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2]), 'notes.txt').executable).toBe(true);
+    expect(sniffFile(Buffer.from('%PDF-1.7'), 'x.bin').contentType).toBe('application/pdf');
+    expect(sniffFile(Buffer.from('<svg onload=alert(1)>'), 'x.svg').contentType).toBe(
+      'application/octet-stream',
+    );
+    expect(sniffFile(Buffer.from('<html>'), 'x.html').contentType).toBe('application/octet-stream');
+  });
+});

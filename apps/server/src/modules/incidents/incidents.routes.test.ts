@@ -1,0 +1,492 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IncidentListItem } from '@soc/contracts';
+import { INCIDENT_PRIORITIES, INCIDENT_STATUSES } from '@soc/contracts';
+import type { TestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+
+let ctx: TestContext;
+const tokens: Record<string, string> = {};
+let all: IncidentListItem[] = [];
+
+const get = (user: string, url: string) =>
+  ctx.app.inject({ method: 'GET', url, headers: { ...bearer(tokens[user]!), 'accept-language': 'en' } });
+
+async function listAll(user: string, query = ''): Promise<IncidentListItem[]> {
+  const out: IncidentListItem[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const res = await get(user, `/api/v0/soc/incs/?limit=100&offset=${offset}${query ? `&${query}` : ''}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<{ results: IncidentListItem[]; next: string | null }>();
+    out.push(...page.results);
+    if (!page.next) return out;
+  }
+}
+
+const keys = (items: IncidentListItem[]) => items.map((i) => i.key).sort((a, b) => a - b);
+
+beforeAll(async () => {
+  ctx = await createTestContext({ incidents: 240 });
+  for (const user of ['alice', 'bob', 'carol', 'analyst']) tokens[user] = (await ctx.login(user)).access;
+  all = await listAll('analyst');
+});
+afterAll(() => ctx.close());
+
+describe('GET /soc/incs/ — paging and tenant scope', () => {
+  it('pages by 40, newest first, with total and next/previous links', async () => {
+    const res = await get('analyst', '/api/v0/soc/incs/');
+    const page = res.json<{ total: number; next: string; previous: null; results: IncidentListItem[] }>();
+    expect(page.total).toBe(240);
+    expect(page.results).toHaveLength(40);
+    expect(page.previous).toBeNull();
+    expect(new URL(page.next).searchParams.get('offset')).toBe('40');
+    const created = page.results.map((i) => i.created);
+    expect([...created].sort((a, b) => b - a)).toEqual(created);
+  });
+
+  it('has a next page exactly when more rows remain', async () => {
+    const total = all.length;
+    const last = await get('analyst', `/api/v0/soc/incs/?limit=40&offset=${total - 40}`);
+    expect(last.json<{ next: string | null; results: unknown[] }>().next).toBeNull();
+    expect(last.json<{ results: unknown[] }>().results).toHaveLength(40);
+    const beforeLast = await get('analyst', `/api/v0/soc/incs/?limit=40&offset=${total - 41}`);
+    expect(beforeLast.json<{ next: string | null }>().next).not.toBeNull();
+  });
+
+  it('shows customers only their systems', async () => {
+    const alice = await listAll('alice');
+    const carol = await listAll('carol');
+    const bob = await listAll('bob');
+    expect(new Set(alice.map((i) => i.system.is_id))).toEqual(new Set(['IS-0001']));
+    expect(new Set(bob.map((i) => i.system.is_id))).toEqual(new Set(['IS-0002']));
+    expect(new Set(carol.map((i) => i.system.is_id))).toEqual(new Set(['IS-0001', 'IS-0003']));
+    expect(alice.length).toBe(all.filter((i) => i.system.is_id === 'IS-0001').length);
+  });
+
+  it('never returns another tenant’s incident, whatever the filter asks', async () => {
+    const bobsKey = all.find((i) => i.system.is_id === 'IS-0002')!.key;
+    const bobsSystem = all.find((i) => i.system.is_id === 'IS-0002')!.system.id;
+    expect((await listAll('alice', `key__in=${bobsKey}`)).length).toBe(0);
+    expect((await listAll('alice', `system__in=${bobsSystem}`)).length).toBe(0);
+    expect((await listAll('alice', `search=${bobsKey}`)).every((i) => i.system.is_id === 'IS-0001')).toBe(
+      true,
+    );
+  });
+
+  it('refuses unknown parameters and bad values with field errors', async () => {
+    const unknown = await get('alice', '/api/v0/soc/incs/?colour=red');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ colour: ['Unknown parameter.'] });
+    const bad = await get('alice', '/api/v0/soc/incs/?status__in=sleeping&limit=0&ordering=size');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json<object>()).sort()).toEqual(['limit', 'ordering', 'status__in']);
+  });
+
+  it('requires sign-in', async () => {
+    expect((await ctx.app.inject('/api/v0/soc/incs/')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /soc/incs/ — every filter', () => {
+  const day = 86_400_000;
+  const mid = () => all[Math.floor(all.length / 2)]!;
+  const cases: [string, () => string, (i: IncidentListItem) => boolean][] = [
+    [
+      'status__in',
+      () => 'status__in=closed,work_in_progress',
+      (i) => ['closed', 'work_in_progress'].includes(i.status),
+    ],
+    ['priority__in', () => 'priority__in=critical,high', (i) => ['critical', 'high'].includes(i.priority)],
+    ['system__in', () => `system__in=${all[0]!.system.id}`, (i) => i.system.id === all[0]!.system.id],
+    [
+      'category__in (main or additional)',
+      () => `category__in=${all.find((i) => i.secondary_category_ref.length)!.secondary_category_ref[0]!.id}`,
+      (i) => {
+        const id = all.find((x) => x.secondary_category_ref.length)!.secondary_category_ref[0]!.id;
+        return i.category_ref.some((c) => c.id === id) || i.secondary_category_ref.some((c) => c.id === id);
+      },
+    ],
+    [
+      'issuetype__in',
+      () => `issuetype__in=${all[0]!.issuetype_ref.id}`,
+      (i) => i.issuetype_ref.id === all[0]!.issuetype_ref.id,
+    ],
+    [
+      'service__in',
+      () => 'service__in=Vision,Focus',
+      (i) => ['Vision', 'Focus'].includes(i.service?.name ?? ''),
+    ],
+    [
+      'created range',
+      () => `created__gte=${mid().created - 20 * day}&created__lte=${mid().created}`,
+      (i) => i.created >= mid().created - 20 * day && i.created <= mid().created,
+    ],
+    ['updated__gte', () => `updated__gte=${mid().updated}`, (i) => i.updated >= mid().updated],
+    ['sla_breached=true', () => 'sla_breached=true', (i) => i.sla_breached],
+    ['sla_breached=false', () => 'sla_breached=false', (i) => !i.sla_breached],
+    ['sla__lte', () => `sla__lte=${mid().sla}`, (i) => i.sla !== null && i.sla <= mid().sla!],
+    [
+      'notified__gte',
+      () => `notified__gte=${mid().created}`,
+      (i) => i.notified !== null && i.notified >= mid().created,
+    ],
+    [
+      'resolutiondate__gte',
+      () => `resolutiondate__gte=${mid().created}`,
+      (i) => i.resolutiondate !== null && i.resolutiondate >= mid().created,
+    ],
+    ['gossopka_id__isnull=false (sent)', () => 'gossopka_id__isnull=false', (i) => i.gossopka_id !== null],
+    ['gossopka_id__isnull=true (not sent)', () => 'gossopka_id__isnull=true', (i) => i.gossopka_id === null],
+    ['resolution__in', () => 'resolution__in=FP', (i) => i.resolution === 'False Positive'],
+    [
+      'resolution_name__in',
+      () => `resolution_name__in=${all.find((i) => i.resolution_name_ref)!.resolution_name_ref!.id}`,
+      (i) => i.resolution_name_ref?.id === all.find((x) => x.resolution_name_ref)!.resolution_name_ref!.id,
+    ],
+    [
+      'customer_assignee__in',
+      () => `customer_assignee__in=${all.find((i) => i.customer_assignee)!.customer_assignee!.id}`,
+      (i) => i.customer_assignee?.id === all.find((x) => x.customer_assignee)!.customer_assignee!.id,
+    ],
+    [
+      'customer_assignee__isnull',
+      () => 'customer_assignee__isnull=true',
+      (i) => i.customer_assignee === null,
+    ],
+    ['tags__in', () => 'tags__in=vpn', (i) => i.tags.includes('vpn')],
+    ['search by text', () => 'search=LSASS', (i) => i.summary.toLowerCase().includes('lsass')],
+    [
+      'search by key',
+      () => `search=${mid().key}`,
+      (i) => i.key === mid().key || i.summary.includes(String(mid().key)),
+    ],
+    ['summary__icontains', () => 'summary__icontains=dc01', (i) => i.summary.toLowerCase().includes('dc01')],
+  ];
+
+  it.each(cases)('%s matches exactly the incidents it names', async (_name, query, predicate) => {
+    const got = await listAll('analyst', query());
+    const expected = all.filter(predicate);
+    expect(expected.length, 'the demo data should exercise this filter').toBeGreaterThan(0);
+    expect(keys(got)).toEqual(keys(expected));
+  });
+
+  it('filters by ATT&CK tactic, technique, rule and host', async () => {
+    for (const query of [
+      'tactic__in=initial-access',
+      'technique__in=T1110,T1486',
+      'rule__in=DNS tunnelling pattern',
+      'host__icontains=DC0',
+    ]) {
+      const got = await listAll('analyst', query);
+      expect(got.length, query).toBeGreaterThan(0);
+      expect(got.length, query).toBeLessThan(all.length);
+    }
+  });
+
+  it('combines filters with AND', async () => {
+    const got = await listAll('analyst', 'status__in=closed&priority__in=medium');
+    expect(keys(got)).toEqual(keys(all.filter((i) => i.status === 'closed' && i.priority === 'medium')));
+  });
+});
+
+describe('GET /soc/incs/ — ordering and language', () => {
+  const rank = (list: readonly string[], v: string) => list.indexOf(v);
+  const checks: Record<string, (a: IncidentListItem, b: IncidentListItem) => boolean> = {
+    created: (a, b) => a.created <= b.created,
+    '-created': (a, b) => a.created >= b.created,
+    updated: (a, b) => a.updated <= b.updated,
+    '-updated': (a, b) => a.updated >= b.updated,
+    // priority: low → critical; -priority: critical first
+    priority: (a, b) => rank(INCIDENT_PRIORITIES, a.priority) >= rank(INCIDENT_PRIORITIES, b.priority),
+    '-priority': (a, b) => rank(INCIDENT_PRIORITIES, a.priority) <= rank(INCIDENT_PRIORITIES, b.priority),
+    status: (a, b) => rank(INCIDENT_STATUSES, a.status) <= rank(INCIDENT_STATUSES, b.status),
+    '-status': (a, b) => rank(INCIDENT_STATUSES, a.status) >= rank(INCIDENT_STATUSES, b.status),
+  };
+  it.each(Object.keys(checks))('orders by %s across pages without gaps or repeats', async (ordering) => {
+    const got = await listAll('analyst', `ordering=${ordering}`);
+    expect(keys(got)).toEqual(keys(all));
+    for (let i = 1; i < got.length; i++) expect(checks[ordering]!(got[i - 1]!, got[i]!)).toBe(true);
+  });
+
+  it('gives titles in the requested language', async () => {
+    const ru = (await get('alice', '/api/v0/soc/incs/?limit=1&language=ru')).json<{
+      results: IncidentListItem[];
+    }>();
+    const en = (await get('alice', '/api/v0/soc/incs/?limit=1&language=en')).json<{
+      results: IncidentListItem[];
+    }>();
+    expect(ru.results[0]!.issuetype_ref.title).not.toBe(en.results[0]!.issuetype_ref.title);
+    expect(ru.results[0]!.issuetype_ref.title).toMatch(/[а-яё]/i);
+  });
+});
+
+describe('lookups', () => {
+  it('lists issue types, their categories and resolutions', async () => {
+    const types = (await get('alice', '/api/v0/soc/issue_types/?limit=30')).json<{
+      results: { id: number; code: string }[];
+    }>();
+    const incident = types.results.find((t) => t.code === 'incident')!;
+    const cats = (await get('alice', `/api/v0/soc/issues/${incident.id}/categories/?limit=30`)).json<{
+      total: number;
+      results: { title: string }[];
+    }>();
+    expect(cats.total).toBe(19);
+    expect(cats.results.map((c) => c.title)).toContain('DoS/DDoS');
+    const found = (
+      await get('alice', `/api/v0/soc/issues/${incident.id}/categories/?limit=30&search=phish`)
+    ).json<{
+      results: { title: string }[];
+    }>();
+    expect(found.results.map((c) => c.title)).toEqual(['Phishing']);
+    const res = (await get('alice', `/api/v0/soc/issues/incident/resolutions/?limit=30`)).json<{
+      results: { kind: string }[];
+    }>();
+    expect(new Set(res.results.map((r) => r.kind))).toEqual(new Set(['TP', 'FP']));
+    expect((await get('alice', '/api/v0/soc/issues/999/categories/')).statusCode).toBe(404);
+  });
+
+  it('lists the caller’s systems only, with search', async () => {
+    const carol = (await get('carol', '/api/v0/soc/systems/?no_page=true&short=true&page_size=30')).json<{
+      results: { is_id: string }[];
+    }>();
+    expect(carol.results.map((s) => s.is_id)).toEqual(['IS-0001', 'IS-0003']);
+    const search = (await get('carol', '/api/v0/soc/systems/?search=0003')).json<{
+      results: { is_id: string }[];
+    }>();
+    expect(search.results.map((s) => s.is_id)).toEqual(['IS-0003']);
+    const analyst = (await get('analyst', '/api/v0/soc/systems/?page_size=2')).json<{
+      total: number;
+      next: string;
+    }>();
+    expect(analyst.total).toBe(5);
+    expect(analyst.next).toContain('page=2');
+  });
+
+  it('gives filter choices limited to the caller’s systems', async () => {
+    const choices = (await get('alice', '/api/v0/soc/filters/')).json<{
+      systems: { is_id: string }[];
+      users: { username: string }[];
+      statuses: string[];
+      base_services: string[];
+    }>();
+    expect(choices.systems.map((s) => s.is_id)).toEqual(['IS-0001']);
+    expect(choices.users.map((u) => u.username)).toContain('alice');
+    expect(choices.users.map((u) => u.username)).not.toContain('bob');
+    expect(choices.statuses).toHaveLength(7);
+    expect(choices.base_services.length).toBeGreaterThan(0);
+  });
+});
+
+describe('POST /soc/incs/', () => {
+  async function refs(user: string) {
+    const types = (await get(user, '/api/v0/soc/issue_types/')).json<{
+      results: { id: number; code: string }[];
+    }>().results;
+    const incident = types.find((t) => t.code === 'incident')!;
+    const remediation = types.find((t) => t.code === 'remediation')!;
+    const cats = (await get(user, `/api/v0/soc/issues/${incident.id}/categories/?limit=30`)).json<{
+      results: { id: number }[];
+    }>().results;
+    const otherCats = (await get(user, `/api/v0/soc/issues/${remediation.id}/categories/`)).json<{
+      results: { id: number }[];
+    }>().results;
+    const system = (await get(user, '/api/v0/soc/systems/')).json<{ results: { id: number }[] }>()
+      .results[0]!;
+    return { incident, cats, otherCats, system };
+  }
+  const post = (user: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v0/soc/incs/', headers: bearer(tokens[user]!), payload });
+
+  it('registers an incident that then leads the caller’s list', async () => {
+    const r = await refs('alice');
+    const res = await post('alice', {
+      system: r.system.id,
+      summary: 'Подозрительный вход в VPN',
+      issuetype: r.incident.id,
+      priority: 'high',
+      description: 'Вход пользователя из другой страны.',
+      primary_category: r.cats[1]!.id,
+      secondary_category: [r.cats[2]!.id],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const item = res.json<IncidentListItem>();
+    expect(item).toMatchObject({
+      summary: 'Подозрительный вход в VPN',
+      priority: 'high',
+      status: 'waiting_for_support',
+    });
+    expect(item.secondary_category_ref).toHaveLength(1);
+    expect(item.sla).toBeGreaterThan(item.created);
+    const first = (await get('alice', '/api/v0/soc/incs/?limit=1')).json<{ results: IncidentListItem[] }>()
+      .results[0]!;
+    expect(first.key).toBe(item.key);
+    const audit = await ctx.database.db.query.auditLog.findMany();
+    expect(audit.some((a) => a.action === 'incident.create' && a.objectId === String(item.key))).toBe(true);
+  });
+
+  it('applies every rule: required fields, 255 characters, customer priorities', async () => {
+    const missing = await post('alice', {});
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json<object>()).sort()).toEqual(
+      ['description', 'issuetype', 'primary_category', 'priority', 'summary', 'system'].sort(),
+    );
+    const r = await refs('alice');
+    const base = {
+      system: r.system.id,
+      issuetype: r.incident.id,
+      priority: 'low',
+      description: 'x',
+      primary_category: r.cats[0]!.id,
+    };
+    const long = await post('alice', { ...base, summary: 'a'.repeat(256) });
+    expect(long.json()).toEqual({ summary: ['Ensure this field has no more than 255 characters.'] });
+    expect((await post('alice', { ...base, summary: 'a'.repeat(255) })).statusCode).toBe(201);
+    const critical = await post('alice', { ...base, summary: 's', priority: 'critical' });
+    expect(Object.keys(critical.json<object>())).toEqual(['priority']);
+    const blank = await post('alice', { ...base, summary: '   ' });
+    expect(Object.keys(blank.json<object>())).toEqual(['summary']);
+  });
+
+  it('refuses another tenant’s system and categories of another issue type', async () => {
+    const r = await refs('alice');
+    const bobsSystem = (await get('bob', '/api/v0/soc/systems/')).json<{ results: { id: number }[] }>()
+      .results[0]!.id;
+    const base = {
+      summary: 's',
+      description: 'd',
+      priority: 'low',
+      issuetype: r.incident.id,
+      primary_category: r.cats[0]!.id,
+    };
+    const foreign = await post('alice', { ...base, system: bobsSystem });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toEqual({ system: [`Invalid pk "${bobsSystem}" - object does not exist.`] });
+    const wrongCategory = await post('alice', {
+      ...base,
+      system: r.system.id,
+      primary_category: r.otherCats[0]!.id,
+    });
+    expect(wrongCategory.json()).toEqual({
+      primary_category: ['The category does not belong to the issue type.'],
+    });
+    const wrongType = await post('alice', { ...base, system: r.system.id, issuetype: 9999 });
+    expect(wrongType.json()).toEqual({ issuetype: ['Invalid pk "9999" - object does not exist.'] });
+  });
+});
+
+describe('POST /soc/incs/{key}/add_file/', () => {
+  const boundary = '----soc-test-boundary';
+  const multipart = (files: { name: string; type: string; body: Buffer }[], field = 'attachments') => {
+    const chunks: Buffer[] = [];
+    for (const f of files) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+        ),
+        f.body,
+        Buffer.from('\r\n'),
+      );
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return Buffer.concat(chunks);
+  };
+  const upload = (user: string, key: number, body: Buffer) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v0/soc/incs/${key}/add_file/`,
+      headers: { ...bearer(tokens[user]!), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+  const alicesKey = () => all.find((i) => i.system.is_id === 'IS-0001')!.key;
+  const storedObjects = () => {
+    const dir = path.join(ctx.config.filesDir, 'objects', 'attachments');
+    try {
+      return readdirSync(dir).length;
+    } catch {
+      return 0;
+    }
+  };
+
+  it('stores files and answers their names, sizes and links', async () => {
+    const res = await upload(
+      'alice',
+      alicesKey(),
+      multipart([
+        { name: 'отчёт.txt', type: 'text/plain', body: Buffer.from('журнал событий') },
+        {
+          name: 'shot.png',
+          type: 'image/png',
+          body: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(100)]),
+        },
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{
+      attachments: { filename: string; size: number; link: string; content_type: string }[];
+    }>();
+    expect(body.attachments.map((a) => [a.filename, a.size, a.content_type])).toEqual([
+      ['отчёт.txt', Buffer.byteLength('журнал событий'), 'text/plain; charset=utf-8'],
+      ['shot.png', 104, 'image/png'],
+    ]);
+    expect(body.attachments[0]!.link).toMatch(/^\/api\/v0\/soc\/incs\/\d+\/attachments\/.+\/download\/$/);
+  });
+
+  it('refuses 11 files, keeping none of them', async () => {
+    const before = storedObjects();
+    const files = Array.from({ length: 11 }, (_, i) => ({
+      name: `f${i}.txt`,
+      type: 'text/plain',
+      body: Buffer.from('x'),
+    }));
+    const res = await upload('alice', alicesKey(), multipart(files));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ attachments: ['Ensure this field has no more than 10 files.'] });
+    expect(storedObjects()).toBe(before);
+  });
+
+  it('refuses a file over 50 MB with 413, keeping nothing', async () => {
+    const before = storedObjects();
+    const res = await upload(
+      'alice',
+      alicesKey(),
+      multipart([
+        { name: 'ok.txt', type: 'text/plain', body: Buffer.from('fine') },
+        { name: 'big.bin', type: 'application/octet-stream', body: Buffer.alloc(51 * 1024 * 1024, 1) },
+      ]),
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ detail: 'Each file must be at most 50 MB.' });
+    expect(storedObjects()).toBe(before);
+    expect(readdirSync(path.join(ctx.config.filesDir, 'tmp'))).toEqual([]);
+  });
+
+  it('refuses an executable disguised as a PDF, and an empty file', async () => {
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
+    const disguised = await upload(
+      'alice',
+      alicesKey(),
+      multipart([{ name: 'invoice.pdf', type: 'application/pdf', body: exe }]),
+    );
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json<{ attachments: string[] }>().attachments[0]).toContain('executable');
+    const empty = await upload(
+      'alice',
+      alicesKey(),
+      multipart([{ name: 'empty.txt', type: 'text/plain', body: Buffer.alloc(0) }]),
+    );
+    expect(empty.json()).toEqual({ attachments: ['The submitted file "empty.txt" is empty.'] });
+    const none = await upload('alice', alicesKey(), Buffer.from(`--${boundary}--\r\n`));
+    expect(none.json()).toEqual({ attachments: ['No file was submitted.'] });
+  });
+
+  it('answers 404 for another tenant’s incident', async () => {
+    const bobsKey = all.find((i) => i.system.is_id === 'IS-0002')!.key;
+    const res = await upload(
+      'alice',
+      bobsKey,
+      multipart([{ name: 'a.txt', type: 'text/plain', body: Buffer.from('x') }]),
+    );
+    expect(res.statusCode).toBe(404);
+  });
+});

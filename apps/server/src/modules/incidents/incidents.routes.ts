@@ -1,0 +1,158 @@
+import type {} from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AddFilesResponseSchema,
+  AsyncCsvResponseSchema,
+  DEFAULT_INCIDENT_ORDERING,
+  DetailErrorSchema,
+  FieldErrorsSchema,
+  IncidentCreateSchema,
+  IncidentFiltersSchema,
+  IncidentListItemSchema,
+  IncidentListQuerySchema,
+  IncidentListResponseSchema,
+} from '@soc/contracts';
+import type { Config } from '../../config.ts';
+import { offsetLinks } from '../../lib/pagination.ts';
+import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
+import type { IncidentsService, UploadPart } from './incidents.service.ts';
+
+const KeyParams = z.object({ key: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** `/api/v0/soc/incs/…`: the incident list, creation, uploads and CSV export. */
+export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsService; config: Config }> = async (
+  app,
+  { incidents, config },
+) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['incidents'],
+        summary: 'Incidents of the caller’s systems: filters, search, ordering, limit/offset (40)',
+        querystring: IncidentListQuerySchema,
+        response: { 200: IncidentListResponseSchema, 400: FieldErrorsSchema },
+      },
+    },
+    async (request) => {
+      const { limit, offset, ordering, ...filters } = request.query;
+      const lang = requestLanguage(request, filters.language);
+      const page = await incidents.list(
+        filters,
+        requireAuth(request),
+        ordering ?? DEFAULT_INCIDENT_ORDERING,
+        limit,
+        offset,
+        lang,
+      );
+      return { ...page, ...offsetLinks(request, config.publicUrl, page.total, limit, offset) };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['incidents'],
+        summary: 'Register an incident in one of the caller’s systems',
+        body: IncidentCreateSchema,
+        response: { 201: IncidentListItemSchema, 400: FieldErrorsSchema },
+      },
+    },
+    async (request, reply) => {
+      const item = await incidents.create(
+        request.body,
+        requireAuth(request),
+        request.ip,
+        requestLanguage(request),
+      );
+      return reply.status(201).send(item);
+    },
+  );
+
+  app.post(
+    '/:key/add_file/',
+    {
+      schema: {
+        tags: ['incidents'],
+        summary: 'Attach 1–10 files (50 MB each) to an incident; multipart field `attachments`',
+        consumes: ['multipart/form-data'],
+        params: KeyParams,
+        response: {
+          200: AddFilesResponseSchema,
+          400: FieldErrorsSchema,
+          404: DetailErrorSchema,
+          413: DetailErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw Object.assign(new Error('Expected multipart/form-data.'), { statusCode: 415 });
+      const parts = request.files() as AsyncIterable<UploadPart>;
+      const stored = await incidents.addFiles(request.params.key, parts, requireAuth(request), request.ip);
+      return { attachments: stored };
+    },
+  );
+
+  const CsvQuerySchema = IncidentFiltersSchema;
+
+  app.get(
+    '/get_csv/',
+    {
+      schema: {
+        tags: ['incidents'],
+        summary: 'The filtered incidents as CSV (UTF-8 with BOM), or `max_records_exceeded`',
+        description:
+          'Answers `text/csv` as a file download. Above CSV_SYNC_MAX_ROWS matching rows it answers 400 ' +
+          '`{detail, code: "max_records_exceeded", max_records, total}`: call get_async_csv/ instead.',
+        querystring: CsvQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { ordering, ...filters } = request.query;
+      const lang = requestLanguage(request, filters.language);
+      const stream = await incidents.csv(
+        filters,
+        requireAuth(request),
+        ordering ?? DEFAULT_INCIDENT_ORDERING,
+        lang,
+      );
+      const name = `incidents-${new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-')}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/get_async_csv/',
+    {
+      schema: {
+        tags: ['incidents'],
+        summary: 'Build the CSV in the background and e-mail it to the caller',
+        querystring: CsvQuerySchema,
+        response: { 202: AsyncCsvResponseSchema, 400: FieldErrorsSchema },
+      },
+    },
+    async (request, reply) => {
+      const lang = requestLanguage(request, request.query.language);
+      const raw = request.query as Record<string, unknown>;
+      // the job keeps the query as sent; it is parsed again when the job runs
+      const original = Object.fromEntries(
+        Object.entries(
+          request.raw.url ? Object.fromEntries(new URL(request.raw.url, 'http://x').searchParams) : raw,
+        ),
+      );
+      const { email } = await incidents.queueCsv(original, requireAuth(request), lang, request.ip);
+      return reply.status(202).send({
+        detail:
+          lang === 'ru' ? `CSV-файл будет отправлен на ${email}` : `The CSV file will be sent to ${email}`,
+        email,
+      });
+    },
+  );
+};

@@ -1,0 +1,392 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type {
+  IncidentCreate,
+  IncidentFilters,
+  IncidentListItem,
+  IncidentOrdering,
+  Language,
+} from '@soc/contracts';
+import {
+  ATTACHMENTS_MAX_FILES,
+  ATTACHMENT_MAX_BYTES,
+  CSV_MAX_EXCEEDED_CODE,
+  DEFAULT_INCIDENT_ORDERING,
+  IncidentCreateSchema,
+  IncidentFiltersSchema,
+} from '@soc/contracts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  attachments,
+  categories,
+  incidents,
+  issueTypes,
+  services,
+  slaRows,
+  systems,
+  userSystems,
+  users,
+} from '../../db/schema/index.ts';
+import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { FileTooLargeError } from '../../integrations/storage/file-storage.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
+import { audit } from '../../lib/audit.ts';
+import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
+import { slaDeadline } from '../../lib/sla.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { systemScope } from '../../plugins/auth.ts';
+import { incidentsCsvStream } from './incidents.csv.ts';
+import type { SystemScope } from './incidents.repository.ts';
+import { createIncidentsRepository } from './incidents.repository.ts';
+import { presentIncidentListItem } from './incidents.presenter.ts';
+import { sniffFile } from './sniff.ts';
+
+export interface IncidentsDeps {
+  db: Db;
+  config: Config;
+  storage: FileStorage;
+  mailer: Mailer;
+  jobs: Pick<JobRunner, 'enqueue'>;
+}
+
+/** One uploaded file as the multipart parser hands it over. */
+export interface UploadPart {
+  fieldname: string;
+  filename: string;
+  mimetype: string;
+  file: Readable & { truncated?: boolean };
+}
+
+export const CSV_JOB = 'incidents.csv';
+
+const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+
+export function createIncidentsService({ db, config, storage, mailer, jobs }: IncidentsDeps) {
+  const repo = createIncidentsRepository(db);
+
+  async function one(key: number, scope: SystemScope, lang: Language): Promise<IncidentListItem | undefined> {
+    const [row] = await repo.page({ key__in: [key] }, scope, DEFAULT_INCIDENT_ORDERING, 1, 0, lang);
+    return row && presentIncidentListItem(row);
+  }
+
+  /** The id of an incident the caller may see; another tenant's incident is a 404. */
+  async function findScoped(key: number, auth: AuthContext): Promise<{ id: string; systemId: number }> {
+    const scope = systemScope(auth);
+    const conditions = [eq(incidents.key, key)];
+    if (scope) conditions.push(scope.length ? inArray(incidents.systemId, scope) : sql`FALSE`);
+    const [row] = await db
+      .select({ id: incidents.id, systemId: incidents.systemId })
+      .from(incidents)
+      .where(and(...conditions))
+      .limit(1);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    repo,
+
+    async list(
+      filters: IncidentFilters,
+      auth: AuthContext,
+      ordering: IncidentOrdering,
+      limit: number,
+      offset: number,
+      lang: Language,
+    ) {
+      const scope = systemScope(auth);
+      const [total, rows] = await Promise.all([
+        repo.count(filters, scope),
+        repo.page(filters, scope, ordering, limit, offset, lang),
+      ]);
+      return { total, results: rows.map(presentIncidentListItem) };
+    },
+
+    /** Registers an incident raised by the caller (spec 000 §3 create payload, §5 rules). */
+    async create(
+      raw: IncidentCreate,
+      auth: AuthContext,
+      ip: string,
+      lang: Language,
+    ): Promise<IncidentListItem> {
+      const input = IncidentCreateSchema.parse(raw);
+      const scope = systemScope(auth);
+      const [system] = await db.select({ id: systems.id }).from(systems).where(eq(systems.id, input.system));
+      if (!system || (scope && !scope.includes(system.id)))
+        throw badRequest({ system: [doesNotExist(input.system)] });
+      const [type] = await db
+        .select({ id: issueTypes.id })
+        .from(issueTypes)
+        .where(eq(issueTypes.id, input.issuetype));
+      if (!type) throw badRequest({ issuetype: [doesNotExist(input.issuetype)] });
+      const categoryIds = [input.primary_category, ...input.secondary_category];
+      const found = await db
+        .select({ id: categories.id, typeId: categories.issueTypeId })
+        .from(categories)
+        .where(inArray(categories.id, categoryIds));
+      const belongs = (id: number) => found.some((c) => c.id === id && c.typeId === type.id);
+      const errors: Record<string, string[]> = {};
+      if (!belongs(input.primary_category))
+        errors.primary_category = ['The category does not belong to the issue type.'];
+      const wrongSecondary = input.secondary_category.filter((id) => !belongs(id));
+      if (wrongSecondary.length)
+        errors.secondary_category = [
+          `Categories ${wrongSecondary.join(', ')} do not belong to the issue type.`,
+        ];
+      if (Object.keys(errors).length) throw badRequest(errors);
+
+      const [service] = await db
+        .select({ id: services.id, hours: slaRows.hours, calendar: slaRows.calendar })
+        .from(services)
+        .leftJoin(slaRows, and(eq(slaRows.serviceId, services.id), eq(slaRows.category, input.priority)))
+        .where(eq(services.systemId, system.id))
+        .orderBy(services.id)
+        .limit(1);
+      const [me] = await db
+        .select({ first: users.firstName, last: users.lastName, username: users.username })
+        .from(users)
+        .where(eq(users.id, auth.userId));
+      const now = new Date();
+      const sla = service?.hours ? slaDeadline(now, service.hours, service.calendar ?? true) : null;
+      const [created] = await db
+        .insert(incidents)
+        .values({
+          systemId: system.id,
+          serviceId: service?.id ?? null,
+          issueTypeId: type.id,
+          categoryId: input.primary_category,
+          secondaryCategoryIds: [
+            ...new Set(input.secondary_category.filter((id) => id !== input.primary_category)),
+          ],
+          summary: input.summary,
+          description: input.description,
+          priority: input.priority,
+          // raised by the customer: the SOC acts next
+          status: auth.role === 'customer' ? 'waiting_for_support' : 'waiting_for_customer',
+          reporterId: auth.userId,
+          reporterName: `${me?.first ?? ''} ${me?.last ?? ''}`.trim() || (me?.username ?? ''),
+          notifiedAt: now,
+          sla,
+          slaBreached: false,
+          created: now,
+          updated: now,
+        })
+        .returning({ id: incidents.id, key: incidents.key });
+      await audit(db, {
+        userId: auth.userId,
+        action: 'incident.create',
+        objectType: 'incident',
+        objectId: created!.key,
+        ip,
+        details: { system: system.id, priority: input.priority },
+      });
+      return (await one(created!.key, scope, lang))!;
+    },
+
+    /**
+     * Streams the files of a multipart request into storage. All or nothing: any refused file
+     * removes the ones already stored and nothing is recorded.
+     */
+    async addFiles(key: number, parts: AsyncIterable<UploadPart>, auth: AuthContext, ip: string) {
+      const incident = await findScoped(key, auth);
+      const stored: { key: string; size: number; sha256: string; filename: string; contentType: string }[] =
+        [];
+      try {
+        for await (const part of parts) {
+          if (part.fieldname !== 'attachments') {
+            part.file.resume();
+            throw badRequest({ [part.fieldname]: ['Unexpected file field; use "attachments".'] });
+          }
+          if (stored.length >= ATTACHMENTS_MAX_FILES) {
+            part.file.resume();
+            throw badRequest({
+              attachments: [`Ensure this field has no more than ${ATTACHMENTS_MAX_FILES} files.`],
+            });
+          }
+          const filename = sanitizeFilename(part.filename);
+          let contentType = 'application/octet-stream';
+          const object = await storage.put('attachments', part.file, ATTACHMENT_MAX_BYTES, (head) => {
+            const verdict = sniffFile(head, filename);
+            if (verdict.executable) {
+              throw badRequest({
+                attachments: [
+                  `"${filename}" is an executable file; pack it into a password-protected archive.`,
+                ],
+              });
+            }
+            contentType = verdict.contentType;
+          });
+          stored.push({ ...object, filename, contentType });
+          if (object.size === 0)
+            throw badRequest({ attachments: [`The submitted file "${filename}" is empty.`] });
+        }
+        if (!stored.length) throw badRequest({ attachments: ['No file was submitted.'] });
+        const rows = await db.transaction(async (tx) => {
+          const inserted = await tx
+            .insert(attachments)
+            .values(
+              stored.map((s) => ({
+                incidentId: incident.id,
+                filename: s.filename,
+                contentType: s.contentType,
+                size: s.size,
+                storageKey: s.key,
+                sha256: s.sha256,
+                uploadedBy: auth.userId,
+              })),
+            )
+            .returning();
+          await tx.update(incidents).set({ updated: new Date() }).where(eq(incidents.id, incident.id));
+          return inserted;
+        });
+        await audit(db, {
+          userId: auth.userId,
+          action: 'incident.add_files',
+          objectType: 'incident',
+          objectId: key,
+          ip,
+          details: { files: rows.map((r) => ({ id: r.id, filename: r.filename, size: r.size })) },
+        });
+        return rows.map((r) => ({
+          id: r.id,
+          filename: r.filename,
+          size: r.size,
+          content_type: r.contentType,
+          link: `/api/v0/soc/incs/${key}/attachments/${r.id}/download/`,
+          created: r.created.getTime(),
+        }));
+      } catch (err) {
+        await Promise.all(stored.map((s) => storage.remove(s.key)));
+        if (err instanceof FileTooLargeError) {
+          throw new HttpError(413, `Each file must be at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`);
+        }
+        throw err;
+      }
+    },
+
+    /** The synchronous CSV, or the "maximum exceeded" answer that sends the client to the e-mail variant. */
+    async csv(
+      filters: IncidentFilters,
+      auth: AuthContext,
+      ordering: IncidentOrdering,
+      lang: Language,
+    ): Promise<Readable> {
+      const scope = systemScope(auth);
+      const total = await repo.count(filters, scope);
+      if (total > config.csvSyncMaxRows) {
+        throw new HttpError(
+          400,
+          'The maximum number of records for a file download is exceeded.',
+          undefined,
+          {},
+          {
+            detail: 'The maximum number of records for a file download is exceeded.',
+            code: CSV_MAX_EXCEEDED_CODE,
+            max_records: config.csvSyncMaxRows,
+            total,
+          },
+        );
+      }
+      return incidentsCsvStream(repo, filters, scope, ordering, lang);
+    },
+
+    /** Queues the e-mail variant of the CSV for the caller. */
+    async queueCsv(
+      query: Record<string, unknown>,
+      auth: AuthContext,
+      lang: Language,
+      ip: string,
+    ): Promise<{ email: string }> {
+      const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
+      if (!me?.email) throw badRequest({ non_field_errors: ['Your account has no e-mail address.'] });
+      await jobs.enqueue(CSV_JOB, { userId: auth.userId, query, language: lang });
+      await audit(db, {
+        userId: auth.userId,
+        action: 'incident.csv_requested',
+        objectType: 'incident',
+        ip,
+        details: { query },
+      });
+      return { email: me.email };
+    },
+
+    /** Job handler: builds the CSV with the user's current rights and mails it. */
+    async runCsvJob(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+      const userId = Number(payload.userId);
+      const lang: Language = payload.language === 'en' ? 'en' : 'ru';
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!user?.isActive || !user.email) return { skipped: 'user inactive or without e-mail' };
+      const memberships = await db
+        .select({ systemId: userSystems.systemId })
+        .from(userSystems)
+        .where(eq(userSystems.userId, userId));
+      const systemIds = memberships.map((r) => r.systemId);
+      const scope = user.role === 'customer' ? systemIds : null;
+      const { ordering, ...rest } = (payload.query ?? {}) as Record<string, unknown>;
+      const filters = IncidentFiltersSchema.parse(rest);
+      const order = (ordering as IncidentOrdering | undefined) ?? DEFAULT_INCIDENT_ORDERING;
+      const total = await repo.count(filters, scope);
+      const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
+      const name = `incidents-${stamp}.csv`;
+      const dir = path.join(tmpdir(), `soc-csv-${randomUUID()}`);
+      await mkdir(dir, { recursive: true });
+      try {
+        const subject = lang === 'ru' ? 'Выгрузка инцидентов (CSV)' : 'Incident export (CSV)';
+        if (total > config.csvAsyncMaxRows) {
+          await mailer.send({
+            to: user.email,
+            subject,
+            text:
+              lang === 'ru'
+                ? `Запрошенная выгрузка содержит ${total} инцидентов — больше допустимых ${config.csvAsyncMaxRows}. Сузьте фильтры и запросите её снова.`
+                : `The requested export holds ${total} incidents, more than the allowed ${config.csvAsyncMaxRows}. Narrow the filters and request it again.`,
+          });
+          return { total, attached: false };
+        }
+        const csvPath = path.join(dir, name);
+        await pipeline(incidentsCsvStream(repo, filters, scope, order, lang), createWriteStream(csvPath));
+        let attachment = { filename: name, path: csvPath, contentType: 'text/csv; charset=utf-8' };
+        if ((await stat(csvPath)).size > config.mail.attachmentMaxBytes) {
+          const gzPath = `${csvPath}.gz`;
+          await pipeline(createReadStream(csvPath), createGzip(), createWriteStream(gzPath));
+          attachment = { filename: `${name}.gz`, path: gzPath, contentType: 'application/gzip' };
+        }
+        const fits = (await stat(attachment.path)).size <= config.mail.attachmentMaxBytes;
+        await mailer.send({
+          to: user.email,
+          subject,
+          text: fits
+            ? lang === 'ru'
+              ? `Во вложении — выгрузка ${total} инцидентов по вашему запросу.`
+              : `Attached is the export of ${total} incidents you requested.`
+            : lang === 'ru'
+              ? `Выгрузка ${total} инцидентов слишком велика для письма. Сузьте фильтры и запросите её снова.`
+              : `The export of ${total} incidents is too large for e-mail. Narrow the filters and request it again.`,
+          attachments: fits ? [attachment] : [],
+        });
+        return { total, attached: fits, filename: attachment.filename };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export type IncidentsService = ReturnType<typeof createIncidentsService>;
+
+/** A display name for a stored file: no path, no control characters, at most 200 characters. */
+export function sanitizeFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || 'file').slice(-200);
+}
