@@ -65,6 +65,19 @@ describe('demo data generator', () => {
     expect(range!.breached).toBeGreaterThan(0);
   });
 
+  it('rebuilds every index after a bulk load', async () => {
+    const d = await fresh();
+    const indexes = () =>
+      queryRows<{ name: string }>(
+        d.db,
+        sql`SELECT indexname AS name FROM pg_indexes WHERE tablename IN ('incidents', 'comments') ORDER BY 1`,
+      );
+    const before = await indexes();
+    await generateDemoData(d.db, { incidents: 30, now, bulkThreshold: 10 });
+    expect(await indexes()).toEqual(before);
+    expect(before.length).toBeGreaterThan(20);
+  });
+
   it('continues incident keys after the generated ones', async () => {
     const d = await fresh();
     await generateDemoData(d.db, { incidents: 10, now });

@@ -48,6 +48,8 @@ export interface DemoOptions {
   now?: Date;
   days?: number;
   log?: (message: string) => void;
+  /** From this many incidents on, load into unindexed tables and index afterwards. */
+  bulkThreshold?: number;
 }
 
 export interface DemoLogin {
@@ -148,6 +150,24 @@ function statusFor(ageDays: number, rng: Rng): Status {
     ['completed', 3],
     ['canceled', 0.5],
   ]);
+}
+
+/** From this many incidents on, the generator loads into unindexed tables and indexes afterwards. */
+const BULK_THRESHOLD = 100_000;
+
+/** Drops the non-unique indexes of the tables and returns the statements that recreate them. */
+async function dropSecondaryIndexes(db: Db, tables: string[]): Promise<string[]> {
+  const rows = await queryRows<{ name: string; definition: string }>(
+    db,
+    sql`SELECT i.indexname AS name, i.indexdef AS definition
+          FROM pg_indexes i JOIN pg_class c ON c.relname = i.indexname JOIN pg_index x ON x.indexrelid = c.oid
+         WHERE i.schemaname = 'public' AND i.tablename IN (${sql.join(
+           tables.map((t) => sql`${t}`),
+           sql`, `,
+         )}) AND NOT x.indisunique AND NOT x.indisprimary`,
+  );
+  for (const row of rows) await db.execute(sql.raw(`DROP INDEX "${row.name.replace(/"/g, '')}"`));
+  return rows.map((r) => r.definition);
 }
 
 /** True when the database holds no users yet (a fresh installation). */
@@ -443,6 +463,10 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   const systemLang = new Map(systemRows.map((s, i) => [s.id, systemSpecs[i]!.lang]));
   let commentCount = 0;
   const BATCH = 500;
+  // A large load is much faster into unindexed tables; the indexes are rebuilt once at the end.
+  const bulk = options.incidents >= (options.bulkThreshold ?? BULK_THRESHOLD);
+  const dropped = bulk ? await dropSecondaryIndexes(db, ['incidents', 'comments']) : [];
+  if (dropped.length) log(`demo: bulk load, ${dropped.length} indexes set aside`);
   for (let offset = 0; offset < options.incidents; offset += BATCH) {
     const incidentBatch: (typeof incidents.$inferInsert)[] = [];
     const commentBatch: (typeof comments.$inferInsert)[] = [];
@@ -576,6 +600,10 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
     if (commentBatch.length) await db.insert(comments).values(commentBatch);
     commentCount += commentBatch.length;
     if ((offset / BATCH) % 20 === 19) log(`demo: ${offset + incidentBatch.length} incidents`);
+  }
+  for (const [i, definition] of dropped.entries()) {
+    await db.execute(sql.raw(definition));
+    if (i % 5 === 4) log(`demo: ${i + 1} of ${dropped.length} indexes rebuilt`);
   }
   // Keys were given explicitly; new incidents continue after the last one.
   await db.execute(

@@ -1,5 +1,6 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,11 +10,16 @@ import {
   INCIDENT_STATUSES,
   IssueTypeOptionSchema,
   LookupQuerySchema,
+  type CategoryOption,
+  type IssueTypeOption,
+  type LookupQuery,
+  type ResolutionOption,
   ResolutionOptionSchema,
   pageOf,
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 import {
   categories,
   issueTypes,
@@ -45,6 +51,40 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     return row.id;
   }
 
+  /**
+   * One page of a titled lookup table (issue types, categories, resolutions), searched in both
+   * languages, titles in the caller's. Table and column names come from the fixed union below.
+   */
+  async function optionsPage<R extends { id: number; title: string }>(
+    request: FastifyRequest,
+    query: LookupQuery,
+    table: 'issue_types' | 'categories' | 'resolutions',
+    extra: 'code' | 'kind',
+    issueTypeId?: number,
+  ) {
+    const { limit, offset } = query;
+    const lang = requestLanguage(request, query.language);
+    const text = query.search || query.q;
+    const where = sql.join(
+      [
+        issueTypeId === undefined ? sql`TRUE` : sql`issue_type_id = ${issueTypeId}`,
+        text ? sql`(title_en ILIKE ${likePattern(text)} OR title_ru ILIKE ${likePattern(text)})` : sql`TRUE`,
+      ],
+      sql` AND `,
+    );
+    const from = sql.raw(table);
+    const [rows, counts] = await Promise.all([
+      queryRows<R>(
+        db,
+        sql`SELECT id, ${sql.raw(lang === 'ru' ? 'title_ru' : 'title_en')} AS title, ${sql.raw(extra)}
+              FROM ${from} WHERE ${where} ORDER BY id LIMIT ${limit} OFFSET ${offset}`,
+      ),
+      queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),
+    ]);
+    const total = counts[0]?.n ?? 0;
+    return { total, results: rows, ...offsetLinks(request, config.publicUrl, total, limit, offset) };
+  }
+
   app.get(
     '/issue_types/',
     {
@@ -55,29 +95,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         response: { 200: pageOf(IssueTypeOptionSchema) },
       },
     },
-    async (request) => {
-      const { limit, offset, search, q } = request.query;
-      const lang = requestLanguage(request, request.query.language);
-      const text = search || q;
-      const where = text
-        ? or(ilike(issueTypes.titleEn, likePattern(text)), ilike(issueTypes.titleRu, likePattern(text)))
-        : undefined;
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({ id: issueTypes.id, code: issueTypes.code, title: titleOf(lang, issueTypes) })
-          .from(issueTypes)
-          .where(where)
-          .orderBy(asc(issueTypes.id))
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(issueTypes)
-          .where(where),
-      ]);
-      const total = count?.n ?? 0;
-      return { total, results: rows, ...offsetLinks(request, config.publicUrl, total, limit, offset) };
-    },
+    async (request) => optionsPage<IssueTypeOption>(request, request.query, 'issue_types', 'code'),
   );
 
   app.get(
@@ -91,33 +109,14 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         response: { 200: pageOf(CategoryOptionSchema) },
       },
     },
-    async (request) => {
-      const typeId = await issueType(request.params.type);
-      const { limit, offset, search, q } = request.query;
-      const lang = requestLanguage(request, request.query.language);
-      const text = search || q;
-      const where = and(
-        eq(categories.issueTypeId, typeId),
-        text
-          ? or(ilike(categories.titleEn, likePattern(text)), ilike(categories.titleRu, likePattern(text)))
-          : undefined,
-      );
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({ id: categories.id, code: categories.code, title: titleOf(lang, categories) })
-          .from(categories)
-          .where(where)
-          .orderBy(asc(categories.id))
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(categories)
-          .where(where),
-      ]);
-      const total = count?.n ?? 0;
-      return { total, results: rows, ...offsetLinks(request, config.publicUrl, total, limit, offset) };
-    },
+    async (request) =>
+      optionsPage<CategoryOption>(
+        request,
+        request.query,
+        'categories',
+        'code',
+        await issueType(request.params.type),
+      ),
   );
 
   app.get(
@@ -131,33 +130,14 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         response: { 200: pageOf(ResolutionOptionSchema) },
       },
     },
-    async (request) => {
-      const typeId = await issueType(request.params.type);
-      const { limit, offset, search, q } = request.query;
-      const lang = requestLanguage(request, request.query.language);
-      const text = q || search;
-      const where = and(
-        eq(resolutions.issueTypeId, typeId),
-        text
-          ? or(ilike(resolutions.titleEn, likePattern(text)), ilike(resolutions.titleRu, likePattern(text)))
-          : undefined,
-      );
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({ id: resolutions.id, kind: resolutions.kind, title: titleOf(lang, resolutions) })
-          .from(resolutions)
-          .where(where)
-          .orderBy(asc(resolutions.id))
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(resolutions)
-          .where(where),
-      ]);
-      const total = count?.n ?? 0;
-      return { total, results: rows, ...offsetLinks(request, config.publicUrl, total, limit, offset) };
-    },
+    async (request) =>
+      optionsPage<ResolutionOption>(
+        request,
+        request.query,
+        'resolutions',
+        'kind',
+        await issueType(request.params.type),
+      ),
   );
 
   app.get(
