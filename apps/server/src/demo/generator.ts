@@ -605,6 +605,10 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
     await db.execute(sql.raw(definition));
     if (i % 5 === 4) log(`demo: ${i + 1} of ${dropped.length} indexes rebuilt`);
   }
+  if (bulk) {
+    // index-only scans (list counts) need the visibility map that a fresh bulk load lacks
+    for (const table of ['incidents', 'comments']) await db.execute(sql.raw(`VACUUM (ANALYZE) ${table}`));
+  }
   // Keys were given explicitly; new incidents continue after the last one.
   await db.execute(
     sql`SELECT setval(pg_get_serial_sequence('incidents', 'key'), GREATEST((SELECT max(key) FROM incidents), 10000))`,

@@ -166,6 +166,9 @@ export const incidents = pgTable(
     index('incidents_system_resolution_date_idx').on(t.systemId, t.resolutionDate),
     index('incidents_system_sla_idx').on(t.systemId, t.sla),
     index('incidents_assignee_idx').on(t.customerAssigneeId),
+    // boolean and assignee filters of customers: counted from the index alone
+    index('incidents_system_breached_idx').on(t.systemId, t.slaBreached, t.created, t.key),
+    index('incidents_system_assignee_idx').on(t.systemId, t.customerAssigneeId, t.created, t.key),
     index('incidents_category_idx').on(t.categoryId),
     index('incidents_gossopka_idx')
       .on(t.systemId, t.created)

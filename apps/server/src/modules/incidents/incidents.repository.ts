@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { IncidentFilters, IncidentOrdering, Language } from '@soc/contracts';
+import type {
+  IncidentFilters,
+  IncidentOrdering,
+  IncidentPriority,
+  IncidentStatus,
+  Language,
+} from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { likePattern } from '../../lib/pagination.ts';
@@ -57,6 +63,18 @@ const list = (values: readonly (string | number)[]) =>
   );
 const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
+/** The values of the generated rank columns (see the schema). */
+const PRIORITY_RANK: Record<IncidentPriority, number> = { critical: 4, high: 3, medium: 2, low: 1 };
+const STATUS_RANK: Record<IncidentStatus, number> = {
+  waiting_for_customer: 1,
+  waiting_for_support: 2,
+  work_in_progress: 3,
+  customer_completed: 4,
+  completed: 5,
+  closed: 6,
+  canceled: 7,
+};
+
 /** The WHERE clause of a filter set, always limited to the caller's systems. */
 export function incidentConditions(filters: IncidentFilters, scope: SystemScope): SQL {
   const c: SQL[] = [];
@@ -70,8 +88,9 @@ export function incidentConditions(filters: IncidentFilters, scope: SystemScope)
     );
   }
   if (f.issuetype__in) c.push(sql`i.issue_type_id IN (${list(f.issuetype__in)})`);
-  if (f.priority__in) c.push(sql`i.priority IN (${list(f.priority__in)})`);
-  if (f.status__in) c.push(sql`i.status IN (${list(f.status__in)})`);
+  // by rank: the (system, rank, created, key) indexes then serve both the page and the count
+  if (f.priority__in) c.push(sql`i.priority_rank IN (${list(f.priority__in.map((p) => PRIORITY_RANK[p]))})`);
+  if (f.status__in) c.push(sql`i.status_rank IN (${list(f.status__in.map((p) => STATUS_RANK[p]))})`);
   if (f.service__in)
     c.push(sql`i.service_id IN (SELECT sv.id FROM services sv WHERE sv.name IN (${list(f.service__in)}))`);
   const ranges: [number | undefined, number | undefined, string][] = [

@@ -1,0 +1,2 @@
+CREATE INDEX "incidents_system_breached_idx" ON "incidents" USING btree ("system_id","sla_breached","created","key");--> statement-breakpoint
+CREATE INDEX "incidents_system_assignee_idx" ON "incidents" USING btree ("system_id","customer_assignee_id","created","key");
