@@ -174,8 +174,49 @@ function cursorValue(row: IncidentRow, column: string): SQL {
 
 const title = (lang: Language) => sql.raw(lang === 'ru' ? 'title_ru' : 'title_en');
 
+/** The columns lists and exports read: not the long texts (description, recommendations, JSON). */
+const PAGE_COLUMNS = sql.raw(
+  [
+    'id',
+    'key',
+    'summary',
+    'priority',
+    'status',
+    'created',
+    'updated',
+    'system_id',
+    'service_id',
+    'issue_type_id',
+    'category_id',
+    'secondary_category_ids',
+    'tags',
+    'sla',
+    'sla_breached',
+    'notified_at',
+    'customer_assignee_id',
+    'resolution',
+    'resolution_id',
+    'resolution_date',
+    'gossopka_id',
+    'reporter_name',
+    'customer_star_rating',
+    'priority_rank',
+    'status_rank',
+  ]
+    .map((c) => `i.${c}`)
+    .join(', '),
+);
+
 /** The details of a set of incident rows (the page CTE `p`), with names in `lang`. */
-function detailsQuery(pageSql: SQL, ordering: IncidentOrdering, lang: Language): SQL {
+function detailsQuery(
+  pageSql: SQL,
+  ordering: IncidentOrdering,
+  lang: Language,
+  withCommentCounts = true,
+): SQL {
+  const commentsCount = withCommentCounts
+    ? sql`(SELECT count(*)::int FROM comments cm WHERE cm.incident_id = p.id)`
+    : sql`0`;
   return sql`
     WITH p AS (${pageSql})
     SELECT p.id, p.key::int AS key, p.summary, p.priority, p.status, p.created, p.updated,
@@ -190,7 +231,7 @@ function detailsQuery(pageSql: SQL, ordering: IncidentOrdering, lang: Language):
            NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS assignee_name,
            p.resolution, p.resolution_id, r.${title(lang)} AS resolution_title, p.resolution_date,
            p.gossopka_id, p.reporter_name, p.customer_star_rating,
-           (SELECT count(*)::int FROM comments cm WHERE cm.incident_id = p.id) AS comments_count,
+           ${commentsCount} AS comments_count,
            p.priority_rank, p.status_rank, p.created::text AS created_cursor, p.updated::text AS updated_cursor
       FROM p
       JOIN systems s ON s.id = p.system_id
@@ -221,7 +262,7 @@ export function createIncidentsRepository(db: Db) {
       offset: number,
       lang: Language,
     ): Promise<IncidentRow[]> {
-      const pageSql = sql`SELECT i.* FROM incidents i WHERE ${incidentConditions(filters, scope)}
+      const pageSql = sql`SELECT ${PAGE_COLUMNS} FROM incidents i WHERE ${incidentConditions(filters, scope)}
                            ORDER BY ${orderBy(ordering, 'i')} LIMIT ${limit} OFFSET ${offset}`;
       return queryRows<IncidentRow>(db, detailsQuery(pageSql, ordering, lang));
     },
@@ -235,7 +276,7 @@ export function createIncidentsRepository(db: Db) {
       scope: SystemScope,
       ordering: IncidentOrdering,
       lang: Language,
-      batch = 2000,
+      batch = 5000,
     ): AsyncGenerator<IncidentRow[]> {
       const { columns, desc } = orderParts(ordering);
       const where = incidentConditions(filters, scope);
@@ -247,9 +288,10 @@ export function createIncidentsRepository(db: Db) {
               sql`, `,
             )})`
           : sql``;
-        const pageSql = sql`SELECT i.* FROM incidents i WHERE ${where}${keyset}
+        const pageSql = sql`SELECT ${PAGE_COLUMNS} FROM incidents i WHERE ${where}${keyset}
                              ORDER BY ${orderBy(ordering, 'i')} LIMIT ${batch}`;
-        const rows = await queryRows<IncidentRow>(db, detailsQuery(pageSql, ordering, lang));
+        // exports do not show comment counts: skip that subquery per row
+        const rows = await queryRows<IncidentRow>(db, detailsQuery(pageSql, ordering, lang, false));
         if (!rows.length) return;
         yield rows;
         if (rows.length < batch) return;
