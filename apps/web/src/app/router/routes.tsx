@@ -8,6 +8,10 @@ const PlaceholderPage = lazyPage(
   () => import('../../features/placeholder/pages/PlaceholderPage.tsx'),
   'PlaceholderPage',
 );
+const IncidentsPage = lazyPage(
+  () => import('../../features/incidents/pages/IncidentsPage.tsx'),
+  'IncidentsPage',
+);
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
@@ -16,7 +20,6 @@ const ChangePasswordPage = lazyPage(
 /** Sections delivered by later releases: path → title (spec 000 §2, spec 001). */
 const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
   ['dashboard', 'pages.dashboard'],
-  ['incidents', 'pages.incidents'],
   ['inc/:incNumber', 'pages.incident'],
   ['rule/:id', 'pages.rule'],
   ['issues/:model/:type/:id?', 'pages.tasks'],
@@ -41,6 +44,7 @@ export const routes: RouteObject[] = [
         path,
         element: <PlaceholderPage key={titleKey} titleKey={titleKey} />,
       })),
+      { path: 'incidents', element: <IncidentsPage /> },
       { path: 'changepassword', element: <ChangePasswordPage /> },
       // Any unknown path opens the dashboard (spec 000 §2).
       { path: '*', element: <Navigate to="/dashboard" replace /> },

@@ -23,7 +23,7 @@ export type AuthMode = 'session' | 'attach' | 'none';
 export interface ApiRequestOptions<T> {
   method?: HttpMethod;
   query?: QueryParams;
-  /** JSON body. */
+  /** JSON body, or FormData for a multipart body (sent as is, the browser sets the boundary). */
   body?: unknown;
   /** Contract schema of a successful answer; the parsed value is returned. */
   schema: z.ZodType<T>;
@@ -40,6 +40,28 @@ export interface ApiRequestOptions<T> {
   /** External cancellation (TanStack Query passes one to every query function). */
   signal?: AbortSignal;
 }
+
+/** What a transport needs to send one request. */
+export interface TransportRequest {
+  method: HttpMethod;
+  url: string;
+  headers: Record<string, string>;
+  body: BodyInit | undefined;
+  signal: AbortSignal;
+}
+
+/**
+ * Carries one request and resolves with its answer (any HTTP status), or rejects when no
+ * answer arrives (network failure, abort). fetch by default; uploads use XMLHttpRequest for
+ * progress events.
+ */
+export type Transport = (request: TransportRequest) => Promise<Response>;
+
+/** Reads a successful or failed answer into the caller's result; throws ApiError on failure. */
+export type AnswerReader<T> = (response: Response) => Promise<T>;
+
+const fetchTransport: Transport = ({ url, method, headers, body, signal }) =>
+  fetch(url, { method, headers, body, signal });
 
 const inFlightByKey = new Map<string, AbortController>();
 
@@ -61,7 +83,27 @@ export function apiUrl(path: string, query?: QueryParams): string {
  * answers validated against the contract, errors normalised to ApiError and shown as toasts
  * unless the caller opts out.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+export function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  return performRequest(path, options, (response) => parseSuccess(response, options.schema));
+}
+
+/** Options of performRequest: those of apiRequest without the schema, plus the transport. */
+export type PerformRequestOptions = Omit<ApiRequestOptions<unknown>, 'schema'> & {
+  /** Accept header (default `application/json`). */
+  accept?: string;
+  transport?: Transport;
+};
+
+/**
+ * The machinery behind apiRequest, for calls whose answer is not JSON (file downloads) or
+ * that need another transport (uploads with progress): session handling, supersession by
+ * `abortKey`, error normalisation and toasts are the same for all of them.
+ */
+export async function performRequest<T>(
+  path: string,
+  options: PerformRequestOptions,
+  read: AnswerReader<T>,
+): Promise<T> {
   const controller = new AbortController();
   const unlinkSignal = linkSignal(options.signal, controller);
   if (options.abortKey) {
@@ -70,7 +112,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   }
   try {
     const response = await sendWithSession(path, options, controller.signal);
-    return await parseSuccess(response, options.schema);
+    return await read(response);
   } catch (caught) {
     const error = normalizeError(caught, controller.signal);
     if (options.notify !== false) notifyApiError(error, options.errorMessage);
@@ -83,9 +125,9 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   }
 }
 
-async function sendWithSession<T>(
+async function sendWithSession(
   path: string,
-  options: ApiRequestOptions<T>,
+  options: PerformRequestOptions,
   signal: AbortSignal,
 ): Promise<Response> {
   const mode = options.auth ?? 'session';
@@ -108,34 +150,48 @@ async function sendWithSession<T>(
   return retried;
 }
 
-function send<T>(
+function send(
   path: string,
-  options: ApiRequestOptions<T>,
+  options: PerformRequestOptions,
   signal: AbortSignal,
   session: StoredAuth | null,
 ): Promise<Response> {
   // Accept-Language lets the server answer `detail` and field messages in the user's language.
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const headers: Record<string, string> = {
+    Accept: options.accept ?? 'application/json',
+    'Accept-Language': currentLocale(),
+  };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
   if (session) headers.Authorization = authorizationHeader(session);
-  return fetch(apiUrl(path, options.query), {
+  const transport = options.transport ?? fetchTransport;
+  return transport({
+    url: apiUrl(path, options.query),
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body,
     signal,
   });
 }
 
-async function parseSuccess<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+/** The ApiError of a 4xx/5xx answer, with its JSON body (if any) as data. */
+export async function httpError(response: Response): Promise<ApiError> {
+  return new ApiError({
+    kind: 'http',
+    status: response.status,
+    data: await readJson(response),
+    retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
+  });
+}
+
+/** Reads a JSON answer and checks it against the contract schema; error answers throw ApiError. */
+export async function parseSuccess<T>(response: Response, schema: z.ZodType<T>): Promise<T> {
+  if (!response.ok) throw await httpError(response);
   const body = await readJson(response);
-  if (!response.ok) {
-    throw new ApiError({
-      kind: 'http',
-      status: response.status,
-      data: body,
-      retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
-    });
-  }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     throw new ApiError({

@@ -6,3 +6,5 @@ export { authStore, authorizationHeader, useAuthSession, useIsAuthenticated } fr
 export type { LogoutReason, StoredAuth, TokenType } from './authStore.ts';
 export { notifyApiError, errorDescription } from './notifyApiError.ts';
 export { ensureFreshSession, refreshSession, REFRESH_MARGIN_MS } from './tokenRefresh.ts';
+export { apiDownload, apiUpload, filenameFromContentDisposition } from './transfer.ts';
+export type { ApiDownloadOptions, ApiUploadOptions, DownloadedFile, UploadProgress } from './transfer.ts';

@@ -1,7 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { writeStoredFilters } from './filters.ts';
+import { readStoredFilters, writeStoredFilters } from './filters.ts';
 import { usePersistedFilters, type PersistedFilters } from './usePersistedFilters.ts';
 
 function renderList(initialPath: string) {
@@ -26,6 +26,14 @@ describe('usePersistedFilters', () => {
     expect(seen[0]).toBe('ordering=-created&status__in=1');
     expect(router.state.location.search).toBe('?status__in=1&ordering=-created');
     expect(screen.getByTestId('params')).toHaveTextContent('ordering=-created&status__in=1');
+  });
+
+  it('never renders without the restored filters while the URL catches up', async () => {
+    writeStoredFilters('incidents', 'status__in=1');
+    const { router, seen } = renderList('/incidents');
+    await waitFor(() => expect(router.state.location.search).toBe('?status__in=1'));
+    expect(seen).not.toContain('');
+    expect(readStoredFilters('incidents')).toBe('status__in=1');
   });
 
   it('prefers the URL and stores what it holds', () => {

@@ -25,8 +25,11 @@ export function usePersistedFilters(entity: string): PersistedFilters {
 
   useEffect(() => {
     if (pendingRestore !== '') {
+      // Keep serving the stored filters until the URL holds them: the navigation lands a render
+      // (or a transition) later, and an empty render in between would send an unfiltered
+      // request and wipe the stored entry.
       if (query === '') setSearchParams(new URLSearchParams(pendingRestore), { replace: true });
-      setPendingRestore('');
+      else setPendingRestore('');
       return;
     }
     writeStoredFilters(entity, params.toString());

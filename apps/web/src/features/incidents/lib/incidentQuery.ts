@@ -1,0 +1,136 @@
+import {
+  DEFAULT_INCIDENT_ORDERING,
+  IncidentFiltersShape,
+  IncidentOrderingSchema,
+  type IncidentOrdering,
+  type Language,
+} from '@soc/contracts';
+import type { Dayjs } from 'dayjs';
+import type { QueryParams } from '../../../shared/api/index.ts';
+import { normalizeFilterParams } from '../../../shared/lib/filters.ts';
+
+/** The entry of the incident list under the `filters` storage key. */
+export const INCIDENTS_FILTER_ENTITY = 'incidents';
+
+/** A parameter of the incident list's query string: a filter, `search` or `ordering`. */
+export type IncidentParam = Exclude<keyof typeof IncidentFiltersShape, 'language'>;
+
+/** A value to set; null, '' and [] remove the parameter (DESIGN §7). */
+export type IncidentParamValue =
+  string | number | boolean | ReadonlyArray<string | number> | null | undefined;
+
+const PARAM_SCHEMAS = new Map(
+  Object.entries(IncidentFiltersShape).filter(([key]) => key !== 'language') as Array<
+    [IncidentParam, (typeof IncidentFiltersShape)[IncidentParam]]
+  >,
+);
+
+/** True for the parameters the list understands. */
+export const isIncidentParam = (key: string): key is IncidentParam => PARAM_SCHEMAS.has(key as IncidentParam);
+
+/**
+ * Keeps what the incident list can send: known parameters with values the contract accepts.
+ * A hand-edited or outdated URL (or stored entry) must not turn into a 400 on every visit, so
+ * unknown keys are dropped, lists lose their invalid items and other invalid values go.
+ */
+export function sanitizeIncidentParams(params: URLSearchParams): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const [key, value] of normalizeFilterParams(params)) {
+    if (!isIncidentParam(key) || kept.has(key)) continue;
+    const schema = PARAM_SCHEMAS.get(key);
+    if (!schema) continue;
+    if (schema.safeParse(value).success) {
+      kept.set(key, value);
+      continue;
+    }
+    if (key.endsWith('__in')) {
+      const items = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '' && schema.safeParse(item).success);
+      if (items.length > 0) kept.set(key, items.join(','));
+    }
+  }
+  return kept;
+}
+
+/** The values of a comma-separated list parameter. */
+export function readList(params: URLSearchParams, key: IncidentParam): string[] {
+  const value = params.get(key);
+  return value
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : [];
+}
+
+/** A millisecond-timestamp parameter, or null. */
+export function readMillis(params: URLSearchParams, key: IncidentParam): number | null {
+  const value = params.get(key);
+  if (value === null || !/^\d+$/.test(value)) return null;
+  return Number(value);
+}
+
+/** A true/false parameter as 'true' | 'false', or null. */
+export function readBool(params: URLSearchParams, key: IncidentParam): 'true' | 'false' | null {
+  const value = params.get(key)?.toLowerCase();
+  if (value === 'true' || value === '1') return 'true';
+  if (value === 'false' || value === '0') return 'false';
+  return null;
+}
+
+/** The sort order in effect (the default, -created, when none is set). */
+export function readOrdering(params: URLSearchParams): IncidentOrdering {
+  const parsed = IncidentOrderingSchema.safeParse(params.get('ordering'));
+  return parsed.success ? parsed.data : DEFAULT_INCIDENT_ORDERING;
+}
+
+/**
+ * New parameters with `changes` applied: lists are comma-joined, empty values remove their
+ * parameter, the default ordering is left implicit, and the result is normalised.
+ */
+export function withParams(
+  params: URLSearchParams,
+  changes: Partial<Record<IncidentParam, IncidentParamValue>>,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    const text =
+      value === null || value === undefined ? '' : Array.isArray(value) ? value.join(',') : String(value);
+    if (text.trim() === '' || (key === 'ordering' && text === DEFAULT_INCIDENT_ORDERING)) next.delete(key);
+    else next.set(key, text);
+  }
+  return normalizeFilterParams(next);
+}
+
+/** The query of GET /soc/incs/ and the CSV exports for these parameters. */
+export function incidentApiQuery(params: URLSearchParams, language: Language): QueryParams {
+  return { ...Object.fromEntries(params), ordering: readOrdering(params), language };
+}
+
+/** Parameters that are neither search nor sort: the count shown on the filter toggle. */
+export function countActiveFilters(params: URLSearchParams): number {
+  const keys = new Set<string>();
+  for (const key of params.keys()) {
+    if (key === 'search' || key === 'ordering') continue;
+    // A date range is one filter, not two.
+    keys.add(key.replace(/__(gte|lte)$/, ''));
+  }
+  return keys.size;
+}
+
+/**
+ * A date range as `…__gte`/`…__lte` changes: from the start of its first day to the end of
+ * its last (DESIGN §7); an open end removes its bound, null clears the range.
+ */
+export function dateRangeChanges(
+  field: 'created' | 'updated' | 'notified' | 'resolutiondate' | 'sla',
+  range: readonly [Dayjs | null, Dayjs | null] | null,
+): Partial<Record<IncidentParam, number | null>> {
+  const [start, end] = range ?? [null, null];
+  return {
+    [`${field}__gte`]: start ? start.startOf('day').valueOf() : null,
+    [`${field}__lte`]: end ? end.endOf('day').valueOf() : null,
+  };
+}

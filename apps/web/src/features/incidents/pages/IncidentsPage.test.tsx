@@ -1,0 +1,126 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, deferred } from '../../../test/fetchMock.ts';
+import { incidentPage, keysFrom } from '../test/incidentFixtures.ts';
+import {
+  CARD_HEIGHT,
+  LIST,
+  openIncidents,
+  renderedKeys,
+  stubListLayout,
+  VIEWPORT_HEIGHT,
+} from '../test/pageHarness.ts';
+
+beforeEach(stubListLayout);
+afterEach(() => vi.restoreAllMocks());
+
+const listQueries = (fetchMock: Parameters<typeof callsTo>[0]) =>
+  callsTo(fetchMock, LIST).map((call) => Object.fromEntries(call.url.searchParams));
+
+describe('IncidentsPage: list', () => {
+  it('loads the first 40 newest incidents in the interface language and shows the range', async () => {
+    const { fetchMock } = openIncidents();
+    expect(await screen.findByTestId('incidents-page')).toBeInTheDocument();
+    await waitFor(() => expect(renderedKeys().length).toBeGreaterThan(0));
+    expect(renderedKeys()[0]).toBe(1);
+    expect(screen.getByTestId('incidents-total')).toHaveTextContent('1-40 of 100');
+    expect(listQueries(fetchMock)[0]).toEqual({
+      limit: '40',
+      offset: '0',
+      ordering: '-created',
+      language: 'en',
+    });
+    await waitFor(() => expect(document.title).toBe('Incidents | Acme SOC'));
+  });
+
+  it('loads the next page with offset 40 when scrolled to the end', async () => {
+    const { fetchMock } = openIncidents();
+    await waitFor(() => expect(renderedKeys()).toContain(1));
+    // The first cards fill the viewport: no second page yet.
+    expect(callsTo(fetchMock, LIST)).toHaveLength(1);
+    expect(renderedKeys()).not.toContain(40);
+
+    const list = screen.getByTestId('incidents-list');
+    act(() => {
+      list.scrollTop = 40 * CARD_HEIGHT - VIEWPORT_HEIGHT;
+      fireEvent.scroll(list);
+    });
+    await waitFor(() => expect(callsTo(fetchMock, LIST)).toHaveLength(2));
+    expect(listQueries(fetchMock)[1]).toMatchObject({ limit: '40', offset: '40' });
+    await waitFor(() => expect(screen.getByTestId('incidents-total')).toHaveTextContent('1-80 of 100'));
+  });
+
+  it('stops when the last page has no next link', async () => {
+    const { fetchMock } = openIncidents('/incidents', { [LIST]: { body: incidentPage(keysFrom(1, 3)) } });
+    await waitFor(() => expect(renderedKeys()).toEqual([1, 2, 3]));
+    expect(screen.getByTestId('incidents-total')).toHaveTextContent('1-3 of 3');
+    expect(screen.queryByTestId('incidents-list-footer')).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, LIST)).toHaveLength(1);
+  });
+
+  it('shows no data for an empty result', async () => {
+    openIncidents('/incidents', { [LIST]: { body: incidentPage([]) } });
+    expect(await screen.findByTestId('incidents-empty')).toHaveTextContent('No data');
+    expect(screen.getByTestId('incidents-total')).toHaveTextContent('0-0 of 0');
+  });
+
+  it('shows a loading state, then an error with a retry that loads the list', async () => {
+    let attempts = 0;
+    const answer = deferred<{ status: number; body: unknown }>();
+    const { user } = openIncidents('/incidents', {
+      [LIST]: () => (++attempts === 1 ? answer.promise : { body: incidentPage([7]) }),
+    });
+    expect(await screen.findByTestId('incidents-loading')).toBeInTheDocument();
+    answer.resolve({ status: 500, body: { detail: 'Database unavailable' } });
+    const error = await screen.findByTestId('incidents-error');
+    expect(error).toHaveTextContent('Could not load incidents');
+    expect(error).toHaveTextContent('Database unavailable');
+    await user.click(screen.getByTestId('incidents-retry'));
+    await waitFor(() => expect(renderedKeys()).toEqual([7]));
+  });
+
+  it('ignores a response that arrives after a newer request, and aborts the older request', async () => {
+    const older = deferred<{ body: unknown }>();
+    const { fetchMock, user } = openIncidents('/incidents?search=first', {
+      [LIST]: (request) =>
+        request.url.searchParams.get('search') === 'first' ? older.promise : { body: incidentPage([2002]) },
+    });
+    await screen.findByTestId('incidents-loading');
+    await user.clear(screen.getByTestId('incidents-search-input'));
+    await user.type(screen.getByTestId('incidents-search-input'), 'second{Enter}');
+    await waitFor(() => expect(renderedKeys()).toEqual([2002]));
+
+    older.resolve({ body: incidentPage([1001]) });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(renderedKeys()).toEqual([2002]);
+    expect(callsTo(fetchMock, LIST)[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('opens the summary panel of a clicked card, with a link to the incident', async () => {
+    const { user } = openIncidents();
+    await waitFor(() => expect(renderedKeys()).toContain(2));
+    expect(screen.queryByTestId('incident-side-panel')).not.toBeInTheDocument();
+    await user.click(screen.getAllByTestId('incident-card')[1]!);
+    const panel = await screen.findByTestId('incident-side-panel');
+    expect(panel).toHaveAttribute('data-key', '2');
+    expect(panel).toHaveTextContent('Suspicious activity 2');
+    expect(panel).toHaveTextContent('IS-0001 · Main office');
+    expect(panel).toHaveTextContent('Vision');
+    expect(panel).toHaveTextContent('Malware');
+    expect(panel).toHaveTextContent('SOC analyst');
+    expect(within(panel).getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/inc/2');
+    expect(screen.getAllByTestId('incident-card')[1]).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('selects with the keyboard and moves between cards with the arrow keys', async () => {
+    const { user } = openIncidents();
+    await waitFor(() => expect(renderedKeys()).toContain(2));
+    screen.getAllByTestId('incident-card')[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toHaveAttribute('data-key', '2');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByTestId('incident-side-panel')).toHaveAttribute('data-key', '2');
+    await user.click(screen.getByTestId('incident-side-panel-close'));
+    expect(screen.queryByTestId('incident-side-panel')).not.toBeInTheDocument();
+  });
+});
