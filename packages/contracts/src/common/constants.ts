@@ -4,8 +4,6 @@ export const PRODUCT_VERSION = '2.10.24';
 export const API_BASE = '/api/v0';
 /** Notifications stay on screen this long (spec 000 §9). */
 export const NOTIFICATION_DURATION_MS = 5000;
-/** Incident list page size (spec 000 §9). */
-export const INCIDENT_PAGE_SIZE = 40;
 /** Default page size of lists paged by `page`/`page_size`. */
 export const DEFAULT_PAGE_SIZE = 20;
 /** The largest page any list serves. */
