@@ -13,19 +13,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { INCIDENT_PRIORITIES, INCIDENT_STATUSES } from '@soc/contracts';
 import { services, systems } from './systems.ts';
 import { users } from './users.ts';
 
-export const INCIDENT_STATUSES = [
-  'waiting_for_customer',
-  'waiting_for_support',
-  'work_in_progress',
-  'customer_completed',
-  'completed',
-  'closed',
-  'canceled',
-] as const;
-export const INCIDENT_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
+export { INCIDENT_PRIORITIES, INCIDENT_STATUSES };
 
 /** Incident types (issue types), e.g. Incident, Remediation. Titles in both languages. */
 export const issueTypes = pgTable(

@@ -8,3 +8,5 @@ export { notifyApiError, errorDescription } from './notifyApiError.ts';
 export { ensureFreshSession, refreshSession, REFRESH_MARGIN_MS } from './tokenRefresh.ts';
 export { apiDownload, apiUpload, filenameFromContentDisposition } from './transfer.ts';
 export type { ApiDownloadOptions, ApiUploadOptions, DownloadedFile, UploadProgress } from './transfer.ts';
+export { mapFieldErrors } from './fieldErrors.ts';
+export type { MappedFieldErrors } from './fieldErrors.ts';

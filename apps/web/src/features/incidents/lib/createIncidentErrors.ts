@@ -1,4 +1,9 @@
-import { ApiError, NON_FIELD_ERRORS, type FieldMessages } from '../../../shared/api/index.ts';
+import {
+  ApiError,
+  mapFieldErrors,
+  type FieldMessages,
+  type MappedFieldErrors,
+} from '../../../shared/api/index.ts';
 
 /** Field names of the create-incident form (spec 000 §3 "Create-incident form"). */
 export type CreateIncidentField =
@@ -23,31 +28,15 @@ const FIELD_BY_SERVER_NAME: Record<string, CreateIncidentField> = {
 };
 
 /** Server messages split into those shown under a field and those shown above the buttons. */
-export interface MappedCreateErrors {
-  fields: Array<{ name: CreateIncidentField; errors: string[] }>;
-  formErrors: string[];
-}
+export type MappedCreateErrors = MappedFieldErrors<CreateIncidentField>;
 
 /**
  * Maps a 400 answer of POST /soc/incs/ onto the form (spec 000 §5, §8): each payload field's
  * messages go under its form field; non-field messages, and those of fields the form does not
  * have, go to the form-level alert.
  */
-export function mapCreateIncidentErrors(fieldErrors: FieldMessages): MappedCreateErrors {
-  const fields: MappedCreateErrors['fields'] = [];
-  const formErrors: string[] = [];
-  for (const [serverName, messages] of Object.entries(fieldErrors)) {
-    const name = FIELD_BY_SERVER_NAME[serverName];
-    if (name) fields.push({ name, errors: messages });
-    else
-      formErrors.push(
-        ...messages.map((message) =>
-          serverName === NON_FIELD_ERRORS ? message : `${serverName}: ${message}`,
-        ),
-      );
-  }
-  return { fields, formErrors };
-}
+export const mapCreateIncidentErrors = (fieldErrors: FieldMessages): MappedCreateErrors =>
+  mapFieldErrors(fieldErrors, FIELD_BY_SERVER_NAME);
 
 /**
  * The server's messages about a failed upload (POST add_file/): `{attachments: [...]}`, a
