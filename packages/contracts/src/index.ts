@@ -6,3 +6,4 @@ export * from './auth/auth.schemas.ts';
 export * from './portal/portal.schemas.ts';
 export * from './common/query.ts';
 export * from './incidents/incidents.schemas.ts';
+export * from './incidents/incident-titles.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';
-import type { INCIDENT_STATUSES } from '../db/schema/index.ts';
+import type { IncidentStatus } from '@soc/contracts';
 import {
   categories,
   comments,
@@ -65,7 +65,7 @@ export interface DemoSummary {
   logins: DemoLogin[];
 }
 
-type Status = (typeof INCIDENT_STATUSES)[number];
+type Status = IncidentStatus;
 type Priority = 'critical' | 'high' | 'medium' | 'low';
 type Lang = 'ru' | 'en';
 

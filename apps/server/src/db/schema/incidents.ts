@@ -17,8 +17,6 @@ import { INCIDENT_PRIORITIES, INCIDENT_STATUSES } from '@soc/contracts';
 import { services, systems } from './systems.ts';
 import { users } from './users.ts';
 
-export { INCIDENT_PRIORITIES, INCIDENT_STATUSES };
-
 /** Incident types (issue types), e.g. Incident, Remediation. Titles in both languages. */
 export const issueTypes = pgTable(
   'issue_types',

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import type { ReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
@@ -96,14 +96,6 @@ export class FileStorage {
 
   open(key: string): ReadStream {
     return createReadStream(this.objectPath(key));
-  }
-
-  pathOf(key: string): string {
-    return this.objectPath(key);
-  }
-
-  async size(key: string): Promise<number> {
-    return (await stat(this.objectPath(key))).size;
   }
 
   async remove(key: string): Promise<void> {

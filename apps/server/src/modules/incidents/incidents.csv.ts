@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type { IncidentFilters, IncidentOrdering, Language } from '@soc/contracts';
-import { RESOLUTION_LABELS } from '@soc/contracts';
+import type {
+  IncidentFilters,
+  IncidentOrdering,
+  IncidentPriority,
+  IncidentStatus,
+  Language,
+} from '@soc/contracts';
+import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES, RESOLUTION_LABELS } from '@soc/contracts';
 import type { IncidentRow, IncidentsRepository, SystemScope } from './incidents.repository.ts';
 
 const HEADERS: Record<Language, string[]> = {
@@ -45,32 +51,6 @@ const HEADERS: Record<Language, string[]> = {
   ],
 };
 
-const STATUS: Record<Language, Record<string, string>> = {
-  en: {
-    waiting_for_customer: 'Waiting for customer',
-    waiting_for_support: 'Waiting for support',
-    work_in_progress: 'Work in progress',
-    customer_completed: 'Customer completed',
-    completed: 'Completed',
-    closed: 'Closed',
-    canceled: 'Canceled',
-  },
-  ru: {
-    waiting_for_customer: 'Ожидает ответа клиента',
-    waiting_for_support: 'Ожидает ответа поддержки',
-    work_in_progress: 'В работе',
-    customer_completed: 'Завершён клиентом',
-    completed: 'Завершён',
-    closed: 'Закрыт',
-    canceled: 'Отменён',
-  },
-};
-
-const PRIORITY: Record<Language, Record<string, string>> = {
-  en: { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' },
-  ru: { critical: 'Критический', high: 'Высокий', medium: 'Средний', low: 'Низкий' },
-};
-
 const YES_NO: Record<Language, [string, string]> = { en: ['Yes', 'No'], ru: ['Да', 'Нет'] };
 
 /**
@@ -94,8 +74,8 @@ export function csvRecord(row: IncidentRow, lang: Language): string[] {
     row.service_name ?? '',
     row.issuetype_title,
     [row.category_title, ...secondary.map((s) => s.title)].filter(Boolean).join(', '),
-    PRIORITY[lang][row.priority] ?? row.priority,
-    STATUS[lang][row.status] ?? row.status,
+    INCIDENT_PRIORITY_TITLES[lang][row.priority as IncidentPriority] ?? row.priority,
+    INCIDENT_STATUS_TITLES[lang][row.status as IncidentStatus] ?? row.status,
     when(row.created),
     when(row.updated),
     when(row.sla),

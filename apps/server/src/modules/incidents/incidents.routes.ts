@@ -140,13 +140,8 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
     },
     async (request, reply) => {
       const lang = requestLanguage(request, request.query.language);
-      const raw = request.query as Record<string, unknown>;
-      // the job keeps the query as sent; it is parsed again when the job runs
-      const original = Object.fromEntries(
-        Object.entries(
-          request.raw.url ? Object.fromEntries(new URL(request.raw.url, 'http://x').searchParams) : raw,
-        ),
-      );
+      // the job keeps the query as sent (already validated); it is parsed again when the job runs
+      const original = Object.fromEntries(new URL(request.url, 'http://localhost').searchParams);
       const { email } = await incidents.queueCsv(original, requireAuth(request), lang, request.ip);
       return reply.status(202).send({
         detail:

@@ -1,7 +1,8 @@
-import { Alert, Button, Flex, Form, Input, theme, type FormInstance } from 'antd';
+import { Button, Flex, Form, Input, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRevalidateOnLanguageChange } from '../../../shared/hooks/useRevalidateOnLanguageChange.ts';
 import { confirmPasswordRules, newPasswordRules } from '../lib/passwordRules.ts';
+import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
 
 /** Values of the change-password form. */
 export interface ChangePasswordValues {
@@ -34,7 +35,6 @@ export function ChangePasswordForm({
   formErrors,
 }: ChangePasswordFormProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   useRevalidateOnLanguageChange(form, SERVER_FIELDS);
 
   return (
@@ -64,16 +64,7 @@ export function ChangePasswordForm({
       >
         <Input.Password autoComplete="new-password" data-testid="cp-confirm" />
       </Form.Item>
-      {formErrors.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={formErrors.join(' ')}
-          data-testid="cp-form-error"
-          style={{ marginBottom: token.marginLG }}
-        />
-      )}
+      <FormErrorAlert messages={formErrors} testId="cp-form-error" />
       <Flex gap="small" justify="flex-end">
         <Button onClick={onCancel} data-testid="cp-cancel">
           {t('auth.changePassword.cancel')}

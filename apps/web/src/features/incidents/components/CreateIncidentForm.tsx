@@ -1,5 +1,5 @@
 import { CUSTOMER_PRIORITIES, INCIDENT_SUMMARY_MAX, type IncidentCreate } from '@soc/contracts';
-import { Alert, Form, Input, Select, theme, type FormInstance, type FormRule } from 'antd';
+import { Form, Input, Select, type FormInstance, type FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useRevalidateOnLanguageChange } from '../../../shared/hooks/useRevalidateOnLanguageChange.ts';
@@ -8,6 +8,7 @@ import type { CreateIncidentField } from '../lib/createIncidentErrors.ts';
 import { AttachmentsInput } from './AttachmentsInput.tsx';
 import { CategorySelect, IssueTypeSelect, SystemSelect } from './LookupFields.tsx';
 import type { LookupValue } from './LookupSelect.tsx';
+import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
 
 type CustomerPriority = (typeof CUSTOMER_PRIORITIES)[number];
 
@@ -75,7 +76,6 @@ export function CreateIncidentForm({
   serverErrorFields,
 }: CreateIncidentFormProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   useRevalidateOnLanguageChange(form, serverErrorFields);
   const issueType = Form.useWatch('issueType', form);
   const mainCategory = Form.useWatch('mainCategory', form);
@@ -153,16 +153,7 @@ export function CreateIncidentForm({
       <Form.Item label={t('incidents.create.attachments')} name="attachments" rules={[attachmentsRule(t)]}>
         <AttachmentsInput disabled={disabled} />
       </Form.Item>
-      {formErrors.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          title={formErrors.join(' ')}
-          data-testid="create-form-error"
-          style={{ marginBottom: token.marginLG }}
-        />
-      )}
+      <FormErrorAlert messages={formErrors} testId="create-form-error" />
     </Form>
   );
 }

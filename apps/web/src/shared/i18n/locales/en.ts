@@ -1,3 +1,4 @@
+import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {
   common: {
@@ -87,21 +88,8 @@ export const en = {
       numeric: 'Password should be not entirely numeric',
     },
   },
-  incidentStatus: {
-    waiting_for_customer: 'Waiting for customer',
-    waiting_for_support: 'Waiting for support',
-    work_in_progress: 'Work in progress',
-    customer_completed: 'Customer completed',
-    completed: 'Completed',
-    closed: 'Closed',
-    canceled: 'Canceled',
-  },
-  incidentPriority: {
-    critical: 'Critical',
-    high: 'High',
-    medium: 'Medium',
-    low: 'Low',
-  },
+  incidentStatus: INCIDENT_STATUS_TITLES.en,
+  incidentPriority: INCIDENT_PRIORITY_TITLES.en,
   incidentResolution: {
     TP: 'True Positive',
     FP: 'False Positive',

@@ -1,3 +1,4 @@
+import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import type { Catalog } from '../catalog.ts';
 
 /** Russian catalog: the same keys as en.ts (checked by the type and by catalogs.test.ts). */
@@ -89,21 +90,8 @@ export const ru: Catalog = {
       numeric: 'Пароль не может состоять только из цифр',
     },
   },
-  incidentStatus: {
-    waiting_for_customer: 'Ожидает ответа клиента',
-    waiting_for_support: 'Ожидает ответа поддержки',
-    work_in_progress: 'В работе',
-    customer_completed: 'Завершён клиентом',
-    completed: 'Завершён',
-    closed: 'Закрыт',
-    canceled: 'Отменён',
-  },
-  incidentPriority: {
-    critical: 'Критический',
-    high: 'Высокий',
-    medium: 'Средний',
-    low: 'Низкий',
-  },
+  incidentStatus: INCIDENT_STATUS_TITLES.ru,
+  incidentPriority: INCIDENT_PRIORITY_TITLES.ru,
   incidentResolution: {
     TP: 'True Positive',
     FP: 'False Positive',
