@@ -139,7 +139,7 @@ describe('CSV export', () => {
     const file = await (await download).path();
     const raw = readFileSync(file);
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = raw.toString('utf8').slice(1).trim().split('\r\n');
+    const lines = raw.toString('utf8').slice(1).trim().split('\n');
     expect(lines[0]).toMatch(/^Key,Summary,System,/);
     expect(lines).toHaveLength(total + 1);
     expect(lines.slice(1).every((l) => l.includes(',Closed,'))).toBe(true);

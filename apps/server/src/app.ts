@@ -150,7 +150,14 @@ export async function buildApp({
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir });
   const handlers: Parameters<typeof createJobRunner>[0]['handlers'] = {};
   const jobs = createJobRunner({ db: database.db, handlers, log: app.log });
-  const incidents = createIncidentsService({ db: database.db, config, storage, mailer, jobs });
+  const incidents = createIncidentsService({
+    db: database.db,
+    copyOut: database.copyOut,
+    config,
+    storage,
+    mailer,
+    jobs,
+  });
   handlers[CSV_JOB] = (payload) => incidents.runCsvJob(payload);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {

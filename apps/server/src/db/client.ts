@@ -10,6 +10,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { Readable } from 'node:stream';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
 /** The query interface shared by the embedded and the server database. */
@@ -22,6 +25,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * `COPY (query) TO STDOUT WITH (options)` as a byte stream, on PostgreSQL only (the embedded
+   * engine cannot stream it); the connection returns to the pool when the stream ends or fails.
+   */
+  copyOut?: (query: SQL, options: string) => Promise<Readable>;
   close(): Promise<void>;
 }
 
@@ -68,6 +76,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       async ping() {
         await pool.query('SELECT 1');
       },
+      async copyOut(query, options) {
+        const client = await pool.connect();
+        try {
+          const text = inlineParams(query, (v) => client.escapeLiteral(v));
+          const stream = client.query(copyTo(`COPY (${text}) TO STDOUT WITH (${options})`));
+          let released = false;
+          const release = (err?: Error) => {
+            if (released) return;
+            released = true;
+            // a connection whose COPY was cut short is in an unknown state: drop it
+            client.release(err ?? !stream.readableEnded);
+          };
+          stream.once('end', () => release());
+          stream.once('error', release);
+          stream.once('close', () => release());
+          return stream;
+        } catch (err) {
+          client.release(true);
+          throw err;
+        }
+      },
       async close() {
         await pool.end();
       },
@@ -92,6 +121,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.close();
     },
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The text of a query with its parameters written in as literals, for statements that take no
+ * parameters (COPY). Parameters come only from drizzle's `sql` values: numbers, booleans, strings
+ * (escaped by the driver) and null; the query texts here hold no `$n` inside string literals.
+ */
+export function inlineParams(query: SQL, escapeLiteral: (value: string) => string): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return text.replace(/\$(\d+)\b/g, (_, n: string) => {
+    const value: unknown = params[Number(n) - 1];
+    if (value === null) return 'NULL';
+    // in parentheses: `1-${-3}` must not become the comment `1--3`
+    if (typeof value === 'number' && Number.isFinite(value)) return value < 0 ? `(${value})` : String(value);
+    if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+    if (typeof value === 'string') return escapeLiteral(value);
+    throw new Error(`Cannot inline a parameter of type ${typeof value}`);
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -221,4 +222,22 @@ export const attachments = pgTable(
     index('attachments_incident_idx').on(t.incidentId),
     index('attachments_comment_idx').on(t.commentId),
   ],
+);
+
+/**
+ * Exact incident counts per system and filter value, kept by the trigger `incidents_counts`
+ * (migration 0004) so that list totals of the common filters never count a million rows.
+ * `dim` is a filter (all, status, priority, issuetype, category, service, tactic, technique, rule,
+ * tag, sla_breached, gossopka, assignee, resolution, resolution_name); `value` its value as text
+ * ('' for none). Rows whose count fell to zero stay; sums ignore them.
+ */
+export const incidentCounts = pgTable(
+  'incident_counts',
+  {
+    systemId: integer('system_id').notNull(),
+    dim: text('dim').notNull(),
+    value: text('value').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.systemId, t.dim, t.value] })],
 );

@@ -7,7 +7,7 @@ import type {
   IncidentStatus,
   Language,
 } from '@soc/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { likePattern } from '../../lib/pagination.ts';
 
@@ -156,8 +156,23 @@ const orderBy = (ordering: IncidentOrdering, alias: string): SQL => {
   return sql.raw(columns.map((c) => `${alias}.${c} ${desc ? 'DESC' : 'ASC'}`).join(', '));
 };
 
+/** The sort tuple of a row, for the keyset condition of the next batch. */
+type CsvCursor = Pick<
+  IncidentRow,
+  'key' | 'priority_rank' | 'status_rank' | 'created_cursor' | 'updated_cursor'
+>;
+
+/** The texts that CSV cells take in the export's language. */
+export interface CsvLabels {
+  statuses: Record<string, string>;
+  priorities: Record<string, string>;
+  resolutions: Record<string, string>;
+  yes: string;
+  no: string;
+}
+
 /** The value of a sort column of a row, as SQL, for the keyset condition. */
-function cursorValue(row: IncidentRow, column: string): SQL {
+function cursorValue(row: CsvCursor, column: string): SQL {
   switch (column) {
     case 'created':
       return sql`${row.created_cursor}::timestamptz`;
@@ -208,15 +223,7 @@ const PAGE_COLUMNS = sql.raw(
 );
 
 /** The details of a set of incident rows (the page CTE `p`), with names in `lang`. */
-function detailsQuery(
-  pageSql: SQL,
-  ordering: IncidentOrdering,
-  lang: Language,
-  withCommentCounts = true,
-): SQL {
-  const commentsCount = withCommentCounts
-    ? sql`(SELECT count(*)::int FROM comments cm WHERE cm.incident_id = p.id)`
-    : sql`0`;
+function detailsQuery(pageSql: SQL, ordering: IncidentOrdering, lang: Language): SQL {
   return sql`
     WITH p AS (${pageSql})
     SELECT p.id, p.key::int AS key, p.summary, p.priority, p.status, p.created, p.updated,
@@ -231,7 +238,7 @@ function detailsQuery(
            NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS assignee_name,
            p.resolution, p.resolution_id, r.${title(lang)} AS resolution_title, p.resolution_date,
            p.gossopka_id, p.reporter_name, p.customer_star_rating,
-           ${commentsCount} AS comments_count,
+           (SELECT count(*)::int FROM comments cm WHERE cm.incident_id = p.id) AS comments_count,
            p.priority_rank, p.status_rank, p.created::text AS created_cursor, p.updated::text AS updated_cursor
       FROM p
       JOIN systems s ON s.id = p.system_id
@@ -243,15 +250,191 @@ function detailsQuery(
      ORDER BY ${orderBy(ordering, 'p')}`;
 }
 
-export function createIncidentsRepository(db: Db) {
+/** Up to this many systems, a page is merged from one ordered index scan per system. */
+const MERGE_MAX_SYSTEMS = 16;
+
+/**
+ * The keys of one page, in order. Only the sort columns and the key are read here, so that the
+ * ordering indexes (which hold all of them) serve skipped rows of deep pages without heap visits;
+ * the page's own rows are read afterwards. A caller with several systems gets one ordered scan
+ * of the per-system index for each, merged (an IN list over systems would sort every match).
+ */
+function pageKeysQuery(
+  filters: IncidentFilters,
+  scope: SystemScope,
+  ordering: IncidentOrdering,
+  limit: number,
+  offset: number,
+): SQL {
+  const { columns } = orderParts(ordering);
+  const select = sql.raw(columns.map((c) => `i.${c}`).join(', '));
+  const systems = effectiveSystems(filters, scope);
+  if (!systems || systems.length < 2 || systems.length > MERGE_MAX_SYSTEMS) {
+    return sql`SELECT i.key FROM incidents i WHERE ${incidentConditions(filters, scope)}
+                ORDER BY ${orderBy(ordering, 'i')} LIMIT ${limit} OFFSET ${offset}`;
+  }
+  const branches = systems.map(
+    (id) => sql`(SELECT ${select} FROM incidents i WHERE ${incidentConditions(filters, [id])}
+                  ORDER BY ${orderBy(ordering, 'i')} LIMIT ${offset + limit})`,
+  );
+  return sql`SELECT i.key FROM (${sql.join(branches, sql` UNION ALL `)}) i
+              ORDER BY ${orderBy(ordering, 'i')} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** A total that the count table `incident_counts` answers: the sum over some values of one dimension. */
+interface CountKey {
+  dim: string;
+  values: SQL;
+  /** Count the incidents that do NOT have these values (all minus the sum). */
+  negate?: boolean;
+}
+
+/** Filters whose values exclude each other (an incident has one), so any number of values may be summed. */
+const EXCLUSIVE_DIMS = {
+  status__in: 'status',
+  priority__in: 'priority',
+  issuetype__in: 'issuetype',
+  resolution__in: 'resolution',
+  resolution_name__in: 'resolution_name',
+  customer_assignee__in: 'assignee',
+} as const;
+
+/** Filters over sets (an incident may have several values): exact only for a single value. */
+const SET_DIMS = {
+  category__in: 'category',
+  tactic__in: 'tactic',
+  technique__in: 'technique',
+  rule__in: 'rule',
+  tags__in: 'tag',
+} as const;
+
+/**
+ * The count-table key of a filter set, or null when the set needs a real count: no filter, or one
+ * filter of the dimensions that the trigger keeps (beside `system__in`, which narrows the systems).
+ */
+export function countKey(filters: IncidentFilters): CountKey | null {
+  const entries = Object.entries(filters).filter(([name, v]) => v !== undefined && name !== 'system__in');
+  if (entries.length === 0) return { dim: 'all', values: sql`''` };
+  if (entries.length > 1) return null;
+  const [name, value] = entries[0]!;
+  const strings = (v: unknown) => list((v as (string | number)[]).map(String));
+  if (name in EXCLUSIVE_DIMS) {
+    return { dim: EXCLUSIVE_DIMS[name as keyof typeof EXCLUSIVE_DIMS], values: strings(value) };
+  }
+  if (name in SET_DIMS) {
+    const values = value as string[] | number[];
+    return values.length === 1
+      ? { dim: SET_DIMS[name as keyof typeof SET_DIMS], values: strings(values) }
+      : null;
+  }
+  switch (name) {
+    case 'service__in':
+      return {
+        dim: 'service',
+        values: sql`SELECT sv.id::text FROM services sv WHERE sv.name IN (${list(value as string[])})`,
+      };
+    case 'sla_breached':
+      return { dim: 'sla_breached', values: sql`${String(value)}` };
+    case 'gossopka_id__isnull':
+      return { dim: 'gossopka', values: sql`${String(!value)}` };
+    case 'customer_assignee__isnull':
+      return { dim: 'assignee', values: sql`''`, negate: !value };
+    default:
+      return null;
+  }
+}
+
+/** The systems both the caller's scope and a `system__in` filter allow; null means all. */
+function effectiveSystems(filters: IncidentFilters, scope: SystemScope): number[] | null {
+  if (!filters.system__in) return scope;
+  return scope ? filters.system__in.filter((id) => scope.includes(id)) : filters.system__in;
+}
+
+const CSV_JOINS = sql`
+  JOIN systems s ON s.id = p.system_id
+  JOIN issue_types it ON it.id = p.issue_type_id
+  LEFT JOIN services sv ON sv.id = p.service_id
+  LEFT JOIN categories c ON c.id = p.category_id
+  LEFT JOIN resolutions r ON r.id = p.resolution_id
+  LEFT JOIN users u ON u.id = p.customer_assignee_id`;
+
+/** A CSV cell: text that may hold a formula prefix (free text), or text that cannot. */
+type CsvCellSql = { free: boolean; value: SQL };
+
+/** Formula prefixes neutralised (CSV injection); quoting is left to COPY. */
+const csvSafe = ({ free, value }: CsvCellSql) => (free ? sql`csv_safe(${value})` : value);
+/** Neutralised and quoted: a finished cell. */
+const csvCell = ({ value }: CsvCellSql) => sql`csv_cell(${value})`;
+
+/** The cells of a CSV record, over the page `p` and the joins of CSV_JOINS, in `lang`. */
+function csvCells(lang: Language, labels: CsvLabels): CsvCellSql[] {
+  const t = title(lang);
+  // 'YYYY-MM-DD HH:MM:SS' as DateStyle ISO (which node-postgres needs anyway) writes it; to_char is 4× slower
+  const utc = (column: string) => sql.raw(`date_trunc('second', p.${column} AT TIME ZONE 'UTC')::text`);
+  const choose = (column: string, titles: Record<string, string>) =>
+    sql`CASE p.${sql.raw(column)} ${sql.join(
+      Object.entries(titles).map(([value, text]) => sql`WHEN ${value} THEN ${text}`),
+      sql` `,
+    )} ELSE p.${sql.raw(column)} END`;
+  const free = (value: SQL): CsvCellSql => ({ free: true, value });
+  const fixed = (value: SQL): CsvCellSql => ({ free: false, value });
+  return [
+    fixed(sql`p.key::text`),
+    free(sql`p.summary`),
+    free(sql`s.is_id || ' ' || s.full_name`),
+    free(sql`sv.name`),
+    free(sql`it.${t}`),
+    free(
+      sql`concat_ws(', ', c.${t}, CASE WHEN cardinality(p.secondary_category_ids) > 0 THEN
+            (SELECT string_agg(sc.${t}, ', ' ORDER BY sc.id) FROM categories sc
+              WHERE sc.id = ANY(p.secondary_category_ids)) END)`,
+    ),
+    fixed(choose('priority', labels.priorities)),
+    fixed(choose('status', labels.statuses)),
+    fixed(utc('created')),
+    fixed(utc('updated')),
+    fixed(utc('sla')),
+    fixed(sql`CASE WHEN p.sla_breached THEN ${labels.yes} ELSE ${labels.no} END`),
+    free(sql`coalesce(NULLIF(trim(u.first_name || ' ' || u.last_name), ''), u.username)`),
+    free(sql`${choose('resolution', labels.resolutions)} || coalesce(' (' || r.${t} || ')', '')`),
+    fixed(utc('resolution_date')),
+    free(sql`p.gossopka_id`),
+    free(sql`array_to_string(p.tags, ', ')`),
+  ];
+}
+
+export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut']) {
+  const sumCounts = async (dim: string, values: SQL, systems: number[] | null): Promise<number> => {
+    const bySystem = systems ? sql` AND system_id IN (${list(systems)})` : sql``;
+    const rows = await queryRows<{ n: string }>(
+      db,
+      sql`SELECT coalesce(sum(n), 0)::text AS n FROM incident_counts
+           WHERE dim = ${dim} AND value IN (${values})${bySystem}`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  };
+
+  /** The number of matching incidents, counted over the incidents themselves. */
+  const countRows = async (filters: IncidentFilters, scope: SystemScope): Promise<number> => {
+    const rows = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM incidents i WHERE ${incidentConditions(filters, scope)}`,
+    );
+    return rows[0]?.n ?? 0;
+  };
+
   return {
+    /** The exact number of matching incidents, from the count table where one filter is set. */
     async count(filters: IncidentFilters, scope: SystemScope): Promise<number> {
-      const rows = await queryRows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM incidents i WHERE ${incidentConditions(filters, scope)}`,
-      );
-      return rows[0]?.n ?? 0;
+      const key = countKey(filters);
+      if (!key) return countRows(filters, scope);
+      const systems = effectiveSystems(filters, scope);
+      if (systems && systems.length === 0) return 0;
+      const n = await sumCounts(key.dim, key.values, systems);
+      return key.negate ? (await sumCounts('all', sql`''`, systems)) - n : n;
     },
+
+    countRows,
 
     /** One page in the requested order. */
     async page(
@@ -262,40 +445,64 @@ export function createIncidentsRepository(db: Db) {
       offset: number,
       lang: Language,
     ): Promise<IncidentRow[]> {
-      const pageSql = sql`SELECT ${PAGE_COLUMNS} FROM incidents i WHERE ${incidentConditions(filters, scope)}
-                           ORDER BY ${orderBy(ordering, 'i')} LIMIT ${limit} OFFSET ${offset}`;
+      const keys = pageKeysQuery(filters, scope, ordering, limit, offset);
+      const pageSql = sql`SELECT ${PAGE_COLUMNS} FROM incidents i WHERE i.key IN (${keys})`;
       return queryRows<IncidentRow>(db, detailsQuery(pageSql, ordering, lang));
     },
 
     /**
-     * Every matching row in order, `batch` at a time, by keyset (the sort tuple of the last row),
-     * so that a large export never holds more than one batch and never pays for deep offsets.
+     * Every matching incident in order as CSV records (RFC 4180 quoting, LF line ends), a keyset
+     * batch of about `batch` rows at a time, so that a large export holds one batch at a time and
+     * never pays for deep offsets. PostgreSQL formats the cells: on a server, `COPY … TO STDOUT`
+     * streams each batch straight to the response; the embedded engine, which cannot stream
+     * COPY, returns one ready line per row (`csv_cell`).
      */
-    async *stream(
+    async *csvChunks(
       filters: IncidentFilters,
       scope: SystemScope,
       ordering: IncidentOrdering,
       lang: Language,
+      labels: CsvLabels,
       batch = 5000,
-    ): AsyncGenerator<IncidentRow[]> {
+    ): AsyncGenerator<Buffer | string> {
       const { columns, desc } = orderParts(ordering);
       const where = incidentConditions(filters, scope);
-      let after: IncidentRow | undefined;
+      const tuple = sql.raw(`(${columns.map((c) => `i.${c}`).join(', ')})`);
+      const beyond = (row: CsvCursor, op: string) =>
+        sql` AND ${tuple} ${sql.raw(op)} (${sql.join(
+          columns.map((c) => cursorValue(row, c)),
+          sql`, `,
+        )})`;
+      const [before, after] = desc ? ['<', '>='] : ['>', '<='];
+      const cells = csvCells(lang, labels);
+      let from: CsvCursor | undefined;
       for (;;) {
-        const keyset = after
-          ? sql` AND (${sql.raw(columns.map((c) => `i.${c}`).join(', '))}) ${sql.raw(desc ? '<' : '>')} (${sql.join(
-              columns.map((c) => cursorValue(after!, c)),
-              sql`, `,
-            )})`
-          : sql``;
-        const pageSql = sql`SELECT ${PAGE_COLUMNS} FROM incidents i WHERE ${where}${keyset}
-                             ORDER BY ${orderBy(ordering, 'i')} LIMIT ${batch}`;
-        // exports do not show comment counts: skip that subquery per row
-        const rows = await queryRows<IncidentRow>(db, detailsQuery(pageSql, ordering, lang, false));
-        if (!rows.length) return;
-        yield rows;
-        if (rows.length < batch) return;
-        after = rows[rows.length - 1];
+        const range = sql`${where}${from ? beyond(from, before) : sql``}`;
+        // the last row of this batch: the batch is everything up to it, inclusive, so that rows
+        // written meanwhile can neither be skipped nor repeated at the seam
+        const [last] = await queryRows<CsvCursor>(
+          db,
+          sql`SELECT i.key, i.priority_rank, i.status_rank, i.created::text AS created_cursor,
+                     i.updated::text AS updated_cursor
+                FROM incidents i WHERE ${range} ORDER BY ${orderBy(ordering, 'i')} OFFSET ${batch - 1} LIMIT 1`,
+        );
+        const rows = sql`SELECT ${PAGE_COLUMNS} FROM incidents i WHERE ${range}${last ? beyond(last, after) : sql``}`;
+        if (copyOut) {
+          const select = sql`SELECT ${sql.join(cells.map(csvSafe), sql`, `)}
+                               FROM (${rows}) p ${CSV_JOINS} ORDER BY ${orderBy(ordering, 'p')}`;
+          yield* await copyOut(select, 'FORMAT csv');
+        } else {
+          const lines = await queryRows<{ line: string }>(
+            db,
+            sql`SELECT ${sql.join(cells.map(csvCell), sql` || ',' || `)} AS line
+                  FROM (${rows}) p ${CSV_JOINS} ORDER BY ${orderBy(ordering, 'p')}`,
+          );
+          let chunk = '';
+          for (const { line } of lines) chunk += `${line}\n`;
+          if (chunk) yield chunk;
+        }
+        if (!last) return;
+        from = last;
       }
     },
   };

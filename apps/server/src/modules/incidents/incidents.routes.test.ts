@@ -209,6 +209,23 @@ describe('GET /soc/incs/ — ordering and language', () => {
     for (let i = 1; i < got.length; i++) expect(checks[ordering]!(got[i - 1]!, got[i]!)).toBe(true);
   });
 
+  it.each(Object.keys(checks))(
+    'merges the pages of a customer with two systems in %s order exactly as one list',
+    async (ordering) => {
+      const mine = await listAll('carol', `ordering=${ordering}`);
+      const systems = new Set(mine.map((i) => i.system.id));
+      expect(systems.size).toBe(2);
+      const expected = (await listAll('analyst', `ordering=${ordering}`)).filter((i) =>
+        systems.has(i.system.id),
+      );
+      expect(mine.map((i) => i.key)).toEqual(expected.map((i) => i.key));
+      // the same at an offset that is not a multiple of the page size
+      const res = await get('carol', `/api/v0/soc/incs/?limit=7&offset=33&ordering=${ordering}`);
+      const page = res.json<{ results: IncidentListItem[] }>();
+      expect(page.results.map((i) => i.key)).toEqual(expected.slice(33, 40).map((i) => i.key));
+    },
+  );
+
   it('gives titles in the requested language', async () => {
     const ru = (await get('alice', '/api/v0/soc/incs/?limit=1&language=ru')).json<{
       results: IncidentListItem[];

@@ -23,7 +23,7 @@ import {
   IncidentFiltersSchema,
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import {
   attachments,
   categories,
@@ -52,6 +52,8 @@ import { sniffFile } from './sniff.ts';
 
 export interface IncidentsDeps {
   db: Db;
+  /** COPY streaming of the database, where it has it (PostgreSQL). */
+  copyOut?: Database['copyOut'];
   config: Config;
   storage: FileStorage;
   mailer: Mailer;
@@ -70,8 +72,8 @@ export const CSV_JOB = 'incidents.csv';
 
 const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
-export function createIncidentsService({ db, config, storage, mailer, jobs }: IncidentsDeps) {
-  const repo = createIncidentsRepository(db);
+export function createIncidentsService({ db, copyOut, config, storage, mailer, jobs }: IncidentsDeps) {
+  const repo = createIncidentsRepository(db, copyOut);
 
   async function one(key: number, scope: SystemScope, lang: Language): Promise<IncidentListItem | undefined> {
     const [row] = await repo.page({ key__in: [key] }, scope, DEFAULT_INCIDENT_ORDERING, 1, 0, lang);
