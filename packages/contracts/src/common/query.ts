@@ -1,15 +1,32 @@
 import { z } from 'zod';
 
-/** `a,b,c` in a query string → a list of 1–200 non-empty items, each checked by `item`. */
+/**
+ * The values of a `field__in` list: comma-separated, where a value that holds a comma (or a
+ * backslash) writes it as `\,` (`\\`). Values are trimmed; empty ones are dropped.
+ */
+export function splitList(text: string): string[] {
+  const values: string[] = [];
+  let current = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '\\' && i + 1 < text.length) current += text[++i];
+    else if (ch === ',') {
+      values.push(current);
+      current = '';
+    } else current += ch;
+  }
+  values.push(current);
+  return values.map((v) => v.trim()).filter(Boolean);
+}
+
+/** The text of a `field__in` list, escaping what `splitList` reads back. */
+export const joinList = (values: readonly (string | number)[]): string =>
+  values.map((v) => String(v).replace(/[\\,]/g, (ch) => `\\${ch}`)).join(',');
+
+/** A `field__in` list parameter (see `splitList`) of items that `item` validates. */
 export const csvList = <T extends z.ZodType>(item: T) =>
   z.preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? value
-            .split(',')
-            .map((v) => v.trim())
-            .filter(Boolean)
-        : value,
+    (value) => (typeof value === 'string' ? splitList(value) : value),
     z.array(item).min(1, { error: 'Give at least one value.' }).max(200),
   );
 

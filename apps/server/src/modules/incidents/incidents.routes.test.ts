@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentListItem } from '@soc/contracts';
-import { INCIDENT_PRIORITIES, INCIDENT_STATUSES } from '@soc/contracts';
+import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, joinList } from '@soc/contracts';
+import { sql } from 'drizzle-orm';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
@@ -182,6 +183,16 @@ describe('GET /soc/incs/ — every filter', () => {
       expect(got.length, query).toBeGreaterThan(0);
       expect(got.length, query).toBeLessThan(all.length);
     }
+  });
+
+  it('filters by a rule whose name holds a comma, written as \\,', async () => {
+    const rule = 'Logon, then privilege escalation';
+    const [target] = all;
+    await ctx.database.db.execute(
+      sql`UPDATE incidents SET detection_rules = array_append(detection_rules, ${rule}) WHERE key = ${target!.key}`,
+    );
+    const got = await listAll('analyst', `rule__in=${encodeURIComponent(joinList([rule, 'No such rule']))}`);
+    expect(keys(got)).toEqual([target!.key]);
   });
 
   it('combines filters with AND', async () => {

@@ -1,3 +1,4 @@
+import { joinList } from '@soc/contracts';
 import { readStorageJson, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 /**
@@ -53,7 +54,7 @@ export function filtersToParams(
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) {
     if (value === null || value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(',') : String(value);
+    const text = Array.isArray(value) ? joinList(value) : String(value);
     params.set(key, text);
   }
   return normalizeFilterParams(params);

@@ -44,6 +44,14 @@ describe('withParams', () => {
     expect(base.toString()).toBe('status__in=closed&search=x');
   });
 
+  it('escapes commas inside list values so that they read back whole', () => {
+    const next = withParams(new URLSearchParams(), {
+      rule__in: ['Logon, then escalation', 'DNS tunnelling'],
+    });
+    expect(next.get('rule__in')).toBe('Logon\\, then escalation,DNS tunnelling');
+    expect(readList(next, 'rule__in')).toEqual(['Logon, then escalation', 'DNS tunnelling']);
+  });
+
   it('leaves the default ordering implicit', () => {
     expect(withParams(new URLSearchParams('ordering=priority'), { ordering: '-created' }).toString()).toBe(
       '',

@@ -2,6 +2,8 @@ import {
   DEFAULT_INCIDENT_ORDERING,
   IncidentFiltersShape,
   IncidentOrderingSchema,
+  joinList,
+  splitList,
   type IncidentOrdering,
   type Language,
 } from '@soc/contracts';
@@ -44,11 +46,8 @@ export function sanitizeIncidentParams(params: URLSearchParams): URLSearchParams
       continue;
     }
     if (key.endsWith('__in')) {
-      const items = value
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== '' && schema.safeParse(item).success);
-      if (items.length > 0) kept.set(key, items.join(','));
+      const items = splitList(value).filter((item) => schema.safeParse(item).success);
+      if (items.length > 0) kept.set(key, joinList(items));
     }
   }
   return kept;
@@ -57,12 +56,7 @@ export function sanitizeIncidentParams(params: URLSearchParams): URLSearchParams
 /** The values of a comma-separated list parameter. */
 export function readList(params: URLSearchParams, key: IncidentParam): string[] {
   const value = params.get(key);
-  return value
-    ? value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean)
-    : [];
+  return value ? splitList(value) : [];
 }
 
 /** A millisecond-timestamp parameter, or null. */
@@ -97,7 +91,7 @@ export function withParams(
   const next = new URLSearchParams(params);
   for (const [key, value] of Object.entries(changes)) {
     const text =
-      value === null || value === undefined ? '' : Array.isArray(value) ? value.join(',') : String(value);
+      value === null || value === undefined ? '' : Array.isArray(value) ? joinList(value) : String(value);
     if (text.trim() === '' || (key === 'ordering' && text === DEFAULT_INCIDENT_ORDERING)) next.delete(key);
     else next.set(key, text);
   }
