@@ -17,6 +17,9 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
+import { createSmsGateway } from './integrations/sms/sms-gateway.ts';
+import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
+import { smsOutboxRoutes } from './modules/auth/sms-outbox.routes.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { FileStorage } from './integrations/storage/file-storage.ts';
 import { createJobRunner } from './jobs/runner.ts';
@@ -41,6 +44,8 @@ export interface BuildAppOptions {
   auth?: AuthServiceOptions;
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
+  /** Replaces the configured SMS gateway (tests). */
+  sms?: SmsGateway;
 }
 
 declare module 'fastify' {
@@ -60,6 +65,7 @@ const REDACT = [
   '*.refresh',
   '*.access',
   '*.otp',
+  '*.mfa_token',
 ];
 
 /**
@@ -71,6 +77,7 @@ export async function buildApp({
   database,
   auth: authOptions,
   mailer: mailerOverride,
+  sms: smsOverride,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: REDACT },
@@ -159,13 +166,15 @@ export async function buildApp({
   });
 
   // routes
-  const auth = createAuthService(database.db, config, authOptions);
+  const sms = smsOverride ?? createSmsGateway(database.db, config.sms);
+  const auth = createAuthService(database.db, config, authOptions ?? {}, { sms, log: app.log });
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, {
     prefix: `${API_BASE}/auth`,
     auth,
     ratePerMinute: config.authRateLimitPerMinute,
   });
+  if (config.sms.outbox && !smsOverride) await app.register(smsOutboxRoutes, { db: database.db });
   await app.register(portalRoutes, { prefix: `${API_BASE}/portal`, config });
   await app.register(incidentsRoutes, { prefix: `${API_BASE}/soc/incs`, incidents, config });
   await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });

@@ -62,6 +62,44 @@ export type MfaPending = z.infer<typeof MfaPendingSchema>;
 export const TokenObtainResponseSchema = z.union([TokenPairSchema, MfaPendingSchema]);
 export type TokenObtainResponse = z.infer<typeof TokenObtainResponseSchema>;
 
+/** Wrong second-factor codes after which the mfa_token is invalidated (a new sign-in is needed). */
+export const MFA_MAX_FAILURES = 5;
+/** Lifetime of one second-factor code, in seconds. */
+export const MFA_CODE_TTL_S = 5 * 60;
+
+/** Server-side messages of the second-factor steps (spec 000 §4, §8). */
+export const MFA_MESSAGES = {
+  pinFormat: 'Enter the 6-digit code',
+  wrongCode: 'Invalid code',
+  codeExpired: 'The code has expired. Request a new one.',
+  /** The "new token" error: the mfa_token is gone and the client must sign in again. */
+  tokenInvalid: 'The confirmation session has expired or was closed. Sign in again.',
+  sendFailed: 'The code could not be sent. Try again later.',
+} as const;
+
+const mfaTokenField = requiredString.max(128);
+
+/** POST /auth/token/mfa/obtain/ */
+export const MfaObtainRequestSchema = z.object({
+  /** Token of the pending sign-in, from the password step. */
+  mfa_token: mfaTokenField,
+  /** The 6-digit code received by SMS or shown by the authenticator app. */
+  otp: z
+    .string({ error: PASSWORD_MESSAGES.required })
+    .regex(new RegExp(`^\\d{${MFA_PIN_LENGTH}}$`), { error: MFA_MESSAGES.pinFormat }),
+});
+export type MfaObtainRequest = z.infer<typeof MfaObtainRequestSchema>;
+
+/** POST /auth/token/mfa/generate_challenge/ */
+export const MfaChallengeRequestSchema = z.object({ mfa_token: mfaTokenField });
+export type MfaChallengeRequest = z.infer<typeof MfaChallengeRequestSchema>;
+
+/** 429 of generate_challenge: a new code may be requested only after this many seconds. */
+export const MfaChallengeTooEarlySchema = z.object({
+  detail: z.string(),
+  generate_challenge_timeout: z.number().int().nonnegative(),
+});
+
 /** POST /auth/token/refresh/ */
 export const TokenRefreshRequestSchema = z.object({ refresh: requiredString.max(512) });
 export type TokenRefreshRequest = z.infer<typeof TokenRefreshRequestSchema>;

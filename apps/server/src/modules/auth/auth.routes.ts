@@ -6,6 +6,10 @@ import {
   DetailSchema,
   FieldErrorsSchema,
   LogoutRequestSchema,
+  MfaChallengeRequestSchema,
+  MfaChallengeTooEarlySchema,
+  MfaObtainRequestSchema,
+  MfaPendingSchema,
   OidcProviderSchema,
   PasswordChangeRequestSchema,
   TokenObtainRequestSchema,
@@ -45,10 +49,51 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
           400: FieldErrorsSchema,
           401: DetailErrorSchema,
           429: DetailErrorSchema,
+          503: FieldErrorsSchema,
         },
       },
     },
     async (request) => auth.obtain(request.body, caller(request)),
+  );
+
+  app.post(
+    '/token/mfa/obtain/',
+    {
+      config: { public: true, rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Complete a sign-in with the second-factor code',
+        description:
+          'A wrong code answers 400 under `otp`; an unknown, used, expired or locked (5 wrong codes) ' +
+          'mfa_token answers 400 under `mfa_token`, and the client must sign in again.',
+        body: MfaObtainRequestSchema,
+        response: {
+          200: TokenPairSchema,
+          400: FieldErrorsSchema,
+          429: DetailErrorSchema,
+        },
+      },
+    },
+    async (request) => auth.mfa.obtain(request.body.mfa_token, request.body.otp, caller(request)),
+  );
+
+  app.post(
+    '/token/mfa/generate_challenge/',
+    {
+      config: { public: true, rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new second-factor code once the resend timeout has passed',
+        body: MfaChallengeRequestSchema,
+        response: {
+          200: MfaPendingSchema,
+          400: FieldErrorsSchema,
+          429: MfaChallengeTooEarlySchema.or(DetailErrorSchema),
+          503: FieldErrorsSchema,
+        },
+      },
+    },
+    async (request) => auth.mfa.resend(request.body.mfa_token, caller(request)),
   );
 
   app.post(
