@@ -56,4 +56,5 @@ CREATE INDEX "mfa_challenges_user_idx" ON "mfa_challenges" USING btree ("user_id
 CREATE INDEX "oidc_login_states_expires_idx" ON "oidc_login_states" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sms_outbox_created_idx" ON "sms_outbox" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "user_identities_issuer_subject_uq" ON "user_identities" USING btree ("issuer","subject");--> statement-breakpoint
-CREATE INDEX "user_identities_user_idx" ON "user_identities" USING btree ("user_id");
+CREATE INDEX "user_identities_user_idx" ON "user_identities" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));

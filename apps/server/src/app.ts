@@ -20,6 +20,9 @@ import { createMailer } from './integrations/mail/mailer.ts';
 import { createSmsGateway } from './integrations/sms/sms-gateway.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
 import { smsOutboxRoutes } from './modules/auth/sms-outbox.routes.ts';
+import { createOidcProviders } from './integrations/oidc/oidc-providers.ts';
+import { externalLoginRoutes } from './modules/auth/external-login.routes.ts';
+import { createExternalLoginService } from './modules/auth/external-login.service.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { FileStorage } from './integrations/storage/file-storage.ts';
 import { createJobRunner } from './jobs/runner.ts';
@@ -148,7 +151,26 @@ export async function buildApp({
 
   // app
   await app.register(errorHandlerPlugin);
-  await app.register(authPlugin, { db: database.db, config });
+  const sms = smsOverride ?? createSmsGateway(database.db, config.sms);
+  const auth = createAuthService(database.db, config, authOptions ?? {}, { sms, log: app.log });
+  const oidc = createOidcProviders(config.oidcProviders);
+  const external = createExternalLoginService({
+    db: database.db,
+    oidc,
+    startSession: auth.startSession,
+    log: app.log,
+  });
+  await app.register(authPlugin, {
+    db: database.db,
+    config,
+    verifyOidcToken: async (token) => {
+      const verified = await oidc.verifyToken(token);
+      if (!verified) return null;
+      // only accounts already linked or matched: a bare API call never creates one
+      const user = await external.resolveUser(verified.claims, verified.provider, false).catch(() => null);
+      return user ? { userId: user.id } : null;
+    },
+  });
 
   // services and background work
   const storage = new FileStorage(config.filesDir);
@@ -166,11 +188,17 @@ export async function buildApp({
   });
 
   // routes
-  const sms = smsOverride ?? createSmsGateway(database.db, config.sms);
-  const auth = createAuthService(database.db, config, authOptions ?? {}, { sms, log: app.log });
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, {
     prefix: `${API_BASE}/auth`,
+    auth,
+    ratePerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(externalLoginRoutes, {
+    prefix: `${API_BASE}/auth`,
+    config,
+    oidc,
+    external,
     auth,
     ratePerMinute: config.authRateLimitPerMinute,
   });

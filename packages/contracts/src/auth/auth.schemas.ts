@@ -146,6 +146,16 @@ export const OidcProviderSchema = z.object({
 });
 export type OidcProvider = z.infer<typeof OidcProviderSchema>;
 
+/** POST /auth/token/ticket/: the one-time ticket of an OIDC or SSO sign-in callback. */
+export const TicketExchangeRequestSchema = z.object({ ticket: requiredString.max(128) });
+export type TicketExchangeRequest = z.infer<typeof TicketExchangeRequestSchema>;
+
+/** Tokens of an external sign-in and how it was made (the web app's token type, spec 000 §3). */
+export const TicketExchangeResponseSchema = TokenPairSchema.extend({
+  token_type: z.enum(['OIDC', 'SSO']),
+});
+export type TicketExchangeResponse = z.infer<typeof TicketExchangeResponseSchema>;
+
 /** Permission codes carried in `GET /auth/user/` (what the web app may offer a user). */
 const CUSTOMER_PERMISSIONS = [
   'incidents.view',

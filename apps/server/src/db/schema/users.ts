@@ -38,7 +38,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    // sign-in through OIDC or SSO may find the account by e-mail
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 /** Which systems (tenants) a user belongs to; customers see only these. */

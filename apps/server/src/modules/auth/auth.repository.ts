@@ -32,7 +32,7 @@ export function createAuthRepository(db: Db) {
     },
 
     /** One round trip per request: the user, their systems and whether the session is still open. */
-    async loadAuthUser(userId: number, sessionId: string): Promise<AuthUser | undefined> {
+    async loadAuthUser(userId: number, sessionId: string | null): Promise<AuthUser | undefined> {
       const rows = await queryRows<{
         id: number;
         username: string;
@@ -45,8 +45,12 @@ export function createAuthRepository(db: Db) {
         sql`
         SELECT u.id, u.username, u.role, u.is_active,
                (SELECT array_agg(us.system_id ORDER BY us.system_id) FROM user_systems us WHERE us.user_id = u.id) AS system_ids,
-               EXISTS (SELECT 1 FROM refresh_tokens rt
-                        WHERE rt.family_id = ${sessionId} AND rt.revoked_at IS NULL AND rt.expires_at > now()) AS session_alive
+               ${
+                 sessionId === null
+                   ? sql`false`
+                   : sql`EXISTS (SELECT 1 FROM refresh_tokens rt
+                        WHERE rt.family_id = ${sessionId} AND rt.revoked_at IS NULL AND rt.expires_at > now())`
+               } AS session_alive
           FROM users u WHERE u.id = ${userId}`,
       );
       const row = rows[0];

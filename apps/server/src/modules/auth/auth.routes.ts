@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   CurrentUserSchema,
   DetailErrorSchema,
@@ -10,13 +9,11 @@ import {
   MfaChallengeTooEarlySchema,
   MfaObtainRequestSchema,
   MfaPendingSchema,
-  OidcProviderSchema,
   PasswordChangeRequestSchema,
   TokenObtainRequestSchema,
   TokenObtainResponseSchema,
   TokenPairSchema,
   TokenRefreshRequestSchema,
-  resultsOf,
 } from '@soc/contracts';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/http-errors.ts';
@@ -159,19 +156,5 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
       await auth.changePassword(me.userId, me.sessionId, request.body, caller(request));
       return { detail: 'Password changed.' };
     },
-  );
-
-  app.get(
-    '/oidc_providers/',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['auth'],
-        summary: 'OIDC identity providers offered on the login screen',
-        response: { 200: resultsOf(OidcProviderSchema) },
-      },
-    },
-    // No provider is configurable yet: OIDC sign-in arrives with issue 7.
-    async () => ({ results: [] as z.infer<typeof OidcProviderSchema>[] }),
   );
 };

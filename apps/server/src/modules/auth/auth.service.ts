@@ -178,7 +178,7 @@ export function createAuthService(
     /** Checks the old password, stores the new one and ends the user's other sessions. */
     async changePassword(
       userId: number,
-      sessionId: string,
+      sessionId: string | null,
       input: PasswordChangeRequest,
       ctx: CallerContext,
     ): Promise<void> {
