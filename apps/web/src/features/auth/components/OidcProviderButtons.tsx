@@ -1,12 +1,13 @@
 import { API_BASE } from '@soc/contracts';
 import { Button, Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { usePortalConfig } from '../../../shared/config/PortalConfigContext.tsx';
 import { useOidcProvidersQuery } from '../api/useOidcProvidersQuery.ts';
 
-/** Where the browser goes to start a sign-in with a provider. */
-export const oidcStartUrl = (providerName: string): string =>
-  `${API_BASE}/auth/oidc/${encodeURIComponent(providerName)}/start/`;
+/** Where the browser goes to start a sign-in with a provider; `next` opens after it. */
+export const oidcStartUrl = (providerName: string, next: string): string =>
+  `${API_BASE}/auth/oidc/${encodeURIComponent(providerName)}/start/?${new URLSearchParams({ next }).toString()}`;
 
 /**
  * "Sign in with" buttons of the configured identity providers, below the login form. Hidden
@@ -18,6 +19,9 @@ export function OidcProviderButtons() {
   const hidden = config?.flags.hide_oidc_buttons ?? false;
   const providers = useOidcProvidersQuery(!hidden);
   const { token } = theme.useToken();
+  // the login screen shows at whatever URL was opened: come back to it
+  const location = useLocation();
+  const next = `${location.pathname}${location.search}`;
 
   if (hidden || !providers.data || providers.data.length === 0) return null;
   return (
@@ -27,7 +31,7 @@ export function OidcProviderButtons() {
       </Typography.Text>
       <Flex vertical gap="small" role="group" aria-labelledby="oidc-providers-label">
         {providers.data.map((provider) => (
-          <Button key={provider.name} block href={oidcStartUrl(provider.name)}>
+          <Button key={provider.name} block href={oidcStartUrl(provider.name, next)}>
             {provider.name}
           </Button>
         ))}

@@ -203,7 +203,7 @@ describe('LoginPage', () => {
     expect(within(group).getByText('Sign in with')).toBeInTheDocument();
     expect(within(group).getByRole('link', { name: 'Corp IdP' })).toHaveAttribute(
       'href',
-      '/api/v0/auth/oidc/Corp%20IdP/start/',
+      '/api/v0/auth/oidc/Corp%20IdP/start/?next=%2Fdashboard',
     );
   });
 

@@ -82,6 +82,14 @@ export const en = {
       tokenInvalid: 'The confirmation has expired. Please sign in again.',
       sendFailed: 'The code could not be sent. Try again later.',
     },
+    callback: {
+      title: 'Sign-in failed',
+      failed: 'Sign-in through the identity provider failed. Please try again.',
+      noAccount: 'No portal account is linked to this identity. Contact your administrator.',
+      unavailable: 'The identity provider is unavailable. Try again later.',
+      expired: 'The sign-in link is invalid or has expired. Please sign in again.',
+      backToLogin: 'Back to sign-in',
+    },
     user: {
       loadFailed: 'Could not load your profile',
     },
