@@ -214,6 +214,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SSO_HEADER && !e.SSO_SHARED_SECRET && !e.SSO_TRUSTED_PROXIES?.trim()) {
+    // anyone could send the header otherwise
+    throw new Error('Invalid configuration:\nSSO_HEADER needs SSO_SHARED_SECRET or SSO_TRUSTED_PROXIES');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,

@@ -25,6 +25,14 @@ export function createExternalLoginRepository(db: Db) {
         .limit(2);
     },
 
+    async findUsersByUsername(username: string): Promise<UserRow[]> {
+      return db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`)
+        .limit(1);
+    },
+
     async linkIdentity(userId: number, issuer: string, subject: string): Promise<void> {
       await db.insert(userIdentities).values({ userId, issuer, subject }).onConflictDoNothing();
     },

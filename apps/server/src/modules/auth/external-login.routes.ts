@@ -9,6 +9,7 @@ import {
   TicketExchangeResponseSchema,
   resultsOf,
 } from '@soc/contracts';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { OidcProviders } from '../../integrations/oidc/oidc-providers.ts';
@@ -127,6 +128,50 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<ExternalLoginRoutesOptio
           webCallback({ error: error.reason === 'no_account' ? 'no_account' : 'oidc_failed' }),
           302,
         );
+      }
+    },
+  );
+
+  /** The proxy proves itself by the shared secret or by its address (never X-Forwarded-For). */
+  const trustedProxy = (request: FastifyRequest): boolean => {
+    const { sharedSecret, secretHeader, trustedProxies } = config.sso;
+    if (sharedSecret) {
+      const presented = request.headers[secretHeader];
+      if (typeof presented !== 'string') return false;
+      const a = createHash('sha256').update(presented).digest();
+      const b = createHash('sha256').update(sharedSecret).digest();
+      return timingSafeEqual(a, b);
+    }
+    const peer = request.socket.remoteAddress ?? '';
+    return trustedProxies.includes(peer) || trustedProxies.includes(peer.replace(/^::ffff:/, ''));
+  };
+
+  app.get(
+    '/sso/',
+    {
+      config: { public: true, rateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Single sign-on callback behind the trusted reverse proxy (redirects with a ticket)',
+        querystring: z.object({ next: z.string().max(500).optional() }),
+        response: { 404: DetailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const header = config.sso.header;
+      if (!header) throw notFound();
+      void reply.header('cache-control', 'no-store');
+      const identity = request.headers[header];
+      if (!trustedProxy(request) || typeof identity !== 'string' || !identity.trim()) {
+        request.log.warn({ ip: request.ip }, 'SSO request without a trusted proxy or identity');
+        return reply.redirect(webCallback({ error: 'sso_failed' }), 302);
+      }
+      try {
+        const ticket = await external.finishSso(identity, config.sso.match, caller(request));
+        return reply.redirect(webCallback({ ticket, next: safeReturnPath(request.query.next) }), 302);
+      } catch (error) {
+        if (!(error instanceof ExternalLoginError)) throw error;
+        return reply.redirect(webCallback({ error: 'no_account' }), 302);
       }
     },
   );

@@ -166,6 +166,38 @@ export function createExternalLoginService({ db, oidc, startSession, log }: Exte
       }
     },
 
+    /**
+     * Single sign-on behind the trusted reverse proxy: the proxy has authenticated the user and
+     * names them (username or e-mail) in a header. Only existing, active accounts sign in.
+     */
+    async finishSso(identity: string, match: 'username' | 'email', ctx: CallerContext): Promise<string> {
+      const value = identity.trim();
+      const candidates =
+        match === 'email' ? await repo.findUsersByEmail(value) : await repo.findUsersByUsername(value);
+      const user = candidates.length === 1 ? candidates[0] : undefined;
+      if (!user?.isActive) {
+        await audit(db, {
+          userId: null,
+          action: 'auth.login_failed',
+          objectType: 'user',
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          details: { method: 'sso', identity: value.slice(0, 150), reason: user ? 'inactive' : 'no_account' },
+        });
+        throw new ExternalLoginError('no_account');
+      }
+      await audit(db, {
+        userId: user.id,
+        action: 'auth.login',
+        objectType: 'user',
+        objectId: user.id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        details: { method: 'sso' },
+      });
+      return this.issueTicket(user, 'SSO');
+    },
+
     async issueTicket(user: UserRow, kind: 'OIDC' | 'SSO'): Promise<string> {
       const ticket = randomBytes(32).toString('base64url');
       await repo.insertTicket({

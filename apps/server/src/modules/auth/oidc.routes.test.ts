@@ -224,6 +224,10 @@ describe('authorization code flow', () => {
     expect(user.json()).toMatchObject({ username: 'stranger', email: 'stranger@elsewhere.example' });
   });
 
+  it('has no SSO callback while SSO is not configured', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v0/auth/sso/' })).statusCode).toBe(404);
+  });
+
   it('answers 404 for an unknown provider', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v0/auth/oidc/nope/start/' })).statusCode).toBe(
       404,

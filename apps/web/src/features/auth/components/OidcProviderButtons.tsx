@@ -9,9 +9,13 @@ import { useOidcProvidersQuery } from '../api/useOidcProvidersQuery.ts';
 export const oidcStartUrl = (providerName: string, next: string): string =>
   `${API_BASE}/auth/oidc/${encodeURIComponent(providerName)}/start/?${new URLSearchParams({ next }).toString()}`;
 
+/** Single sign-on through the deployment's reverse proxy (it authenticates the user first). */
+export const ssoStartUrl = (next: string): string =>
+  `${API_BASE}/auth/sso/?${new URLSearchParams({ next }).toString()}`;
+
 /**
- * "Sign in with" buttons of the configured identity providers, below the login form. Hidden
- * for brand variants with `hide_oidc_buttons` and when no provider is configured.
+ * "Sign in with" buttons below the login form: corporate single sign-on where the deployment
+ * has it, and the configured OIDC providers (hidden for brand variants with `hide_oidc_buttons`).
  */
 export function OidcProviderButtons() {
   const { t } = useTranslation();
@@ -23,14 +27,21 @@ export function OidcProviderButtons() {
   const location = useLocation();
   const next = `${location.pathname}${location.search}`;
 
-  if (hidden || !providers.data || providers.data.length === 0) return null;
+  const shown = hidden ? [] : (providers.data ?? []);
+  const sso = config?.sso_enabled ?? false;
+  if (shown.length === 0 && !sso) return null;
   return (
     <Flex vertical gap="small" data-testid="oidc-providers" style={{ marginTop: token.marginLG }}>
       <Typography.Text type="secondary" id="oidc-providers-label">
         {t('auth.login.oidcLabel')}
       </Typography.Text>
       <Flex vertical gap="small" role="group" aria-labelledby="oidc-providers-label">
-        {providers.data.map((provider) => (
+        {sso && (
+          <Button block href={ssoStartUrl(next)} data-testid="sso-login">
+            {t('auth.login.sso')}
+          </Button>
+        )}
+        {shown.map((provider) => (
           <Button key={provider.name} block href={oidcStartUrl(provider.name, next)}>
             {provider.name}
           </Button>

@@ -207,6 +207,18 @@ describe('LoginPage', () => {
     );
   });
 
+  it('offers corporate single sign-on when the deployment has it', async () => {
+    mockFetch(
+      baseRoutes({
+        'GET /api/v0/portal/config/': { body: { ...portalConfig, sso_enabled: true } },
+      }),
+    );
+    renderApp('/incidents');
+    const sso = await screen.findByTestId('sso-login');
+    expect(sso).toHaveTextContent('Corporate single sign-on');
+    expect(sso).toHaveAttribute('href', '/api/v0/auth/sso/?next=%2Fincidents');
+  });
+
   it('hides OIDC providers for brands with hide_oidc_buttons', async () => {
     const provider = {
       client_id: 'portal',

@@ -67,6 +67,7 @@ export const en = {
       passwordRequired: 'Enter password',
       submit: 'Sign in',
       failed: 'Sign-in failed',
+      sso: 'Corporate single sign-on',
       oidcLabel: 'Sign in with',
       sessionEnded: 'Your session has ended. Please sign in again.',
     },

@@ -69,6 +69,7 @@ export const ru: Catalog = {
       passwordRequired: 'Введите пароль',
       submit: 'Войти',
       failed: 'Не удалось войти',
+      sso: 'Корпоративный единый вход',
       oidcLabel: 'Войти через',
       sessionEnded: 'Сеанс завершён. Войдите снова.',
     },
