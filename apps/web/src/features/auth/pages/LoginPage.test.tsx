@@ -159,6 +159,22 @@ describe('LoginPage', () => {
     expect(screen.queryByTestId('mfa-form')).not.toBeInTheDocument();
   });
 
+  it('says when the code could not be sent', async () => {
+    mockFetch(
+      baseRoutes({
+        [OBTAIN]: { status: 503, body: { mfa_token: ['The code could not be sent. Try again later.'] } },
+      }),
+    );
+    const { user } = renderApp('/dashboard');
+    await user.type(await screen.findByTestId('login-username'), 'petrov');
+    await user.type(screen.getByTestId('login-password'), 'secret-pass');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(
+      'The code could not be sent. Try again later.',
+    );
+    expect(screen.queryByTestId('mfa-form')).not.toBeInTheDocument();
+  });
+
   it('cancels the second factor back to the password form, in Russian', async () => {
     await i18n.changeLanguage('ru');
     mockFetch(baseRoutes({ [OBTAIN]: { body: { mfa_token: 'mfa-1', generate_challenge_timeout: 0 } } }));

@@ -56,7 +56,11 @@ export function LoginPage() {
           setMfa({ token: result.mfaToken, resendAvailableAt: resendAt(result.challengeTimeoutSeconds) });
         }
       },
-      onError: (failure) => setError(loginErrorMessage(failure, t)),
+      onError: (failure) => {
+        // the password was right but no code could be sent: the MFA texts say so
+        const mfaOutcome = mfaFailure(failure, t);
+        setError(mfaOutcome.resetMfa ? mfaOutcome.message : loginErrorMessage(failure, t));
+      },
     });
   };
 
