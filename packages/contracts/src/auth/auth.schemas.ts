@@ -56,6 +56,8 @@ export const MfaPendingSchema = z.object({
   mfa_token: z.string(),
   /** Seconds before another code may be requested. */
   generate_challenge_timeout: z.number().int().nonnegative(),
+  /** Where the code comes from: an SMS (default) or the user's authenticator app (no resend). */
+  method: z.enum(['sms', 'totp']).optional(),
 });
 export type MfaPending = z.infer<typeof MfaPendingSchema>;
 
@@ -75,24 +77,54 @@ export const MFA_MESSAGES = {
   /** The "new token" error: the mfa_token is gone and the client must sign in again. */
   tokenInvalid: 'The confirmation session has expired or was closed. Sign in again.',
   sendFailed: 'The code could not be sent. Try again later.',
+  totpNoResend: 'Use the current code of your authenticator app.',
+  totpNotStarted: 'Start the authenticator app set-up first.',
 } as const;
 
 const mfaTokenField = requiredString.max(128);
+/** A second-factor code: exactly 6 digits (spec 000 §5). */
+const pinField = z
+  .string({ error: PASSWORD_MESSAGES.required })
+  .regex(new RegExp(`^\\d{${MFA_PIN_LENGTH}}$`), { error: MFA_MESSAGES.pinFormat });
 
 /** POST /auth/token/mfa/obtain/ */
 export const MfaObtainRequestSchema = z.object({
   /** Token of the pending sign-in, from the password step. */
   mfa_token: mfaTokenField,
   /** The 6-digit code received by SMS or shown by the authenticator app. */
-  otp: z
-    .string({ error: PASSWORD_MESSAGES.required })
-    .regex(new RegExp(`^\\d{${MFA_PIN_LENGTH}}$`), { error: MFA_MESSAGES.pinFormat }),
+  otp: pinField,
 });
 export type MfaObtainRequest = z.infer<typeof MfaObtainRequestSchema>;
 
 /** POST /auth/token/mfa/generate_challenge/ */
 export const MfaChallengeRequestSchema = z.object({ mfa_token: mfaTokenField });
 export type MfaChallengeRequest = z.infer<typeof MfaChallengeRequestSchema>;
+
+/** GET /auth/mfa/: the second factors of the signed-in user. */
+export const MfaStatusSchema = z.object({
+  /** Codes by SMS to the phone on file (set by the provider's staff). */
+  sms: z.boolean(),
+  /** An authenticator app is confirmed; it then replaces the SMS at sign-in. */
+  totp: z.boolean(),
+});
+export type MfaStatus = z.infer<typeof MfaStatusSchema>;
+
+/** POST /auth/mfa/totp/setup/: a new secret, not active until confirmed with a code. */
+export const TotpSetupResponseSchema = z.object({
+  /** Base32 secret for entering by hand. */
+  secret: z.string(),
+  /** `otpauth://` URI for apps that import it. */
+  otpauth_url: z.string(),
+});
+export type TotpSetupResponse = z.infer<typeof TotpSetupResponseSchema>;
+
+/** POST /auth/mfa/totp/confirm/ */
+export const TotpConfirmRequestSchema = z.object({ otp: pinField });
+export type TotpConfirmRequest = z.infer<typeof TotpConfirmRequestSchema>;
+
+/** POST /auth/mfa/totp/disable/: the password proves the user is at the keyboard. */
+export const TotpDisableRequestSchema = z.object({ password: requiredString.max(256) });
+export type TotpDisableRequest = z.infer<typeof TotpDisableRequestSchema>;
 
 /** 429 of generate_challenge: a new code may be requested only after this many seconds. */
 export const MfaChallengeTooEarlySchema = z.object({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -30,6 +31,12 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Phone number receiving second-factor codes; null when the user has no SMS factor. */
     mfaPhone: text('mfa_phone'),
+    /** Authenticator-app secret, AES-GCM sealed with the server key; set from enrolment on. */
+    totpSecret: text('totp_secret'),
+    /** When the authenticator app was confirmed; null while enrolment is pending or off. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** Last accepted time step: a TOTP code works once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     locale: text('locale', { enum: ['ru', 'en'] })
       .notNull()
       .default('ru'),

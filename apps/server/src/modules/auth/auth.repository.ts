@@ -72,6 +72,28 @@ export function createAuthRepository(db: Db) {
         .where(eq(users.id, userId));
     },
 
+    async setTotp(
+      userId: number,
+      values: Partial<Pick<UserRow, 'totpSecret' | 'totpEnabledAt' | 'totpLastStep'>>,
+    ): Promise<void> {
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+
+    /** Records an accepted TOTP time step; false when it (or a later one) was used already. */
+    async claimTotpStep(userId: number, step: number): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ totpLastStep: step })
+        .where(
+          and(eq(users.id, userId), sql`(${users.totpLastStep} IS NULL OR ${users.totpLastStep} < ${step})`),
+        )
+        .returning({ id: users.id });
+      return rows.length === 1;
+    },
+
     async touchLogin(userId: number): Promise<void> {
       await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
     },

@@ -9,6 +9,10 @@ import {
   MfaChallengeTooEarlySchema,
   MfaObtainRequestSchema,
   MfaPendingSchema,
+  MfaStatusSchema,
+  TotpConfirmRequestSchema,
+  TotpDisableRequestSchema,
+  TotpSetupResponseSchema,
   PasswordChangeRequestSchema,
   TokenObtainRequestSchema,
   TokenObtainResponseSchema,
@@ -155,6 +159,76 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
       const me = requireAuth(request);
       await auth.changePassword(me.userId, me.sessionId, request.body, caller(request));
       return { detail: 'Password changed.' };
+    },
+  );
+
+  /** The signed-in user's row (the hook has already checked the session). */
+  const me = async (request: FastifyRequest) => {
+    const user = await auth.repo.findUserById(requireAuth(request).userId);
+    if (!user) throw unauthorized();
+    return user;
+  };
+
+  app.get(
+    '/mfa/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Second factors of the signed-in user',
+        response: { 200: MfaStatusSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => auth.mfa.status(await me(request)),
+  );
+
+  app.post(
+    '/mfa/totp/setup/',
+    {
+      config: { rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Start enrolling an authenticator app: a new secret, active once confirmed',
+        response: { 200: TotpSetupResponseSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return auth.mfa.setupTotp(await me(request));
+    },
+  );
+
+  app.post(
+    '/mfa/totp/confirm/',
+    {
+      config: { rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the authenticator app with a code it shows; it then replaces the SMS',
+        body: TotpConfirmRequestSchema,
+        response: { 200: MfaStatusSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await me(request);
+      await auth.mfa.confirmTotp(user, request.body.otp, caller(request));
+      return auth.mfa.status(await me(request));
+    },
+  );
+
+  app.post(
+    '/mfa/totp/disable/',
+    {
+      config: { rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn the authenticator app off (needs the password)',
+        body: TotpDisableRequestSchema,
+        response: { 200: MfaStatusSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      await auth.mfa.disableTotp(await me(request), request.body.password, caller(request));
+      return auth.mfa.status(await me(request));
     },
   );
 };

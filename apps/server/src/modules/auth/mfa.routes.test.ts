@@ -145,7 +145,7 @@ describe('SMS second factor', () => {
 
     const resend = await post('token/mfa/generate_challenge/', { mfa_token: mfaToken }, ip);
     expect(resend.statusCode).toBe(200);
-    expect(resend.json()).toEqual({ mfa_token: mfaToken, generate_challenge_timeout: 60 });
+    expect(resend.json()).toEqual({ mfa_token: mfaToken, generate_challenge_timeout: 60, method: 'sms' });
     const fresh = await lastCode();
     const ok = await post('token/mfa/obtain/', { mfa_token: mfaToken, otp: fresh }, ip);
     expect(ok.statusCode).toBe(200);

@@ -1,13 +1,22 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MfaPending, TokenPair } from '@soc/contracts';
-import { MFA_MAX_FAILURES, MFA_MESSAGES, MFA_PIN_LENGTH } from '@soc/contracts';
+import type { MfaPending, MfaStatus, TokenPair, TotpSetupResponse } from '@soc/contracts';
+import { MFA_MAX_FAILURES, MFA_MESSAGES, MFA_PIN_LENGTH, PASSWORD_MESSAGES } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.ts';
 import { fillTemplate, maskPhone } from '../../integrations/sms/sms-gateway.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, tooManyRequests } from '../../lib/http-errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import {
+  base32Encode,
+  matchTotp,
+  newTotpSecret,
+  openSecret,
+  otpauthUrl,
+  sealSecret,
+} from '../../lib/totp.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 import type { CallerContext } from './auth.service.ts';
 import type { MfaChallengeRow } from './mfa.repository.ts';
@@ -101,10 +110,34 @@ export function createMfaService({ db, config, users, sms, issueTokens, log }: M
 
   return {
     /** True when the user signs in with a second factor. */
-    requiresSecondFactor: (user: UserRow): boolean => Boolean(user.mfaPhone),
+    requiresSecondFactor: (user: UserRow): boolean => Boolean(user.totpEnabledAt || user.mfaPhone),
 
-    /** Starts the second step of a sign-in whose password was right: sends the first code. */
+    /**
+     * Starts the second step of a sign-in whose password was right: with a confirmed
+     * authenticator app the user types its code; otherwise the first code goes out by SMS.
+     */
     async start(user: UserRow, ctx: CallerContext): Promise<MfaPending> {
+      if (user.totpEnabledAt && user.totpSecret) {
+        const token = randomBytes(32).toString('base64url');
+        await repo.insert({
+          userId: user.id,
+          tokenHash: hashToken(token),
+          method: 'totp',
+          expiresAt: new Date(Date.now() + PENDING_TTL_MS),
+          ip: ctx.ip,
+          userAgent: ctx.userAgent.slice(0, 512),
+        });
+        await audit(db, {
+          userId: user.id,
+          action: 'auth.mfa_challenge',
+          objectType: 'user',
+          objectId: user.id,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          details: { method: 'totp' },
+        });
+        return { mfa_token: token, generate_challenge_timeout: 0, method: 'totp' };
+      }
       await checkHourlyCap(user.id);
       const token = randomBytes(32).toString('base64url');
       const challenge = await repo.insert({
@@ -116,7 +149,7 @@ export function createMfaService({ db, config, users, sms, issueTokens, log }: M
         userAgent: ctx.userAgent.slice(0, 512),
       });
       await sendCode(challenge, user, ctx);
-      return { mfa_token: token, generate_challenge_timeout: config.mfa.resendTimeoutSeconds };
+      return { mfa_token: token, generate_challenge_timeout: config.mfa.resendTimeoutSeconds, method: 'sms' };
     },
 
     /** Checks a code; the right one ends the pending sign-in and opens a session. */
@@ -127,9 +160,17 @@ export function createMfaService({ db, config, users, sms, issueTokens, log }: M
       const wait = await users.lockedFor([userKey, ipKey]);
       if (wait > 0) throw tooManyRequests(wait);
 
-      const expired = !challenge.codeExpiresAt || challenge.codeExpiresAt.getTime() <= Date.now();
-      const stored = challenge.codeHash ? Buffer.from(challenge.codeHash, 'hex') : Buffer.alloc(32);
-      const matches = timingSafeEqual(stored, codeMac(challenge.id, otp));
+      let matches: boolean;
+      let expired = false;
+      if (challenge.method === 'totp') {
+        // a code of the app works once: the accepted time step is claimed atomically
+        const step = user.totpSecret ? matchTotp(openSecret(user.totpSecret, config.jwtSecret), otp) : null;
+        matches = step !== null && (await users.claimTotpStep(user.id, step));
+      } else {
+        expired = !challenge.codeExpiresAt || challenge.codeExpiresAt.getTime() <= Date.now();
+        const stored = challenge.codeHash ? Buffer.from(challenge.codeHash, 'hex') : Buffer.alloc(32);
+        matches = timingSafeEqual(stored, codeMac(challenge.id, otp));
+      }
       if (matches && !expired) {
         if (!(await repo.close(challenge.id))) throw tokenInvalid();
         await Promise.all([
@@ -144,7 +185,7 @@ export function createMfaService({ db, config, users, sms, issueTokens, log }: M
           objectId: user.id,
           ip: ctx.ip,
           userAgent: ctx.userAgent,
-          details: { method: 'password+sms' },
+          details: { method: `password+${challenge.method}` },
         });
         return issueTokens(user, ctx);
       }
@@ -169,6 +210,7 @@ export function createMfaService({ db, config, users, sms, issueTokens, log }: M
     /** Sends a new code once the resend timeout has passed; earlier calls get 429 with the wait. */
     async resend(mfaToken: string, ctx: CallerContext): Promise<MfaPending> {
       const { challenge, user } = await openChallenge(mfaToken);
+      if (challenge.method === 'totp') throw badRequest({ non_field_errors: [MFA_MESSAGES.totpNoResend] });
       const lastSent = challenge.lastSentAt?.getTime() ?? 0;
       const remaining = Math.ceil((lastSent + config.mfa.resendTimeoutSeconds * 1000 - Date.now()) / 1000);
       if (remaining > 0) {
@@ -185,7 +227,60 @@ export function createMfaService({ db, config, users, sms, issueTokens, log }: M
       }
       await checkHourlyCap(user.id);
       await sendCode(challenge, user, ctx);
-      return { mfa_token: mfaToken, generate_challenge_timeout: config.mfa.resendTimeoutSeconds };
+      return {
+        mfa_token: mfaToken,
+        generate_challenge_timeout: config.mfa.resendTimeoutSeconds,
+        method: 'sms',
+      };
+    },
+
+    status: (user: UserRow): MfaStatus => ({
+      sms: Boolean(user.mfaPhone),
+      totp: Boolean(user.totpEnabledAt),
+    }),
+
+    /** A new authenticator secret for the user, active only once confirmed with a code. */
+    async setupTotp(user: UserRow): Promise<TotpSetupResponse> {
+      const secret = newTotpSecret();
+      await users.setTotp(user.id, { totpSecret: sealSecret(secret, config.jwtSecret), totpEnabledAt: null });
+      return {
+        secret: base32Encode(secret),
+        otpauth_url: otpauthUrl(config.branding.portalName, user.username, secret),
+      };
+    },
+
+    /** Turns the authenticator app on with a code it shows. */
+    async confirmTotp(user: UserRow, otp: string, ctx: CallerContext): Promise<void> {
+      if (!user.totpSecret) throw badRequest({ otp: [MFA_MESSAGES.totpNotStarted] });
+      const step = matchTotp(openSecret(user.totpSecret, config.jwtSecret), otp);
+      if (step === null || !(await users.claimTotpStep(user.id, step))) {
+        throw badRequest({ otp: [MFA_MESSAGES.wrongCode] });
+      }
+      await users.setTotp(user.id, { totpEnabledAt: new Date() });
+      await audit(db, {
+        userId: user.id,
+        action: 'auth.totp_enabled',
+        objectType: 'user',
+        objectId: user.id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      });
+    },
+
+    /** Turns the authenticator app off (the SMS factor, if any, applies again). */
+    async disableTotp(user: UserRow, password: string, ctx: CallerContext): Promise<void> {
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        throw badRequest({ password: [PASSWORD_MESSAGES.oldWrong] });
+      }
+      await users.setTotp(user.id, { totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+      await audit(db, {
+        userId: user.id,
+        action: 'auth.totp_disabled',
+        objectType: 'user',
+        objectId: user.id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      });
     },
   };
 }
