@@ -24,6 +24,8 @@ export type MfaPinFormProps = {
   error: string | null;
   /** Epoch milliseconds from which another code may be requested. */
   resendAvailableAt: number;
+  /** `totp`: the code comes from the user's authenticator app, so there is nothing to resend. */
+  method?: 'sms' | 'totp';
 };
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '');
@@ -52,6 +54,7 @@ export function MfaPinForm({
   resending,
   error,
   resendAvailableAt,
+  method = 'sms',
 }: MfaPinFormProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -75,10 +78,12 @@ export function MfaPinForm({
     <Flex vertical gap="middle" data-testid="mfa-form">
       <div>
         <Typography.Title level={2} style={{ fontSize: token.fontSizeHeading5, margin: 0 }}>
-          {t('auth.mfa.title')}
+          {method === 'totp' ? t('auth.mfa.totpTitle') : t('auth.mfa.title')}
         </Typography.Title>
         <Typography.Text type="secondary" id="mfa-hint">
-          {t('auth.mfa.hint', { length: MFA_PIN_LENGTH })}
+          {method === 'totp'
+            ? t('auth.mfa.totpHint', { length: MFA_PIN_LENGTH })
+            : t('auth.mfa.hint', { length: MFA_PIN_LENGTH })}
         </Typography.Text>
       </div>
       <Tooltip title={error} open={Boolean(error)} placement="bottom" color={token.colorError}>
@@ -111,17 +116,19 @@ export function MfaPinForm({
         <Button onClick={onCancel} data-testid="mfa-cancel">
           {t('auth.mfa.cancel')}
         </Button>
-        <Button
-          type="link"
-          onClick={onResend}
-          disabled={secondsLeft > 0 || pending}
-          loading={resending}
-          data-testid="mfa-resend"
-        >
-          {secondsLeft > 0
-            ? t('auth.mfa.resendIn', { time: formatCountdown(secondsLeft) })
-            : t('auth.mfa.resend')}
-        </Button>
+        {method === 'sms' && (
+          <Button
+            type="link"
+            onClick={onResend}
+            disabled={secondsLeft > 0 || pending}
+            loading={resending}
+            data-testid="mfa-resend"
+          >
+            {secondsLeft > 0
+              ? t('auth.mfa.resendIn', { time: formatCountdown(secondsLeft) })
+              : t('auth.mfa.resend')}
+          </Button>
+        )}
       </Flex>
     </Flex>
   );

@@ -159,6 +159,20 @@ describe('LoginPage', () => {
     expect(screen.queryByTestId('mfa-form')).not.toBeInTheDocument();
   });
 
+  it('asks for the authenticator app code without a resend for TOTP users', async () => {
+    mockFetch(
+      baseRoutes({
+        [OBTAIN]: { body: { mfa_token: 'mfa-1', generate_challenge_timeout: 0, method: 'totp' } },
+      }),
+    );
+    const { user } = renderApp('/dashboard');
+    await user.type(await screen.findByTestId('login-username'), 'petrov');
+    await user.type(screen.getByTestId('login-password'), 'secret-pass');
+    await user.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('Enter the code from your authenticator app')).toBeInTheDocument();
+    expect(screen.queryByTestId('mfa-resend')).not.toBeInTheDocument();
+  });
+
   it('says when the code could not be sent', async () => {
     mockFetch(
       baseRoutes({

@@ -20,6 +20,7 @@ import { loginErrorMessage } from '../lib/loginErrorMessage.ts';
 /** A sign-in waiting for its second factor (spec 000 §3: mfa token and timeToGetNextMfaToken). */
 interface MfaState {
   token: string;
+  method: 'sms' | 'totp';
   /** Epoch milliseconds from which another code may be requested. */
   resendAvailableAt: number;
 }
@@ -53,7 +54,11 @@ export function LoginPage() {
       onSuccess: (result) => {
         if (result.kind === 'mfa-required') {
           setPinError(null);
-          setMfa({ token: result.mfaToken, resendAvailableAt: resendAt(result.challengeTimeoutSeconds) });
+          setMfa({
+            token: result.mfaToken,
+            method: result.method,
+            resendAvailableAt: resendAt(result.challengeTimeoutSeconds),
+          });
         }
       },
       onError: (failure) => {
@@ -96,7 +101,11 @@ export function LoginPage() {
       { mfa_token: mfa.token },
       {
         onSuccess: (answer) =>
-          setMfa({ token: answer.mfa_token, resendAvailableAt: resendAt(answer.generate_challenge_timeout) }),
+          setMfa({
+            token: answer.mfa_token,
+            method: 'sms',
+            resendAvailableAt: resendAt(answer.generate_challenge_timeout),
+          }),
         onError: failMfa,
       },
     );
@@ -148,6 +157,7 @@ export function LoginPage() {
                 resending={mfaChallenge.isPending}
                 error={pinError}
                 resendAvailableAt={mfa.resendAvailableAt}
+                method={mfa.method}
               />
             ) : (
               <>
