@@ -30,13 +30,17 @@ export interface RunningServer {
  * Starts the production build (`apps/server/dist/main.js`, serving `apps/web/dist`) on a fresh
  * embedded database with a small demo data set, and waits until it is ready.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** A port reserved by the caller (e.g. registered with an identity provider beforehand). */
+  reservedPort?: number,
+): Promise<RunningServer> {
   const main = path.join(ROOT, 'apps/server/dist/main.js');
   if (!existsSync(main) || !existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('The app is not built: run `npm run build` first (npm test does).');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soc-e2e-'));
-  const port = await freePort();
+  const port = reservedPort ?? (await freePort());
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,

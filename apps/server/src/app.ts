@@ -17,6 +17,12 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
+import { createSmsGateway } from './integrations/sms/sms-gateway.ts';
+import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
+import { smsOutboxRoutes } from './modules/auth/sms-outbox.routes.ts';
+import { createOidcProviders } from './integrations/oidc/oidc-providers.ts';
+import { externalLoginRoutes } from './modules/auth/external-login.routes.ts';
+import { createExternalLoginService } from './modules/auth/external-login.service.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { FileStorage } from './integrations/storage/file-storage.ts';
 import { createJobRunner } from './jobs/runner.ts';
@@ -41,6 +47,8 @@ export interface BuildAppOptions {
   auth?: AuthServiceOptions;
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
+  /** Replaces the configured SMS gateway (tests). */
+  sms?: SmsGateway;
 }
 
 declare module 'fastify' {
@@ -60,6 +68,7 @@ const REDACT = [
   '*.refresh',
   '*.access',
   '*.otp',
+  '*.mfa_token',
 ];
 
 /**
@@ -71,6 +80,7 @@ export async function buildApp({
   database,
   auth: authOptions,
   mailer: mailerOverride,
+  sms: smsOverride,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: REDACT },
@@ -141,7 +151,26 @@ export async function buildApp({
 
   // app
   await app.register(errorHandlerPlugin);
-  await app.register(authPlugin, { db: database.db, config });
+  const sms = smsOverride ?? createSmsGateway(database.db, config.sms);
+  const auth = createAuthService(database.db, config, authOptions ?? {}, { sms, log: app.log });
+  const oidc = createOidcProviders(config.oidcProviders);
+  const external = createExternalLoginService({
+    db: database.db,
+    oidc,
+    startSession: auth.startSession,
+    log: app.log,
+  });
+  await app.register(authPlugin, {
+    db: database.db,
+    config,
+    verifyOidcToken: async (token) => {
+      const verified = await oidc.verifyToken(token);
+      if (!verified) return null;
+      // only accounts already linked or matched: a bare API call never creates one
+      const user = await external.resolveUser(verified.claims, verified.provider, false).catch(() => null);
+      return user ? { userId: user.id } : null;
+    },
+  });
 
   // services and background work
   const storage = new FileStorage(config.filesDir);
@@ -166,13 +195,21 @@ export async function buildApp({
   });
 
   // routes
-  const auth = createAuthService(database.db, config, authOptions);
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, {
     prefix: `${API_BASE}/auth`,
     auth,
     ratePerMinute: config.authRateLimitPerMinute,
   });
+  await app.register(externalLoginRoutes, {
+    prefix: `${API_BASE}/auth`,
+    config,
+    oidc,
+    external,
+    auth,
+    ratePerMinute: config.authRateLimitPerMinute,
+  });
+  if (config.sms.outbox && !smsOverride) await app.register(smsOutboxRoutes, { db: database.db });
   await app.register(portalRoutes, { prefix: `${API_BASE}/portal`, config });
   await app.register(incidentsRoutes, { prefix: `${API_BASE}/soc/incs`, incidents, config });
   await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });

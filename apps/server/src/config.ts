@@ -49,7 +49,62 @@ const EnvSchema = z.object({
   BRAND_HIDE_EPS_WIDGET: boolFromEnv,
   BRAND_ALTERNATE_CATEGORY_FILTER: boolFromEnv,
   ERROR_REPORTING_DSN: z.string().url().optional(),
+  MFA_RESEND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  MFA_CODE_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_GATEWAY_AUTH_HEADER: z.string().optional(),
+  SMS_GATEWAY_USERNAME: z.string().optional(),
+  SMS_GATEWAY_PASSWORD: z.string().optional(),
+  SMS_GATEWAY_BODY_TEMPLATE: z.string().default('{"to":"{{phone}}","text":"{{text}}"}'),
+  SMS_GATEWAY_CONTENT_TYPE: z.string().default('application/json'),
+  SMS_TEXT_TEMPLATE: z.string().default('{{code}} is your SOC Portal sign-in code. It expires in 5 minutes.'),
+  SMS_MAX_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  SMS_OUTBOX: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+  OIDC_PROVIDERS: z.string().optional(),
+  SSO_HEADER: z.string().optional(),
+  SSO_SHARED_SECRET: z.string().min(16).optional(),
+  SSO_SECRET_HEADER: z.string().default('x-sso-secret'),
+  SSO_TRUSTED_PROXIES: z.string().optional(),
+  SSO_MATCH: z.enum(['username', 'email']).default('username'),
 });
+
+/** One OIDC identity provider (an item of the OIDC_PROVIDERS JSON list). */
+const OidcProviderConfigSchema = z.object({
+  /** Shown on the button; also the provider's id in the start and callback URLs. */
+  name: z.string().min(1).max(100),
+  /** The issuer; discovery reads `{issuer}/.well-known/openid-configuration`. */
+  issuer: z.string().url(),
+  client_id: z.string().min(1),
+  /** Confidential clients; public clients rely on PKCE alone. */
+  client_secret: z.string().optional(),
+  scope: z.string().default('openid email profile'),
+  /** Link by the `sub` claim only, or also by a verified e-mail equal to a user's. */
+  match: z.enum(['subject', 'email']).default('email'),
+  /** Create a customer account (without systems) for an unknown identity. */
+  auto_create: z.boolean().default(false),
+  /** Plain-HTTP issuer (local test IdPs only). */
+  allow_http: z.boolean().default(false),
+});
+export type OidcProviderConfig = z.infer<typeof OidcProviderConfigSchema>;
+
+function parseOidcProviders(raw: string | undefined): OidcProviderConfig[] {
+  if (!raw?.trim()) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new Error('Invalid configuration:\nOIDC_PROVIDERS: not valid JSON');
+  }
+  const parsed = z.array(OidcProviderConfigSchema).safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `OIDC_PROVIDERS.${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const names = new Set(parsed.data.map((p) => p.name));
+  if (names.size !== parsed.data.length)
+    throw new Error('Invalid configuration:\nOIDC_PROVIDERS: duplicate name');
+  return parsed.data;
+}
 
 export interface Config {
   env: 'production' | 'development' | 'test';
@@ -91,6 +146,38 @@ export interface Config {
     alternateCategoryFilter: boolean;
   };
   errorReportingDsn: string | null;
+  mfa: {
+    /** Seconds before another code may be sent (spec 000 §9). */
+    resendTimeoutSeconds: number;
+    codeTtlSeconds: number;
+  };
+  sms: {
+    /** HTTP gateway; unset: the embedded outbox (when enabled) or no SMS at all. */
+    gatewayUrl: string | undefined;
+    /** Authorization header value sent to the gateway (e.g. `Bearer …`). */
+    gatewayAuthHeader: string | undefined;
+    gatewayUsername: string | undefined;
+    gatewayPassword: string | undefined;
+    /** Request body; `{{phone}}` and `{{text}}` are replaced (JSON-escaped for a JSON body). */
+    bodyTemplate: string;
+    contentType: string;
+    /** Message text; `{{code}}` is replaced. */
+    textTemplate: string;
+    maxPerUserPerHour: number;
+    /** Keep messages in the database and serve the development-only outbox page. */
+    outbox: boolean;
+  };
+  oidcProviders: OidcProviderConfig[];
+  sso: {
+    /** Header carrying the signed-in user's name or e-mail, set by the trusted proxy; unset: SSO off. */
+    header: string | undefined;
+    /** The proxy proves itself with this value in `secretHeader`… */
+    sharedSecret: string | undefined;
+    secretHeader: string;
+    /** …or by calling from one of these addresses. */
+    trustedProxies: string[];
+    match: 'username' | 'email';
+  };
 }
 
 /**
@@ -127,6 +214,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SSO_HEADER && !e.SSO_SHARED_SECRET && !e.SSO_TRUSTED_PROXIES?.trim()) {
+    // anyone could send the header otherwise
+    throw new Error('Invalid configuration:\nSSO_HEADER needs SSO_SHARED_SECRET or SSO_TRUSTED_PROXIES');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -161,6 +252,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       alternateCategoryFilter: e.BRAND_ALTERNATE_CATEGORY_FILTER,
     },
     errorReportingDsn: e.ERROR_REPORTING_DSN ?? null,
+    mfa: { resendTimeoutSeconds: e.MFA_RESEND_TIMEOUT_SECONDS, codeTtlSeconds: e.MFA_CODE_TTL_SECONDS },
+    sms: {
+      gatewayUrl: e.SMS_GATEWAY_URL,
+      gatewayAuthHeader: e.SMS_GATEWAY_AUTH_HEADER,
+      gatewayUsername: e.SMS_GATEWAY_USERNAME,
+      gatewayPassword: e.SMS_GATEWAY_PASSWORD,
+      bodyTemplate: e.SMS_GATEWAY_BODY_TEMPLATE,
+      contentType: e.SMS_GATEWAY_CONTENT_TYPE,
+      textTemplate: e.SMS_TEXT_TEMPLATE,
+      maxPerUserPerHour: e.SMS_MAX_PER_USER_PER_HOUR,
+      // the outbox shows codes to anyone: only in the embedded demo, never beside a real gateway
+      outbox:
+        !e.SMS_GATEWAY_URL &&
+        (e.SMS_OUTBOX === undefined ? !e.DATABASE_URL : ['true', '1', 'yes'].includes(e.SMS_OUTBOX)),
+    },
+    oidcProviders: parseOidcProviders(e.OIDC_PROVIDERS),
+    sso: {
+      header: e.SSO_HEADER?.toLowerCase() || undefined,
+      sharedSecret: e.SSO_SHARED_SECRET,
+      secretHeader: e.SSO_SECRET_HEADER.toLowerCase(),
+      trustedProxies: (e.SSO_TRUSTED_PROXIES ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      match: e.SSO_MATCH,
+    },
   };
 }
 
@@ -200,6 +317,26 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       alternateCategoryFilter: false,
     },
     errorReportingDsn: null,
+    mfa: { resendTimeoutSeconds: 60, codeTtlSeconds: 300 },
+    sms: {
+      gatewayUrl: undefined,
+      gatewayAuthHeader: undefined,
+      gatewayUsername: undefined,
+      gatewayPassword: undefined,
+      bodyTemplate: '{"to":"{{phone}}","text":"{{text}}"}',
+      contentType: 'application/json',
+      textTemplate: '{{code}} is your SOC Portal sign-in code. It expires in 5 minutes.',
+      maxPerUserPerHour: 10,
+      outbox: true,
+    },
+    oidcProviders: [],
+    sso: {
+      header: undefined,
+      sharedSecret: undefined,
+      secretHeader: 'x-sso-secret',
+      trustedProxies: [],
+      match: 'username',
+    },
     ...overrides,
   };
 }

@@ -46,7 +46,9 @@ async function main(): Promise<void> {
         { username: 'admin', description: 'administrator' },
       ];
   for (const login of logins) console.log(`  ${login.username.padEnd(10)} ${login.description}`);
-  console.log('(demo accounts exist only where the demo data was loaded)\n');
+  console.log('(demo accounts exist only where the demo data was loaded)');
+  if (config.sms.outbox) console.log(`SMS sign-in codes (demo outbox): ${url}/dev/sms-outbox`);
+  console.log('');
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -8,6 +8,8 @@ export interface AuditEntry {
   objectId?: string | number;
   /** The caller's address. */
   ip: string;
+  /** The caller's User-Agent, for sign-in related entries. */
+  userAgent?: string;
   /** Never secrets: no passwords, tokens or codes. */
   details?: Record<string, unknown>;
 }
@@ -20,6 +22,7 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
     objectType: entry.objectType,
     objectId: entry.objectId === undefined ? '' : String(entry.objectId),
     ip: entry.ip,
+    userAgent: (entry.userAgent ?? '').slice(0, 512),
     details: entry.details ?? {},
   });
 }

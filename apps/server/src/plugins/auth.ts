@@ -13,7 +13,8 @@ export interface AuthContext {
   userId: number;
   username: string;
   role: Role;
-  sessionId: string;
+  /** The portal session (refresh-token family); null for a provider-issued OIDC token. */
+  sessionId: string | null;
   /** Systems (tenants) the user belongs to. */
   systemIds: number[];
 }
@@ -48,7 +49,28 @@ const INVALID_TOKEN = 'Given token not valid for any token type';
  * The user is re-read on each request so that a deactivated account or an ended session stops
  * working at once.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config: Config }) => {
+export interface AuthPluginOptions {
+  db: Db;
+  config: Config;
+  /**
+   * Resolves a token issued by a configured OIDC provider (signature against its JWKS, issuer,
+   * audience, expiry) to the linked portal user, or null.
+   */
+  verifyOidcToken?: (token: string) => Promise<{ userId: number } | null>;
+}
+
+/** Tells clients which schemes the API takes (spec 000 §7: OIDC tokens with a realm). */
+const WWW_AUTHENTICATE = 'Bearer realm="api", OIDC realm="api"';
+const refuse = (detail = INVALID_TOKEN) =>
+  new HttpError(401, detail, undefined, { 'www-authenticate': WWW_AUTHENTICATE });
+
+/**
+ * Every `/api/` route requires a valid token unless its config says `public: true`:
+ * `Bearer <portal access token>`, or `OIDC <token>` for OIDC sign-ins, where the token is the
+ * portal access token of an OIDC sign-in or a JWT issued by a configured provider. The user is
+ * re-read on each request so that a deactivated account or an ended session stops working at once.
+ */
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
   const repo = createAuthRepository(opts.db);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
@@ -56,18 +78,33 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Db; config
     // the API reference is public, as the API's own 401 answers are
     if (request.url.startsWith(DOCS_PREFIX)) return;
     const header = request.headers.authorization;
-    if (!header) throw unauthorized();
-    const [scheme, token] = header.split(' ');
-    if (scheme !== 'Bearer' || !token) throw new HttpError(401, INVALID_TOKEN);
+    if (!header) throw refuse('Authentication credentials were not provided.');
+    const [scheme, token, extra] = header.split(' ');
+    if ((scheme !== 'Bearer' && scheme !== 'OIDC') || !token || extra !== undefined) throw refuse();
+
     const claims = await verifyAccessToken(token, opts.config.jwtSecret);
-    if (!claims) throw new HttpError(401, INVALID_TOKEN);
-    const user = await repo.loadAuthUser(claims.userId, claims.sessionId);
-    if (!user?.isActive || !user.sessionAlive) throw new HttpError(401, INVALID_TOKEN);
+    if (claims) {
+      const user = await repo.loadAuthUser(claims.userId, claims.sessionId);
+      if (!user?.isActive || !user.sessionAlive) throw refuse();
+      request.auth = {
+        userId: user.id,
+        username: user.username,
+        role: user.role,
+        sessionId: claims.sessionId,
+        systemIds: user.systemIds,
+      };
+      return;
+    }
+    if (scheme !== 'OIDC' || !opts.verifyOidcToken) throw refuse();
+    const identity = await opts.verifyOidcToken(token);
+    // an IdP token has no portal session: its own expiry bounds it
+    const user = identity ? await repo.loadAuthUser(identity.userId, null) : undefined;
+    if (!user?.isActive) throw refuse();
     request.auth = {
       userId: user.id,
       username: user.username,
       role: user.role,
-      sessionId: claims.sessionId,
+      sessionId: null,
       systemIds: user.systemIds,
     };
   });

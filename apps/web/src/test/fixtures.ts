@@ -8,6 +8,7 @@ export const portalConfig: PortalConfig = {
   version: '2.10.24',
   build_id: 'test',
   flags: { hide_oidc_buttons: false, hide_eps_widget: false, alternate_category_filter: false },
+  sso_enabled: false,
   error_reporting_dsn: null,
 };
 

@@ -56,11 +56,81 @@ export const MfaPendingSchema = z.object({
   mfa_token: z.string(),
   /** Seconds before another code may be requested. */
   generate_challenge_timeout: z.number().int().nonnegative(),
+  /** Where the code comes from: an SMS (default) or the user's authenticator app (no resend). */
+  method: z.enum(['sms', 'totp']).optional(),
 });
 export type MfaPending = z.infer<typeof MfaPendingSchema>;
 
 export const TokenObtainResponseSchema = z.union([TokenPairSchema, MfaPendingSchema]);
 export type TokenObtainResponse = z.infer<typeof TokenObtainResponseSchema>;
+
+/** Wrong second-factor codes after which the mfa_token is invalidated (a new sign-in is needed). */
+export const MFA_MAX_FAILURES = 5;
+/** Lifetime of one second-factor code, in seconds. */
+export const MFA_CODE_TTL_S = 5 * 60;
+
+/** Server-side messages of the second-factor steps (spec 000 §4, §8). */
+export const MFA_MESSAGES = {
+  pinFormat: 'Enter the 6-digit code',
+  wrongCode: 'Invalid code',
+  codeExpired: 'The code has expired. Request a new one.',
+  /** The "new token" error: the mfa_token is gone and the client must sign in again. */
+  tokenInvalid: 'The confirmation session has expired or was closed. Sign in again.',
+  sendFailed: 'The code could not be sent. Try again later.',
+  totpNoResend: 'Use the current code of your authenticator app.',
+  totpNotStarted: 'Start the authenticator app set-up first.',
+} as const;
+
+const mfaTokenField = requiredString.max(128);
+/** A second-factor code: exactly 6 digits (spec 000 §5). */
+const pinField = z
+  .string({ error: PASSWORD_MESSAGES.required })
+  .regex(new RegExp(`^\\d{${MFA_PIN_LENGTH}}$`), { error: MFA_MESSAGES.pinFormat });
+
+/** POST /auth/token/mfa/obtain/ */
+export const MfaObtainRequestSchema = z.object({
+  /** Token of the pending sign-in, from the password step. */
+  mfa_token: mfaTokenField,
+  /** The 6-digit code received by SMS or shown by the authenticator app. */
+  otp: pinField,
+});
+export type MfaObtainRequest = z.infer<typeof MfaObtainRequestSchema>;
+
+/** POST /auth/token/mfa/generate_challenge/ */
+export const MfaChallengeRequestSchema = z.object({ mfa_token: mfaTokenField });
+export type MfaChallengeRequest = z.infer<typeof MfaChallengeRequestSchema>;
+
+/** GET /auth/mfa/: the second factors of the signed-in user. */
+export const MfaStatusSchema = z.object({
+  /** Codes by SMS to the phone on file (set by the provider's staff). */
+  sms: z.boolean(),
+  /** An authenticator app is confirmed; it then replaces the SMS at sign-in. */
+  totp: z.boolean(),
+});
+export type MfaStatus = z.infer<typeof MfaStatusSchema>;
+
+/** POST /auth/mfa/totp/setup/: a new secret, not active until confirmed with a code. */
+export const TotpSetupResponseSchema = z.object({
+  /** Base32 secret for entering by hand. */
+  secret: z.string(),
+  /** `otpauth://` URI for apps that import it. */
+  otpauth_url: z.string(),
+});
+export type TotpSetupResponse = z.infer<typeof TotpSetupResponseSchema>;
+
+/** POST /auth/mfa/totp/confirm/ */
+export const TotpConfirmRequestSchema = z.object({ otp: pinField });
+export type TotpConfirmRequest = z.infer<typeof TotpConfirmRequestSchema>;
+
+/** POST /auth/mfa/totp/disable/: the password proves the user is at the keyboard. */
+export const TotpDisableRequestSchema = z.object({ password: requiredString.max(256) });
+export type TotpDisableRequest = z.infer<typeof TotpDisableRequestSchema>;
+
+/** 429 of generate_challenge: a new code may be requested only after this many seconds. */
+export const MfaChallengeTooEarlySchema = z.object({
+  detail: z.string(),
+  generate_challenge_timeout: z.number().int().nonnegative(),
+});
 
 /** POST /auth/token/refresh/ */
 export const TokenRefreshRequestSchema = z.object({ refresh: requiredString.max(512) });
@@ -107,6 +177,16 @@ export const OidcProviderSchema = z.object({
   name: z.string(),
 });
 export type OidcProvider = z.infer<typeof OidcProviderSchema>;
+
+/** POST /auth/token/ticket/: the one-time ticket of an OIDC or SSO sign-in callback. */
+export const TicketExchangeRequestSchema = z.object({ ticket: requiredString.max(128) });
+export type TicketExchangeRequest = z.infer<typeof TicketExchangeRequestSchema>;
+
+/** Tokens of an external sign-in and how it was made (the web app's token type, spec 000 §3). */
+export const TicketExchangeResponseSchema = TokenPairSchema.extend({
+  token_type: z.enum(['OIDC', 'SSO']),
+});
+export type TicketExchangeResponse = z.infer<typeof TicketExchangeResponseSchema>;
 
 /** Permission codes carried in `GET /auth/user/` (what the web app may offer a user). */
 const CUSTOMER_PERMISSIONS = [

@@ -21,6 +21,8 @@ export const PortalConfigSchema = z.object({
     hide_eps_widget: z.boolean(),
     alternate_category_filter: z.boolean(),
   }),
+  /** Single sign-on through the trusted reverse proxy is on: the login screen offers it. */
+  sso_enabled: z.boolean(),
   /** Sentry-compatible DSN for front-end error reports; null turns reporting off. */
   error_reporting_dsn: z.string().nullable(),
 });

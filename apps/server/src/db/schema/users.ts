@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -30,6 +31,12 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Phone number receiving second-factor codes; null when the user has no SMS factor. */
     mfaPhone: text('mfa_phone'),
+    /** Authenticator-app secret, AES-GCM sealed with the server key; set from enrolment on. */
+    totpSecret: text('totp_secret'),
+    /** When the authenticator app was confirmed; null while enrolment is pending or off. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** Last accepted time step: a TOTP code works once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     locale: text('locale', { enum: ['ru', 'en'] })
       .notNull()
       .default('ru'),
@@ -38,7 +45,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    // sign-in through OIDC or SSO may find the account by e-mail
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 /** Which systems (tenants) a user belongs to; customers see only these. */

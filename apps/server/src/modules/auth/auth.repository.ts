@@ -32,7 +32,7 @@ export function createAuthRepository(db: Db) {
     },
 
     /** One round trip per request: the user, their systems and whether the session is still open. */
-    async loadAuthUser(userId: number, sessionId: string): Promise<AuthUser | undefined> {
+    async loadAuthUser(userId: number, sessionId: string | null): Promise<AuthUser | undefined> {
       const rows = await queryRows<{
         id: number;
         username: string;
@@ -45,8 +45,12 @@ export function createAuthRepository(db: Db) {
         sql`
         SELECT u.id, u.username, u.role, u.is_active,
                (SELECT array_agg(us.system_id ORDER BY us.system_id) FROM user_systems us WHERE us.user_id = u.id) AS system_ids,
-               EXISTS (SELECT 1 FROM refresh_tokens rt
-                        WHERE rt.family_id = ${sessionId} AND rt.revoked_at IS NULL AND rt.expires_at > now()) AS session_alive
+               ${
+                 sessionId === null
+                   ? sql`false`
+                   : sql`EXISTS (SELECT 1 FROM refresh_tokens rt
+                        WHERE rt.family_id = ${sessionId} AND rt.revoked_at IS NULL AND rt.expires_at > now())`
+               } AS session_alive
           FROM users u WHERE u.id = ${userId}`,
       );
       const row = rows[0];
@@ -66,6 +70,28 @@ export function createAuthRepository(db: Db) {
         .update(users)
         .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.id, userId));
+    },
+
+    async setTotp(
+      userId: number,
+      values: Partial<Pick<UserRow, 'totpSecret' | 'totpEnabledAt' | 'totpLastStep'>>,
+    ): Promise<void> {
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+
+    /** Records an accepted TOTP time step; false when it (or a later one) was used already. */
+    async claimTotpStep(userId: number, step: number): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ totpLastStep: step })
+        .where(
+          and(eq(users.id, userId), sql`(${users.totpLastStep} IS NULL OR ${users.totpLastStep} < ${step})`),
+        )
+        .returning({ id: users.id });
+      return rows.length === 1;
     },
 
     async touchLogin(userId: number): Promise<void> {

@@ -275,6 +275,9 @@ describe('audit', () => {
     const actions = new Set(rows.map((r) => r.action));
     expect(actions).toContain('auth.login');
     expect(actions).toContain('auth.login_failed');
+    expect(actions).toContain('auth.refresh_reuse');
+    expect(actions).toContain('auth.logout');
+    expect(rows.filter((r) => r.action === 'auth.login').every((r) => r.ip !== '')).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(DEMO_PASSWORD);
   });
 });

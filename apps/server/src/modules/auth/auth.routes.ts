@@ -1,18 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   CurrentUserSchema,
   DetailErrorSchema,
   DetailSchema,
   FieldErrorsSchema,
   LogoutRequestSchema,
-  OidcProviderSchema,
+  MfaChallengeRequestSchema,
+  MfaChallengeTooEarlySchema,
+  MfaObtainRequestSchema,
+  MfaPendingSchema,
+  MfaStatusSchema,
+  TotpConfirmRequestSchema,
+  TotpDisableRequestSchema,
+  TotpSetupResponseSchema,
   PasswordChangeRequestSchema,
   TokenObtainRequestSchema,
   TokenObtainResponseSchema,
   TokenPairSchema,
   TokenRefreshRequestSchema,
-  resultsOf,
 } from '@soc/contracts';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/http-errors.ts';
@@ -45,10 +50,51 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
           400: FieldErrorsSchema,
           401: DetailErrorSchema,
           429: DetailErrorSchema,
+          503: FieldErrorsSchema,
         },
       },
     },
     async (request) => auth.obtain(request.body, caller(request)),
+  );
+
+  app.post(
+    '/token/mfa/obtain/',
+    {
+      config: { public: true, rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Complete a sign-in with the second-factor code',
+        description:
+          'A wrong code answers 400 under `otp`; an unknown, used, expired or locked (5 wrong codes) ' +
+          'mfa_token answers 400 under `mfa_token`, and the client must sign in again.',
+        body: MfaObtainRequestSchema,
+        response: {
+          200: TokenPairSchema,
+          400: FieldErrorsSchema,
+          429: DetailErrorSchema,
+        },
+      },
+    },
+    async (request) => auth.mfa.obtain(request.body.mfa_token, request.body.otp, caller(request)),
+  );
+
+  app.post(
+    '/token/mfa/generate_challenge/',
+    {
+      config: { public: true, rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a new second-factor code once the resend timeout has passed',
+        body: MfaChallengeRequestSchema,
+        response: {
+          200: MfaPendingSchema,
+          400: FieldErrorsSchema,
+          429: MfaChallengeTooEarlySchema.or(DetailErrorSchema),
+          503: FieldErrorsSchema,
+        },
+      },
+    },
+    async (request) => auth.mfa.resend(request.body.mfa_token, caller(request)),
   );
 
   app.post(
@@ -116,17 +162,73 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     },
   );
 
+  /** The signed-in user's row (the hook has already checked the session). */
+  const me = async (request: FastifyRequest) => {
+    const user = await auth.repo.findUserById(requireAuth(request).userId);
+    if (!user) throw unauthorized();
+    return user;
+  };
+
   app.get(
-    '/oidc_providers/',
+    '/mfa/',
     {
-      config: { public: true },
       schema: {
         tags: ['auth'],
-        summary: 'OIDC identity providers offered on the login screen',
-        response: { 200: resultsOf(OidcProviderSchema) },
+        summary: 'Second factors of the signed-in user',
+        response: { 200: MfaStatusSchema, 401: DetailErrorSchema },
       },
     },
-    // No provider is configurable yet: OIDC sign-in arrives with issue 7.
-    async () => ({ results: [] as z.infer<typeof OidcProviderSchema>[] }),
+    async (request) => auth.mfa.status(await me(request)),
+  );
+
+  app.post(
+    '/mfa/totp/setup/',
+    {
+      config: { rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Start enrolling an authenticator app: a new secret, active once confirmed',
+        response: { 200: TotpSetupResponseSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return auth.mfa.setupTotp(await me(request));
+    },
+  );
+
+  app.post(
+    '/mfa/totp/confirm/',
+    {
+      config: { rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the authenticator app with a code it shows; it then replaces the SMS',
+        body: TotpConfirmRequestSchema,
+        response: { 200: MfaStatusSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await me(request);
+      await auth.mfa.confirmTotp(user, request.body.otp, caller(request));
+      return auth.mfa.status(await me(request));
+    },
+  );
+
+  app.post(
+    '/mfa/totp/disable/',
+    {
+      config: { rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn the authenticator app off (needs the password)',
+        body: TotpDisableRequestSchema,
+        response: { 200: MfaStatusSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
+      },
+    },
+    async (request) => {
+      await auth.mfa.disableTotp(await me(request), request.body.password, caller(request));
+      return auth.mfa.status(await me(request));
+    },
   );
 };

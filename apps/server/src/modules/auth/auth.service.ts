@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PasswordChangeRequest, TokenObtainRequest, TokenPair } from '@soc/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  PasswordChangeRequest,
+  TokenObtainRequest,
+  TokenObtainResponse,
+  TokenPair,
+} from '@soc/contracts';
 import { PASSWORD_MESSAGES } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +15,8 @@ import { HttpError, badRequest, tooManyRequests } from '../../lib/http-errors.ts
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 import { createAuthRepository } from './auth.repository.ts';
+import type { SmsGateway } from '../../integrations/sms/sms-gateway.ts';
+import { createMfaService } from './mfa.service.ts';
 import { hashRefreshToken, newRefreshToken, signAccessToken } from './auth.tokens.ts';
 
 /** Who is calling, for audit entries and session records. */
@@ -30,7 +38,17 @@ export interface AuthServiceOptions {
   failureJitterMs?: number;
 }
 
-export function createAuthService(db: Db, config: Config, options: AuthServiceOptions = {}) {
+export interface AuthServiceDeps {
+  sms: SmsGateway;
+  log?: FastifyBaseLogger;
+}
+
+export function createAuthService(
+  db: Db,
+  config: Config,
+  options: AuthServiceOptions,
+  { sms, log }: AuthServiceDeps,
+) {
   const repo: AuthRepository = createAuthRepository(db);
   const floor = options.failureFloorMs ?? FAILURE_FLOOR_MS;
   const jitter = options.failureJitterMs ?? 200;
@@ -53,14 +71,27 @@ export function createAuthService(db: Db, config: Config, options: AuthServiceOp
     return { access, refresh: refresh.token };
   }
 
+  const mfa = createMfaService({
+    db,
+    config,
+    users: repo,
+    sms,
+    log,
+    issueTokens: (user, ctx) => issueTokens(user, randomUUID(), ctx),
+  });
+
   return {
     repo,
+    mfa,
+    /** Opens a new session (a new refresh-token family) for a user signed in by other means. */
+    startSession: (user: UserRow, ctx: CallerContext) => issueTokens(user, randomUUID(), ctx),
 
     /**
      * Password sign-in. Unknown user, wrong password and inactive account answer alike and
-     * take as long; 10 failures in a row per username or per IP lock further tries.
+     * take as long; 10 failures in a row per username or per IP lock further tries. A user with
+     * a second factor gets an mfa_token instead of tokens, and a code by SMS.
      */
-    async obtain(input: TokenObtainRequest, ctx: CallerContext): Promise<TokenPair> {
+    async obtain(input: TokenObtainRequest, ctx: CallerContext): Promise<TokenObtainResponse> {
       const started = Date.now();
       const userKey = `u:${input.username.trim().toLowerCase()}`;
       const ipKey = `ip:${ctx.ip}`;
@@ -79,11 +110,16 @@ export function createAuthService(db: Db, config: Config, options: AuthServiceOp
           objectType: 'user',
           objectId: user?.id ?? '',
           ip: ctx.ip,
+          userAgent: ctx.userAgent,
           details: { username: input.username.slice(0, 150) },
         });
         const elapsed = Date.now() - started;
         await sleep(Math.max(0, floor - elapsed) + Math.floor(Math.random() * jitter));
         throw new HttpError(401, INVALID_CREDENTIALS);
+      }
+      if (mfa.requiresSecondFactor(user)) {
+        // the failure counters stay: only a right code proves the caller
+        return mfa.start(user, ctx);
       }
       await Promise.all([repo.clearFailures(userKey), repo.clearFailures(ipKey), repo.touchLogin(user.id)]);
       await audit(db, {
@@ -92,6 +128,8 @@ export function createAuthService(db: Db, config: Config, options: AuthServiceOp
         objectType: 'user',
         objectId: user.id,
         ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        details: { method: 'password' },
       });
       return issueTokens(user, randomUUID(), ctx);
     },
@@ -110,6 +148,7 @@ export function createAuthService(db: Db, config: Config, options: AuthServiceOp
           objectType: 'session',
           objectId: row.familyId,
           ip: ctx.ip,
+          userAgent: ctx.userAgent,
         });
         throw new HttpError(401, INVALID_REFRESH);
       }
@@ -132,13 +171,14 @@ export function createAuthService(db: Db, config: Config, options: AuthServiceOp
         objectType: 'session',
         objectId: row.familyId,
         ip: ctx.ip,
+        userAgent: ctx.userAgent,
       });
     },
 
     /** Checks the old password, stores the new one and ends the user's other sessions. */
     async changePassword(
       userId: number,
-      sessionId: string,
+      sessionId: string | null,
       input: PasswordChangeRequest,
       ctx: CallerContext,
     ): Promise<void> {
@@ -158,6 +198,7 @@ export function createAuthService(db: Db, config: Config, options: AuthServiceOp
         objectType: 'user',
         objectId: userId,
         ip: ctx.ip,
+        userAgent: ctx.userAgent,
       });
     },
   };

@@ -29,6 +29,7 @@ export const presentPortalConfig = (config: Config): PortalConfig => ({
     hide_eps_widget: config.branding.hideEpsWidget,
     alternate_category_filter: config.branding.alternateCategoryFilter,
   },
+  sso_enabled: Boolean(config.sso.header),
   error_reporting_dsn: config.errorReportingDsn,
 });
 

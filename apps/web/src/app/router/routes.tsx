@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
 import type { PageTitleKey } from '../../features/placeholder/pages/PlaceholderPage.tsx';
 import { lazyPage } from '../../shared/lib/chunkLoad.ts';
 import { RootLayout, RouteErrorScreen } from './RootLayout.tsx';
@@ -11,6 +13,10 @@ const PlaceholderPage = lazyPage(
 const IncidentsPage = lazyPage(
   () => import('../../features/incidents/pages/IncidentsPage.tsx'),
   'IncidentsPage',
+);
+const ExternalLoginCallbackPage = lazyPage(
+  () => import('../../features/auth/pages/ExternalLoginCallbackPage.tsx'),
+  'ExternalLoginCallbackPage',
 );
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
@@ -34,6 +40,16 @@ const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
 
 /** The route table, shared by the browser router and the tests' memory router. */
 export const routes: RouteObject[] = [
+  // outside the auth gate: it is where a signed-out browser returns from an OIDC or SSO sign-in
+  {
+    path: 'auth/callback',
+    element: (
+      <Suspense fallback={<FullPageSpinner />}>
+        <ExternalLoginCallbackPage />
+      </Suspense>
+    ),
+    errorElement: <RouteErrorScreen />,
+  },
   {
     path: '/',
     element: <RootLayout />,

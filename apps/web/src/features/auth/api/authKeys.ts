@@ -3,4 +3,5 @@ export const authKeys = {
   all: ['auth'] as const,
   user: () => [...authKeys.all, 'user'] as const,
   oidcProviders: () => [...authKeys.all, 'oidc-providers'] as const,
+  mfa: () => [...authKeys.all, 'mfa'] as const,
 };

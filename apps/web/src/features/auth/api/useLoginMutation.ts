@@ -7,7 +7,14 @@ import { apiRequest, authStore } from '../../../shared/api/index.ts';
  * "MFA pending": a code was sent; another may be requested after `challengeTimeoutSeconds`).
  */
 export type LoginResult =
-  { kind: 'authenticated' } | { kind: 'mfa-required'; mfaToken: string; challengeTimeoutSeconds: number };
+  | { kind: 'authenticated' }
+  | {
+      kind: 'mfa-required';
+      mfaToken: string;
+      challengeTimeoutSeconds: number;
+      /** Where the code comes from: an SMS, or the user's authenticator app (no resend). */
+      method: 'sms' | 'totp';
+    };
 
 /** Signs in with username and password. Errors are shown by the form, never as toasts. */
 export async function login(credentials: TokenObtainRequest): Promise<LoginResult> {
@@ -26,6 +33,7 @@ export async function login(credentials: TokenObtainRequest): Promise<LoginResul
     kind: 'mfa-required',
     mfaToken: answer.mfa_token,
     challengeTimeoutSeconds: answer.generate_challenge_timeout,
+    method: answer.method ?? 'sms',
   };
 }
 

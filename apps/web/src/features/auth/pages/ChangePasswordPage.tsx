@@ -6,10 +6,11 @@ import { ApiError, notifyApiError } from '../../../shared/api/index.ts';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { usePasswordChangeMutation } from '../api/usePasswordChangeMutation.ts';
+import { AuthenticatorAppCard } from '../components/AuthenticatorAppCard.tsx';
 import { ChangePasswordForm, type ChangePasswordValues } from '../components/ChangePasswordForm.tsx';
 import { mapPasswordChangeErrors } from '../lib/passwordChangeErrors.ts';
 
-/** /changepassword: the signed-in user changes their password. */
+/** /changepassword: the signed-in user changes their password and manages the authenticator app. */
 export function ChangePasswordPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -47,7 +48,7 @@ export function ChangePasswordPage() {
   const cancel = () => void (location.key === 'default' ? navigate('/dashboard') : navigate(-1));
 
   return (
-    <Flex justify="center">
+    <Flex vertical align="center" gap="large">
       <Card style={{ width: token.screenSM }}>
         <Typography.Title level={1} style={{ marginTop: 0, fontSize: token.fontSizeHeading3 }}>
           {t('auth.changePassword.title')}
@@ -60,6 +61,7 @@ export function ChangePasswordPage() {
           formErrors={formErrors}
         />
       </Card>
+      <AuthenticatorAppCard />
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import type { TokenObtainRequest } from '@soc/contracts';
+import { MFA_DEFAULT_TIMEOUT_S, type TokenObtainRequest } from '@soc/contracts';
 import { Alert, Card, Flex, Layout, Space, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,21 +9,40 @@ import { BrandLogo } from '../../../shared/ui/BrandLogo.tsx';
 import { LanguageSwitch } from '../../../shared/ui/LanguageSwitch.tsx';
 import { ThemeSwitch } from '../../../shared/ui/ThemeSwitch.tsx';
 import { useLoginMutation } from '../api/useLoginMutation.ts';
+import { useMfaChallengeMutation } from '../api/useMfaChallengeMutation.ts';
+import { useMfaObtainMutation } from '../api/useMfaObtainMutation.ts';
 import { LoginForm } from '../components/LoginForm.tsx';
+import { MfaPinForm } from '../components/MfaPinForm.tsx';
+import { mfaFailure } from '../lib/mfaErrors.ts';
 import { OidcProviderButtons } from '../components/OidcProviderButtons.tsx';
 import { loginErrorMessage } from '../lib/loginErrorMessage.ts';
 
+/** A sign-in waiting for its second factor (spec 000 §3: mfa token and timeToGetNextMfaToken). */
+interface MfaState {
+  token: string;
+  method: 'sms' | 'totp';
+  /** Epoch milliseconds from which another code may be requested. */
+  resendAvailableAt: number;
+}
+
+const resendAt = (seconds: number | null | undefined) =>
+  Date.now() + (seconds ?? MFA_DEFAULT_TIMEOUT_S) * 1000;
+
 /**
  * The login screen, shown at any URL while logged out; after sign-in the same URL opens.
- * Sign-in is a sequence of steps; today only the password step exists, so a user with a
- * second factor is told that it is required (the PIN step of spec 000 §4 plugs in here).
+ * Sign-in is a sequence of steps: the password, then, for users with a second factor, the
+ * 6-digit PIN sent by SMS (spec 000 §4).
  */
 export function LoginPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const portalName = usePortalName();
   const loginMutation = useLoginMutation();
+  const mfaObtain = useMfaObtainMutation();
+  const mfaChallenge = useMfaChallengeMutation();
   const [error, setError] = useState<string | null>(null);
+  const [mfa, setMfa] = useState<MfaState | null>(null);
+  const [pinError, setPinError] = useState<string | null>(null);
   // The server refused to renew the session: say so, or the login screen looks like a glitch.
   const [sessionEnded, setSessionEnded] = useState(() => authStore.lastLogoutReason() === 'forced');
   useDocumentTitle(t('auth.login.title'));
@@ -33,10 +52,63 @@ export function LoginPage() {
     setSessionEnded(false);
     loginMutation.mutate(credentials, {
       onSuccess: (result) => {
-        if (result.kind === 'mfa-required') setError(t('auth.login.mfaRequired'));
+        if (result.kind === 'mfa-required') {
+          setPinError(null);
+          setMfa({
+            token: result.mfaToken,
+            method: result.method,
+            resendAvailableAt: resendAt(result.challengeTimeoutSeconds),
+          });
+        }
       },
-      onError: (failure) => setError(loginErrorMessage(failure, t)),
+      onError: (failure) => {
+        // the password was right but no code could be sent: the MFA texts say so
+        const mfaOutcome = mfaFailure(failure, t);
+        setError(mfaOutcome.resetMfa ? mfaOutcome.message : loginErrorMessage(failure, t));
+      },
     });
+  };
+
+  const resetMfa = () => {
+    setMfa(null);
+    setPinError(null);
+  };
+
+  /** A failed check or resend: stay on the PIN with the message, or start over on a new-token error. */
+  const failMfa = (failure: unknown) => {
+    const outcome = mfaFailure(failure, t);
+    if (outcome.resetMfa) {
+      resetMfa();
+      setError(outcome.message);
+      return;
+    }
+    setPinError(outcome.message);
+    if (outcome.retryAfterSeconds !== null) {
+      setMfa((current) => current && { ...current, resendAvailableAt: resendAt(outcome.retryAfterSeconds) });
+    }
+  };
+
+  const submitPin = (otp: string) => {
+    if (!mfa) return;
+    setPinError(null);
+    mfaObtain.mutate({ mfa_token: mfa.token, otp }, { onError: failMfa });
+  };
+
+  const resend = () => {
+    if (!mfa) return;
+    setPinError(null);
+    mfaChallenge.mutate(
+      { mfa_token: mfa.token },
+      {
+        onSuccess: (answer) =>
+          setMfa({
+            token: answer.mfa_token,
+            method: 'sms',
+            resendAvailableAt: resendAt(answer.generate_challenge_timeout),
+          }),
+        onError: failMfa,
+      },
+    );
   };
 
   return (
@@ -76,8 +148,23 @@ export function LoginPage() {
                 style={{ marginBottom: token.marginLG }}
               />
             )}
-            <LoginForm onSubmit={submit} pending={loginMutation.isPending} error={error} />
-            <OidcProviderButtons />
+            {mfa ? (
+              <MfaPinForm
+                onSubmit={submitPin}
+                onCancel={resetMfa}
+                onResend={resend}
+                pending={mfaObtain.isPending}
+                resending={mfaChallenge.isPending}
+                error={pinError}
+                resendAvailableAt={mfa.resendAvailableAt}
+                method={mfa.method}
+              />
+            ) : (
+              <>
+                <LoginForm onSubmit={submit} pending={loginMutation.isPending} error={error} />
+                <OidcProviderButtons />
+              </>
+            )}
           </Card>
         </Flex>
       </Layout.Content>

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { listOutbox } from '../../integrations/sms/sms-gateway.ts';
+
+const OutboxMessageSchema = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  body: z.string(),
+  created: z.string(),
+});
+
+const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The embedded SMS outbox of the demo (no gateway configured, SMS_OUTBOX on): the latest text
+ * messages as JSON and as a page. Registered only in that mode, so a production installation
+ * with a gateway never exposes sign-in codes.
+ */
+export const smsOutboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const load = async () =>
+    (await listOutbox(db)).map((m) => ({
+      id: m.id,
+      phone: m.phone,
+      body: m.body,
+      created: m.createdAt.toISOString(),
+    }));
+
+  app.get(
+    '/api/v0/dev/sms_outbox/',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['development'],
+        summary: 'Latest messages of the embedded SMS outbox (demo installations only)',
+        response: { 200: z.object({ results: z.array(OutboxMessageSchema) }) },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { results: await load() };
+    },
+  );
+
+  app.get('/dev/sms-outbox', { schema: { hide: true } }, async (_request, reply) => {
+    const rows = (await load())
+      .map(
+        (m) =>
+          `<tr><td>${escapeHtml(m.created)}</td><td>${escapeHtml(m.phone)}</td><td data-testid="sms-body">${escapeHtml(m.body)}</td></tr>`,
+      )
+      .join('');
+    const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SMS outbox</title>
+<style>body{font-family:sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.3rem .6rem}</style></head>
+<body><h1>SMS outbox (demo only)</h1><p>Text messages the portal would send; shown because no SMS gateway is configured.</p>
+<table><thead><tr><th>Sent</th><th>Phone</th><th>Text</th></tr></thead><tbody>${rows || '<tr><td colspan="3">No messages</td></tr>'}</tbody></table></body></html>`;
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+  });
+};
