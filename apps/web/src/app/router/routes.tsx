@@ -12,6 +12,10 @@ const IncidentsPage = lazyPage(
   () => import('../../features/incidents/pages/IncidentsPage.tsx'),
   'IncidentsPage',
 );
+const IncidentPage = lazyPage(
+  () => import('../../features/incident-page/pages/IncidentPage.tsx'),
+  'IncidentPage',
+);
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
@@ -20,7 +24,6 @@ const ChangePasswordPage = lazyPage(
 /** Sections delivered by later releases: path → title (spec 000 §2, spec 001). */
 const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
   ['dashboard', 'pages.dashboard'],
-  ['inc/:incNumber', 'pages.incident'],
   ['rule/:id', 'pages.rule'],
   ['issues/:model/:type/:id?', 'pages.tasks'],
   ['misconfigs', 'pages.misconfigs'],
@@ -45,6 +48,7 @@ export const routes: RouteObject[] = [
         element: <PlaceholderPage key={titleKey} titleKey={titleKey} />,
       })),
       { path: 'incidents', element: <IncidentsPage /> },
+      { path: 'inc/:incNumber', element: <IncidentPage /> },
       { path: 'changepassword', element: <ChangePasswordPage /> },
       // Any unknown path opens the dashboard (spec 000 §2).
       { path: '*', element: <Navigate to="/dashboard" replace /> },
