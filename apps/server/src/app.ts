@@ -25,6 +25,11 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { incidentsRoutes } from './modules/incidents/incidents.routes.ts';
 import { CSV_JOB, createIncidentsService } from './modules/incidents/incidents.service.ts';
 import { lookupsRoutes } from './modules/incidents/lookups.routes.ts';
+import { createCommentsService } from './modules/incidents/comments.service.ts';
+import { incidentCardRoutes } from './modules/incidents/incident-card.routes.ts';
+import { createIncidentCardService } from './modules/incidents/incident-card.service.ts';
+import { NOTIFY_JOB, createIncidentNotifier } from './modules/incidents/notifications.service.ts';
+import { usersRoutes } from './modules/incidents/users.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import type { AuthServiceOptions } from './modules/auth/auth.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -150,8 +155,19 @@ export async function buildApp({
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir });
   const handlers: Parameters<typeof createJobRunner>[0]['handlers'] = {};
   const jobs = createJobRunner({ db: database.db, handlers, log: app.log });
-  const incidents = createIncidentsService({ db: database.db, config, storage, mailer, jobs });
+  const notifier = createIncidentNotifier({ db: database.db, config, mailer, jobs });
+  const incidents = createIncidentsService({
+    db: database.db,
+    config,
+    storage,
+    mailer,
+    jobs,
+    onCreated: notifier.onCreated,
+  });
   handlers[CSV_JOB] = (payload) => incidents.runCsvJob(payload);
+  handlers[NOTIFY_JOB] = (payload) => notifier.run(payload);
+  const comments = createCommentsService({ db: database.db, config, storage, onStatus: notifier.onStatus });
+  const card = createIncidentCardService({ db: database.db, onStatus: notifier.onStatus });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -168,6 +184,15 @@ export async function buildApp({
   });
   await app.register(portalRoutes, { prefix: `${API_BASE}/portal`, config });
   await app.register(incidentsRoutes, { prefix: `${API_BASE}/soc/incs`, incidents, config });
+  await app.register(incidentCardRoutes, {
+    prefix: `${API_BASE}/soc/incs`,
+    card,
+    comments,
+    db: database.db,
+    storage,
+    config,
+  });
+  await app.register(usersRoutes, { prefix: `${API_BASE}/soc`, card, config });
   await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
   await app.register(tenantsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });

@@ -56,6 +56,8 @@ export interface IncidentsDeps {
   storage: FileStorage;
   mailer: Mailer;
   jobs: Pick<JobRunner, 'enqueue'>;
+  /** Told about each new incident (notification e-mails). */
+  onCreated?: (incidentId: string) => Promise<void>;
 }
 
 /** One uploaded file as the multipart parser hands it over. */
@@ -70,7 +72,7 @@ export const CSV_JOB = 'incidents.csv';
 
 const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
-export function createIncidentsService({ db, config, storage, mailer, jobs }: IncidentsDeps) {
+export function createIncidentsService({ db, config, storage, mailer, jobs, onCreated }: IncidentsDeps) {
   const repo = createIncidentsRepository(db);
 
   async function one(key: number, scope: SystemScope, lang: Language): Promise<IncidentListItem | undefined> {
@@ -189,6 +191,7 @@ export function createIncidentsService({ db, config, storage, mailer, jobs }: In
         ip,
         details: { system: system.id, priority: input.priority },
       });
+      await onCreated?.(created!.id);
       return (await one(created!.key, scope, lang))!;
     },
 
