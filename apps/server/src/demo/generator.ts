@@ -363,6 +363,7 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
         firstName: rng.pick(FIRST_NAMES),
         patronimic: k === 0 ? 'Викторович' : '',
         email: `security${k + 1}@${system.isId.toLowerCase()}.example`,
+        locale: systemSpecs[i]!.lang,
         workPhone: `+7 495 ${rng.int(100, 999)}-${rng.int(10, 99)}-${rng.int(10, 99)}`,
         mobilePhone: `+7 9${rng.int(10, 99)} ${rng.int(100, 999)}-${rng.int(10, 99)}-${rng.int(10, 99)}`,
       })),

@@ -166,13 +166,6 @@ export async function sendAttachment(
     .limit(1);
   if (!file) throw notFound();
   const size = Number(file.size);
-  void reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', contentDisposition(file.filename))
-    .header('accept-ranges', 'bytes')
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .header('etag', `"${file.sha256}"`);
   const range = parseRange(rangeHeader, size);
   if (range === 'invalid') {
     return reply
@@ -180,6 +173,13 @@ export async function sendAttachment(
       .header('content-range', `bytes */${size}`)
       .send({ detail: 'Range not satisfiable.' });
   }
+  void reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition(file.filename))
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('etag', `"${file.sha256}"`);
   if (!range) {
     return reply.status(200).header('content-length', String(size)).send(storage.open(file.storageKey));
   }
