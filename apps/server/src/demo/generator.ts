@@ -288,7 +288,13 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   const systemSpecs = Array.from({ length: systemCount }, (_, i) => {
     const base = BASE_SYSTEMS[i];
     const n = String(i + 1).padStart(4, '0');
-    return base ?? { isId: `IS-${n}`, fullName: `Demo Customer ${n} — network`, lang: i % 2 ? 'en' : 'ru' };
+    return (
+      base ?? {
+        isId: `IS-${n}`,
+        fullName: `Demo Customer ${n} — network`,
+        lang: (i % 2 ? 'en' : 'ru') as Lang,
+      }
+    );
   });
   const systemRows = await db
     .insert(systems)
