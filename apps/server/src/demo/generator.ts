@@ -285,14 +285,14 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   const manager = staff.find((u) => u.username === 'manager')!;
 
   // Systems
-  const systemSpecs = Array.from({ length: systemCount }, (_, i) => {
+  const systemSpecs = Array.from({ length: systemCount }, (_, i): (typeof BASE_SYSTEMS)[number] => {
     const base = BASE_SYSTEMS[i];
     const n = String(i + 1).padStart(4, '0');
     return (
       base ?? {
         isId: `IS-${n}`,
         fullName: `Demo Customer ${n} — network`,
-        lang: (i % 2 ? 'en' : 'ru') as Lang,
+        lang: i % 2 ? 'en' : 'ru',
       }
     );
   });
