@@ -14,6 +14,7 @@ import {
   FieldErrorsSchema,
   IncidentCardSchema,
   IncidentPatchSchema,
+  IncidentPdfQuerySchema,
   RatingPayloadSchema,
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
@@ -22,9 +23,10 @@ import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
-import { sendAttachment } from './attachments.service.ts';
+import { contentDisposition, sendAttachment } from './attachments.service.ts';
 import type { CommentsService } from './comments.service.ts';
 import type { IncidentCardService } from './incident-card.service.ts';
+import { incidentPdf } from './incident-pdf.ts';
 import type { UploadPart } from './incidents.service.ts';
 
 const KeyParams = z.object({ key: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -235,5 +237,29 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
     },
     async (request) =>
       card.rate(request.params.key, request.body, requireAuth(request), request.ip, requestLanguage(request)),
+  );
+
+  app.get(
+    '/:key/get_pdf_inc/',
+    {
+      schema: {
+        tags: ['incidents'],
+        summary: 'The incident as PDF, in the caller’s language (or `?language=`)',
+        params: KeyParams,
+        querystring: IncidentPdfQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const lang = requestLanguage(request, request.query.language);
+      const shown = await card.card(request.params.key, auth, lang);
+      const chat = await comments.list(request.params.key, auth, { page: 1, page_size: 1, no_page: true });
+      const pdf = incidentPdf(shown, chat.results, lang, config.branding.portalName);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(`incident-${shown.key}.pdf`))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 };
