@@ -52,8 +52,12 @@ async function openIncident(page: Page, key: number): Promise<void> {
   await page.getByTestId('incident-main-info').waitFor();
 }
 
-const toast = (page: Page, text: string) =>
-  page.locator('.ant-notification-notice').filter({ hasText: text }).first();
+/** Waits for a toast with this text; a failure lists the toasts that did show. */
+async function expectToast(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() => page.locator('.ant-notification-notice').allInnerTexts(), { timeout: 15_000 })
+    .toEqual(expect.arrayContaining([expect.stringContaining(text)]));
+}
 
 describe('incident page workflow', () => {
   it('confirms an incident waiting for the customer', async () => {
@@ -68,7 +72,7 @@ describe('incident page workflow', () => {
     await page.getByTestId('action-dialog').getByText('This field is required').waitFor();
     await page.getByTestId('action-comment').fill('Confirmed: not our admin, please respond.');
     await page.getByTestId('action-submit').click();
-    await toast(page, 'Incident confirmed').waitFor();
+    await expectToast(page, 'Incident confirmed');
     await expect.poll(() => page.getByTestId('incident-status').textContent()).toBe('Work in progress');
     const card = await api<{ status: string }>(page, `/soc/incs/${key}/`);
     expect(card.status).toBe('work_in_progress');
@@ -93,9 +97,15 @@ describe('incident page workflow', () => {
       '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
     );
     await option.filter({ hasText: 'False Positive' }).first().click();
+    await page
+      .getByTestId('action-resolution')
+      .locator('.ant-select-content, .ant-select-selection-item')
+      .filter({ hasText: 'False Positive' })
+      .first()
+      .waitFor();
     await page.getByTestId('action-comment').fill('Scheduled penetration test.');
     await page.getByTestId('action-submit').click();
-    await toast(page, 'Incident closed').waitFor();
+    await expectToast(page, 'Incident closed');
     await expect.poll(() => page.getByTestId('incident-status').textContent()).toBe('Closed');
     const closed = await api<{ status: string; resolution: string | null }>(page, `/soc/incs/${key}/`);
     expect(closed).toMatchObject({ status: 'closed', resolution: 'False Positive' });
@@ -104,7 +114,7 @@ describe('incident page workflow', () => {
     await page.getByTestId('action-reopen').click();
     await page.getByTestId('action-comment').fill('The activity came back after the test ended.');
     await page.getByTestId('action-submit').click();
-    await toast(page, 'Incident reopened').waitFor();
+    await expectToast(page, 'Incident reopened');
     await expect.poll(() => page.getByTestId('incident-status').textContent()).toBe('Waiting for support');
     await context.close();
   });
@@ -192,7 +202,7 @@ describe('incident page workflow', () => {
     expect(incident).toBeDefined();
     await openIncident(page, incident!.key);
     await page.getByTestId('assign-to-yourself').click();
-    await toast(page, 'Changes saved').waitFor();
+    await expectToast(page, 'Changes saved');
     await expect.poll(() => page.getByTestId('assign-to-yourself').count()).toBe(0);
     const card = await api<{ customer_assignee: { username: string } | null }>(
       page,
@@ -238,7 +248,7 @@ describe('incident page workflow', () => {
       .first()
       .click();
     await page.getByTestId('priority-save').click();
-    await toast(page, 'Priority changed').waitFor();
+    await expectToast(page, 'Priority changed');
     await expect.poll(() => new URL(page.url()).searchParams.has('updatePriority')).toBe(false);
     expect((await api<{ priority: string }>(page, `/soc/incs/${key}/`)).priority).toBe(next.toLowerCase());
     await context.close();
@@ -249,7 +259,7 @@ describe('incident page workflow', () => {
     await signIn(page, baseUrl, 'alice');
     await page.goto(`${baseUrl}/inc/999999999`);
     await page.waitForURL(`${baseUrl}/incidents`);
-    await toast(page, 'Fetching incident: error').waitFor();
+    await expectToast(page, 'Fetching incident: error');
     await context.close();
   });
 });
