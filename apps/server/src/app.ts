@@ -28,6 +28,7 @@ import { lookupsRoutes } from './modules/incidents/lookups.routes.ts';
 import { createCommentsService } from './modules/incidents/comments.service.ts';
 import { incidentCardRoutes } from './modules/incidents/incident-card.routes.ts';
 import { createIncidentCardService } from './modules/incidents/incident-card.service.ts';
+import { GOSSOPKA_JOB, createGossopkaService } from './modules/incidents/gossopka.service.ts';
 import { NOTIFY_JOB, createIncidentNotifier } from './modules/incidents/notifications.service.ts';
 import { usersRoutes } from './modules/incidents/users.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
@@ -168,9 +169,12 @@ export async function buildApp({
   handlers[NOTIFY_JOB] = (payload) => notifier.run(payload);
   const comments = createCommentsService({ db: database.db, config, storage, onStatus: notifier.onStatus });
   const card = createIncidentCardService({ db: database.db, onStatus: notifier.onStatus });
+  const gossopka = createGossopkaService({ db: database.db, config, jobs });
+  handlers[GOSSOPKA_JOB] = (payload, job) => gossopka.runSend(payload, job);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await gossopka.close();
     mailer.close();
   });
 
@@ -188,6 +192,7 @@ export async function buildApp({
     prefix: `${API_BASE}/soc/incs`,
     card,
     comments,
+    gossopka,
     db: database.db,
     storage,
     config,

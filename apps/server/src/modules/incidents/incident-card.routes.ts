@@ -12,6 +12,7 @@ import {
   ConfirmPayloadSchema,
   DetailErrorSchema,
   FieldErrorsSchema,
+  GossopkaStatusSchema,
   IncidentCardSchema,
   IncidentPatchSchema,
   IncidentPdfQuerySchema,
@@ -25,6 +26,7 @@ import { pageLinks } from '../../lib/pagination.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import { contentDisposition, sendAttachment } from './attachments.service.ts';
 import type { CommentsService } from './comments.service.ts';
+import type { GossopkaService } from './gossopka.service.ts';
 import type { IncidentCardService } from './incident-card.service.ts';
 import { incidentPdf } from './incident-pdf.ts';
 import type { UploadPart } from './incidents.service.ts';
@@ -35,6 +37,7 @@ const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };
 export interface IncidentCardRoutesOptions {
   card: IncidentCardService;
   comments: CommentsService;
+  gossopka: GossopkaService;
   db: Db;
   storage: FileStorage;
   config: Config;
@@ -43,7 +46,7 @@ export interface IncidentCardRoutesOptions {
 /** `/api/v0/soc/incs/{key}/…`: the incident page (issue 4). */
 export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions> = async (
   app,
-  { card, comments, db, storage, config },
+  { card, comments, gossopka, db, storage, config },
 ) => {
   app.get(
     '/:key/',
@@ -260,6 +263,29 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
         .header('content-disposition', contentDisposition(`incident-${shown.key}.pdf`))
         .header('cache-control', 'private, no-store')
         .send(pdf);
+    },
+  );
+
+  app.post(
+    '/:key/manually_send_to_gossopka/',
+    {
+      schema: {
+        tags: ['incidents'],
+        summary: 'Send the incident to the national incident-reporting centre',
+        description:
+          '202 when a send starts (state `processing`, at most 5 minutes); 200 with the current state when it ' +
+          'is already processing or sent (retries are idempotent).',
+        params: KeyParams,
+        response: { 200: GossopkaStatusSchema, 202: GossopkaStatusSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { status, started } = await gossopka.requestSend(
+        request.params.key,
+        requireAuth(request),
+        request.ip,
+      );
+      return reply.status(started ? 202 : 200).send(status);
     },
   );
 };
