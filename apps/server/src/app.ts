@@ -29,6 +29,8 @@ import { createCommentsService } from './modules/incidents/comments.service.ts';
 import { incidentCardRoutes } from './modules/incidents/incident-card.routes.ts';
 import { createIncidentCardService } from './modules/incidents/incident-card.service.ts';
 import { GOSSOPKA_JOB, createGossopkaService } from './modules/incidents/gossopka.service.ts';
+import { inboundMailRoutes } from './modules/incidents/inbound-mail.routes.ts';
+import { createInboundMailService } from './modules/incidents/inbound-mail.service.ts';
 import { NOTIFY_JOB, createIncidentNotifier } from './modules/incidents/notifications.service.ts';
 import { usersRoutes } from './modules/incidents/users.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
@@ -170,6 +172,7 @@ export async function buildApp({
   const comments = createCommentsService({ db: database.db, config, storage, onStatus: notifier.onStatus });
   const card = createIncidentCardService({ db: database.db, onStatus: notifier.onStatus });
   const gossopka = createGossopkaService({ db: database.db, config, jobs });
+  const inbound = createInboundMailService({ db: database.db, config, storage, onStatus: notifier.onStatus });
   handlers[GOSSOPKA_JOB] = (payload, job) => gossopka.runSend(payload, job);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
@@ -198,6 +201,7 @@ export async function buildApp({
     config,
   });
   await app.register(usersRoutes, { prefix: `${API_BASE}/soc`, card, config });
+  await app.register(inboundMailRoutes, { prefix: `${API_BASE}/soc`, inbound, config });
   await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
   await app.register(tenantsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });

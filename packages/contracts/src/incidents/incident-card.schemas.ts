@@ -268,3 +268,15 @@ export const THUMBNAIL_CONTENT_TYPES = [
   'image/svg+xml',
   'image/webp',
 ] as const;
+
+/** POST /soc/inbound_mail/ (mail gateway): what became of a reply to a notification. */
+export const InboundMailResultSchema = z.object({
+  comment_id: z.number().int(),
+  incident: z.number().int(),
+  source: CommentSourceSchema,
+  /** False when the same message had already been stored. */
+  created: z.boolean(),
+  /** Attachments left out (executables, oversize, more than 10). */
+  skipped_attachments: z.array(z.string()),
+});
+export type InboundMailResult = z.infer<typeof InboundMailResultSchema>;
