@@ -133,6 +133,7 @@ export type MoreInfoProps = {
 /** Reporter, tags, resolution, affected systems, rules, files and the national centre. */
 export function MoreInfo({ incident, onRefresh }: MoreInfoProps) {
   const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
   const none = t('incidentPage.none');
   const locale = i18n.language;
   const resolution = incident.resolution
@@ -196,15 +197,15 @@ export function MoreInfo({ incident, onRefresh }: MoreInfoProps) {
           none
         ),
     },
-    {
-      key: 'gossopka',
-      label: t('incidentPage.moreInfo.gossopka'),
-      children: <GossopkaControl incident={incident} onRefresh={onRefresh} />,
-    },
   ];
   return (
     <Block title={t('incidentPage.moreInfo.title')} testId="incident-more-info">
       <Descriptions column={1} size="small" items={items} />
+      {/* Below the list rather than in it: its button and countdown need the block's full width. */}
+      <Flex vertical gap="small" style={{ marginTop: token.marginSM }}>
+        <Typography.Text type="secondary">{t('incidentPage.moreInfo.gossopka')}</Typography.Text>
+        <GossopkaControl incident={incident} onRefresh={onRefresh} />
+      </Flex>
     </Block>
   );
 }
@@ -224,7 +225,7 @@ export function MitreBlock({ incident }: { incident: IncidentCard }) {
               <Typography.Text type="secondary">{tactic}</Typography.Text>
               <Flex wrap gap="small">
                 {techniques.map((technique) => (
-                  <Tag key={technique} color="geekblue" style={{ marginInlineEnd: 0 }}>
+                  <Tag key={technique} style={{ marginInlineEnd: 0 }}>
                     {technique}
                   </Tag>
                 ))}
