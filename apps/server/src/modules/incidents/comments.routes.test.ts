@@ -5,7 +5,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, IncidentCard, IncidentStatus } from '@soc/contracts';
 import { CommentSchema } from '@soc/contracts';
-import { comments, incidents, issueTypes, systems, users } from '../../db/schema/index.ts';
+import { categories, comments, incidents, issueTypes, systems, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
@@ -213,6 +213,46 @@ describe('comments', () => {
     ]);
     expect(mail!.replyTo?.[0]?.address).toBe('incidents@soc-portal.local');
     expect(mail!.text).toContain(`/inc/${key}`);
+  });
+
+  it('e-mails the contacts, in their language, when an incident is registered', async () => {
+    const db = ctx.database.db;
+    const [system] = await db.select().from(systems).where(eq(systems.isId, 'IS-0002'));
+    const [type] = await db.select().from(issueTypes).where(eq(issueTypes.code, 'incident'));
+    const [category] = await db
+      .select()
+      .from(categories)
+      .where(eq(categories.issueTypeId, type!.id))
+      .limit(1);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v0/soc/incs/',
+      headers: bearer(tokens.analyst!),
+      payload: {
+        system: system!.id,
+        summary: 'Beaconing to a known C2 server',
+        issuetype: type!.id,
+        priority: 'high',
+        description: 'The host **scada-gw** contacts a C2 server every 60 s.',
+        primary_category: category!.id,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const newKey = created.json<{ key: number }>().key;
+    await ctx.app.jobs.runDue();
+    const outbox = ctx.config.mail.outboxDir;
+    const mails = await Promise.all(
+      (await readdir(outbox)).map(async (f) => PostalMime.parse(await readFile(path.join(outbox, f)))),
+    );
+    const mail = mails.find(
+      (m) => m.subject === `[INC-${newKey}] Incident registered: Beaconing to a known C2 server`,
+    );
+    expect(mail).toBeDefined();
+    expect(mail!.to?.map((a) => a.address)).toEqual([
+      'security1@is-0002.example',
+      'security2@is-0002.example',
+    ]);
+    expect(mail!.html).toContain('<strong>scada-gw</strong>');
   });
 
   it('shows an author from the national centre’s mail domain as the centre', async () => {
