@@ -1,7 +1,7 @@
 import { CloseOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
 import { ATTACHMENTS_MAX_FILES } from '@soc/contracts';
 import { Button, Checkbox, Flex, Input, Progress, Tag, theme, Tooltip } from 'antd';
-import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyApiError } from '../../../shared/api/index.ts';
 import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
@@ -10,8 +10,17 @@ import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
 import { attachmentProblems } from '../../incidents/lib/attachments.ts';
 import { useAddCommentMutation } from '../api/useAddCommentMutation.ts';
 
-/** Minimum height of the editor (spec 000 §9), in text rows at the theme's line height. */
-const EDITOR_MIN_ROWS = 4;
+/** Minimum heights of the composer (its resizer) and of its editor (spec 000 §9). */
+export const COMPOSER_MIN_HEIGHT = 150;
+export const EDITOR_MIN_HEIGHT = 118;
+/** The editor may take up to this share of the viewport. */
+const EDITOR_MAX_VIEWPORT_SHARE = 0.5;
+/** Arrow keys on the resizer change the height by this much. */
+const RESIZE_STEP = 20;
+
+/** An editor height within its limits. */
+export const clampEditorHeight = (height: number, viewport: number = window.innerHeight): number =>
+  Math.round(Math.max(EDITOR_MIN_HEIGHT, Math.min(height, viewport * EDITOR_MAX_VIEWPORT_SHARE)));
 
 export type CommentComposerProps = {
   incidentKey: number;
@@ -32,6 +41,8 @@ export function CommentComposer({ incidentKey }: CommentComposerProps) {
   const [issueCompleted, setIssueCompleted] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [percent, setPercent] = useState<number | null>(null);
+  const [editorHeight, setEditorHeight] = useState(EDITOR_MIN_HEIGHT);
+  const drag = useRef<{ startY: number; startHeight: number } | null>(null);
   const canSend = text.trim().length > 0 && !mutation.isPending;
 
   const addFiles = (list: FileList | null) => {
@@ -80,6 +91,25 @@ export function CommentComposer({ incidentKey }: CommentComposerProps) {
     }
   };
 
+  // The handle sits on the composer's top edge: dragging up makes the editor taller.
+  const resizeBy = (delta: number, from: number) => setEditorHeight(clampEditorHeight(from + delta));
+  const onResizeStart = (event: PointerEvent<HTMLDivElement>) => {
+    drag.current = { startY: event.clientY, startHeight: editorHeight };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const onResizeMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (drag.current) resizeBy(drag.current.startY - event.clientY, drag.current.startHeight);
+  };
+  const onResizeEnd = () => {
+    drag.current = null;
+  };
+  const onResizeKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const delta = { ArrowUp: RESIZE_STEP, ArrowDown: -RESIZE_STEP }[event.key];
+    if (delta === undefined) return;
+    event.preventDefault();
+    resizeBy(delta, editorHeight);
+  };
+
   const onDragOver = (event: DragEvent<HTMLDivElement>) => {
     if (!event.dataTransfer.types.includes('Files')) return;
     event.preventDefault();
@@ -105,6 +135,9 @@ export function CommentComposer({ incidentKey }: CommentComposerProps) {
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
       style={{
+        position: 'relative',
+        flex: 'none',
+        minHeight: COMPOSER_MIN_HEIGHT,
         padding: token.paddingSM,
         borderRadius: token.borderRadiusLG,
         border: `${token.lineWidth}px ${dragging ? 'dashed' : token.lineType} ${
@@ -113,13 +146,35 @@ export function CommentComposer({ incidentKey }: CommentComposerProps) {
         background: dragging ? token.colorPrimaryBg : token.colorBgContainer,
       }}
     >
+      <div
+        role="separator"
+        aria-orientation="horizontal"
+        aria-label={t('incidentPage.comments.resizeComposer')}
+        aria-valuemin={EDITOR_MIN_HEIGHT}
+        aria-valuenow={editorHeight}
+        tabIndex={0}
+        data-testid="composer-resizer"
+        onPointerDown={onResizeStart}
+        onPointerMove={onResizeMove}
+        onPointerUp={onResizeEnd}
+        onPointerCancel={onResizeEnd}
+        onKeyDown={onResizeKey}
+        style={{
+          position: 'absolute',
+          insetInline: 0,
+          insetBlockStart: -token.paddingXXS,
+          height: token.paddingXS,
+          cursor: 'row-resize',
+          touchAction: 'none',
+        }}
+      />
       <Input.TextArea
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
         placeholder={dragging ? t('incidentPage.comments.dropHint') : t('incidentPage.comments.placeholder')}
         aria-label={t('incidentPage.comments.composer')}
-        autoSize={{ minRows: EDITOR_MIN_ROWS, maxRows: 12 }}
+        style={{ height: editorHeight, minHeight: EDITOR_MIN_HEIGHT, resize: 'none' }}
         disabled={mutation.isPending}
         data-testid="comment-input"
       />

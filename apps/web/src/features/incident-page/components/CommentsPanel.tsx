@@ -10,6 +10,9 @@ import { CommentItem } from './CommentItem.tsx';
 /** Width limits of the comments panel (spec 000 §2). */
 export const COMMENTS_MIN_WIDTH = 410;
 export const COMMENTS_MAX_WIDTH = 750;
+/** The panel's offset below the shell's sticky header, and its height: the rest of the viewport. */
+const PANEL_TOP = '5rem';
+const PANEL_HEIGHT = 'max(32rem, calc(100vh - 6rem))';
 /** Arrow keys on the resizer move it by this much. */
 const KEYBOARD_STEP = 20;
 
@@ -84,7 +87,11 @@ export function CommentsPanel({ incidentKey }: CommentsPanelProps) {
       data-testid="comments-panel"
       data-width={width}
       style={{
-        position: 'relative',
+        // Stays in view below the sticky header while the page scrolls; the list scrolls inside.
+        position: 'sticky',
+        top: PANEL_TOP,
+        alignSelf: 'flex-start',
+        height: PANEL_HEIGHT,
         flex: `0 0 ${width}px`,
         width,
         display: 'flex',
@@ -146,7 +153,7 @@ export function CommentsPanel({ incidentKey }: CommentsPanelProps) {
         aria-live="polite"
         aria-label={t('incidentPage.comments.title')}
         data-testid="comments-list"
-        style={{ flex: '1 1 auto', minHeight: '12rem', overflowY: 'auto' }}
+        style={{ flex: '1 1 0', minHeight: '8rem', overflowY: 'auto' }}
       >
         {comments.isPending ? (
           <Skeleton active paragraph={{ rows: 4 }} />

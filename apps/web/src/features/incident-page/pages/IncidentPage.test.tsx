@@ -148,6 +148,19 @@ describe('incident page: card', () => {
     expect(panel).toHaveAttribute('data-width', '410');
   });
 
+  it('lets the comment editor grow from its minimum height of 118 px', async () => {
+    const { user } = openIncident();
+    const resizer = await screen.findByTestId('composer-resizer');
+    const editor = screen.getByTestId('comment-input');
+    expect(editor.style.height).toBe('118px');
+    resizer.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(editor.style.height).toBe('118px');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(editor.style.height).toBe('158px');
+    expect(resizer).toHaveAttribute('aria-valuenow', '158');
+  });
+
   it('loads the card only once per visit and asks for the actions', async () => {
     const { fetchMock } = openIncident();
     await screen.findByTestId('incident-actions');

@@ -390,6 +390,7 @@ export const en = {
       title: 'Comments',
       panel: 'Comments panel',
       resize: 'Resize the comments panel',
+      resizeComposer: 'Resize the comment editor',
       search: 'Search comments',
       empty: 'No comments',
       nothingFound: 'No comments match the search',
