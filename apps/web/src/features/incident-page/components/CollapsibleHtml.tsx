@@ -38,6 +38,9 @@ export function CollapsibleHtml({ html, testId }: CollapsibleHtmlProps) {
         style={{
           maxHeight: expanded ? undefined : collapsedHeight,
           overflow: 'hidden',
+          // A clipped text fades out rather than ending in half a line.
+          maskImage:
+            overflows && !expanded ? 'linear-gradient(to bottom, black 60%, transparent)' : undefined,
           overflowWrap: 'anywhere',
         }}
         // Rendered from Markdown and sanitised on the server (no scripts, handlers or javascript: links).

@@ -23,7 +23,7 @@ import { PriorityDialog } from '../components/PriorityControl.tsx';
 export const UPDATE_PRIORITY_PARAM = 'updatePriority';
 
 /** Width of the left block, in multiples of the theme's control height. */
-const LEFT_BLOCK_CONTROLS = 10;
+const LEFT_BLOCK_CONTROLS = 11;
 
 /** The page's incident number, or null when the path holds none. */
 function parseKey(value: string | undefined): number | null {
