@@ -576,7 +576,7 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
       const id = uuidFrom(rng);
       const analyst = rng.pick(analysts);
       // a few recent critical incidents wait for their automatic report to the national centre
-      const plannedSend =
+      const planAt =
         !bulk &&
         priority === 'critical' &&
         typeCode === 'incident' &&
@@ -585,6 +585,8 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
         pageRng.chance(0.5)
           ? new Date(now.getTime() + pageRng.int(20, 600) * 60_000)
           : null;
+      // never planned in the past of the real clock: such a job would run at once (e.g. in tests with a fixed `now`)
+      const plannedSend = planAt && planAt.getTime() > Date.now() ? planAt : null;
       if (plannedSend) planned.push({ id, at: plannedSend });
       // related incidents: an earlier incident of the same system, now and then
       const previous = lastOfSystem.get(system.id);
