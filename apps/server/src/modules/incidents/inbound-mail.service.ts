@@ -14,8 +14,11 @@ import { UploadStager } from './attachments.service.ts';
 import type { StatusListener } from './comments.service.ts';
 import { insertComment } from './comments.service.ts';
 
-/** Largest message the gateway may post (ten 50 MB files, base64-encoded, and some text). */
-export const INBOUND_MAIL_MAX_BYTES = 700 * 1024 * 1024;
+/**
+ * Largest message the gateway may post. The message is parsed in memory, so this stays well
+ * below ten 50 MB files; larger files belong in the portal (mail servers rarely pass them anyway).
+ */
+export const INBOUND_MAIL_MAX_BYTES = 100 * 1024 * 1024;
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
