@@ -254,6 +254,34 @@ describe('incident page workflow', () => {
     await context.close();
   });
 
+  it('sends an incident to the national centre after confirmation', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'carol');
+    const list = await api<{ results: ListItem[] }>(page, '/soc/incs/?limit=40&gossopka_id__isnull=true');
+    let key: number | null = null;
+    for (const incident of list.results) {
+      const card = await api<{ show_gossopka_button: boolean; gossopka_state: string }>(
+        page,
+        `/soc/incs/${incident.key}/`,
+      );
+      if (card.show_gossopka_button && card.gossopka_state !== 'processing') {
+        key = incident.key;
+        break;
+      }
+    }
+    expect(key).not.toBeNull();
+    await openIncident(page, key!);
+    await page.getByTestId('gossopka-send').click();
+    await page.getByTestId('gossopka-confirm-ok').click();
+    await expectToast(page, 'national centre');
+    // the embedded simulator answers quickly; the page polls the card while processing
+    await page.getByTestId('gossopka-sent').waitFor({ timeout: 45_000 });
+    const card = await api<{ gossopka_id: string | null; gossopka_state: string }>(page, `/soc/incs/${key}/`);
+    expect(card.gossopka_state).toBe('sent');
+    expect(await page.getByTestId('gossopka-sent').textContent()).toContain(card.gossopka_id ?? 'missing');
+    await context.close();
+  }, 90_000);
+
   it('returns to the list with an error for an incident that does not exist', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, baseUrl, 'alice');

@@ -14,7 +14,7 @@ import { useSendToGossopkaMutation } from '../api/useSendToGossopkaMutation.ts';
 import { formatCountdown } from '../lib/countdown.ts';
 
 /** How often the card is fetched again while a send is being processed. */
-const PROCESSING_POLL_MS = 10_000;
+const PROCESSING_POLL_MS = 5_000;
 
 /** What the control shows now: the server's state, advanced by the clock (spec 000 §4). */
 export type GossopkaView = 'none' | 'countdown' | 'processing' | 'sent' | 'error';
