@@ -295,3 +295,26 @@ describe('assignment', () => {
     expect(all.json<{ results: UserListItem[] }>().results.every((u) => u.is_active)).toBe(true);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every route of the incident page', async () => {
+    const doc = (await ctx.app.inject('/api/v0/docs/json')).json<{ paths: Record<string, object> }>();
+    for (const path of [
+      '/api/v0/soc/incs/{key}/',
+      '/api/v0/soc/incs/{key}/available_actions/',
+      '/api/v0/soc/incs/{key}/confirm/',
+      '/api/v0/soc/incs/{key}/close/',
+      '/api/v0/soc/incs/{key}/reopen/',
+      '/api/v0/soc/incs/{key}/assign_to_customer/',
+      '/api/v0/soc/incs/{key}/comments/',
+      '/api/v0/soc/incs/{key}/attachments/{id}/download/',
+      '/api/v0/soc/incs/{key}/add_rating/',
+      '/api/v0/soc/incs/{key}/get_pdf_inc/',
+      '/api/v0/soc/incs/{key}/manually_send_to_gossopka/',
+      '/api/v0/soc/users/',
+      '/api/v0/soc/inbound_mail/',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+  });
+});

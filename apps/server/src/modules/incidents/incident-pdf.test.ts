@@ -19,8 +19,17 @@ let incident: { key: number; summary: string };
 async function pdfText(pdf: Buffer): Promise<string> {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
   await writeFile(file, pdf);
-  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', '-layout', file, '-']);
-  return stdout;
+  try {
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', '-layout', file, '-']);
+    return stdout;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(
+        'pdftotext is missing: install poppler-utils (apt-get install -y poppler-utils; .ci/run does)',
+      );
+    }
+    throw err;
+  }
 }
 
 beforeAll(async () => {
