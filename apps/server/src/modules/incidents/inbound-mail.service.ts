@@ -232,10 +232,38 @@ export function createInboundMailService({ db, config, storage, onStatus }: Inbo
         };
       } catch (err) {
         await stager.discard();
+        // the gateway delivered the same message twice at once: the other delivery stored it
+        if (messageId && isUniqueViolation(err)) {
+          const [existing] = await db
+            .select({ id: comments.id, source: comments.source })
+            .from(comments)
+            .where(and(eq(comments.incidentId, incident.id), eq(comments.mailMessageId, messageId)));
+          if (existing) {
+            return {
+              result: {
+                comment_id: existing.id,
+                incident: key,
+                source: existing.source,
+                created: false,
+                skipped_attachments: [],
+              },
+              created: false,
+            };
+          }
+        }
         throw err;
       }
     },
   };
+}
+
+/** A PostgreSQL unique violation, possibly wrapped by the query layer. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
 }
 
 export type InboundMailService = ReturnType<typeof createInboundMailService>;

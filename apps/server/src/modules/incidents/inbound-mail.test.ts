@@ -147,6 +147,19 @@ describe('POST /soc/inbound_mail/', () => {
     expect((await chat()).filter((c) => c.id === result.comment_id)).toHaveLength(1);
   });
 
+  it('stores a message delivered twice at the same moment once', async () => {
+    const mail = reply({
+      from: 'alice@customer1.example',
+      subject: `Re: [INC-${key}]`,
+      messageId: '<parallel-1@customer1.example>',
+      authHeaders: [GOOD_AUTH],
+    });
+    const answers = await Promise.all([post(mail), post(mail), post(mail)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201]);
+    const ids = new Set(answers.map((a) => a.json<InboundMailResult>().comment_id));
+    expect(ids.size).toBe(1);
+  });
+
   it('marks a forged sender as unauthorised and changes no status', async () => {
     await ctx.database.db
       .update(incidents)
