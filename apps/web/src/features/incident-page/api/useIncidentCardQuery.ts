@@ -1,5 +1,5 @@
 import { IncidentCardSchema } from '@soc/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
@@ -22,5 +22,7 @@ export function useIncidentCardQuery(key: number) {
     enabled: Number.isInteger(key) && key > 0,
     // A missing incident stays missing: no retries before the redirect.
     retry: false,
+    // A language switch refetches the card; keep showing the old one meanwhile.
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { i18n } from '../../../shared/i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { callsTo } from '../../../test/fetchMock.ts';
 import { currentUser } from '../../../test/fixtures.ts';
@@ -167,5 +168,20 @@ describe('incident page: card', () => {
     expect(callsTo(fetchMock, CARD)).toHaveLength(1);
     expect(callsTo(fetchMock, ACTIONS)).toHaveLength(1);
     expect(currentUser.id).toBe(7);
+  });
+
+  it('fetches the card again in Russian when the language changes, keeping the page on screen', async () => {
+    const { fetchMock } = openIncident();
+    await screen.findByTestId('incident-main-info');
+    await act(() => i18n.changeLanguage('ru'));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, CARD).map((request) => request.url.searchParams.get('language'))).toEqual([
+        'en',
+        'ru',
+      ]),
+    );
+    expect(screen.queryByTestId('incident-loading')).not.toBeInTheDocument();
+    expect(screen.getByTestId('incident-tab-details')).toHaveTextContent('Подробности');
+    expect(await screen.findByTestId('comments-empty')).toHaveTextContent('Нет комментариев');
   });
 });
