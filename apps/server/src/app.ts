@@ -171,7 +171,7 @@ export async function buildApp({
   handlers[NOTIFY_JOB] = (payload) => notifier.run(payload);
   const comments = createCommentsService({ db: database.db, config, storage, onStatus: notifier.onStatus });
   const card = createIncidentCardService({ db: database.db, onStatus: notifier.onStatus });
-  const gossopka = createGossopkaService({ db: database.db, config, jobs });
+  const gossopka = createGossopkaService({ db: database.db, config, jobs, log: app.log });
   const inbound = createInboundMailService({ db: database.db, config, storage, onStatus: notifier.onStatus });
   handlers[GOSSOPKA_JOB] = (payload, job) => gossopka.runSend(payload, job);
   app.decorate('jobs', jobs);

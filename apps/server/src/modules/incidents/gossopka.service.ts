@@ -31,6 +31,7 @@ export interface GossopkaDeps {
   db: Db;
   config: Config;
   jobs: Pick<JobRunner, 'enqueue'>;
+  log?: { warn: (msg: string) => void };
 }
 
 /**
@@ -38,7 +39,7 @@ export interface GossopkaDeps {
  * incident as processing and queues a job; the job calls the connector with the incident id as
  * idempotency key, retries time-outs and 5xx answers, and records the centre's id or the error.
  */
-export function createGossopkaService({ db, config, jobs }: GossopkaDeps) {
+export function createGossopkaService({ db, config, jobs, log }: GossopkaDeps) {
   let simulator: Promise<NationalCentreSimulator> | undefined;
   let client: Promise<NationalCentreClient> | undefined;
 
@@ -49,6 +50,9 @@ export function createGossopkaService({ db, config, jobs }: GossopkaDeps) {
       // embedded default: a local simulator, so that the demo works without a real centre
       simulator ??= startNationalCentreSimulator({ username: SIMULATOR_USER, password: SIMULATOR_PASSWORD });
       const sim = await simulator;
+      log?.warn(
+        `GOSSOPKA_URL is not set: incidents are sent to the built-in national-centre simulator at ${sim.url}`,
+      );
       return createNationalCentreClient({
         url: sim.url,
         username: SIMULATOR_USER,
