@@ -51,6 +51,7 @@ export function MainInfo({
   onOpenPriorityDialog,
 }: MainInfoProps) {
   const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
   const none = t('incidentPage.none');
   const locale = i18n.language;
   const items: DescriptionsProps['items'] = [
@@ -113,7 +114,11 @@ export function MainInfo({
       children: (
         <Flex gap="small" align="center" wrap data-testid="incident-sla">
           <span>{formatDateTime(incident.sla, locale)}</span>
-          {incident.sla_breached && <Tag color="error">{t('incidentPage.mainInfo.slaBreached')}</Tag>}
+          {incident.sla_breached && (
+            <Tag color="error" style={{ color: token.colorText }} data-testid="incident-sla-breached">
+              {t('incidentPage.mainInfo.slaBreached')}
+            </Tag>
+          )}
         </Flex>
       ),
     },
