@@ -170,10 +170,14 @@ export async function buildApp({
   handlers[CSV_JOB] = (payload) => incidents.runCsvJob(payload);
   handlers[NOTIFY_JOB] = (payload) => notifier.run(payload);
   const comments = createCommentsService({ db: database.db, config, storage, onStatus: notifier.onStatus });
-  const card = createIncidentCardService({ db: database.db, onStatus: notifier.onStatus });
   const gossopka = createGossopkaService({ db: database.db, config, jobs, log: app.log });
   const inbound = createInboundMailService({ db: database.db, config, storage, onStatus: notifier.onStatus });
   handlers[GOSSOPKA_JOB] = (payload, job) => gossopka.runSend(payload, job);
+  const card = createIncidentCardService({
+    db: database.db,
+    onStatus: notifier.onStatus,
+    planGossopka: (incidentId, at) => gossopka.plan(incidentId, at),
+  });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -683,7 +683,7 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
     await db.insert(jobs).values(
       planned.map((p) => ({
         type: GOSSOPKA_JOB,
-        payload: { incidentId: p.id },
+        payload: { incidentId: p.id, plannedFor: p.at.getTime() },
         runAt: p.at,
         maxAttempts: GOSSOPKA_MAX_ATTEMPTS,
       })),

@@ -147,8 +147,19 @@ export const ClosePayloadSchema = ConfirmPayloadSchema.extend({
 });
 export type ClosePayload = z.input<typeof ClosePayloadSchema>;
 
-/** PATCH /soc/incs/{key}/ */
-export const IncidentPatchSchema = z.strictObject({ priority: IncidentPrioritySchema });
+/**
+ * PATCH /soc/incs/{key}/: the priority (customers: low, medium, high; analysts also critical)
+ * and, for analysts, when the incident is sent to the national centre automatically (null: not).
+ */
+export const IncidentPatchSchema = z
+  .strictObject({
+    priority: IncidentPrioritySchema.optional(),
+    gossopka_planned_time: millis.nullable().optional(),
+  })
+  .refine((v) => v.priority !== undefined || v.gossopka_planned_time !== undefined, {
+    error: 'Give priority or gossopka_planned_time.',
+    path: ['non_field_errors'],
+  });
 export type IncidentPatch = z.infer<typeof IncidentPatchSchema>;
 
 /** POST /soc/incs/{key}/assign_to_customer/ (null clears the assignee). */

@@ -130,6 +130,15 @@ export function createGossopkaService({ db, config, jobs, log }: GossopkaDeps) {
       return { status: gossopkaStatus(after, incidentType), started: started.length > 0 };
     },
 
+    /** Queues the automatic send at `at` (the job checks that the plan still holds then). */
+    async plan(incidentId: string, at: Date): Promise<void> {
+      await jobs.enqueue(
+        GOSSOPKA_JOB,
+        { incidentId, plannedFor: at.getTime() },
+        { runAt: at, maxAttempts: GOSSOPKA_MAX_ATTEMPTS },
+      );
+    },
+
     /** Job handler: one attempt to register the incident at the centre. */
     async runSend(payload: Record<string, unknown>, job: JobRow): Promise<Record<string, unknown>> {
       const [row] = await db
@@ -146,6 +155,10 @@ export function createGossopkaService({ db, config, jobs, log }: GossopkaDeps) {
       if (!row) return { skipped: 'incident gone' };
       const i = row.incident;
       if (i.gossopkaId) return { sent: true, id: i.gossopkaId, already: true };
+      // a planned send whose plan was moved or dropped meanwhile does nothing
+      if (payload.plannedFor !== undefined && i.gossopkaPlannedTime?.getTime() !== payload.plannedFor) {
+        return { skipped: 'plan changed' };
+      }
       // a planned send starts here: the page shows it as processing
       if (!i.gossopkaProcessingSince) {
         await db

@@ -154,6 +154,44 @@ describe('sending to the national centre', () => {
     expect((await card(key)).gossopka_state).toBe('sent');
   });
 
+  it('lets analysts plan the automatic send; a moved plan runs only at its new time', async () => {
+    const key = keys[4]!;
+    const analyst = (await ctx.login('analyst')).access;
+    const patch = (access: string, payload: object) =>
+      ctx.app.inject({ method: 'PATCH', url: `/api/v0/soc/incs/${key}/`, headers: bearer(access), payload });
+    const inOneHour = Date.now() + 3_600_000;
+    const byCustomer = await patch(token, { gossopka_planned_time: inOneHour });
+    expect(byCustomer.statusCode).toBe(400);
+    expect(byCustomer.json<Record<string, string[]>>().gossopka_planned_time).toHaveLength(1);
+    expect((await patch(analyst, { gossopka_planned_time: Date.now() - 1000 })).statusCode).toBe(400);
+    expect((await patch(analyst, {})).json()).toEqual({
+      non_field_errors: ['Give priority or gossopka_planned_time.'],
+    });
+
+    await ctx.database.db.delete(jobs);
+    expect((await patch(analyst, { gossopka_planned_time: inOneHour })).statusCode).toBe(200);
+    const planned = await card(key);
+    expect(planned.gossopka_state).toBe('planned');
+    expect(planned.gossopka_planned_time).toBe(inOneHour);
+    expect(planned.show_gossopka_button).toBe(true);
+    expect(await ctx.app.jobs.runDue()).toBe(0); // not yet due
+    const later = inOneHour + 3_600_000;
+    await patch(analyst, { gossopka_planned_time: later });
+    const queued = await ctx.database.db.select().from(jobs).orderBy(jobs.id);
+    expect(queued.map((j) => j.runAt.getTime())).toEqual([inOneHour, later]);
+    // the first plan comes due: it was moved, so nothing is sent
+    await ctx.database.db.execute(sql`UPDATE jobs SET run_at = now() WHERE id = ${queued[0]!.id}`);
+    await ctx.app.jobs.runDue();
+    expect((await card(key)).gossopka_state).toBe('planned');
+    expect([...sim.registered.values()].some((r) => r.body.key === key)).toBe(false);
+    // the moved plan comes due: sent
+    await runJobsNow();
+    const sent = await card(key);
+    expect(sent.gossopka_state).toBe('sent');
+    expect(sent.gossopka_planned_time).toBeNull();
+    expect((await patch(analyst, { gossopka_planned_time: later })).statusCode).toBe(400);
+  });
+
   it('refuses other issue types with 400 and other tenants with 404', async () => {
     const res = await send(otherTypeKey);
     expect(res.statusCode).toBe(400);

@@ -66,16 +66,17 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
     {
       schema: {
         tags: ['incidents'],
-        summary: 'Change the priority (customers: low, medium, high; analysts also critical)',
+        summary:
+          'Change the priority (customers: low, medium, high; analysts also critical) or plan the national-centre report',
         params: KeyParams,
         body: IncidentPatchSchema,
         response: { 200: IncidentCardSchema, ...errors },
       },
     },
     async (request) =>
-      card.setPriority(
+      card.patch(
         request.params.key,
-        request.body.priority,
+        request.body,
         requireAuth(request),
         request.ip,
         requestLanguage(request),

@@ -4,6 +4,7 @@ import type {
   ConfirmPayload,
   IncidentAction,
   IncidentCard,
+  IncidentPatch,
   IncidentPriority,
   IncidentStatus,
   Language,
@@ -47,6 +48,8 @@ import { presentIncidentListItem } from './incidents.presenter.ts';
 export interface IncidentCardDeps {
   db: Db;
   onStatus: StatusListener;
+  /** Schedules the automatic report to the national centre. */
+  planGossopka: (incidentId: string, at: Date) => Promise<void>;
 }
 
 const ACTION_TITLES: Record<IncidentAction, string> = {
@@ -58,7 +61,7 @@ const ACTION_TITLES: Record<IncidentAction, string> = {
 };
 
 /** The incident card and what can be done on it (spec 000 §3, §4; DESIGN §5). */
-export function createIncidentCardService({ db, onStatus }: IncidentCardDeps) {
+export function createIncidentCardService({ db, onStatus, planGossopka }: IncidentCardDeps) {
   const listRepo = createIncidentsRepository(db);
 
   const allowedPriorities = (auth: AuthContext): IncidentPriority[] =>
@@ -221,26 +224,57 @@ export function createIncidentCardService({ db, onStatus }: IncidentCardDeps) {
       return availableActions(row.status, auth.role);
     },
 
-    async setPriority(
+    /** PATCH: the priority and, for analysts, the planned report to the national centre. */
+    async patch(
       key: number,
-      priority: IncidentPriority,
+      input: IncidentPatch,
       auth: AuthContext,
       ip: string,
       lang: Language,
     ): Promise<IncidentCard> {
       const row = await loadIncident(db, key, auth);
-      if (!allowedPriorities(auth).includes(priority)) {
+      const { priority, gossopka_planned_time: plannedMs } = input;
+      if (priority !== undefined && !allowedPriorities(auth).includes(priority)) {
         throw badRequest({ priority: ['Only analysts may set the critical priority.'] });
       }
-      if (row.priority !== priority) {
-        await db.update(incidents).set({ priority, updated: new Date() }).where(eq(incidents.id, row.id));
+      let planned: Date | null | undefined;
+      if (plannedMs !== undefined) {
+        if (auth.role === 'customer') {
+          throw badRequest({
+            gossopka_planned_time: ['Only analysts plan the report to the national centre.'],
+          });
+        }
+        if (row.gossopkaId)
+          throw badRequest({ gossopka_planned_time: ['The incident has already been sent.'] });
+        planned = plannedMs === null ? null : new Date(plannedMs);
+        if (planned && planned.getTime() <= Date.now()) {
+          throw badRequest({ gossopka_planned_time: ['The planned time must be in the future.'] });
+        }
+      }
+      const changes = {
+        ...(priority !== undefined && priority !== row.priority ? { priority } : {}),
+        ...(planned !== undefined && planned?.getTime() !== row.gossopkaPlannedTime?.getTime()
+          ? { gossopkaPlannedTime: planned }
+          : {}),
+      };
+      if (Object.keys(changes).length) {
+        await db
+          .update(incidents)
+          .set({ ...changes, updated: new Date() })
+          .where(eq(incidents.id, row.id));
+        if (changes.gossopkaPlannedTime) await planGossopka(row.id, changes.gossopkaPlannedTime);
         await audit(db, {
           userId: auth.userId,
-          action: 'incident.priority',
+          action: 'incident.update',
           objectType: 'incident',
           objectId: key,
           ip,
-          details: { priority: [row.priority, priority] },
+          details: {
+            ...(changes.priority ? { priority: [row.priority, changes.priority] } : {}),
+            ...('gossopkaPlannedTime' in changes
+              ? { gossopka_planned_time: [row.gossopkaPlannedTime?.getTime() ?? null, plannedMs] }
+              : {}),
+          },
         });
       }
       return card(key, auth, lang);
