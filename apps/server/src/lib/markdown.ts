@@ -3,7 +3,8 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * What may survive in stored or rendered HTML: text formatting, lists, tables, code, links
- * (http, https, mailto only) and images from the portal itself or data URLs. No scripts,
+ * (http, https, mailto only) and images from the portal itself (relative paths such as
+ * `/api/v0/...`) or data URLs, so that no comment can load a tracking pixel. No scripts,
  * styles, event handlers, forms or frames.
  */
 const POLICY: sanitizeHtml.IOptions = {
@@ -49,7 +50,7 @@ const POLICY: sanitizeHtml.IOptions = {
     code: ['class'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedSchemesByTag: { img: ['data'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {

@@ -142,13 +142,16 @@ describe('comments', () => {
     const hostile =
       '<img src=x onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">click</a>' +
       '<iframe src="https://evil.example"></iframe><p style="x" onclick="alert(4)">**bold**</p>' +
-      '[md link](javascript:alert(5)) <svg onload="alert(6)"></svg> [fine](https://example.org)';
+      '[md link](javascript:alert(5)) <svg onload="alert(6)"></svg> [fine](https://example.org)' +
+      '<img src="https://tracker.example/pixel.png"><img src="/api/v0/soc/files/x.png">';
     const res = await postComment('alice', key, multipart({ body: hostile }));
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json<Comment>().body;
     expect(body).not.toMatch(/<script|onerror|onclick|onload|javascript:|<iframe|<svg|style=/i);
     expect(body).toContain('<img src="x" />');
     expect(body).toContain('href="https://example.org"');
+    expect(body).not.toContain('tracker.example');
+    expect(body).toContain('<img src="/api/v0/soc/files/x.png" />');
     const stored = await ctx.database.db
       .select({ body: comments.body })
       .from(comments)

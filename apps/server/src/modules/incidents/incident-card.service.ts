@@ -52,14 +52,6 @@ export interface IncidentCardDeps {
   planGossopka: (incidentId: string, at: Date) => Promise<void>;
 }
 
-const ACTION_TITLES: Record<IncidentAction, string> = {
-  confirm: 'confirm',
-  close: 'close',
-  reopen: 'reopen',
-  complete: 'complete',
-  cancel: 'cancel',
-};
-
 /** The incident card and what can be done on it (spec 000 §3, §4; DESIGN §5). */
 export function createIncidentCardService({ db, onStatus, planGossopka }: IncidentCardDeps) {
   const listRepo = createIncidentsRepository(db);
@@ -140,9 +132,7 @@ export function createIncidentCardService({ db, onStatus, planGossopka }: Incide
     const before = await loadIncident(db, key, auth);
     const notAvailable = (status: IncidentStatus) =>
       badRequest({
-        non_field_errors: [
-          `Action "${ACTION_TITLES[action]}" is not available for this incident (status ${status}).`,
-        ],
+        non_field_errors: [`Action "${action}" is not available for this incident (status ${status}).`],
       });
     if (!availableActions(before.status, auth.role).includes(action)) throw notAvailable(before.status);
     let resolution: { id: number; kind: 'TP' | 'FP' } | undefined;
