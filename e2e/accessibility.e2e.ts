@@ -37,4 +37,17 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('incident page has no serious or critical violation', async () => {
+    const { context, page } = await newPage(browser);
+    await page.addInitScript((t) => localStorage.setItem('currentTheme', t), theme);
+    await signIn(page, baseUrl, 'carol');
+    await page.goto(`${baseUrl}/incidents`);
+    await page.getByTestId('incident-card-link').first().click();
+    await page.getByTestId('incident-main-info').waitFor();
+    await page.getByTestId('comments-list').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
 });

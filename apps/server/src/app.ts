@@ -31,6 +31,14 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { incidentsRoutes } from './modules/incidents/incidents.routes.ts';
 import { CSV_JOB, createIncidentsService } from './modules/incidents/incidents.service.ts';
 import { lookupsRoutes } from './modules/incidents/lookups.routes.ts';
+import { createCommentsService } from './modules/incidents/comments.service.ts';
+import { incidentCardRoutes } from './modules/incidents/incident-card.routes.ts';
+import { createIncidentCardService } from './modules/incidents/incident-card.service.ts';
+import { GOSSOPKA_JOB, createGossopkaService } from './modules/incidents/gossopka.service.ts';
+import { inboundMailRoutes } from './modules/incidents/inbound-mail.routes.ts';
+import { createInboundMailService } from './modules/incidents/inbound-mail.service.ts';
+import { NOTIFY_JOB, createIncidentNotifier } from './modules/incidents/notifications.service.ts';
+import { usersRoutes } from './modules/incidents/users.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import type { AuthServiceOptions } from './modules/auth/auth.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -179,6 +187,7 @@ export async function buildApp({
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir });
   const handlers: Parameters<typeof createJobRunner>[0]['handlers'] = {};
   const jobs = createJobRunner({ db: database.db, handlers, log: app.log });
+  const notifier = createIncidentNotifier({ db: database.db, config, mailer, jobs });
   const incidents = createIncidentsService({
     db: database.db,
     copyOut: database.copyOut,
@@ -186,11 +195,23 @@ export async function buildApp({
     storage,
     mailer,
     jobs,
+    onCreated: notifier.onCreated,
   });
   handlers[CSV_JOB] = (payload) => incidents.runCsvJob(payload);
+  handlers[NOTIFY_JOB] = (payload) => notifier.run(payload);
+  const comments = createCommentsService({ db: database.db, config, storage, onStatus: notifier.onStatus });
+  const gossopka = createGossopkaService({ db: database.db, config, jobs, log: app.log });
+  const inbound = createInboundMailService({ db: database.db, config, storage, onStatus: notifier.onStatus });
+  handlers[GOSSOPKA_JOB] = (payload, job) => gossopka.runSend(payload, job);
+  const card = createIncidentCardService({
+    db: database.db,
+    onStatus: notifier.onStatus,
+    planGossopka: (incidentId, at) => gossopka.plan(incidentId, at),
+  });
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await gossopka.close();
     mailer.close();
   });
 
@@ -212,6 +233,17 @@ export async function buildApp({
   if (config.sms.outbox && !smsOverride) await app.register(smsOutboxRoutes, { db: database.db });
   await app.register(portalRoutes, { prefix: `${API_BASE}/portal`, config });
   await app.register(incidentsRoutes, { prefix: `${API_BASE}/soc/incs`, incidents, config });
+  await app.register(incidentCardRoutes, {
+    prefix: `${API_BASE}/soc/incs`,
+    card,
+    comments,
+    gossopka,
+    db: database.db,
+    storage,
+    config,
+  });
+  await app.register(usersRoutes, { prefix: `${API_BASE}/soc`, card, config });
+  await app.register(inboundMailRoutes, { prefix: `${API_BASE}/soc`, inbound, config });
   await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
   await app.register(tenantsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });

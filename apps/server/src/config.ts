@@ -66,6 +66,15 @@ const EnvSchema = z.object({
   SSO_SECRET_HEADER: z.string().default('x-sso-secret'),
   SSO_TRUSTED_PROXIES: z.string().optional(),
   SSO_MATCH: z.enum(['username', 'email']).default('username'),
+  GOSSOPKA_URL: z.string().url().optional(),
+  GOSSOPKA_USERNAME: z.string().optional(),
+  GOSSOPKA_PASSWORD: z.string().optional(),
+  GOSSOPKA_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  NATIONAL_CENTRE_NAME: z.string().min(1).default('НКЦКИ'),
+  NATIONAL_CENTRE_MAIL_DOMAIN: z.string().min(1).default('cert.gov.ru'),
+  INBOUND_MAIL_TOKEN: z.string().min(16).optional(),
+  INBOUND_MAIL_AUTHSERV_ID: z.string().min(1).default('mx.soc-portal.local'),
+  INBOUND_MAIL_ADDRESS: z.string().email().default('incidents@soc-portal.local'),
 });
 
 /** One OIDC identity provider (an item of the OIDC_PROVIDERS JSON list). */
@@ -178,6 +187,25 @@ export interface Config {
     trustedProxies: string[];
     match: 'username' | 'email';
   };
+  /** The national incident-reporting centre (GosSOPKA) connector. */
+  nationalCentre: {
+    /** Its API base URL; unset: a local simulator started by the app (demo). */
+    url: string | undefined;
+    username: string | undefined;
+    password: string | undefined;
+    timeoutMs: number;
+    /** Shown instead of the author of comments from its mail domain. */
+    name: string;
+    mailDomain: string;
+  };
+  inboundMail: {
+    /** Shared secret of the mail gateway posting to /soc/inbound_mail/; unset: analysts only. */
+    token: string | undefined;
+    /** Only Authentication-Results headers of this server are trusted. */
+    authservId: string;
+    /** Reply-To of notifications; replies come back as comments. */
+    address: string;
+  };
 }
 
 /**
@@ -278,6 +306,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
       match: e.SSO_MATCH,
     },
+    nationalCentre: {
+      url: e.GOSSOPKA_URL,
+      username: e.GOSSOPKA_USERNAME,
+      password: e.GOSSOPKA_PASSWORD,
+      timeoutMs: e.GOSSOPKA_TIMEOUT_MS,
+      name: e.NATIONAL_CENTRE_NAME,
+      mailDomain: e.NATIONAL_CENTRE_MAIL_DOMAIN.toLowerCase(),
+    },
+    inboundMail: {
+      token: e.INBOUND_MAIL_TOKEN,
+      authservId: e.INBOUND_MAIL_AUTHSERV_ID,
+      address: e.INBOUND_MAIL_ADDRESS,
+    },
   };
 }
 
@@ -336,6 +377,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       secretHeader: 'x-sso-secret',
       trustedProxies: [],
       match: 'username',
+    },
+    nationalCentre: {
+      url: undefined,
+      username: undefined,
+      password: undefined,
+      timeoutMs: 2000,
+      name: 'НКЦКИ',
+      mailDomain: 'cert.gov.ru',
+    },
+    inboundMail: {
+      token: 'test-inbound-token-0123456789',
+      authservId: 'mx.soc-portal.local',
+      address: 'incidents@soc-portal.local',
     },
     ...overrides,
   };

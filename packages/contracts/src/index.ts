@@ -7,3 +7,4 @@ export * from './portal/portal.schemas.ts';
 export * from './common/query.ts';
 export * from './incidents/incidents.schemas.ts';
 export * from './incidents/incident-titles.ts';
+export * from './incidents/incident-card.schemas.ts';

@@ -7,8 +7,10 @@ import {
   comments,
   contacts,
   contracts,
+  incidentLinks,
   incidents,
   issueTypes,
+  jobs,
   resolutions,
   services,
   slaRows,
@@ -34,6 +36,7 @@ import {
   TAGS,
   TECHNIQUES,
 } from './catalog.ts';
+import { GOSSOPKA_JOB, GOSSOPKA_MAX_ATTEMPTS } from '../modules/incidents/gossopka.service.ts';
 import { Rng } from './rng.ts';
 
 /** The password of every demo account, printed at start. */
@@ -106,6 +109,39 @@ const LAST_NAMES = [
 ];
 
 /** A v4-shaped UUID from the seeded generator, so that ids repeat with the seed. */
+/** Indicators of compromise as an analyst would list them for an incident on `host`. */
+function demoIocs(
+  rng: Rng,
+  host: string,
+  user: string | undefined,
+): { ioc: string; ioc_type: string; category: string[] }[] {
+  const hex = (n: number) => Array.from({ length: n }, () => rng.int(0, 15).toString(16)).join('');
+  const pool: (() => { ioc: string; ioc_type: string; category: string[] })[] = [
+    () => ({ ioc: `203.0.113.${rng.int(2, 254)}`, ioc_type: 'ipv4', category: ['C2'] }),
+    () => ({ ioc: `198.51.100.${rng.int(2, 254)}`, ioc_type: 'ipv4', category: ['scanner'] }),
+    () => ({
+      ioc: `${rng.pick(['update', 'cdn', 'login', 'secure'])}-${hex(4)}.example.net`,
+      ioc_type: 'fqdn',
+      category: ['C2'],
+    }),
+    () => ({
+      ioc: `https://files-${hex(3)}.example.org/invoice_${rng.int(100, 999)}.zip`,
+      ioc_type: 'url',
+      category: ['phishing'],
+    }),
+    () => ({ ioc: hex(64), ioc_type: 'file', category: ['malware'] }),
+    () => ({
+      ioc: `billing@${rng.pick(['paypa1', 'secure-bank', 'delivery-info'])}.example.com`,
+      ioc_type: 'email',
+      category: ['phishing'],
+    }),
+    () => ({ ioc: `${host}`, ioc_type: 'device', category: ['affected'] }),
+    () => ({ ioc: user ?? 'svc_backup', ioc_type: 'useraccount', category: ['compromised'] }),
+    () => ({ ioc: 'powershell.exe -enc JABzAD0ATgBlAHcA', ioc_type: 'process', category: ['execution'] }),
+  ];
+  return rng.sample(pool, rng.int(0, 4)).map((make) => make());
+}
+
 function uuidFrom(rng: Rng): string {
   const hex = Array.from({ length: 32 }, () => rng.int(0, 15).toString(16));
   hex[12] = '4';
@@ -193,6 +229,8 @@ export async function resetDatabase(db: Db): Promise<void> {
  */
 export async function generateDemoData(db: Db, options: DemoOptions): Promise<DemoSummary> {
   const rng = new Rng(options.seed ?? 20261122);
+  // the incident page's extra fields draw from their own stream, so the main data stays as it was
+  const pageRng = new Rng((options.seed ?? 20261122) ^ 0x5eed);
   const log = options.log ?? (() => undefined);
   const now = options.now ?? new Date();
   const days = options.days ?? 180;
@@ -285,10 +323,16 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   const manager = staff.find((u) => u.username === 'manager')!;
 
   // Systems
-  const systemSpecs = Array.from({ length: systemCount }, (_, i) => {
+  const systemSpecs = Array.from({ length: systemCount }, (_, i): (typeof BASE_SYSTEMS)[number] => {
     const base = BASE_SYSTEMS[i];
     const n = String(i + 1).padStart(4, '0');
-    return base ?? { isId: `IS-${n}`, fullName: `Demo Customer ${n} — network`, lang: i % 2 ? 'en' : 'ru' };
+    return (
+      base ?? {
+        isId: `IS-${n}`,
+        fullName: `Demo Customer ${n} — network`,
+        lang: i % 2 ? 'en' : 'ru',
+      }
+    );
   });
   const systemRows = await db
     .insert(systems)
@@ -363,6 +407,7 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
         firstName: rng.pick(FIRST_NAMES),
         patronimic: k === 0 ? 'Викторович' : '',
         email: `security${k + 1}@${system.isId.toLowerCase()}.example`,
+        locale: systemSpecs[i]!.lang,
         workPhone: `+7 495 ${rng.int(100, 999)}-${rng.int(10, 99)}-${rng.int(10, 99)}`,
         mobilePhone: `+7 9${rng.int(10, 99)} ${rng.int(100, 999)}-${rng.int(10, 99)}-${rng.int(10, 99)}`,
       })),
@@ -463,6 +508,9 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   const systemLang = new Map(systemRows.map((s, i) => [s.id, systemSpecs[i]!.lang]));
   let commentCount = 0;
   const BATCH = 500;
+  const links: (typeof incidentLinks.$inferInsert)[] = [];
+  const lastOfSystem = new Map<number, string>();
+  const planned: { id: string; at: Date }[] = [];
   // A large load is much faster into unindexed tables; the indexes are rebuilt once at the end.
   const bulk = options.incidents >= (options.bulkThreshold ?? BULK_THRESHOLD);
   const dropped = bulk ? await dropSecondaryIndexes(db, ['incidents', 'comments']) : [];
@@ -529,6 +577,23 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
           : null;
       const id = uuidFrom(rng);
       const analyst = rng.pick(analysts);
+      // a few recent critical incidents wait for their automatic report to the national centre
+      const planAt =
+        !bulk &&
+        priority === 'critical' &&
+        typeCode === 'incident' &&
+        ageDays < 3 &&
+        !closedLike &&
+        pageRng.chance(0.5)
+          ? new Date(now.getTime() + pageRng.int(20, 600) * 60_000)
+          : null;
+      // never planned in the past of the real clock: such a job would run at once (e.g. in tests with a fixed `now`)
+      const plannedSend = planAt && planAt.getTime() > Date.now() ? planAt : null;
+      if (plannedSend) planned.push({ id, at: plannedSend });
+      // related incidents: an earlier incident of the same system, now and then
+      const previous = lastOfSystem.get(system.id);
+      if (!bulk && previous && pageRng.chance(0.15)) links.push({ incidentId: id, relatedId: previous });
+      lastOfSystem.set(system.id, id);
       incidentBatch.push({
         id,
         key: 10_000 + i,
@@ -570,6 +635,9 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
         tactics: Object.keys(mitreCov),
         techniques: techniques.map(([technique]) => technique),
         detectionRules: typeCode === 'incident' ? rng.sample(DETECTION_RULES, rng.int(1, 2)) : [],
+        activityDetectedAt: new Date(created.getTime() - pageRng.int(5, 240) * 60_000),
+        observedIocs: !bulk && typeCode === 'incident' ? demoIocs(pageRng, host, someone?.username) : [],
+        gossopkaPlannedTime: plannedSend,
         created,
         updated:
           resolutionDate ?? new Date(Math.min(now.getTime(), created.getTime() + rng.int(1, 48) * HOUR)),
@@ -600,6 +668,7 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
     }
     await db.insert(incidents).values(incidentBatch);
     if (commentBatch.length) await db.insert(comments).values(commentBatch);
+    if (links.length) await db.insert(incidentLinks).values(links.splice(0));
     commentCount += commentBatch.length;
     if ((offset / BATCH) % 20 === 19) log(`demo: ${offset + incidentBatch.length} incidents`);
   }
@@ -613,6 +682,17 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   }
   await db.execute(sql`SELECT incident_counts_rebuild()`);
   await db.execute(sql`ALTER TABLE incidents ENABLE TRIGGER incidents_counts`);
+  // planned reports run as jobs at their time (see the national-centre send of the incident page)
+  if (planned.length) {
+    await db.insert(jobs).values(
+      planned.map((p) => ({
+        type: GOSSOPKA_JOB,
+        payload: { incidentId: p.id, plannedFor: p.at.getTime() },
+        runAt: p.at,
+        maxAttempts: GOSSOPKA_MAX_ATTEMPTS,
+      })),
+    );
+  }
   // Keys were given explicitly; new incidents continue after the last one.
   await db.execute(
     sql`SELECT setval(pg_get_serial_sequence('incidents', 'key'), GREATEST((SELECT max(key) FROM incidents), 10000))`,

@@ -111,6 +111,17 @@ export const incidents = pgTable(
     gossopkaId: text('gossopka_id'),
     gossopkaSendTime: timestamp('gossopka_send_time', { withTimezone: true }),
     gossopkaPlannedTime: timestamp('gossopka_planned_time', { withTimezone: true }),
+    /** A send to the national centre in progress since then (null: none). */
+    gossopkaProcessingSince: timestamp('gossopka_processing_since', { withTimezone: true }),
+    /** Why the last send failed (cleared by a new send). */
+    gossopkaError: text('gossopka_error'),
+    /** When the malicious activity was first detected. */
+    activityDetectedAt: timestamp('activity_detected_at', { withTimezone: true }),
+    /** Indicators of compromise the analysts observed (spec 000 §3 IOC). */
+    observedIocs: jsonb('observed_iocs')
+      .$type<{ ioc: string; ioc_type: string; category: string[] }[]>()
+      .notNull()
+      .default([]),
     /** Tactic short name → technique ids. */
     mitreCov: jsonb('mitre_cov').$type<Record<string, string[]>>().notNull().default({}),
     /** The keys of mitre_cov and the ids in it, flattened so that filters can use GIN indexes. */
@@ -185,6 +196,10 @@ export const comments = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** Display name or mail address at the time of writing. */
     authorName: text('author_name').notNull(),
+    /** The sender's address of a comment that came by mail (also tells the national centre's domain). */
+    authorEmail: text('author_email').notNull().default(''),
+    /** Message-ID of the mail a comment came from: the same mail delivered twice is stored once. */
+    mailMessageId: text('mail_message_id'),
     /** Sanitised HTML. */
     body: text('body').notNull(),
     source: text('source', { enum: ['API', 'Email by authorized user', 'Email by unauthorized user'] })
@@ -195,7 +210,29 @@ export const comments = pgTable(
     issueCompleted: boolean('issue_completed').notNull().default(false),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('comments_incident_created_idx').on(t.incidentId, t.created)],
+  (t) => [
+    index('comments_incident_created_idx').on(t.incidentId, t.created),
+    uniqueIndex('comments_mail_message_uq')
+      .on(t.incidentId, t.mailMessageId)
+      .where(sql`${t.mailMessageId} IS NOT NULL`),
+  ],
+);
+
+/** Incidents linked to each other (related incidents of the card); stored once per direction. */
+export const incidentLinks = pgTable(
+  'incident_links',
+  {
+    incidentId: uuid('incident_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+    relatedId: uuid('related_id')
+      .notNull()
+      .references(() => incidents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.incidentId, t.relatedId] }),
+    index('incident_links_related_idx').on(t.relatedId),
+  ],
 );
 
 /** Files attached to an incident or one of its comments; bytes live in file storage. */

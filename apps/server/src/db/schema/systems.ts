@@ -101,6 +101,12 @@ export const contacts = pgTable(
     email: text('email').notNull().default(''),
     workPhone: text('work_phone').notNull().default(''),
     mobilePhone: text('mobile_phone').notNull().default(''),
+    /** Language of the notification e-mails the contact receives. */
+    locale: text('locale', { enum: ['ru', 'en'] })
+      .notNull()
+      .default('ru'),
+    /** Receives incident notifications (creation, waiting for customer). */
+    notify: boolean('notify').notNull().default(true),
   },
   (t) => [index('contacts_system_idx').on(t.systemId)],
 );

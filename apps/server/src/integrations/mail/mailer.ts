@@ -17,6 +17,11 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /** Where replies go (inbound mail turns them into comments). */
+  replyTo?: string;
+  /** Extra headers, e.g. `Message-ID`-related or `X-…` tags. */
+  headers?: Record<string, string>;
+  messageId?: string;
 }
 
 export interface Mailer {

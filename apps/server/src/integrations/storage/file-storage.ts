@@ -98,6 +98,11 @@ export class FileStorage {
     return createReadStream(this.objectPath(key));
   }
 
+  /** Bytes `start` to `end` (inclusive) of an object. */
+  openRange(key: string, start: number, end: number): ReadStream {
+    return createReadStream(this.objectPath(key), { start, end });
+  }
+
   async remove(key: string): Promise<void> {
     await rm(this.objectPath(key), { force: true });
   }

@@ -58,6 +58,8 @@ export interface IncidentsDeps {
   storage: FileStorage;
   mailer: Mailer;
   jobs: Pick<JobRunner, 'enqueue'>;
+  /** Told about each new incident (notification e-mails). */
+  onCreated?: (incidentId: string) => Promise<void>;
 }
 
 /** One uploaded file as the multipart parser hands it over. */
@@ -72,7 +74,7 @@ export const CSV_JOB = 'incidents.csv';
 
 const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
-export function createIncidentsService({ db, copyOut, config, storage, mailer, jobs }: IncidentsDeps) {
+export function createIncidentsService({ db, copyOut, config, storage, mailer, jobs, onCreated }: IncidentsDeps) {
   const repo = createIncidentsRepository(db, copyOut);
 
   async function one(key: number, scope: SystemScope, lang: Language): Promise<IncidentListItem | undefined> {
@@ -191,6 +193,7 @@ export function createIncidentsService({ db, copyOut, config, storage, mailer, j
         ip,
         details: { system: system.id, priority: input.priority },
       });
+      await onCreated?.(created!.id);
       return (await one(created!.key, scope, lang))!;
     },
 

@@ -18,6 +18,10 @@ const ExternalLoginCallbackPage = lazyPage(
   () => import('../../features/auth/pages/ExternalLoginCallbackPage.tsx'),
   'ExternalLoginCallbackPage',
 );
+const IncidentPage = lazyPage(
+  () => import('../../features/incident-page/pages/IncidentPage.tsx'),
+  'IncidentPage',
+);
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
@@ -26,7 +30,6 @@ const ChangePasswordPage = lazyPage(
 /** Sections delivered by later releases: path → title (spec 000 §2, spec 001). */
 const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
   ['dashboard', 'pages.dashboard'],
-  ['inc/:incNumber', 'pages.incident'],
   ['rule/:id', 'pages.rule'],
   ['issues/:model/:type/:id?', 'pages.tasks'],
   ['misconfigs', 'pages.misconfigs'],
@@ -61,6 +64,7 @@ export const routes: RouteObject[] = [
         element: <PlaceholderPage key={titleKey} titleKey={titleKey} />,
       })),
       { path: 'incidents', element: <IncidentsPage /> },
+      { path: 'inc/:incNumber', element: <IncidentPage /> },
       { path: 'changepassword', element: <ChangePasswordPage /> },
       // Any unknown path opens the dashboard (spec 000 §2).
       { path: '*', element: <Navigate to="/dashboard" replace /> },

@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { usePortalName } from '../../shared/config/PortalConfigContext.tsx';
+import { DownloadPopup } from '../../shared/downloads/DownloadPopup.tsx';
 import { BrandLogo } from '../../shared/ui/BrandLogo.tsx';
 import { ErrorBoundary } from '../../shared/ui/ErrorBoundary.tsx';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
@@ -65,6 +66,7 @@ export function AppShell() {
           {t('footer.version', { version: PRODUCT_VERSION })}
         </Typography.Text>
       </Layout.Footer>
+      <DownloadPopup />
     </Layout>
   );
 }

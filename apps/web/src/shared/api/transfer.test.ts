@@ -124,6 +124,26 @@ describe('apiDownload', () => {
   });
 });
 
+describe('apiDownload progress', () => {
+  it('reports how much of Content-Length has arrived and ends at 100 %', async () => {
+    authStore.setTokens({ access: makeAccessToken(300), refresh: 'r1' });
+    const body = '%PDF-1.7 ' + 'x'.repeat(991);
+    mockFetch({
+      [CSV]: {
+        body,
+        headers: { 'Content-Type': 'application/pdf', 'Content-Length': String(JSON.stringify(body).length) },
+      },
+    });
+    const progress: UploadProgress[] = [];
+    const file = await apiDownload('/soc/incs/get_csv/', { onProgress: (p) => progress.push(p) });
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toMatchObject({ percent: 100, loaded: JSON.stringify(body).length });
+    expect(progress.every((p, i) => i === 0 || p.loaded >= progress[i - 1]!.loaded)).toBe(true);
+    expect(file.blob.size).toBe(JSON.stringify(body).length);
+    expect(file.blob.type).toBe('application/pdf');
+  });
+});
+
 describe('filenameFromContentDisposition', () => {
   it('reads plain, quoted and RFC 5987 names', () => {
     expect(filenameFromContentDisposition('attachment; filename=incidents.csv')).toBe('incidents.csv');

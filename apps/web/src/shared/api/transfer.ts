@@ -54,6 +54,11 @@ export type ApiDownloadOptions = Pick<
 > & {
   /** Accept header, e.g. `text/csv`; JSON stays acceptable for error answers. */
   accept?: string;
+  /**
+   * Called as the answer's body arrives. `total` and `percent` are 0 while the server sent no
+   * Content-Length (the popup then shows an indeterminate bar).
+   */
+  onProgress?: (progress: UploadProgress) => void;
 };
 
 /**
@@ -61,18 +66,45 @@ export type ApiDownloadOptions = Pick<
  * becomes a Blob, error answers (JSON) become ApiError like every other call.
  */
 export function apiDownload(path: string, options: ApiDownloadOptions = {}): Promise<DownloadedFile> {
-  const { accept, ...rest } = options;
+  const { accept, onProgress, ...rest } = options;
   return performRequest(
     path,
     { ...rest, accept: accept ? `${accept}, application/json` : '*/*' },
     async (response) => {
       if (!response.ok) throw await httpError(response);
       return {
-        blob: await response.blob(),
+        blob: onProgress ? await readBlobWithProgress(response, onProgress) : await response.blob(),
         filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')),
       };
     },
   );
+}
+
+/** Reads a body chunk by chunk, reporting how much of Content-Length has arrived. */
+async function readBlobWithProgress(
+  response: Response,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<Blob> {
+  const type = response.headers.get('Content-Type') ?? '';
+  const declared = Number(response.headers.get('Content-Length'));
+  const total = Number.isFinite(declared) && declared > 0 ? declared : 0;
+  if (!response.body) {
+    const blob = await response.blob();
+    onProgress({ loaded: blob.size, total: blob.size, percent: 100 });
+    return blob;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.byteLength;
+    onProgress({ loaded, total, percent: total > 0 ? Math.min(100, Math.floor((loaded / total) * 100)) : 0 });
+  }
+  onProgress({ loaded, total: total || loaded, percent: 100 });
+  return new Blob(chunks as BlobPart[], { type });
 }
 
 /**

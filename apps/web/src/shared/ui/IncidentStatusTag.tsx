@@ -1,5 +1,5 @@
 import type { IncidentStatus } from '@soc/contracts';
-import { Tag } from 'antd';
+import { Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** antd status colours per incident status: open work stands out, finished work is muted. */
@@ -22,13 +22,16 @@ export type IncidentStatusTagProps = {
 /** An incident status as a tag with its translated title. */
 export function IncidentStatusTag({ status, testId }: IncidentStatusTagProps) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   return (
     <Tag
       color={STATUS_COLORS[status]}
       variant="outlined"
       data-testid={testId}
       data-status={status}
-      style={{ marginInlineEnd: 0 }}
+      // The palette colours the border and fill; the text keeps the theme's text colour, which the
+      // palette's light shades (orange, gold) would not give enough contrast (WCAG AA).
+      style={{ marginInlineEnd: 0, color: token.colorText }}
     >
       {t(`incidentStatus.${status}`)}
     </Tag>

@@ -1,0 +1,88 @@
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * What may survive in stored or rendered HTML: text formatting, lists, tables, code, links
+ * (http, https, mailto only) and images from the portal itself (relative paths such as
+ * `/api/v0/...`) or data URLs, so that no comment can load a tracking pixel. No scripts,
+ * styles, event handlers, forms or frames.
+ */
+const POLICY: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'del',
+    'blockquote',
+    'code',
+    'pre',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'span',
+    'div',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title'],
+    img: ['src', 'alt', 'title'],
+    th: ['align'],
+    td: ['align'],
+    code: ['class'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['data'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // links leave the portal without giving it away
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
+  },
+};
+POLICY.allowedAttributes = { ...POLICY.allowedAttributes, a: ['href', 'title', 'rel', 'target'] };
+
+const marked = new Marked({ gfm: true, breaks: true, async: false });
+
+/** Removes everything unsafe from HTML (scripts, event handlers, javascript: links, styles). */
+export function sanitizeHtmlFragment(html: string): string {
+  return sanitizeHtml(html, POLICY);
+}
+
+/** Markdown (which may embed raw HTML) → safe HTML. */
+export function renderMarkdown(markdown: string): string {
+  if (!markdown.trim()) return '';
+  return sanitizeHtmlFragment(marked.parse(markdown) as string).trim();
+}
+
+/** HTML → plain text (PDF, mail, search). */
+export function htmlToText(html: string): string {
+  const withBreaks = html.replace(/<\/(p|div|li|h[1-6]|tr|blockquote|pre)>|<br\s*\/?>/gi, '$&\n');
+  return sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

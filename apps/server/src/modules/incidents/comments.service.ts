@@ -1,0 +1,267 @@
+import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import type { Comment, CommentSource, IncidentStatus } from '@soc/contracts';
+import { COMMENTS_NO_PAGE_MAX, CommentCreateFieldsSchema } from '@soc/contracts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { attachments, comments, incidents, users } from '../../db/schema/index.ts';
+import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { audit } from '../../lib/audit.ts';
+import { badRequest } from '../../lib/http-errors.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
+import { likePattern } from '../../lib/pagination.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { StagedFile } from './attachments.service.ts';
+import { UploadStager, commentAttachments, presentAttachment } from './attachments.service.ts';
+import type { IncidentRecord } from './incident-access.ts';
+import { loadIncident } from './incident-access.ts';
+import { statusAfterComment } from './incident-workflow.ts';
+import type { UploadPart } from './incidents.service.ts';
+
+type CommentRow = typeof comments.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface NewComment {
+  incident: Pick<IncidentRecord, 'id' | 'key' | 'status'>;
+  authorId: number | null;
+  authorName: string;
+  authorEmail?: string;
+  /** Sanitised HTML. */
+  html: string;
+  source: CommentSource;
+  fromSoc: boolean;
+  issueCompleted?: boolean;
+  mailMessageId?: string;
+  files?: StagedFile[];
+  /** Whether the comment may move the status (an unverified sender's mail may not). */
+  affectsStatus: boolean;
+}
+
+/** Called when a status change needs customers told (notification e-mails). */
+export type StatusListener = (incidentId: string, status: IncidentStatus) => Promise<void>;
+
+/**
+ * Stores a comment and its files inside a transaction and applies the status effect of
+ * DESIGN §5. Returns the comment row and the new status, if it changed.
+ */
+export async function insertComment(
+  tx: Tx,
+  c: NewComment,
+): Promise<{ row: CommentRow; newStatus: IncidentStatus | null }> {
+  const [row] = await tx
+    .insert(comments)
+    .values({
+      incidentId: c.incident.id,
+      authorId: c.authorId,
+      authorName: c.authorName,
+      authorEmail: c.authorEmail ?? '',
+      body: c.html,
+      source: c.source,
+      fromSoc: c.fromSoc,
+      issueCompleted: c.issueCompleted ?? false,
+      mailMessageId: c.mailMessageId ?? null,
+    })
+    .returning();
+  if (c.files?.length) {
+    await tx.insert(attachments).values(
+      c.files.map((f) => ({
+        incidentId: c.incident.id,
+        commentId: row!.id,
+        filename: f.filename,
+        contentType: f.contentType,
+        size: f.size,
+        storageKey: f.key,
+        sha256: f.sha256,
+        uploadedBy: c.authorId,
+      })),
+    );
+  }
+  const next = c.affectsStatus
+    ? statusAfterComment(c.incident.status, c.fromSoc, c.issueCompleted ?? false)
+    : null;
+  const now = new Date();
+  await tx
+    .update(incidents)
+    .set({
+      updated: now,
+      ...(next ? { status: next } : {}),
+      ...(next === 'customer_completed' ? { resolutionDate: now } : {}),
+    })
+    .where(eq(incidents.id, c.incident.id));
+  return { row: row!, newStatus: next };
+}
+
+export async function displayName(db: Db | Tx, userId: number): Promise<{ name: string; email: string }> {
+  const [me] = await db
+    .select({ first: users.firstName, last: users.lastName, username: users.username, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return {
+    name: `${me?.first ?? ''} ${me?.last ?? ''}`.trim() || (me?.username ?? ''),
+    email: me?.email ?? '',
+  };
+}
+
+export interface CommentsDeps {
+  db: Db;
+  config: Config;
+  storage: FileStorage;
+  onStatus: StatusListener;
+}
+
+export function createCommentsService({ db, config, storage, onStatus }: CommentsDeps) {
+  const centreDomain = config.nationalCentre.mailDomain;
+  const fromCentre = (r: CommentRow) => {
+    const address = (r.authorEmail || r.authorName).toLowerCase();
+    return address.endsWith(`@${centreDomain}`) || address.endsWith(`.${centreDomain}`);
+  };
+
+  function present(
+    r: CommentRow,
+    key: number,
+    files: (typeof attachments.$inferSelect)[],
+    auth: AuthContext,
+  ): Comment {
+    const centre = fromCentre(r);
+    return {
+      id: r.id,
+      author: centre ? config.nationalCentre.name : r.authorName,
+      author_id: r.authorId,
+      body: r.body,
+      created: r.created.getTime(),
+      attachments: files.map((f) => presentAttachment(key, f)),
+      source: r.source,
+      from_soc: r.fromSoc,
+      from_national_centre: centre,
+      issue_completed: r.issueCompleted,
+      is_mine: r.authorId === auth.userId,
+    };
+  }
+
+  async function presentMany(rows: CommentRow[], key: number, auth: AuthContext): Promise<Comment[]> {
+    const files = await commentAttachments(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => present(r, key, files.get(r.id) ?? [], auth));
+  }
+
+  return {
+    presentMany,
+
+    /** The chat of an incident, oldest first. */
+    async list(
+      key: number,
+      auth: AuthContext,
+      q: { page: number; page_size: number; no_page?: boolean; search?: string },
+    ): Promise<{ total: number; results: Comment[] }> {
+      const incident = await loadIncident(db, key, auth);
+      const conditions = [eq(comments.incidentId, incident.id)];
+      if (q.search) {
+        const pattern = likePattern(q.search);
+        conditions.push(or(ilike(comments.body, pattern), ilike(comments.authorName, pattern))!);
+      }
+      const where = and(...conditions);
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(comments).where(where);
+      const limit = q.no_page ? COMMENTS_NO_PAGE_MAX : q.page_size;
+      const offset = q.no_page ? 0 : (q.page - 1) * q.page_size;
+      const rows = await db
+        .select()
+        .from(comments)
+        .where(where)
+        .orderBy(asc(comments.created), asc(comments.id))
+        .limit(limit)
+        .offset(offset);
+      return { total, results: await presentMany(rows, key, auth) };
+    },
+
+    /**
+     * A comment from the portal: multipart `body`, `issue_completed`, `attachments`. Files are
+     * streamed into storage as they arrive and dropped again if anything is refused.
+     */
+    async create(
+      key: number,
+      parts: AsyncIterable<UploadPart | { type: 'field'; fieldname: string; value: unknown }>,
+      auth: AuthContext,
+      ip: string,
+    ): Promise<Comment> {
+      const incident = await loadIncident(db, key, auth);
+      const stager = new UploadStager(storage);
+      try {
+        const fields: Record<string, unknown> = {};
+        for await (const part of parts) {
+          if ('file' in part) {
+            if (part.fieldname !== 'attachments') {
+              part.file.resume();
+              throw badRequest({ [part.fieldname]: ['Unexpected file field; use "attachments".'] });
+            }
+            await stager.stage(part.filename, part.file);
+          } else {
+            fields[part.fieldname] = part.value;
+          }
+        }
+        const parsed = CommentCreateFieldsSchema.safeParse(fields);
+        if (!parsed.success) {
+          const errors: Record<string, string[]> = {};
+          for (const issue of parsed.error.issues) {
+            const field = String(issue.path[0] ?? 'non_field_errors');
+            const message = issue.code === 'unrecognized_keys' ? 'Unknown field.' : issue.message;
+            if (issue.code === 'unrecognized_keys')
+              for (const k of issue.keys) (errors[k] ??= []).push(message);
+            else (errors[field] ??= []).push(message);
+          }
+          throw badRequest(errors);
+        }
+        const byStaff = auth.role !== 'customer';
+        if (parsed.data.issue_completed && byStaff) {
+          throw badRequest({ issue_completed: ['Analysts complete incidents with the "complete" action.'] });
+        }
+        const me = await displayName(db, auth.userId);
+        const result = await db.transaction(async (tx) => {
+          const [locked] = await tx
+            .select({ id: incidents.id, key: incidents.key, status: incidents.status })
+            .from(incidents)
+            .where(eq(incidents.id, incident.id))
+            .for('update');
+          if (
+            parsed.data.issue_completed &&
+            !['waiting_for_customer', 'waiting_for_support', 'work_in_progress'].includes(locked!.status)
+          ) {
+            throw badRequest({ issue_completed: ['The incident is not open; it cannot be completed.'] });
+          }
+          return insertComment(tx, {
+            incident: locked!,
+            authorId: auth.userId,
+            authorName: me.name,
+            authorEmail: me.email,
+            html: renderMarkdown(parsed.data.body),
+            source: 'API',
+            fromSoc: byStaff,
+            issueCompleted: parsed.data.issue_completed,
+            files: stager.files,
+            affectsStatus: true,
+          });
+        });
+        await audit(db, {
+          userId: auth.userId,
+          action: 'incident.comment',
+          objectType: 'incident',
+          objectId: key,
+          ip,
+          details: {
+            comment: result.row.id,
+            files: stager.files.length,
+            ...(result.newStatus ? { status: [incident.status, result.newStatus] } : {}),
+          },
+        });
+        if (result.newStatus) await onStatus(incident.id, result.newStatus);
+        const [shown] = await presentMany([result.row], key, auth);
+        return shown!;
+      } catch (err) {
+        await stager.discard();
+        throw err;
+      }
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;

@@ -1,0 +1,249 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Comment, InboundMailResult } from '@soc/contracts';
+import { incidents, issueTypes, systems } from '../../db/schema/index.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+import { stripQuotedReply } from './inbound-mail.service.ts';
+
+let ctx: TestContext;
+let key: number;
+let incidentId: string;
+let alice: string;
+
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2215fbc0000000049454e44ae426082',
+  'hex',
+);
+const GOOD_AUTH =
+  'Authentication-Results: mx.soc-portal.local; spf=pass smtp.mailfrom=alice@customer1.example;\r\n' +
+  ' dkim=pass header.d=customer1.example; dmarc=pass header.from=customer1.example';
+
+/** `Имя <a@b>` with the display name as an RFC 2047 encoded word. */
+const encodeName = (from: string) =>
+  from.replace(
+    /^(.+?) </,
+    (_, name: string) => `=?UTF-8?B?${Buffer.from(name, 'utf8').toString('base64')}?= <`,
+  );
+
+/** A real multipart MIME reply: quoted-printable Cyrillic text, a quoted original, a base64 PNG. */
+function reply(opts: {
+  from: string;
+  subject: string;
+  messageId: string;
+  authHeaders: string[];
+  text?: string;
+  attachment?: boolean;
+}): Buffer {
+  const text = opts.text ?? 'Да, это наш сотрудник, активность легитимна.';
+  const qp = Buffer.from(
+    `${text}\r\n\r\n> Аналитики SOC ожидают вашего ответа\r\n> по инциденту.\r\n`,
+    'utf8',
+  )
+    .toString('binary')
+    .replace(
+      /[^\x20-\x3c\x3e-\x7e\r\n]/g,
+      (c) => `=${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+    );
+  const boundary = 'b1_7f3c2a9e';
+  const lines = [
+    ...opts.authHeaders,
+    'Received: from mail.customer1.example (mail.customer1.example [198.51.100.7]) by mx.soc-portal.local',
+    `From: ${encodeName(opts.from)}`,
+    'To: SOC <incidents@soc-portal.local>',
+    `Subject: =?UTF-8?B?${Buffer.from(opts.subject, 'utf8').toString('base64')}?=`,
+    `Message-ID: ${opts.messageId}`,
+    'In-Reply-To: <notification-1@soc-portal.local>',
+    'Date: Fri, 20 Nov 2026 12:30:00 +0300',
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/mixed; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: quoted-printable',
+    '',
+    qp,
+    ...(opts.attachment
+      ? [
+          `--${boundary}`,
+          'Content-Type: image/png; name="=?UTF-8?B?' +
+            Buffer.from('скриншот.png').toString('base64') +
+            '?="',
+          'Content-Disposition: attachment; filename="=?UTF-8?B?' +
+            Buffer.from('скриншот.png').toString('base64') +
+            '?="',
+          'Content-Transfer-Encoding: base64',
+          '',
+          PNG.toString('base64'),
+        ]
+      : []),
+    `--${boundary}--`,
+    '',
+  ];
+  return Buffer.from(lines.join('\r\n'), 'binary');
+}
+
+const post = (body: Buffer, token: string | undefined = ctx.config.inboundMail.token) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v0/soc/inbound_mail/',
+    headers: { 'content-type': 'message/rfc822', ...(token ? { 'x-inbound-token': token } : {}) },
+    payload: body,
+  });
+const statusOf = async () =>
+  (
+    await ctx.database.db.select({ s: incidents.status }).from(incidents).where(eq(incidents.id, incidentId))
+  )[0]!.s;
+const chat = async () =>
+  (
+    await ctx.app.inject({ url: `/api/v0/soc/incs/${key}/comments/?no_page=true`, headers: bearer(alice) })
+  ).json<{ results: Comment[] }>().results;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ incidents: 30 });
+  alice = (await ctx.login('alice')).access;
+  const [row] = await ctx.database.db
+    .select({ id: incidents.id, key: incidents.key })
+    .from(incidents)
+    .innerJoin(systems, eq(systems.id, incidents.systemId))
+    .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
+    .where(and(eq(systems.isId, 'IS-0001'), eq(issueTypes.code, 'incident')))
+    .limit(1);
+  key = row!.key;
+  incidentId = row!.id;
+});
+afterAll(() => ctx.close());
+
+describe('POST /soc/inbound_mail/', () => {
+  it('turns a verified user’s reply into her comment, with the file, and moves the status', async () => {
+    await ctx.database.db
+      .update(incidents)
+      .set({ status: 'waiting_for_customer' })
+      .where(eq(incidents.id, incidentId));
+    const mail = reply({
+      from: 'Алиса Морозова <Alice@Customer1.example>',
+      subject: `Re: [INC-${key}] Требуется ваш ответ`,
+      messageId: '<reply-1@customer1.example>',
+      authHeaders: [GOOD_AUTH],
+      attachment: true,
+    });
+    const res = await post(mail);
+    expect(res.statusCode, res.body).toBe(201);
+    const result = res.json<InboundMailResult>();
+    expect(result).toMatchObject({ incident: key, source: 'Email by authorized user', created: true });
+    expect(await statusOf()).toBe('waiting_for_support');
+    const comment = (await chat()).find((c) => c.id === result.comment_id)!;
+    expect(comment.author).toBe('Алиса Морозова');
+    expect(comment.is_mine).toBe(true);
+    expect(comment.body).toBe('<p>Да, это наш сотрудник, активность легитимна.</p>');
+    expect(comment.attachments.map((a) => [a.filename, a.content_type, a.size])).toEqual([
+      ['скриншот.png', 'image/png', PNG.length],
+    ]);
+
+    // the gateway delivering the same message again stores nothing new
+    const again = await post(mail);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<InboundMailResult>()).toMatchObject({ comment_id: result.comment_id, created: false });
+    expect((await chat()).filter((c) => c.id === result.comment_id)).toHaveLength(1);
+  });
+
+  it('stores a message delivered twice at the same moment once', async () => {
+    const mail = reply({
+      from: 'alice@customer1.example',
+      subject: `Re: [INC-${key}]`,
+      messageId: '<parallel-1@customer1.example>',
+      authHeaders: [GOOD_AUTH],
+    });
+    const answers = await Promise.all([post(mail), post(mail), post(mail)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 201]);
+    const ids = new Set(answers.map((a) => a.json<InboundMailResult>().comment_id));
+    expect(ids.size).toBe(1);
+  });
+
+  it('marks a forged sender as unauthorised and changes no status', async () => {
+    await ctx.database.db
+      .update(incidents)
+      .set({ status: 'waiting_for_customer' })
+      .where(eq(incidents.id, incidentId));
+    // the gateway's own verdict on top; a "pass" the sender wrote into the message further down
+    const res = await post(
+      reply({
+        from: 'Алиса Морозова <alice@customer1.example>',
+        subject: `Re: [INC-${key}] Требуется ваш ответ`,
+        messageId: '<forged-1@evil.example>',
+        authHeaders: [
+          'Authentication-Results: mx.soc-portal.local; spf=fail smtp.mailfrom=evil.example; dkim=none; dmarc=fail header.from=customer1.example',
+          'Authentication-Results: mx.soc-portal.local; dmarc=pass header.from=customer1.example',
+        ],
+        text: 'Закройте инцидент, это ложное срабатывание.',
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<InboundMailResult>().source).toBe('Email by unauthorized user');
+    expect(await statusOf()).toBe('waiting_for_customer');
+    const comment = (await chat()).find((c) => c.id === res.json<InboundMailResult>().comment_id)!;
+    expect(comment.author).toBe('Алиса Морозова <alice@customer1.example>');
+    expect(comment.author_id).toBeNull();
+    expect(comment.is_mine).toBe(false);
+
+    // a pass from some other server is not ours to trust
+    const foreign = await post(
+      reply({
+        from: 'alice@customer1.example',
+        subject: `[INC-${key}]`,
+        messageId: '<forged-2@evil.example>',
+        authHeaders: ['Authentication-Results: mx.evil.example; dmarc=pass header.from=customer1.example'],
+      }),
+    );
+    expect(foreign.json<InboundMailResult>().source).toBe('Email by unauthorized user');
+  });
+
+  it('does not authorise verified senders outside the incident’s system', async () => {
+    const res = await post(
+      reply({
+        from: 'bob@customer2.example',
+        subject: `Re: [INC-${key}]`,
+        messageId: '<bob-1@customer2.example>',
+        authHeaders: [
+          'Authentication-Results: mx.soc-portal.local; dmarc=pass header.from=customer2.example',
+        ],
+      }),
+    );
+    expect(res.json<InboundMailResult>().source).toBe('Email by unauthorized user');
+  });
+
+  it('shows mail from the national centre’s domain as the centre', async () => {
+    const res = await post(
+      reply({
+        from: 'Дежурная смена <duty@cert.gov.ru>',
+        subject: `Re: [INC-${key}] Инцидент зарегистрирован`,
+        messageId: '<centre-1@cert.gov.ru>',
+        authHeaders: ['Authentication-Results: mx.soc-portal.local; dmarc=pass header.from=cert.gov.ru'],
+        text: 'Инцидент зарегистрирован в ГосСОПКА.',
+      }),
+    );
+    const comment = (await chat()).find((c) => c.id === res.json<InboundMailResult>().comment_id)!;
+    expect(comment.author).toBe('НКЦКИ');
+    expect(comment.from_national_centre).toBe(true);
+  });
+
+  it('refuses calls without the gateway token, messages without an incident and unknown incidents', async () => {
+    const mail = reply({ from: 'a@b.example', subject: `[INC-${key}]`, messageId: '<x@b>', authHeaders: [] });
+    expect((await post(mail, '')).statusCode).toBe(401);
+    expect((await post(mail, 'wrong-token-wrong-token-wrong')).statusCode).toBe(401);
+    const noRef = await post(
+      reply({ from: 'a@b.example', subject: 'Hello', messageId: '<y@b>', authHeaders: [] }),
+    );
+    expect(noRef.statusCode).toBe(400);
+    const unknown = await post(
+      reply({ from: 'a@b.example', subject: '[INC-99999999]', messageId: '<z@b>', authHeaders: [] }),
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('keeps only the new text of a reply', () => {
+    expect(stripQuotedReply('Готово.\n\nПт, 20 нояб. 2026 г. в 10:00, SOC пишет:\n> текст')).toBe('Готово.');
+    expect(stripQuotedReply('Done.\r\n\r\nOn Fri, Nov 20, 2026, SOC wrote:\r\n> text')).toBe('Done.');
+    expect(stripQuotedReply('Ok\n-----Original Message-----\nFrom: x')).toBe('Ok');
+  });
+});

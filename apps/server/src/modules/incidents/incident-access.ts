@@ -1,0 +1,35 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { incidents } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { systemScope } from '../../plugins/auth.ts';
+
+export type IncidentRecord = typeof incidents.$inferSelect;
+
+/** The tenant condition of a caller on the incidents table. */
+export function scopeCondition(auth: AuthContext) {
+  const scope = systemScope(auth);
+  if (!scope) return sql`TRUE`;
+  return scope.length ? inArray(incidents.systemId, scope) : sql`FALSE`;
+}
+
+/**
+ * The incident with this key if the caller may see it; another tenant's incident is a 404 so
+ * that keys cannot be probed. `forUpdate` locks the row inside a transaction.
+ */
+export async function loadIncident(
+  db: Db,
+  key: number,
+  auth: AuthContext,
+  forUpdate = false,
+): Promise<IncidentRecord> {
+  const query = db
+    .select()
+    .from(incidents)
+    .where(and(eq(incidents.key, key), scopeCondition(auth)))
+    .limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}

@@ -1,0 +1,320 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IncidentAction, IncidentCard, IncidentStatus, UserListItem } from '@soc/contracts';
+import { INCIDENT_ACTIONS, INCIDENT_STATUSES, IncidentCardSchema } from '@soc/contracts';
+import {
+  auditLog,
+  comments,
+  incidentLinks,
+  incidents,
+  issueTypes,
+  resolutions,
+  systems,
+  userSystems,
+  users,
+} from '../../db/schema/index.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+
+let ctx: TestContext;
+const tokens: Record<string, string> = {};
+/** An incident of alice's system IS-0001 of type "incident", and one of bob's IS-0002. */
+let aliceKey: number;
+let aliceIncidentId: string;
+let bobKey: number;
+let closeResolution: { id: number; kind: 'TP' | 'FP' };
+
+const url = (key: number, tail = '') => `/api/v0/soc/incs/${key}/${tail}`;
+const call = (user: string, method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object) =>
+  ctx.app.inject({
+    method,
+    url: path,
+    headers: { ...bearer(tokens[user]!), 'accept-language': 'en' },
+    ...(payload ? { payload } : {}),
+  });
+
+async function setStatus(id: string, status: IncidentStatus) {
+  await ctx.database.db
+    .update(incidents)
+    .set({ status, customerStarRating: null, resolution: null, resolutionId: null })
+    .where(eq(incidents.id, id));
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({ incidents: 60 });
+  for (const user of ['alice', 'bob', 'carol', 'analyst']) tokens[user] = (await ctx.login(user)).access;
+  const db = ctx.database.db;
+  const pick = async (isId: string) => {
+    const [row] = await db
+      .select({ id: incidents.id, key: incidents.key, typeId: incidents.issueTypeId })
+      .from(incidents)
+      .innerJoin(systems, eq(systems.id, incidents.systemId))
+      .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
+      .where(and(eq(systems.isId, isId), eq(issueTypes.code, 'incident')))
+      .orderBy(incidents.key)
+      .limit(1);
+    return row!;
+  };
+  const a = await pick('IS-0001');
+  aliceKey = a.key;
+  aliceIncidentId = a.id;
+  bobKey = (await pick('IS-0002')).key;
+  const [r] = await db
+    .select({ id: resolutions.id, kind: resolutions.kind })
+    .from(resolutions)
+    .where(and(eq(resolutions.issueTypeId, a.typeId), eq(resolutions.kind, 'FP')))
+    .limit(1);
+  closeResolution = r!;
+});
+afterAll(() => ctx.close());
+
+describe('GET /soc/incs/{key}/ — the card', () => {
+  it('answers every field of the card, parsed by the shared schema', async () => {
+    await ctx.database.db
+      .update(incidents)
+      .set({
+        description: '# Title\n\nText with <script>alert(1)</script> and <a href="javascript:alert(1)">x</a>',
+        observedIocs: [{ ioc: '203.0.113.7', ioc_type: 'ipv4', category: ['C2'] }],
+      })
+      .where(eq(incidents.id, aliceIncidentId));
+    const res = await call('alice', 'GET', url(aliceKey));
+    expect(res.statusCode, res.body).toBe(200);
+    const card = IncidentCardSchema.parse(res.json());
+    expect(card.key).toBe(aliceKey);
+    expect(card.rendered_description).toContain('<h1>Title</h1>');
+    expect(card.rendered_description).not.toMatch(/script|javascript:/i);
+    expect(card.observed_iocs).toEqual([{ ioc: '203.0.113.7', ioc_type: 'ipv4', category: ['C2'] }]);
+    expect(card.allowed_priorities).toEqual(['low', 'medium', 'high']);
+    expect(card.gossopka_state).toMatch(/not_sent|sent|planned/);
+  });
+
+  it('lists related incidents the caller may see, in both directions', async () => {
+    const db = ctx.database.db;
+    const others = await db
+      .select({ id: incidents.id, key: incidents.key, systemId: incidents.systemId })
+      .from(incidents)
+      .orderBy(incidents.key);
+    const [mine] = await db.select().from(incidents).where(eq(incidents.id, aliceIncidentId));
+    const sameSystem = others.find((o) => o.systemId === mine!.systemId && o.id !== mine!.id)!;
+    const otherSystem = others.find((o) => o.systemId !== mine!.systemId)!;
+    await db.insert(incidentLinks).values([
+      { incidentId: sameSystem.id, relatedId: aliceIncidentId },
+      { incidentId: aliceIncidentId, relatedId: otherSystem.id },
+    ]);
+    const alice = (await call('alice', 'GET', url(aliceKey))).json<IncidentCard>();
+    expect(alice.related_incidents.map((r) => r.key)).toEqual([sameSystem.key]);
+    const analyst = (await call('analyst', 'GET', url(aliceKey))).json<IncidentCard>();
+    expect(analyst.related_incidents.map((r) => r.key).sort()).toEqual(
+      [sameSystem.key, otherSystem.key].sort(),
+    );
+    expect(analyst.allowed_priorities).toContain('critical');
+  });
+
+  it('answers 404 for another tenant’s incident and for unknown keys', async () => {
+    expect((await call('alice', 'GET', url(bobKey))).statusCode).toBe(404);
+    expect((await call('alice', 'GET', url(999_999))).statusCode).toBe(404);
+    expect((await call('alice', 'GET', url(bobKey, 'available_actions/'))).statusCode).toBe(404);
+    expect((await call('alice', 'POST', url(bobKey, 'confirm/'), { comment: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('status machine (DESIGN §5): every action from every status', () => {
+  const expected: Record<
+    'customer' | 'analyst',
+    Record<IncidentAction, [IncidentStatus[], IncidentStatus]>
+  > = {
+    customer: {
+      confirm: [['waiting_for_customer'], 'work_in_progress'],
+      close: [['waiting_for_customer', 'waiting_for_support', 'work_in_progress'], 'closed'],
+      reopen: [['closed', 'completed', 'customer_completed', 'canceled'], 'waiting_for_support'],
+      complete: [[], 'completed'],
+      cancel: [[], 'canceled'],
+    },
+    analyst: {
+      confirm: [[], 'work_in_progress'],
+      close: [[], 'closed'],
+      reopen: [['closed', 'completed', 'customer_completed', 'canceled'], 'waiting_for_support'],
+      complete: [
+        ['waiting_for_customer', 'waiting_for_support', 'work_in_progress', 'customer_completed'],
+        'completed',
+      ],
+      cancel: [['waiting_for_customer', 'waiting_for_support', 'work_in_progress'], 'canceled'],
+    },
+  };
+
+  for (const [user, role] of [
+    ['alice', 'customer'],
+    ['analyst', 'analyst'],
+  ] as const) {
+    for (const status of INCIDENT_STATUSES) {
+      it(`${role} in ${status}: available_actions and each action`, async () => {
+        await setStatus(aliceIncidentId, status);
+        const allowed = INCIDENT_ACTIONS.filter((a) => expected[role][a][0].includes(status));
+        const listed = await call(user, 'GET', url(aliceKey, 'available_actions/'));
+        expect(listed.json()).toEqual({ results: allowed });
+        for (const action of INCIDENT_ACTIONS) {
+          await setStatus(aliceIncidentId, status);
+          const body =
+            action === 'close'
+              ? { comment: `closing from ${status}`, resolution_name: closeResolution.id }
+              : { comment: `${action} from ${status}` };
+          const res = await call(user, 'POST', url(aliceKey, `${action}/`), body);
+          if (allowed.includes(action)) {
+            expect(res.statusCode, `${action} ${res.body}`).toBe(200);
+            expect(res.json<IncidentCard>().status).toBe(expected[role][action][1]);
+          } else {
+            expect(res.statusCode, `${action} from ${status}`).toBe(400);
+            expect(res.json<{ non_field_errors: string[] }>().non_field_errors[0]).toContain(
+              `Action "${action}" is not available`,
+            );
+          }
+        }
+      });
+    }
+  }
+
+  it('close stores the resolution, the comment and, when asked, assigns the caller; audit records it', async () => {
+    await setStatus(aliceIncidentId, 'work_in_progress');
+    const res = await call('alice', 'POST', url(aliceKey, 'close/'), {
+      comment: 'False alarm: **scheduled** scan',
+      resolution_name: closeResolution.id,
+      change_customer_assignee: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const card = res.json<IncidentCard>();
+    expect(card.status).toBe('closed');
+    expect(card.resolution).toBe('False Positive');
+    expect(card.resolution_name_ref?.id).toBe(closeResolution.id);
+    expect(card.resolutiondate).not.toBeNull();
+    expect(card.customer_assignee?.username).toBe('alice');
+    const [last] = await ctx.database.db
+      .select()
+      .from(comments)
+      .where(eq(comments.incidentId, aliceIncidentId))
+      .orderBy(comments.id)
+      .then((rows) => rows.slice(-1));
+    expect(last!.body).toBe('<p>False alarm: <strong>scheduled</strong> scan</p>');
+    const entries = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'incident.close'));
+    expect(entries.some((e) => e.objectId === String(aliceKey))).toBe(true);
+  });
+
+  it('validates the payloads with field errors', async () => {
+    await setStatus(aliceIncidentId, 'work_in_progress');
+    const empty = await call('alice', 'POST', url(aliceKey, 'close/'), {});
+    expect(empty.statusCode).toBe(400);
+    expect(Object.keys(empty.json<object>()).sort()).toEqual(['comment', 'resolution_name']);
+    const blank = await call('alice', 'POST', url(aliceKey, 'confirm/'), { comment: '   ' });
+    expect(blank.json()).toEqual({ comment: ['This field may not be blank.'] });
+    const foreign = await call('alice', 'POST', url(aliceKey, 'close/'), {
+      comment: 'x',
+      resolution_name: 999_999,
+    });
+    expect(foreign.json<Record<string, string[]>>().resolution_name).toHaveLength(1);
+  });
+});
+
+describe('priority', () => {
+  it('lets customers choose low, medium, high; critical only analysts', async () => {
+    const high = await call('alice', 'PATCH', url(aliceKey), { priority: 'high' });
+    expect(high.statusCode, high.body).toBe(200);
+    expect(high.json<IncidentCard>().priority).toBe('high');
+    const critical = await call('alice', 'PATCH', url(aliceKey), { priority: 'critical' });
+    expect(critical.statusCode).toBe(400);
+    expect(critical.json<Record<string, string[]>>().priority).toHaveLength(1);
+    const byAnalyst = await call('analyst', 'PATCH', url(aliceKey), { priority: 'critical' });
+    expect(byAnalyst.json<IncidentCard>().priority).toBe('critical');
+    expect((await call('alice', 'PATCH', url(aliceKey), { priority: 'urgent' })).statusCode).toBe(400);
+    expect((await call('bob', 'PATCH', url(aliceKey), { priority: 'low' })).statusCode).toBe(404);
+  });
+});
+
+describe('assignment', () => {
+  it('assigns an active user of the incident’s system, clears with null', async () => {
+    const [carol] = await ctx.database.db.select().from(users).where(eq(users.username, 'carol'));
+    const res = await call('alice', 'POST', url(aliceKey, 'assign_to_customer/'), {
+      customer_assignee_id: carol!.id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<IncidentCard>().customer_assignee?.username).toBe('carol');
+    expect(res.json<IncidentCard>().customer_assignee_last_time).not.toBeNull();
+    const cleared = await call('alice', 'POST', url(aliceKey, 'assign_to_customer/'), {
+      customer_assignee_id: null,
+    });
+    expect(cleared.json<IncidentCard>().customer_assignee).toBeNull();
+  });
+
+  it('refuses users of another system, inactive users and unknown ids', async () => {
+    const db = ctx.database.db;
+    const [bob] = await db.select().from(users).where(eq(users.username, 'bob'));
+    const acrossSystems = await call('alice', 'POST', url(aliceKey, 'assign_to_customer/'), {
+      customer_assignee_id: bob!.id,
+    });
+    expect(acrossSystems.statusCode).toBe(400);
+    expect(acrossSystems.json()).toEqual({
+      customer_assignee_id: [`Invalid pk "${bob!.id}" - object does not exist.`],
+    });
+    const [inactive] = await db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(userSystems, eq(userSystems.userId, users.id))
+      .innerJoin(systems, eq(systems.id, userSystems.systemId))
+      .where(and(eq(users.isActive, false), eq(systems.isId, 'IS-0001')))
+      .limit(1);
+    if (inactive) {
+      const res = await call('alice', 'POST', url(aliceKey, 'assign_to_customer/'), {
+        customer_assignee_id: inactive.id,
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(
+      (await call('alice', 'POST', url(aliceKey, 'assign_to_customer/'), { customer_assignee_id: 987_654 }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('suggests active users of the caller’s systems only, with a trimmed search', async () => {
+    const [aliceSystem] = await ctx.database.db.select().from(systems).where(eq(systems.isId, 'IS-0001'));
+    const [bobSystem] = await ctx.database.db.select().from(systems).where(eq(systems.isId, 'IS-0002'));
+    const res = await call(
+      'alice',
+      'GET',
+      `/api/v0/soc/users/?page_size=10&is_active=true&system__in=${aliceSystem!.id}&search=%20car%20`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<{ results: UserListItem[]; total: number }>();
+    expect(page.results.map((u) => u.username)).toEqual(['carol']);
+    const foreign = await call('alice', 'GET', `/api/v0/soc/users/?system__in=${bobSystem!.id}&search=bob`);
+    expect(foreign.json<{ total: number }>().total).toBe(0);
+    const all = await call('alice', 'GET', '/api/v0/soc/users/?page_size=200&is_active=true');
+    const names = all.json<{ results: UserListItem[] }>().results.map((u) => u.username);
+    expect(names).toContain('alice');
+    expect(names).not.toContain('bob');
+    expect(all.json<{ results: UserListItem[] }>().results.every((u) => u.is_active)).toBe(true);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents every route of the incident page', async () => {
+    const doc = (await ctx.app.inject('/api/v0/docs/json')).json<{ paths: Record<string, object> }>();
+    for (const path of [
+      '/api/v0/soc/incs/{key}/',
+      '/api/v0/soc/incs/{key}/available_actions/',
+      '/api/v0/soc/incs/{key}/confirm/',
+      '/api/v0/soc/incs/{key}/close/',
+      '/api/v0/soc/incs/{key}/reopen/',
+      '/api/v0/soc/incs/{key}/assign_to_customer/',
+      '/api/v0/soc/incs/{key}/comments/',
+      '/api/v0/soc/incs/{key}/attachments/{id}/download/',
+      '/api/v0/soc/incs/{key}/add_rating/',
+      '/api/v0/soc/incs/{key}/get_pdf_inc/',
+      '/api/v0/soc/incs/{key}/manually_send_to_gossopka/',
+      '/api/v0/soc/users/',
+      '/api/v0/soc/inbound_mail/',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+  });
+});

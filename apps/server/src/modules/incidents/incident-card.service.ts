@@ -1,0 +1,401 @@
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type {
+  ClosePayload,
+  ConfirmPayload,
+  IncidentAction,
+  IncidentCard,
+  IncidentPatch,
+  IncidentPriority,
+  IncidentStatus,
+  Language,
+  RatingPayload,
+  RelatedIncident,
+  UserListItem,
+} from '@soc/contracts';
+import {
+  CUSTOMER_PRIORITIES,
+  ClosePayloadSchema,
+  ConfirmPayloadSchema,
+  DEFAULT_INCIDENT_ORDERING,
+  INCIDENT_PRIORITIES,
+  RatingPayloadSchema,
+} from '@soc/contracts';
+import type { Db } from '../../db/client.ts';
+import {
+  incidentLinks,
+  incidents,
+  issueTypes,
+  resolutions,
+  userSystems,
+  users,
+} from '../../db/schema/index.ts';
+import { audit } from '../../lib/audit.ts';
+import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
+import { likePattern } from '../../lib/pagination.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { systemScope } from '../../plugins/auth.ts';
+import { incidentAttachments, presentAttachment } from './attachments.service.ts';
+import type { StatusListener } from './comments.service.ts';
+import { displayName, insertComment } from './comments.service.ts';
+import type { IncidentRecord } from './incident-access.ts';
+import { loadIncident, scopeCondition } from './incident-access.ts';
+import { presentIncidentCard } from './incident-card.presenter.ts';
+import { HANDLED_STATUSES, TRANSITIONS, availableActions } from './incident-workflow.ts';
+import { createIncidentsRepository } from './incidents.repository.ts';
+import { presentIncidentListItem } from './incidents.presenter.ts';
+
+export interface IncidentCardDeps {
+  db: Db;
+  onStatus: StatusListener;
+  /** Schedules the automatic report to the national centre. */
+  planGossopka: (incidentId: string, at: Date) => Promise<void>;
+}
+
+/** The incident card and what can be done on it (spec 000 §3, §4; DESIGN §5). */
+export function createIncidentCardService({ db, onStatus, planGossopka }: IncidentCardDeps) {
+  const listRepo = createIncidentsRepository(db);
+
+  const allowedPriorities = (auth: AuthContext): IncidentPriority[] =>
+    auth.role === 'customer' ? [...CUSTOMER_PRIORITIES] : [...INCIDENT_PRIORITIES];
+
+  const canRate = (row: IncidentRecord, auth: AuthContext) =>
+    auth.role === 'customer' && row.customerStarRating === null && HANDLED_STATUSES.includes(row.status);
+
+  async function related(row: IncidentRecord, auth: AuthContext): Promise<RelatedIncident[]> {
+    const linked = await db
+      .select({ a: incidentLinks.incidentId, b: incidentLinks.relatedId })
+      .from(incidentLinks)
+      .where(or(eq(incidentLinks.incidentId, row.id), eq(incidentLinks.relatedId, row.id)));
+    const ids = [...new Set(linked.map((l) => (l.a === row.id ? l.b : l.a)))];
+    if (!ids.length) return [];
+    const rows = await db
+      .select({
+        key: incidents.key,
+        summary: incidents.summary,
+        status: incidents.status,
+        priority: incidents.priority,
+        created: incidents.created,
+      })
+      .from(incidents)
+      .where(and(inArray(incidents.id, ids), scopeCondition(auth)))
+      .orderBy(asc(incidents.key));
+    return rows.map((r) => ({ ...r, created: r.created.getTime() }));
+  }
+
+  async function card(key: number, auth: AuthContext, lang: Language): Promise<IncidentCard> {
+    const row = await loadIncident(db, key, auth);
+    const [listRow] = await listRepo.page(
+      { key__in: [key] },
+      systemScope(auth),
+      DEFAULT_INCIDENT_ORDERING,
+      1,
+      0,
+      lang,
+    );
+    if (!listRow) throw notFound();
+    const [type] = await db
+      .select({ code: issueTypes.code })
+      .from(issueTypes)
+      .where(eq(issueTypes.id, row.issueTypeId));
+    const files = await incidentAttachments(db, row.id);
+    return presentIncidentCard(presentIncidentListItem(listRow), row, {
+      attachments: files.map((f) => presentAttachment(key, f)),
+      related: await related(row, auth),
+      canRate: canRate(row, auth),
+      allowedPriorities: allowedPriorities(auth),
+      isIncidentType: type?.code === 'incident',
+    });
+  }
+
+  /** Whether the caller is an active member of the incident's system (may be its assignee). */
+  async function isActiveMember(userId: number, systemId: number): Promise<boolean> {
+    const [m] = await db
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(userSystems, eq(userSystems.userId, users.id))
+      .where(and(eq(users.id, userId), eq(users.isActive, true), eq(userSystems.systemId, systemId)))
+      .limit(1);
+    return Boolean(m);
+  }
+
+  async function runAction(
+    action: IncidentAction,
+    key: number,
+    raw: ConfirmPayload | ClosePayload,
+    auth: AuthContext,
+    ip: string,
+    lang: Language,
+  ): Promise<IncidentCard> {
+    const closeInput = action === 'close' ? ClosePayloadSchema.parse(raw) : null;
+    const input = closeInput ?? ConfirmPayloadSchema.parse(raw);
+    const before = await loadIncident(db, key, auth);
+    const notAvailable = (status: IncidentStatus) =>
+      badRequest({
+        non_field_errors: [`Action "${action}" is not available for this incident (status ${status}).`],
+      });
+    if (!availableActions(before.status, auth.role).includes(action)) throw notAvailable(before.status);
+    let resolution: { id: number; kind: 'TP' | 'FP' } | undefined;
+    if (closeInput) {
+      const [r] = await db
+        .select({ id: resolutions.id, kind: resolutions.kind })
+        .from(resolutions)
+        .where(
+          and(
+            eq(resolutions.id, closeInput.resolution_name),
+            eq(resolutions.issueTypeId, before.issueTypeId),
+          ),
+        );
+      if (!r)
+        throw badRequest({
+          resolution_name: [`Invalid pk "${closeInput.resolution_name}" - object does not exist.`],
+        });
+      resolution = r;
+    }
+    if (input.change_customer_assignee && !(await isActiveMember(auth.userId, before.systemId))) {
+      throw badRequest({
+        change_customer_assignee: ['Only users of the incident’s system can be assigned.'],
+      });
+    }
+    const me = await displayName(db, auth.userId);
+    const to = TRANSITIONS[action].to;
+    const now = new Date();
+    await db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(incidents).where(eq(incidents.id, before.id)).for('update');
+      // a concurrent action may have moved the incident meanwhile
+      if (!availableActions(locked!.status, auth.role).includes(action)) throw notAvailable(locked!.status);
+      await tx
+        .update(incidents)
+        .set({
+          status: to,
+          updated: now,
+          ...(action === 'confirm' ? { resolution: 'TP' as const } : {}),
+          ...(resolution ? { resolution: resolution.kind, resolutionId: resolution.id } : {}),
+          ...(action === 'reopen' ? { resolution: null, resolutionId: null, resolutionDate: null } : {}),
+          ...(to === 'closed' || to === 'completed' || to === 'canceled' ? { resolutionDate: now } : {}),
+          ...(input.change_customer_assignee
+            ? { customerAssigneeId: auth.userId, customerAssigneeLastTime: now }
+            : {}),
+        })
+        .where(eq(incidents.id, before.id));
+      await insertComment(tx, {
+        incident: { ...locked!, status: to },
+        authorId: auth.userId,
+        authorName: me.name,
+        authorEmail: me.email,
+        html: renderMarkdown(input.comment),
+        source: 'API',
+        fromSoc: auth.role !== 'customer',
+        affectsStatus: false,
+      });
+    });
+    await audit(db, {
+      userId: auth.userId,
+      action: `incident.${action}`,
+      objectType: 'incident',
+      objectId: key,
+      ip,
+      details: {
+        status: [before.status, to],
+        ...(resolution ? { resolution: resolution.kind, resolution_id: resolution.id } : {}),
+        ...(input.change_customer_assignee ? { assignee: auth.userId } : {}),
+      },
+    });
+    await onStatus(before.id, to);
+    return card(key, auth, lang);
+  }
+
+  return {
+    card,
+    runAction,
+
+    async availableActions(key: number, auth: AuthContext): Promise<IncidentAction[]> {
+      const row = await loadIncident(db, key, auth);
+      return availableActions(row.status, auth.role);
+    },
+
+    /** PATCH: the priority and, for analysts, the planned report to the national centre. */
+    async patch(
+      key: number,
+      input: IncidentPatch,
+      auth: AuthContext,
+      ip: string,
+      lang: Language,
+    ): Promise<IncidentCard> {
+      const row = await loadIncident(db, key, auth);
+      const { priority, gossopka_planned_time: plannedMs } = input;
+      if (priority !== undefined && !allowedPriorities(auth).includes(priority)) {
+        throw badRequest({ priority: ['Only analysts may set the critical priority.'] });
+      }
+      let planned: Date | null | undefined;
+      if (plannedMs !== undefined) {
+        if (auth.role === 'customer') {
+          throw badRequest({
+            gossopka_planned_time: ['Only analysts plan the report to the national centre.'],
+          });
+        }
+        if (row.gossopkaId)
+          throw badRequest({ gossopka_planned_time: ['The incident has already been sent.'] });
+        planned = plannedMs === null ? null : new Date(plannedMs);
+        if (planned && planned.getTime() <= Date.now()) {
+          throw badRequest({ gossopka_planned_time: ['The planned time must be in the future.'] });
+        }
+      }
+      const changes = {
+        ...(priority !== undefined && priority !== row.priority ? { priority } : {}),
+        ...(planned !== undefined && planned?.getTime() !== row.gossopkaPlannedTime?.getTime()
+          ? { gossopkaPlannedTime: planned }
+          : {}),
+      };
+      if (Object.keys(changes).length) {
+        await db
+          .update(incidents)
+          .set({ ...changes, updated: new Date() })
+          .where(eq(incidents.id, row.id));
+        if (changes.gossopkaPlannedTime) await planGossopka(row.id, changes.gossopkaPlannedTime);
+        await audit(db, {
+          userId: auth.userId,
+          action: 'incident.update',
+          objectType: 'incident',
+          objectId: key,
+          ip,
+          details: {
+            ...(changes.priority ? { priority: [row.priority, changes.priority] } : {}),
+            ...('gossopkaPlannedTime' in changes
+              ? { gossopka_planned_time: [row.gossopkaPlannedTime?.getTime() ?? null, plannedMs] }
+              : {}),
+          },
+        });
+      }
+      return card(key, auth, lang);
+    },
+
+    /** Assigns an active user of the incident's system, or clears the assignee (null). */
+    async assign(
+      key: number,
+      assigneeId: number | null,
+      auth: AuthContext,
+      ip: string,
+      lang: Language,
+    ): Promise<IncidentCard> {
+      const row = await loadIncident(db, key, auth);
+      if (assigneeId !== null && !(await isActiveMember(assigneeId, row.systemId))) {
+        throw badRequest({ customer_assignee_id: [`Invalid pk "${assigneeId}" - object does not exist.`] });
+      }
+      if (row.customerAssigneeId !== assigneeId) {
+        const now = new Date();
+        await db
+          .update(incidents)
+          .set({
+            customerAssigneeId: assigneeId,
+            customerAssigneeLastTime: assigneeId === null ? null : now,
+            updated: now,
+          })
+          .where(eq(incidents.id, row.id));
+        await audit(db, {
+          userId: auth.userId,
+          action: 'incident.assign',
+          objectType: 'incident',
+          objectId: key,
+          ip,
+          details: { assignee: [row.customerAssigneeId, assigneeId] },
+        });
+      }
+      return card(key, auth, lang);
+    },
+
+    /** The customer's star rating of a handled incident, once (spec 000 §4, §5). */
+    async rate(
+      key: number,
+      raw: RatingPayload,
+      auth: AuthContext,
+      ip: string,
+      lang: Language,
+    ): Promise<IncidentCard> {
+      const input = RatingPayloadSchema.parse(raw);
+      const row = await loadIncident(db, key, auth);
+      if (auth.role !== 'customer') throw badRequest({ rating: ['Only the customer rates an incident.'] });
+      if (!HANDLED_STATUSES.includes(row.status)) {
+        throw badRequest({ rating: ['Only a handled incident can be rated.'] });
+      }
+      // the condition in the UPDATE makes a second, concurrent rating fail as well
+      const updated = await db
+        .update(incidents)
+        .set({
+          customerStarRating: input.rating,
+          customerStarRatingComment: input.comment || null,
+          updated: new Date(),
+        })
+        .where(and(eq(incidents.id, row.id), sql`${incidents.customerStarRating} IS NULL`))
+        .returning({ id: incidents.id });
+      if (!updated.length) throw badRequest({ rating: ['The incident has already been rated.'] });
+      await audit(db, {
+        userId: auth.userId,
+        action: 'incident.rate',
+        objectType: 'incident',
+        objectId: key,
+        ip,
+        details: { rating: input.rating },
+      });
+      return card(key, auth, lang);
+    },
+
+    /** Assignee suggestions: users of the caller's systems (spec 000 §7 /soc/users/). */
+    async users(
+      q: { page: number; page_size: number; is_active?: boolean; system__in?: number[]; search?: string },
+      auth: AuthContext,
+    ): Promise<{ total: number; results: UserListItem[] }> {
+      const scope = systemScope(auth);
+      let systemsWanted: number[] | null = q.system__in ?? null;
+      if (scope) systemsWanted = systemsWanted ? systemsWanted.filter((s) => scope.includes(s)) : scope;
+      const conditions = [];
+      if (systemsWanted) {
+        conditions.push(
+          systemsWanted.length
+            ? sql`EXISTS (SELECT 1 FROM ${userSystems} us WHERE us.user_id = ${users.id} AND us.system_id IN (${sql.join(
+                systemsWanted.map((s) => sql`${s}`),
+                sql`, `,
+              )}))`
+            : sql`FALSE`,
+        );
+      }
+      if (q.is_active !== undefined) conditions.push(eq(users.isActive, q.is_active));
+      if (q.search) {
+        const p = likePattern(q.search);
+        conditions.push(
+          or(
+            ilike(users.username, p),
+            ilike(users.firstName, p),
+            ilike(users.lastName, p),
+            ilike(users.email, p),
+            sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`,
+          )!,
+        );
+      }
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
+      const rows = await db
+        .select({
+          id: users.id,
+          username: users.username,
+          first_name: users.firstName,
+          last_name: users.lastName,
+          is_active: users.isActive,
+        })
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+        .limit(q.page_size)
+        .offset((q.page - 1) * q.page_size);
+      return {
+        total,
+        results: rows.map((r) => ({
+          ...r,
+          full_name: `${r.first_name} ${r.last_name}`.trim() || r.username,
+        })),
+      };
+    },
+  };
+}
+
+export type IncidentCardService = ReturnType<typeof createIncidentCardService>;

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FieldErrorsSchema, UserListResponseSchema, UsersQuerySchema } from '@soc/contracts';
+import type { Config } from '../../config.ts';
+import { pageLinks } from '../../lib/pagination.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { IncidentCardService } from './incident-card.service.ts';
+
+/** `/api/v0/soc/users/`: assignee suggestions, limited to the caller's systems. */
+export const usersRoutes: FastifyPluginAsyncZod<{ card: IncidentCardService; config: Config }> = async (
+  app,
+  { card, config },
+) => {
+  app.get(
+    '/users/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Users of the caller’s systems: `is_active`, `system__in`, `search` (trimmed), paged',
+        querystring: UsersQuerySchema,
+        response: { 200: UserListResponseSchema, 400: FieldErrorsSchema },
+      },
+    },
+    async (request) => {
+      const page = await card.users(request.query, requireAuth(request));
+      return {
+        ...page,
+        ...pageLinks(request, config.publicUrl, page.total, request.query.page, request.query.page_size),
+      };
+    },
+  );
+};

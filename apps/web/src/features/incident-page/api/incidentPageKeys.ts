@@ -1,0 +1,17 @@
+import type { Language } from '@soc/contracts';
+
+/**
+ * Query keys of one incident's page. Everything of an incident hangs under
+ * `incident(key)`, so that an action can refresh the card, its actions and its comments at once.
+ */
+export const incidentPageKeys = {
+  all: ['incident'] as const,
+  incident: (key: number) => [...incidentPageKeys.all, key] as const,
+  card: (key: number, language: Language) => [...incidentPageKeys.incident(key), 'card', language] as const,
+  actions: (key: number) => [...incidentPageKeys.incident(key), 'available-actions'] as const,
+  comments: (key: number) => [...incidentPageKeys.incident(key), 'comments'] as const,
+  resolutions: (issueTypeId: number, language: Language) =>
+    [...incidentPageKeys.all, 'resolutions', issueTypeId, language] as const,
+  users: (systemId: number, search: string) =>
+    [...incidentPageKeys.all, 'users', systemId, { search }] as const,
+};

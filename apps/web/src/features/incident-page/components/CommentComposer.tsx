@@ -1,0 +1,279 @@
+import { CloseOutlined, PaperClipOutlined, SendOutlined } from '@ant-design/icons';
+import { ATTACHMENTS_MAX_FILES } from '@soc/contracts';
+import { Button, Checkbox, Flex, Input, Progress, Tag, theme, Tooltip } from 'antd';
+import { useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyApiError } from '../../../shared/api/index.ts';
+import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
+import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
+import { attachmentProblems } from '../../incidents/lib/attachments.ts';
+import { useAddCommentMutation } from '../api/useAddCommentMutation.ts';
+
+/** Minimum heights of the composer (its resizer) and of its editor (spec 000 §9). */
+export const COMPOSER_MIN_HEIGHT = 150;
+export const EDITOR_MIN_HEIGHT = 118;
+/** The editor may take up to this share of the viewport. */
+const EDITOR_MAX_VIEWPORT_SHARE = 0.5;
+/** Arrow keys on the resizer change the height by this much. */
+const RESIZE_STEP = 20;
+
+/** An editor height within its limits. */
+export const clampEditorHeight = (height: number, viewport: number = window.innerHeight): number =>
+  Math.round(Math.max(EDITOR_MIN_HEIGHT, Math.min(height, viewport * EDITOR_MAX_VIEWPORT_SHARE)));
+
+export type CommentComposerProps = {
+  incidentKey: number;
+};
+
+/**
+ * The chat composer (spec 000 §4): send is active only with text; Ctrl/Cmd+Enter sends; files
+ * come from the attach button or a drop and are removed with the button shown on hover; text,
+ * flag and files clear once the comment is stored.
+ */
+export function CommentComposer({ incidentKey }: CommentComposerProps) {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const mutation = useAddCommentMutation(incidentKey);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [issueCompleted, setIssueCompleted] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [editorHeight, setEditorHeight] = useState(EDITOR_MIN_HEIGHT);
+  const drag = useRef<{ startY: number; startHeight: number } | null>(null);
+  const canSend = text.trim().length > 0 && !mutation.isPending;
+
+  const addFiles = (list: FileList | null) => {
+    if (!list || list.length === 0) return;
+    setFiles((current) => [...current, ...Array.from(list)]);
+  };
+
+  const send = async () => {
+    if (!canSend) return;
+    const problems = attachmentProblems(files);
+    if (problems.length > 0) {
+      notifyError({
+        title: t('incidentPage.comments.failed'),
+        description: problems.map((problem) =>
+          problem.kind === 'too-many'
+            ? t('incidentPage.comments.tooManyFiles', { max: problem.max })
+            : t('incidentPage.comments.fileTooLarge', { name: problem.name, size: problem.maxMb }),
+        ),
+      });
+      return;
+    }
+    setPercent(files.length > 0 ? 0 : null);
+    try {
+      await mutation.mutateAsync({
+        body: text.trim(),
+        issueCompleted,
+        files,
+        onProgress: (progress) => setPercent(progress.percent),
+      });
+    } catch (error) {
+      notifyApiError(error, t('incidentPage.comments.failed'));
+      return;
+    } finally {
+      setPercent(null);
+    }
+    setText('');
+    setFiles([]);
+    setIssueCompleted(false);
+    notifySuccess({ title: t('incidentPage.comments.sent') });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  // The handle sits on the composer's top edge: dragging up makes the editor taller.
+  const resizeBy = (delta: number, from: number) => setEditorHeight(clampEditorHeight(from + delta));
+  const onResizeStart = (event: PointerEvent<HTMLDivElement>) => {
+    drag.current = { startY: event.clientY, startHeight: editorHeight };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const onResizeMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (drag.current) resizeBy(drag.current.startY - event.clientY, drag.current.startHeight);
+  };
+  const onResizeEnd = () => {
+    drag.current = null;
+  };
+  const onResizeKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const delta = { ArrowUp: RESIZE_STEP, ArrowDown: -RESIZE_STEP }[event.key];
+    if (delta === undefined) return;
+    event.preventDefault();
+    resizeBy(delta, editorHeight);
+  };
+
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    addFiles(event.dataTransfer.files);
+  };
+
+  return (
+    <Flex
+      vertical
+      gap="small"
+      role="group"
+      aria-label={t('incidentPage.comments.composer')}
+      data-testid="comment-composer"
+      data-dragging={dragging}
+      onDragOver={onDragOver}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      style={{
+        position: 'relative',
+        flex: 'none',
+        minHeight: COMPOSER_MIN_HEIGHT,
+        padding: token.paddingSM,
+        borderRadius: token.borderRadiusLG,
+        border: `${token.lineWidth}px ${dragging ? 'dashed' : token.lineType} ${
+          dragging ? token.colorPrimary : token.colorBorderSecondary
+        }`,
+        background: dragging ? token.colorPrimaryBg : token.colorBgContainer,
+      }}
+    >
+      <div
+        role="separator"
+        aria-orientation="horizontal"
+        aria-label={t('incidentPage.comments.resizeComposer')}
+        aria-valuemin={EDITOR_MIN_HEIGHT}
+        aria-valuenow={editorHeight}
+        tabIndex={0}
+        data-testid="composer-resizer"
+        onPointerDown={onResizeStart}
+        onPointerMove={onResizeMove}
+        onPointerUp={onResizeEnd}
+        onPointerCancel={onResizeEnd}
+        onKeyDown={onResizeKey}
+        style={{
+          position: 'absolute',
+          insetInline: 0,
+          insetBlockStart: -token.paddingXXS,
+          height: token.paddingXS,
+          cursor: 'row-resize',
+          touchAction: 'none',
+        }}
+      />
+      <Input.TextArea
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+        placeholder={dragging ? t('incidentPage.comments.dropHint') : t('incidentPage.comments.placeholder')}
+        aria-label={t('incidentPage.comments.composer')}
+        style={{ height: editorHeight, minHeight: EDITOR_MIN_HEIGHT, resize: 'none' }}
+        disabled={mutation.isPending}
+        data-testid="comment-input"
+      />
+      {files.length > 0 && (
+        <Flex wrap gap="small" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {files.map((file, index) => (
+            <FileChip
+              key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
+              name={file.name}
+              size={formatFileSize(file.size, i18n.language)}
+              disabled={mutation.isPending}
+              onRemove={() => setFiles((current) => current.filter((_, other) => other !== index))}
+            />
+          ))}
+        </Flex>
+      )}
+      {percent !== null && (
+        <Progress percent={percent} size="small" aria-label={t('incidentPage.comments.attach')} />
+      )}
+      <Flex align="center" gap="small" wrap>
+        <Tooltip title={t('incidentPage.comments.attach')}>
+          <Button
+            icon={<PaperClipOutlined aria-hidden />}
+            aria-label={t('incidentPage.comments.attach')}
+            onClick={() => inputRef.current?.click()}
+            disabled={mutation.isPending || files.length >= ATTACHMENTS_MAX_FILES}
+            data-testid="comment-attach"
+          />
+        </Tooltip>
+        <input
+          ref={inputRef}
+          type="file"
+          multiple
+          tabIndex={-1}
+          aria-hidden
+          style={visuallyHidden}
+          data-testid="comment-file-input"
+          onChange={(event) => {
+            addFiles(event.target.files);
+            event.target.value = '';
+          }}
+        />
+        <Checkbox
+          checked={issueCompleted}
+          onChange={(event) => setIssueCompleted(event.target.checked)}
+          disabled={mutation.isPending}
+          data-testid="comment-issue-completed"
+        >
+          {t('incidentPage.comments.issueCompleted')}
+        </Checkbox>
+        <Button
+          type="primary"
+          icon={<SendOutlined aria-hidden />}
+          onClick={() => void send()}
+          disabled={!canSend}
+          loading={mutation.isPending}
+          style={{ marginInlineStart: 'auto' }}
+          data-testid="comment-send"
+        >
+          {t('incidentPage.comments.send')}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+type FileChipProps = {
+  name: string;
+  size: string;
+  disabled: boolean;
+  onRemove: () => void;
+};
+
+/** A file to be sent; its remove button shows on hover or keyboard focus. */
+function FileChip({ name, size, disabled, onRemove }: FileChipProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const [hover, setHover] = useState(false);
+  return (
+    <li
+      data-testid="comment-file"
+      onMouseEnter={() => setHover(true)}
+      onMouseLeave={() => setHover(false)}
+      onFocus={() => setHover(true)}
+      onBlur={() => setHover(false)}
+    >
+      <Tag icon={<PaperClipOutlined aria-hidden />} style={{ marginInlineEnd: 0 }}>
+        {name} · {size}
+        <Button
+          type="text"
+          size="small"
+          icon={<CloseOutlined aria-hidden />}
+          aria-label={t('incidentPage.comments.removeFile', { name })}
+          onClick={onRemove}
+          disabled={disabled}
+          data-testid="comment-file-remove"
+          style={{ opacity: hover ? 1 : 0, marginInlineStart: token.marginXXS, height: 'auto', padding: 0 }}
+        />
+      </Tag>
+    </li>
+  );
+}

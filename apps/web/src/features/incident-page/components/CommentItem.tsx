@@ -1,0 +1,70 @@
+import { ApiOutlined, MailOutlined, WarningOutlined } from '@ant-design/icons';
+import type { Comment, CommentSource } from '@soc/contracts';
+import { Flex, theme, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { AttachmentList } from './AttachmentList.tsx';
+
+/** The icon and its label per comment source (spec 000 §3 Comment). */
+const SOURCE_VIEW: Record<CommentSource, { key: 'web' | 'email' | 'unverified'; Icon: typeof ApiOutlined }> =
+  {
+    API: { key: 'web', Icon: ApiOutlined },
+    'Email by authorized user': { key: 'email', Icon: MailOutlined },
+    'Email by unauthorized user': { key: 'unverified', Icon: WarningOutlined },
+  };
+
+export type CommentItemProps = {
+  comment: Comment;
+};
+
+/** One chat message: source icon, author, time, the (server-sanitised) HTML body and its files. */
+export function CommentItem({ comment }: CommentItemProps) {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const source = SOURCE_VIEW[comment.source];
+  const sourceLabel = t(`incidentPage.comments.source.${source.key}`);
+  const Icon = source.Icon;
+
+  return (
+    <article
+      data-testid="comment"
+      data-source={source.key}
+      data-id={comment.id}
+      style={{
+        padding: token.paddingSM,
+        borderRadius: token.borderRadiusLG,
+        background: comment.is_mine ? token.colorPrimaryBg : token.colorFillQuaternary,
+        border: `${token.lineWidth}px ${token.lineType} ${
+          comment.is_mine ? token.colorPrimaryBorder : token.colorBorderSecondary
+        }`,
+      }}
+    >
+      <Flex align="center" gap="small" style={{ marginBottom: token.marginXXS }}>
+        <Tooltip title={sourceLabel}>
+          <Icon
+            role="img"
+            aria-label={sourceLabel}
+            data-testid="comment-source"
+            style={{ color: source.key === 'unverified' ? token.colorWarning : token.colorTextSecondary }}
+          />
+        </Tooltip>
+        <Typography.Text strong data-testid="comment-author">
+          {comment.author}
+        </Typography.Text>
+        <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', fontSize: token.fontSizeSM }}>
+          <time dateTime={new Date(comment.created).toISOString()}>
+            {formatDateTime(comment.created, i18n.language)}
+          </time>
+        </Typography.Text>
+      </Flex>
+      <div
+        data-testid="comment-body"
+        className="incident-comment-body"
+        style={{ overflowWrap: 'anywhere' }}
+        // Sanitised on the server (no scripts, handlers or javascript: links; spec 000 §3).
+        dangerouslySetInnerHTML={{ __html: comment.body }}
+      />
+      <AttachmentList attachments={comment.attachments} testId="comment-attachments" />
+    </article>
+  );
+}

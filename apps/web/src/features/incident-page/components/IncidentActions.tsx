@@ -1,0 +1,54 @@
+import type { IncidentAction } from '@soc/contracts';
+import { Button, Flex, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { CustomerAction } from '../api/useIncidentActionMutation.ts';
+
+/** The customer actions in the order they are offered (spec 000 §4). */
+const CUSTOMER_ACTIONS: readonly CustomerAction[] = ['confirm', 'close', 'reopen'];
+
+export type IncidentActionsProps = {
+  /** The server's available actions; undefined while loading. */
+  available: readonly IncidentAction[] | undefined;
+  loading: boolean;
+  onOpen: (action: CustomerAction) => void;
+};
+
+/** Links for the actions the server allows now, or a dash when there are none (spec 000 §4). */
+export function IncidentActions({ available, loading, onOpen }: IncidentActionsProps) {
+  const { t } = useTranslation();
+  if (loading) return <Skeleton.Button active size="small" />;
+  const actions = CUSTOMER_ACTIONS.filter((action) => available?.includes(action));
+  if (actions.length === 0) {
+    return (
+      <Typography.Text
+        type="secondary"
+        aria-label={t('incidentPage.actions.none')}
+        data-testid="actions-none"
+      >
+        —
+      </Typography.Text>
+    );
+  }
+  return (
+    <Flex
+      wrap
+      gap="small"
+      role="group"
+      aria-label={t('incidentPage.actions.label')}
+      data-testid="incident-actions"
+    >
+      {actions.map((action) => (
+        <Button
+          key={action}
+          type="link"
+          size="small"
+          style={{ paddingInline: 0 }}
+          onClick={() => onOpen(action)}
+          data-testid={`action-${action}`}
+        >
+          {t(`incidentPage.actions.${action}`)}
+        </Button>
+      ))}
+    </Flex>
+  );
+}

@@ -1,0 +1,254 @@
+import type { IncidentAction, IncidentCard } from '@soc/contracts';
+import { Card, Descriptions, Flex, Tag, theme, Typography, type DescriptionsProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
+import type { CustomerAction } from '../api/useIncidentActionMutation.ts';
+import { AssigneeSelect } from './AssigneeSelect.tsx';
+import { AttachmentList } from './AttachmentList.tsx';
+import { GossopkaControl } from './GossopkaControl.tsx';
+import { IncidentActions } from './IncidentActions.tsx';
+import { PriorityControl } from './PriorityControl.tsx';
+import { RatingBlock } from './RatingForm.tsx';
+
+type BlockProps = { title: string; testId: string; children: ReactNode };
+
+/** One titled block of the left column. */
+function Block({ title, testId, children }: BlockProps) {
+  const { token } = theme.useToken();
+  return (
+    <Card
+      size="small"
+      data-testid={testId}
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading5 }}>
+          {title}
+        </Typography.Title>
+      }
+    >
+      {children}
+    </Card>
+  );
+}
+
+const joined = (values: readonly string[], none: string) => (values.length > 0 ? values.join(', ') : none);
+
+export type MainInfoProps = {
+  incident: IncidentCard;
+  actions: readonly IncidentAction[] | undefined;
+  actionsLoading: boolean;
+  onAction: (action: CustomerAction) => void;
+  onOpenPriorityDialog: () => void;
+};
+
+/** Status, priority, tenant, categories, dates, SLA, assignee and the workflow actions. */
+export function MainInfo({
+  incident,
+  actions,
+  actionsLoading,
+  onAction,
+  onOpenPriorityDialog,
+}: MainInfoProps) {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const none = t('incidentPage.none');
+  const locale = i18n.language;
+  const items: DescriptionsProps['items'] = [
+    {
+      key: 'status',
+      label: t('incidentPage.mainInfo.status'),
+      children: <IncidentStatusTag status={incident.status} testId="incident-status" />,
+    },
+    {
+      key: 'actions',
+      label: t('incidentPage.mainInfo.actions'),
+      children: <IncidentActions available={actions} loading={actionsLoading} onOpen={onAction} />,
+    },
+    {
+      key: 'priority',
+      label: t('incidentPage.mainInfo.priority'),
+      children: <PriorityControl incident={incident} onOpenDialog={onOpenPriorityDialog} />,
+    },
+    {
+      key: 'assignee',
+      label: t('incidentPage.mainInfo.assignee'),
+      children: <AssigneeSelect incident={incident} />,
+    },
+    {
+      key: 'system',
+      label: t('incidentPage.mainInfo.system'),
+      children: `${incident.system.is_id} · ${incident.system.full_name}`,
+    },
+    { key: 'service', label: t('incidentPage.mainInfo.service'), children: incident.service?.name ?? none },
+    { key: 'issueType', label: t('incidentPage.mainInfo.issueType'), children: incident.issuetype_ref.title },
+    {
+      key: 'category',
+      label: t('incidentPage.mainInfo.category'),
+      children: joined(
+        incident.category_ref.map((category) => category.title),
+        none,
+      ),
+    },
+    {
+      key: 'additionalCategories',
+      label: t('incidentPage.mainInfo.additionalCategories'),
+      children: joined(
+        incident.secondary_category_ref.map((category) => category.title),
+        none,
+      ),
+    },
+    {
+      key: 'created',
+      label: t('incidentPage.mainInfo.created'),
+      children: formatDateTime(incident.created, locale),
+    },
+    {
+      key: 'updated',
+      label: t('incidentPage.mainInfo.updated'),
+      children: formatDateTime(incident.updated, locale),
+    },
+    {
+      key: 'sla',
+      label: t('incidentPage.mainInfo.sla'),
+      children: (
+        <Flex gap="small" align="center" wrap data-testid="incident-sla">
+          <span>{formatDateTime(incident.sla, locale)}</span>
+          {incident.sla_breached && (
+            <Tag color="error" style={{ color: token.colorText }} data-testid="incident-sla-breached">
+              {t('incidentPage.mainInfo.slaBreached')}
+            </Tag>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+  return (
+    <Block title={t('incidentPage.mainInfo.title')} testId="incident-main-info">
+      <Descriptions column={1} size="small" items={items} />
+    </Block>
+  );
+}
+
+export type MoreInfoProps = {
+  incident: IncidentCard;
+  onRefresh: () => void;
+};
+
+/** Reporter, tags, resolution, affected systems, rules, files and the national centre. */
+export function MoreInfo({ incident, onRefresh }: MoreInfoProps) {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const none = t('incidentPage.none');
+  const locale = i18n.language;
+  const resolution = incident.resolution
+    ? [
+        incident.resolution === 'True Positive' ? t('incidentResolution.TP') : t('incidentResolution.FP'),
+        incident.resolution_name_ref?.title,
+      ]
+        .filter(Boolean)
+        .join(': ')
+    : none;
+  const items: DescriptionsProps['items'] = [
+    {
+      key: 'reporter',
+      label: t('incidentPage.moreInfo.reporter'),
+      children: incident.reporter_displayName || none,
+    },
+    {
+      key: 'tags',
+      label: t('incidentPage.moreInfo.tags'),
+      children:
+        incident.tags.length > 0 ? (
+          <Flex wrap gap="small">
+            {incident.tags.map((tag) => (
+              <Tag key={tag} style={{ marginInlineEnd: 0 }}>
+                {tag}
+              </Tag>
+            ))}
+          </Flex>
+        ) : (
+          none
+        ),
+    },
+    { key: 'resolution', label: t('incidentPage.moreInfo.resolution'), children: resolution },
+    {
+      key: 'resolutionDate',
+      label: t('incidentPage.moreInfo.resolutionDate'),
+      children: formatDateTime(incident.resolutiondate, locale),
+    },
+    {
+      key: 'activity',
+      label: t('incidentPage.moreInfo.activity'),
+      children: formatDateTime(incident.parsed_activity_detected, locale),
+    },
+    {
+      key: 'affectedSystems',
+      label: t('incidentPage.moreInfo.affectedSystems'),
+      children: joined(incident.affected_systems, none),
+    },
+    {
+      key: 'detectionRules',
+      label: t('incidentPage.moreInfo.detectionRules'),
+      children: joined(incident.detection_rules, none),
+    },
+    {
+      key: 'attachments',
+      label: t('incidentPage.moreInfo.attachments'),
+      children:
+        incident.attachments.length > 0 ? (
+          <AttachmentList attachments={incident.attachments} testId="incident-attachments" />
+        ) : (
+          none
+        ),
+    },
+  ];
+  return (
+    <Block title={t('incidentPage.moreInfo.title')} testId="incident-more-info">
+      <Descriptions column={1} size="small" items={items} />
+      {/* Below the list rather than in it: its button and countdown need the block's full width. */}
+      <Flex vertical gap="small" style={{ marginTop: token.marginSM }}>
+        <Typography.Text type="secondary">{t('incidentPage.moreInfo.gossopka')}</Typography.Text>
+        <GossopkaControl incident={incident} onRefresh={onRefresh} />
+      </Flex>
+    </Block>
+  );
+}
+
+/** Techniques by tactic (mitre_cov). */
+export function MitreBlock({ incident }: { incident: IncidentCard }) {
+  const { t } = useTranslation();
+  const tactics = Object.entries(incident.mitre_cov).filter(([, techniques]) => techniques.length > 0);
+  return (
+    <Block title={t('incidentPage.mitre.title')} testId="incident-mitre">
+      {tactics.length === 0 ? (
+        <Typography.Text type="secondary">{t('incidentPage.mitre.empty')}</Typography.Text>
+      ) : (
+        <Flex vertical gap="small">
+          {tactics.map(([tactic, techniques]) => (
+            <div key={tactic}>
+              <Typography.Text type="secondary">{tactic}</Typography.Text>
+              <Flex wrap gap="small">
+                {techniques.map((technique) => (
+                  <Tag key={technique} style={{ marginInlineEnd: 0 }}>
+                    {technique}
+                  </Tag>
+                ))}
+              </Flex>
+            </div>
+          ))}
+        </Flex>
+      )}
+    </Block>
+  );
+}
+
+/** The rating block (shown for rated incidents and for those that may be rated). */
+export function RatingCard({ incident }: { incident: IncidentCard }) {
+  const { t } = useTranslation();
+  return (
+    <Block title={t('incidentPage.rating.title')} testId="incident-rating">
+      <RatingBlock incident={incident} />
+    </Block>
+  );
+}

@@ -1,0 +1,180 @@
+import type { IncidentCard } from '@soc/contracts';
+import { Badge, Empty, Flex, List, Table, Tabs, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
+import { CollapsibleHtml } from './CollapsibleHtml.tsx';
+
+export type IncidentTabsProps = {
+  incident: IncidentCard;
+};
+
+/** Issue types whose text is an answer rather than an incident description. */
+const FAQ_ISSUE_TYPES = new Set(['information']);
+
+/**
+ * The centre of the incident page (spec 000 §2): details (description or FAQ, resolution,
+ * recommendations), CMDB assets, alerts, identified IOCs (disabled when none),
+ * misconfigurations (Remediation only) and relations. Assets, alerts and misconfigurations
+ * come with the alerts release and are shown disabled until then.
+ */
+export function IncidentTabs({ incident }: IncidentTabsProps) {
+  const { t } = useTranslation();
+  const isRemediation = incident.issuetype_ref.code === 'remediation';
+
+  const items = [
+    { key: 'details', label: t('incidentPage.tabs.details'), children: <DetailsTab incident={incident} /> },
+    { key: 'assets', label: t('incidentPage.tabs.assets'), disabled: true },
+    { key: 'alerts', label: t('incidentPage.tabs.alerts'), disabled: true },
+    {
+      key: 'iocs',
+      label: (
+        <Flex align="center" gap="small">
+          {t('incidentPage.tabs.iocs')}
+          {incident.observed_iocs.length > 0 && (
+            <Badge count={incident.observed_iocs.length} overflowCount={99} size="small" />
+          )}
+        </Flex>
+      ),
+      disabled: incident.observed_iocs.length === 0,
+      children: <IocsTab incident={incident} />,
+    },
+    ...(isRemediation
+      ? [{ key: 'misconfigs', label: t('incidentPage.tabs.misconfigs'), disabled: true }]
+      : []),
+    {
+      key: 'relations',
+      label: t('incidentPage.tabs.relations'),
+      children: <RelationsTab incident={incident} />,
+    },
+  ];
+
+  return (
+    <Tabs
+      aria-label={t('incidentPage.tabs.label')}
+      data-testid="incident-tabs"
+      defaultActiveKey="details"
+      items={items.map((item) => ({
+        ...item,
+        label: <span data-testid={`incident-tab-${item.key}`}>{item.label}</span>,
+      }))}
+    />
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section>
+      <Typography.Title level={3} style={{ fontSize: 'inherit', marginTop: 0 }}>
+        {title}
+      </Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+function DetailsTab({ incident }: IncidentTabsProps) {
+  const { t } = useTranslation();
+  const isFaq = FAQ_ISSUE_TYPES.has(incident.issuetype_ref.code);
+  const resolution = incident.resolution
+    ? [
+        incident.resolution === 'True Positive' ? t('incidentResolution.TP') : t('incidentResolution.FP'),
+        incident.resolution_name_ref?.title,
+      ]
+        .filter(Boolean)
+        .join(': ')
+    : null;
+
+  return (
+    <Flex vertical gap="large" data-testid="incident-details">
+      <Section title={isFaq ? t('incidentPage.details.faq') : t('incidentPage.details.description')}>
+        {incident.rendered_description ? (
+          <CollapsibleHtml html={incident.rendered_description} testId="incident-description" />
+        ) : (
+          <Typography.Text type="secondary">{t('incidentPage.details.noDescription')}</Typography.Text>
+        )}
+      </Section>
+      <Section title={t('incidentPage.details.resolution')}>
+        {resolution || incident.status_description ? (
+          <Flex vertical gap="small" data-testid="incident-resolution">
+            {resolution && <Typography.Text strong>{resolution}</Typography.Text>}
+            {incident.status_description && (
+              <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
+                {incident.status_description}
+              </Typography.Paragraph>
+            )}
+          </Flex>
+        ) : (
+          <Typography.Text type="secondary">{t('incidentPage.details.noResolution')}</Typography.Text>
+        )}
+      </Section>
+      <Section title={t('incidentPage.details.recommendations')}>
+        {incident.rendered_recommendations ? (
+          <CollapsibleHtml html={incident.rendered_recommendations} testId="incident-recommendations" />
+        ) : (
+          <Typography.Text type="secondary">{t('incidentPage.details.noRecommendations')}</Typography.Text>
+        )}
+      </Section>
+    </Flex>
+  );
+}
+
+function IocsTab({ incident }: IncidentTabsProps) {
+  const { t } = useTranslation();
+  return (
+    <Table
+      size="small"
+      rowKey={(ioc) => `${ioc.ioc_type}:${ioc.ioc}`}
+      dataSource={incident.observed_iocs}
+      pagination={false}
+      data-testid="incident-iocs"
+      columns={[
+        {
+          key: 'ioc',
+          title: 'IOC',
+          dataIndex: 'ioc',
+          render: (value: string) => (
+            <Typography.Text code copyable>
+              {value}
+            </Typography.Text>
+          ),
+        },
+        { key: 'type', title: t('incidentPage.tabs.iocType'), dataIndex: 'ioc_type' },
+        {
+          key: 'category',
+          title: t('incidentPage.tabs.iocCategory'),
+          dataIndex: 'category',
+          render: (categories: string[]) =>
+            categories.map((category) => <Tag key={category}>{category}</Tag>),
+        },
+      ]}
+    />
+  );
+}
+
+function RelationsTab({ incident }: IncidentTabsProps) {
+  const { t, i18n } = useTranslation();
+  if (incident.related_incidents.length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('incidentPage.tabs.noRelations')} />;
+  }
+  return (
+    <List
+      size="small"
+      data-testid="incident-relations"
+      dataSource={incident.related_incidents}
+      renderItem={(related) => (
+        <List.Item>
+          <Flex gap="small" align="center" wrap style={{ width: '100%' }}>
+            <Link to={`/inc/${related.key}`}>{related.key}</Link>
+            <Typography.Text style={{ flex: 1 }}>{related.summary}</Typography.Text>
+            <IncidentStatusTag status={related.status} />
+            <Typography.Text type="secondary">
+              {formatDateTime(related.created, i18n.language)}
+            </Typography.Text>
+          </Flex>
+        </List.Item>
+      )}
+    />
+  );
+}

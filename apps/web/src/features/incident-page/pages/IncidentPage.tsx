@@ -1,0 +1,177 @@
+import { FilePdfOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Flex, Skeleton, theme, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { ApiError, errorDescription } from '../../../shared/api/index.ts';
+import { startDownload } from '../../../shared/downloads/downloads.ts';
+import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
+import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
+import { IncidentPriorityTag } from '../../../shared/ui/IncidentPriorityTag.tsx';
+import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
+import { notifyError } from '../../../shared/ui/notifications.tsx';
+import type { CustomerAction } from '../api/useIncidentActionMutation.ts';
+import { useAvailableActionsQuery } from '../api/useAvailableActionsQuery.ts';
+import { useIncidentCardQuery } from '../api/useIncidentCardQuery.ts';
+import { ActionDialog } from '../components/ActionDialog.tsx';
+import { CommentsPanel } from '../components/CommentsPanel.tsx';
+import { MainInfo, MitreBlock, MoreInfo, RatingCard } from '../components/IncidentInfo.tsx';
+import { IncidentTabs } from '../components/IncidentTabs.tsx';
+import { PriorityDialog } from '../components/PriorityControl.tsx';
+
+/** Query parameter that opens the priority dialog (spec 000 §2). */
+export const UPDATE_PRIORITY_PARAM = 'updatePriority';
+
+/** Width of the left block, in multiples of the theme's control height. */
+const LEFT_BLOCK_CONTROLS = 11;
+
+/** The page's incident number, or null when the path holds none. */
+function parseKey(value: string | undefined): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const key = Number(value);
+  return key > 0 ? key : null;
+}
+
+/**
+ * /inc/{incNumber} (spec 000 §2 "Incident page"): breadcrumbs and title; on the left main info
+ * with the workflow actions, priority and assignee, more info, MITRE and the rating; tabs in
+ * the centre; the comments on the right. A failed load shows the toast of spec 000 §8 and
+ * returns to the list.
+ */
+export function IncidentPage() {
+  const { incNumber } = useParams();
+  const key = parseKey(incNumber);
+  if (key === null) return <LoadFailed />;
+  return <IncidentView key={key} incidentKey={key} />;
+}
+
+/** Shows the load-failure toast once and goes to the list. */
+function LoadFailed({ error }: { error?: unknown }) {
+  const { t } = useTranslation();
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    notifyError({
+      title: t('incidentPage.loadFailed'),
+      description: error instanceof ApiError ? errorDescription(error) : undefined,
+      key: 'incident-load-failed',
+    });
+  }, [error, t]);
+  return <Navigate to="/incidents" replace />;
+}
+
+type IncidentViewProps = { incidentKey: number };
+
+function IncidentView({ incidentKey }: IncidentViewProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const language = useLanguage();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const card = useIncidentCardQuery(incidentKey);
+  const actions = useAvailableActionsQuery(incidentKey, card.isSuccess);
+  const [dialogAction, setDialogAction] = useState<CustomerAction | null>(null);
+  const priorityDialogOpen = searchParams.has(UPDATE_PRIORITY_PARAM);
+  useDocumentTitle(t('pages.incident', { incNumber: incidentKey }));
+
+  const setPriorityDialog = (open: boolean) => {
+    const next = new URLSearchParams(searchParams);
+    if (open) next.set(UPDATE_PRIORITY_PARAM, '');
+    else next.delete(UPDATE_PRIORITY_PARAM);
+    setSearchParams(next, { replace: true });
+  };
+
+  const refetchCard = card.refetch;
+  const refresh = useCallback(() => void refetchCard(), [refetchCard]);
+
+  if (card.isError && !card.data) return <LoadFailed error={card.error} />;
+
+  const incident = card.data;
+  return (
+    <Flex vertical gap="middle" data-testid="incident-page" data-key={incidentKey}>
+      <Breadcrumb
+        aria-label={t('incidentPage.breadcrumbs')}
+        data-testid="incident-breadcrumbs"
+        items={[
+          { title: <Link to="/dashboard">{t('pages.dashboard')}</Link> },
+          { title: <Link to="/incidents">{t('pages.incidents')}</Link> },
+          { title: <span aria-current="page">{incidentKey}</span> },
+        ]}
+      />
+      <Flex align="center" gap="middle" wrap>
+        <Typography.Title
+          level={1}
+          style={{ margin: 0, fontSize: token.fontSizeHeading3, flex: '1 1 auto', minWidth: 0 }}
+          data-testid="incident-title"
+        >
+          {incidentKey}
+          {incident ? `: ${incident.summary}` : ''}
+        </Typography.Title>
+        {incident && (
+          <Flex gap="small" align="center">
+            <IncidentStatusTag status={incident.status} />
+            <IncidentPriorityTag priority={incident.priority} />
+          </Flex>
+        )}
+        <Button
+          icon={<FilePdfOutlined aria-hidden />}
+          disabled={!incident}
+          onClick={() =>
+            startDownload({
+              path: `/soc/incs/${incidentKey}/get_pdf_inc/`,
+              query: { language },
+              accept: 'application/pdf',
+              filename: `incident-${incidentKey}.pdf`,
+            })
+          }
+          data-testid="incident-pdf"
+        >
+          {t('incidentPage.pdf.download')}
+        </Button>
+      </Flex>
+
+      {!incident ? (
+        <Flex
+          gap="middle"
+          role="status"
+          aria-label={t('incidentPage.loading')}
+          data-testid="incident-loading"
+        >
+          <Skeleton active paragraph={{ rows: 10 }} style={{ flex: '0 0 22rem' }} />
+          <Skeleton active paragraph={{ rows: 10 }} />
+        </Flex>
+      ) : (
+        <Flex gap="middle" align="stretch">
+          <Flex
+            vertical
+            gap="middle"
+            style={{ flex: `0 0 ${token.controlHeight * LEFT_BLOCK_CONTROLS}px`, minWidth: 0 }}
+          >
+            <MainInfo
+              incident={incident}
+              actions={actions.data}
+              actionsLoading={actions.isPending}
+              onAction={setDialogAction}
+              onOpenPriorityDialog={() => setPriorityDialog(true)}
+            />
+            <MoreInfo incident={incident} onRefresh={refresh} />
+            <MitreBlock incident={incident} />
+            {(incident.can_rate || incident.customer_star_rating !== null) && (
+              <RatingCard incident={incident} />
+            )}
+          </Flex>
+          <section style={{ flex: '1 1 0', minWidth: 0 }} aria-label={t('incidentPage.tabs.label')}>
+            <IncidentTabs incident={incident} />
+          </section>
+          <CommentsPanel incidentKey={incidentKey} />
+          <ActionDialog incident={incident} action={dialogAction} onClose={() => setDialogAction(null)} />
+          <PriorityDialog
+            incident={incident}
+            open={priorityDialogOpen}
+            onClose={() => setPriorityDialog(false)}
+          />
+        </Flex>
+      )}
+    </Flex>
+  );
+}

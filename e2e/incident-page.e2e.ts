@@ -1,0 +1,293 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { signIn } from './support/session.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+interface ListItem {
+  key: number;
+  status: string;
+  customer_assignee: { username: string } | null;
+}
+
+/** Calls the API with the page's session (the access token the app keeps in storage). */
+async function api<T>(page: Page, path: string, init: RequestInit = {}): Promise<T> {
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { access?: string }).access,
+  );
+  const response = await fetch(`${baseUrl}/api/v0${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The first incident of the list (with these filters) whose available actions include `action`. */
+async function findIncident(
+  page: Page,
+  filters: string,
+  action?: string,
+  skip: number[] = [],
+): Promise<number> {
+  const list = await api<{ results: ListItem[] }>(page, `/soc/incs/?limit=40&${filters}`);
+  for (const incident of list.results) {
+    if (skip.includes(incident.key)) continue;
+    if (!action) return incident.key;
+    const actions = await api<{ results: string[] }>(page, `/soc/incs/${incident.key}/available_actions/`);
+    if (actions.results.includes(action)) return incident.key;
+  }
+  throw new Error(`no incident with ${filters} allowing ${action ?? 'anything'}`);
+}
+
+async function openIncident(page: Page, key: number): Promise<void> {
+  await page.goto(`${baseUrl}/inc/${key}`);
+  await page.getByTestId('incident-main-info').waitFor();
+}
+
+/** Waits for a toast with this text; a failure lists the toasts that did show. */
+async function expectToast(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() => page.locator('.ant-notification-notice').allInnerTexts(), { timeout: 15_000 })
+    .toEqual(expect.arrayContaining([expect.stringContaining(text)]));
+}
+
+describe('incident page workflow', () => {
+  it('confirms an incident waiting for the customer', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'alice');
+    const key = await findIncident(page, 'status__in=waiting_for_customer', 'confirm');
+    await openIncident(page, key);
+    await page.getByTestId('action-confirm').click();
+    await page.getByTestId('action-dialog').waitFor();
+    // the comment is required
+    await page.getByTestId('action-submit').click();
+    await page.getByTestId('action-dialog').getByText('This field is required').waitFor();
+    await page.getByTestId('action-comment').fill('Confirmed: not our admin, please respond.');
+    await page.getByTestId('action-submit').click();
+    await expectToast(page, 'Incident confirmed');
+    await expect.poll(() => page.getByTestId('incident-status').textContent()).toBe('Work in progress');
+    const card = await api<{ status: string }>(page, `/soc/incs/${key}/`);
+    expect(card.status).toBe('work_in_progress');
+    // the action's comment is in the chat
+    await page.getByTestId('comment').filter({ hasText: 'Confirmed: not our admin' }).waitFor();
+    await context.close();
+  });
+
+  it('closes an incident with a resolution, then reopens it', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'bob');
+    const key = await findIncident(
+      page,
+      'status__in=waiting_for_customer,work_in_progress,waiting_for_support',
+      'close',
+    );
+    await openIncident(page, key);
+    await page.getByTestId('action-close').click();
+    await page.getByTestId('action-dialog').waitFor();
+    await page.getByTestId('action-resolution').click();
+    const option = page.locator(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+    );
+    await option.filter({ hasText: 'False Positive' }).first().click();
+    await page
+      .getByTestId('action-resolution')
+      .locator('.ant-select-content, .ant-select-selection-item')
+      .filter({ hasText: 'False Positive' })
+      .first()
+      .waitFor();
+    await page.getByTestId('action-comment').fill('Scheduled penetration test.');
+    await page.getByTestId('action-submit').click();
+    await expectToast(page, 'Incident closed');
+    await expect.poll(() => page.getByTestId('incident-status').textContent()).toBe('Closed');
+    const closed = await api<{ status: string; resolution: string | null }>(page, `/soc/incs/${key}/`);
+    expect(closed).toMatchObject({ status: 'closed', resolution: 'False Positive' });
+
+    // the list of actions was refreshed: reopen is offered now
+    await page.getByTestId('action-reopen').click();
+    await page.getByTestId('action-comment').fill('The activity came back after the test ended.');
+    await page.getByTestId('action-submit').click();
+    await expectToast(page, 'Incident reopened');
+    await expect.poll(() => page.getByTestId('incident-status').textContent()).toBe('Waiting for support');
+    await context.close();
+  });
+
+  it('adds a comment with files and shows it with its attachments', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'carol');
+    const key = await findIncident(
+      page,
+      'status__in=waiting_for_customer,waiting_for_support,work_in_progress',
+    );
+    await openIncident(page, key);
+    const send = page.getByTestId('comment-send');
+    expect(await send.isDisabled()).toBe(true);
+    const text = `Log excerpt attached ${Date.now()}`;
+    await page.getByTestId('comment-input').fill(text);
+    // a 1×1 PNG, which gets a thumbnail, and a text file, which gets a link only
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page.getByTestId('comment-file-input').setInputFiles([
+      { name: 'auth-журнал.log', mimeType: 'text/plain', buffer: Buffer.from('Failed password for root') },
+      { name: 'screen.png', mimeType: 'image/png', buffer: png },
+    ]);
+    await expect.poll(() => page.getByTestId('comment-file').count()).toBe(2);
+    await page.getByTestId('comment-input').press('Control+Enter');
+    const comment = page.getByTestId('comment').filter({ hasText: text });
+    await comment.waitFor({ timeout: 15_000 });
+    await comment.getByText('auth-журнал.log').waitFor();
+    await comment.getByAltText('screen.png').waitFor();
+    // the composer is cleared
+    expect(await page.getByTestId('comment-input').inputValue()).toBe('');
+    expect(await page.getByTestId('comment-file').count()).toBe(0);
+
+    // the attachment downloads through the download popup with its Cyrillic name
+    const download = page.waitForEvent('download');
+    await comment.getByText('auth-журнал.log').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('auth-журнал.log');
+    expect(readFileSync(await file.path(), 'utf8')).toBe('Failed password for root');
+    await context.close();
+  });
+
+  it('rates a handled incident', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'alice');
+    const list = await api<{ results: ListItem[] }>(
+      page,
+      '/soc/incs/?limit=40&status__in=closed,completed,customer_completed',
+    );
+    let key: number | null = null;
+    for (const incident of list.results) {
+      const card = await api<{ can_rate: boolean }>(page, `/soc/incs/${incident.key}/`);
+      if (card.can_rate) {
+        key = incident.key;
+        break;
+      }
+    }
+    expect(key).not.toBeNull();
+    await openIncident(page, key!);
+    const form = page.getByTestId('rating-form');
+    await form.waitFor();
+    expect(await page.getByTestId('rating-submit').count()).toBe(0);
+    await form.locator('.ant-rate-star').nth(3).locator('[role="radio"]').click();
+    await page.getByTestId('rating-comment').fill('Fast and clear answer.');
+    await page.getByTestId('rating-submit').click();
+    await page.getByTestId('rating-given').waitFor();
+    const card = await api<{ customer_star_rating: number; customer_star_rating_comment: string }>(
+      page,
+      `/soc/incs/${key}/`,
+    );
+    expect(card).toMatchObject({
+      customer_star_rating: 4,
+      customer_star_rating_comment: 'Fast and clear answer.',
+    });
+    await context.close();
+  });
+
+  it('assigns an incident to the signed-in user', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'carol');
+    const list = await api<{ results: ListItem[] }>(page, '/soc/incs/?limit=40');
+    const incident = list.results.find((item) => item.customer_assignee?.username !== 'carol');
+    expect(incident).toBeDefined();
+    await openIncident(page, incident!.key);
+    await page.getByTestId('assign-to-yourself').click();
+    await expectToast(page, 'Changes saved');
+    await expect.poll(() => page.getByTestId('assign-to-yourself').count()).toBe(0);
+    const card = await api<{ customer_assignee: { username: string } | null }>(
+      page,
+      `/soc/incs/${incident!.key}/`,
+    );
+    expect(card.customer_assignee?.username).toBe('carol');
+    await context.close();
+  });
+
+  it('downloads the incident as PDF', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'alice');
+    const key = await findIncident(page, 'ordering=-created');
+    await openIncident(page, key);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('incident-pdf').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`incident-${key}.pdf`);
+    const bytes = readFileSync(await file.path());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page
+      .getByTestId('download-item')
+      .filter({ hasText: `incident-${key}.pdf` })
+      .waitFor();
+    await context.close();
+  });
+
+  it('opens the priority dialog from ?updatePriority', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'bob');
+    const key = await findIncident(
+      page,
+      'priority__in=low,medium,high&status__in=waiting_for_customer,waiting_for_support,work_in_progress',
+    );
+    await page.goto(`${baseUrl}/inc/${key}?updatePriority`);
+    await page.getByTestId('priority-dialog').waitFor();
+    await page.getByTestId('priority-dialog-select').click();
+    const current = (await api<{ priority: string }>(page, `/soc/incs/${key}/`)).priority;
+    const next = current === 'low' ? 'Medium' : 'Low';
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: next })
+      .first()
+      .click();
+    await page.getByTestId('priority-save').click();
+    await expectToast(page, 'Priority changed');
+    await expect.poll(() => new URL(page.url()).searchParams.has('updatePriority')).toBe(false);
+    expect((await api<{ priority: string }>(page, `/soc/incs/${key}/`)).priority).toBe(next.toLowerCase());
+    await context.close();
+  });
+
+  it('sends an incident to the national centre after confirmation', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'carol');
+    const list = await api<{ results: ListItem[] }>(page, '/soc/incs/?limit=40&gossopka_id__isnull=true');
+    let key: number | null = null;
+    for (const incident of list.results) {
+      const card = await api<{ show_gossopka_button: boolean; gossopka_state: string }>(
+        page,
+        `/soc/incs/${incident.key}/`,
+      );
+      if (card.show_gossopka_button && card.gossopka_state !== 'processing') {
+        key = incident.key;
+        break;
+      }
+    }
+    expect(key).not.toBeNull();
+    await openIncident(page, key!);
+    await page.getByTestId('gossopka-send').click();
+    await page.getByTestId('gossopka-confirm-ok').click();
+    await expectToast(page, 'national centre');
+    // the embedded simulator answers quickly; the page polls the card while processing
+    await page.getByTestId('gossopka-sent').waitFor({ timeout: 45_000 });
+    const card = await api<{ gossopka_id: string | null; gossopka_state: string }>(page, `/soc/incs/${key}/`);
+    expect(card.gossopka_state).toBe('sent');
+    expect(await page.getByTestId('gossopka-sent').textContent()).toContain(card.gossopka_id ?? 'missing');
+    await context.close();
+  }, 90_000);
+
+  it('returns to the list with an error for an incident that does not exist', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'alice');
+    await page.goto(`${baseUrl}/inc/999999999`);
+    await page.waitForURL(`${baseUrl}/incidents`);
+    await expectToast(page, 'Fetching incident: error');
+    await context.close();
+  });
+});
