@@ -74,7 +74,15 @@ export const CSV_JOB = 'incidents.csv';
 
 const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
-export function createIncidentsService({ db, copyOut, config, storage, mailer, jobs, onCreated }: IncidentsDeps) {
+export function createIncidentsService({
+  db,
+  copyOut,
+  config,
+  storage,
+  mailer,
+  jobs,
+  onCreated,
+}: IncidentsDeps) {
   const repo = createIncidentsRepository(db, copyOut);
 
   async function one(key: number, scope: SystemScope, lang: Language): Promise<IncidentListItem | undefined> {
