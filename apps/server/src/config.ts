@@ -57,7 +57,9 @@ const EnvSchema = z.object({
   SMS_GATEWAY_PASSWORD: z.string().optional(),
   SMS_GATEWAY_BODY_TEMPLATE: z.string().default('{"to":"{{phone}}","text":"{{text}}"}'),
   SMS_GATEWAY_CONTENT_TYPE: z.string().default('application/json'),
-  SMS_TEXT_TEMPLATE: z.string().default('{{code}} is your SOC Portal sign-in code. It expires in 5 minutes.'),
+  SMS_TEXT_TEMPLATE: z
+    .string()
+    .default('{{code}} is your SOC Portal sign-in code. It expires in {{minutes}} minutes.'),
   SMS_MAX_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SMS_OUTBOX: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
   OIDC_PROVIDERS: z.string().optional(),
@@ -170,7 +172,7 @@ export interface Config {
     /** Request body; `{{phone}}` and `{{text}}` are replaced (JSON-escaped for a JSON body). */
     bodyTemplate: string;
     contentType: string;
-    /** Message text; `{{code}}` is replaced. */
+    /** Message text; `{{code}}` and `{{minutes}}` (the code's lifetime) are replaced. */
     textTemplate: string;
     maxPerUserPerHour: number;
     /** Keep messages in the database and serve the development-only outbox page. */
@@ -366,7 +368,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       gatewayPassword: undefined,
       bodyTemplate: '{"to":"{{phone}}","text":"{{text}}"}',
       contentType: 'application/json',
-      textTemplate: '{{code}} is your SOC Portal sign-in code. It expires in 5 minutes.',
+      textTemplate: '{{code}} is your SOC Portal sign-in code. It expires in {{minutes}} minutes.',
       maxPerUserPerHour: 10,
       outbox: true,
     },

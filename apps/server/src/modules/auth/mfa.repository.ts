@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mfaChallenges } from '../../db/schema/index.ts';
 
@@ -8,6 +8,15 @@ export type MfaChallengeRow = typeof mfaChallenges.$inferSelect;
 export function createMfaRepository(db: Db) {
   return {
     async insert(row: typeof mfaChallenges.$inferInsert): Promise<MfaChallengeRow> {
+      // a pending sign-in is dead after 15 minutes; keep a day of them for the hourly SMS cap
+      await db
+        .delete(mfaChallenges)
+        .where(
+          and(
+            eq(mfaChallenges.userId, row.userId),
+            lt(mfaChallenges.createdAt, sql`now() - interval '1 day'`),
+          ),
+        );
       const rows = await db.insert(mfaChallenges).values(row).returning();
       return rows[0]!;
     },

@@ -60,6 +60,8 @@ describe('SMS second factor', () => {
     expect(timeout).toBe(60);
     const code = await lastCode();
     expect(code).toMatch(/^\d{6}$/);
+    const [sms] = await ctx.database.db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(1);
+    expect(sms?.body).toBe(`${code} is your SOC Portal sign-in code. It expires in 5 minutes.`);
 
     const res = await post('token/mfa/obtain/', { mfa_token: mfaToken, otp: code }, ip);
     expect(res.statusCode).toBe(200);

@@ -63,7 +63,13 @@ export function createMfaService({ db, config, users, sms, issueTokens, log }: M
     );
     try {
       if (!phone) throw new Error('The user has no phone number for the second factor');
-      await sms.send({ to: phone, text: fillTemplate(config.sms.textTemplate, { code }) });
+      await sms.send({
+        to: phone,
+        text: fillTemplate(config.sms.textTemplate, {
+          code,
+          minutes: String(Math.max(1, Math.round(config.mfa.codeTtlSeconds / 60))),
+        }),
+      });
       log?.info({ userId: user.id, phone: maskPhone(phone) }, 'sign-in code sent by SMS');
     } catch (error) {
       await repo.close(challenge.id);
