@@ -1,10 +1,10 @@
 import { PRODUCT_VERSION, SHELL_MIN_WIDTH } from '@soc/contracts';
 import { Flex, Layout, theme, Typography } from 'antd';
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { usePortalName } from '../../shared/config/PortalConfigContext.tsx';
-import { DownloadPopup } from '../../shared/downloads/DownloadPopup.tsx';
+import { useDownloads } from '../../shared/downloads/downloads.ts';
 import { BrandLogo } from '../../shared/ui/BrandLogo.tsx';
 import { ErrorBoundary } from '../../shared/ui/ErrorBoundary.tsx';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
@@ -12,6 +12,27 @@ import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.tsx';
 import { ThemeSwitch } from '../../shared/ui/ThemeSwitch.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
+
+/** The download popup (progress bars and all) loads with the first download, not with the shell. */
+const DownloadPopup = lazy(() =>
+  import('../../shared/downloads/DownloadPopup.tsx').then((m) => ({ default: m.DownloadPopup })),
+);
+
+/** Mounts the popup from the first download on, so that it can also fade out. */
+function LazyDownloadPopup() {
+  const count = useDownloads().length;
+  const [wanted, setWanted] = useState(false);
+  if (count > 0 && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    // a chunk that fails to load must not take the shell down with it
+    <ErrorBoundary resetKey="downloads" fallback={null}>
+      <Suspense fallback={null}>
+        <DownloadPopup />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 /**
  * The signed-in frame: header (brand, menu, language, theme, profile), the routed page and a
@@ -66,7 +87,7 @@ export function AppShell() {
           {t('footer.version', { version: PRODUCT_VERSION })}
         </Typography.Text>
       </Layout.Footer>
-      <DownloadPopup />
+      <LazyDownloadPopup />
     </Layout>
   );
 }

@@ -39,6 +39,8 @@ export type ErrorBoundaryProps = {
   children: ReactNode;
   /** When this value changes the boundary resets (e.g. the route path: leaving a broken page). */
   resetKey?: unknown;
+  /** Shown instead of ErrorScreen (e.g. `null` for an optional widget). */
+  fallback?: ReactNode;
 };
 
 interface ErrorBoundaryState {
@@ -66,7 +68,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   private readonly reset = () => this.setState({ error: null, hasError: false });
 
   override render() {
-    if (this.state.hasError) return <ErrorScreen error={this.state.error} onRetry={this.reset} />;
+    if (this.state.hasError) {
+      if (this.props.fallback !== undefined) return this.props.fallback;
+      return <ErrorScreen error={this.state.error} onRetry={this.reset} />;
+    }
     return this.props.children;
   }
 }
