@@ -8,3 +8,4 @@ export * from './common/query.ts';
 export * from './incidents/incidents.schemas.ts';
 export * from './incidents/incident-titles.ts';
 export * from './incidents/incident-card.schemas.ts';
+export * from './documents/documents.schemas.ts';
