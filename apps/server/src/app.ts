@@ -40,6 +40,8 @@ import { createInboundMailService } from './modules/incidents/inbound-mail.servi
 import { NOTIFY_JOB, createIncidentNotifier } from './modules/incidents/notifications.service.ts';
 import { usersRoutes } from './modules/incidents/users.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { createDocumentsService } from './modules/documents/documents.service.ts';
 import type { AuthServiceOptions } from './modules/auth/auth.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -246,6 +248,12 @@ export async function buildApp({
   await app.register(inboundMailRoutes, { prefix: `${API_BASE}/soc`, inbound, config });
   await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
   await app.register(tenantsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
+  await app.register(documentsRoutes, {
+    prefix: `${API_BASE}/soc`,
+    documents: createDocumentsService({ db: database.db, storage }),
+    storage,
+    config,
+  });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });
 
   app.setNotFoundHandler((request, reply) => {

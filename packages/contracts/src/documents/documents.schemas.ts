@@ -86,7 +86,6 @@ export const DocumentListItemSchema = z.object({
   ...documentCommon,
   /** Plain text, up to 300 characters, from the body. */
   summary: z.string(),
-  comments_count: z.number().int().nonnegative(),
 });
 export type DocumentListItem = z.infer<typeof DocumentListItemSchema>;
 export const DocumentListResponseSchema = pageOf(DocumentListItemSchema);

@@ -3,3 +3,4 @@ export * from './systems.ts';
 export * from './incidents.ts';
 export * from './auth.ts';
 export * from './jobs.ts';
+export * from './documents.ts';

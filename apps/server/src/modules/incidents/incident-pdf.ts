@@ -10,8 +10,8 @@ const fontDir = path.join(
   path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
   'ttf',
 );
-const FONT = path.join(fontDir, 'DejaVuSans.ttf');
-const FONT_BOLD = path.join(fontDir, 'DejaVuSans-Bold.ttf');
+export const FONT = path.join(fontDir, 'DejaVuSans.ttf');
+export const FONT_BOLD = path.join(fontDir, 'DejaVuSans-Bold.ttf');
 
 const L = {
   ru: {
