@@ -147,7 +147,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     );
 
     app.get(
-      `${base}/:id/`,
+      `${base}/:id(^\\d+)/`,
       {
         schema: {
           tags,
@@ -160,7 +160,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     );
 
     app.patch(
-      `${base}/:id/`,
+      `${base}/:id(^\\d+)/`,
       {
         schema: {
           tags,
@@ -175,7 +175,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     );
 
     app.get(
-      `${base}/:id/history/`,
+      `${base}/:id(^\\d+)/history/`,
       {
         schema: {
           tags,
@@ -194,7 +194,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     );
 
     app.get(
-      `${base}/:id/comments/`,
+      `${base}/:id(^\\d+)/comments/`,
       {
         schema: {
           tags,
@@ -218,7 +218,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     );
 
     app.post(
-      `${base}/:id/comments/`,
+      `${base}/:id(^\\d+)/comments/`,
       {
         schema: {
           tags,
@@ -238,7 +238,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     );
 
     app.get(
-      `${base}/:id/download_pdf/`,
+      `${base}/:id(^\\d+)/download_pdf/`,
       { schema: { tags, summary: 'The document as PDF, saved as `{title}.pdf`', params: IdParams } },
       async (request, reply) => {
         const auth = requireAuth(request);
@@ -262,7 +262,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     );
 
     app.post(
-      `${base}/:id/attachments/`,
+      `${base}/:id(^\\d+)/attachments/`,
       {
         schema: {
           tags,
@@ -282,7 +282,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     );
 
     app.get(
-      `${base}/:id/attachments/:attachmentId/`,
+      `${base}/:id(^\\d+)/attachments/:attachmentId(^\\d+)/`,
       {
         schema: {
           tags,
