@@ -22,6 +22,11 @@ const IncidentPage = lazyPage(
   () => import('../../features/incident-page/pages/IncidentPage.tsx'),
   'IncidentPage',
 );
+const DocsHubPage = lazyPage(() => import('../../features/documents/pages/DocsHubPage.tsx'), 'DocsHubPage');
+const DocumentPage = lazyPage(
+  () => import('../../features/documents/pages/DocumentPage.tsx'),
+  'DocumentPage',
+);
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
@@ -34,7 +39,6 @@ const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
   ['issues/:model/:type/:id?', 'pages.tasks'],
   ['misconfigs', 'pages.misconfigs'],
   ['tenants', 'pages.tenants'],
-  ['docs', 'pages.docs'],
   ['reports', 'pages.reports'],
   ['log-sources', 'pages.logSources'],
   ['cmdb/assets', 'pages.assets'],
@@ -66,6 +70,15 @@ export const routes: RouteObject[] = [
       { path: 'incidents', element: <IncidentsPage /> },
       { path: 'inc/:incNumber', element: <IncidentPage /> },
       { path: 'changepassword', element: <ChangePasswordPage /> },
+      // The documentation hub (spec 001 §2): the menu opens the instructions tab.
+      { path: 'docs', element: <Navigate to="/docs/instructions" replace /> },
+      { path: 'docs/:tab', element: <DocsHubPage /> },
+      { path: 'instruction/:id', element: <DocumentPage key="instructions" tab="instructions" /> },
+      {
+        path: 'responseInstruction/:id',
+        element: <DocumentPage key="responseInstructions" tab="responseInstructions" />,
+      },
+      { path: 'article/:id', element: <DocumentPage key="articles" tab="articles" /> },
       // Any unknown path opens the dashboard (spec 000 §2).
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],

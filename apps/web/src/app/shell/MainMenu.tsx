@@ -19,6 +19,7 @@ export const MENU_PATHS = {
 export function menuKeyForPath(pathname: string): string | null {
   if (pathname.startsWith('/inc/')) return MENU_PATHS.incidents;
   if (pathname.startsWith('/issues/')) return MENU_PATHS.tasks;
+  if (/^\/(instruction|responseInstruction|article)\//.test(pathname)) return MENU_PATHS.docs;
   const entry = Object.values(MENU_PATHS).find(
     (path) => pathname === path || pathname.startsWith(`${path}/`),
   );
@@ -50,7 +51,8 @@ export function MainMenu() {
     link(MENU_PATHS.tenants, t('menu.tenants')),
     link(MENU_PATHS.logSources, t('menu.logSources')),
     link(MENU_PATHS.reports, t('menu.reports')),
-    link(MENU_PATHS.docs, t('menu.docs')),
+    // The entry stands for the whole hub; it opens the instructions tab (spec 001 §2).
+    { key: MENU_PATHS.docs, label: <Link to={`${MENU_PATHS.docs}/instructions`}>{t('menu.docs')}</Link> },
     {
       key: MENU_PATHS.assets,
       label: (

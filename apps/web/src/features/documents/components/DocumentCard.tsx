@@ -1,0 +1,101 @@
+import type { DocumentListItem } from '@soc/contracts';
+import { Flex, Tag, theme, Typography } from 'antd';
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { clipText } from '../../../shared/ui/clipText.ts';
+import type { DocumentKindView } from '../lib/documentKinds.ts';
+
+export type DocumentCardProps = {
+  view: DocumentKindView;
+  document: DocumentListItem;
+  /** The card whose summary the side panel shows. */
+  selected: boolean;
+  /** Position in the whole list (1-based) and its length, for assistive technology. */
+  position: number;
+  setSize: number;
+  onSelect: (id: number) => void;
+};
+
+/** One document of a list: selected by click, Enter or Space; its title links to the card. */
+export function DocumentCard({ view, document, selected, position, setSize, onSelect }: DocumentCardProps) {
+  const { t, i18n } = useTranslation();
+  const { token } = theme.useToken();
+  const titleId = `document-card-title-${document.id}`;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onSelect(document.id);
+    }
+  };
+
+  return (
+    <article
+      tabIndex={0}
+      aria-labelledby={titleId}
+      aria-posinset={position}
+      aria-setsize={setSize}
+      aria-current={selected ? 'true' : undefined}
+      data-testid="document-card"
+      data-id={document.id}
+      data-selected={selected}
+      onClick={() => onSelect(document.id)}
+      onKeyDown={onKeyDown}
+      style={{
+        cursor: 'pointer',
+        padding: token.paddingSM,
+        borderRadius: token.borderRadiusLG,
+        background: selected ? token.colorPrimaryBg : token.colorBgContainer,
+        border: `${token.lineWidth}px ${token.lineType} ${selected ? token.colorPrimaryBorder : token.colorBorderSecondary}`,
+      }}
+    >
+      <Flex vertical gap={token.marginXXS}>
+        <Flex align="center" gap="small">
+          <Link
+            id={titleId}
+            to={`${view.cardPath}/${document.id}`}
+            onClick={(event) => event.stopPropagation()}
+            data-testid="document-card-link"
+            style={{ fontWeight: token.fontWeightStrong, ...clipText }}
+            title={document.title}
+          >
+            {document.title || t('docs.list.noTitle')}
+          </Link>
+          <Tag style={{ marginInlineStart: 'auto', marginInlineEnd: 0 }}>
+            {document.language.toUpperCase()}
+          </Tag>
+        </Flex>
+        {document.summary && (
+          <Typography.Paragraph
+            type="secondary"
+            ellipsis={{ rows: 2 }}
+            style={{ marginBottom: 0 }}
+            data-testid="document-card-summary"
+          >
+            {document.summary}
+          </Typography.Paragraph>
+        )}
+        <Flex gap="middle" align="center" wrap>
+          <Typography.Text type="secondary">
+            {t('docs.panel.updated')}:{' '}
+            <time dateTime={document.updated}>
+              {formatDateTime(Date.parse(document.updated), i18n.language)}
+            </time>
+          </Typography.Text>
+          {document.tags.length > 0 && (
+            <Flex gap={token.marginXXS} wrap>
+              {document.tags.map((tag) => (
+                <Tag key={tag} style={{ marginInlineEnd: 0 }}>
+                  {tag}
+                </Tag>
+              ))}
+            </Flex>
+          )}
+        </Flex>
+      </Flex>
+    </article>
+  );
+}

@@ -1,0 +1,94 @@
+import { theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '../../incidents/components/DateRangeFilter.tsx';
+import { FilterField } from '../../incidents/components/FilterField.tsx';
+import { MultiSelectFilter } from '../../incidents/components/MultiSelectFilter.tsx';
+import { useDocumentChoicesQuery } from '../api/useDocumentChoicesQuery.ts';
+import type { DocumentKindView } from '../lib/documentKinds.ts';
+import {
+  dateRangeChanges,
+  readDate,
+  readList,
+  withParams,
+  type DocumentParam,
+  type DocumentParamValue,
+} from '../lib/documentQuery.ts';
+
+export type DocumentFilterRowProps = {
+  view: DocumentKindView;
+  /** The applied (sanitised) parameters. */
+  params: URLSearchParams;
+  onChange: (next: URLSearchParams) => void;
+};
+
+/**
+ * Filters of a document list (spec 001 §2, §5): tags, sensors (instructions), created and
+ * last-update ranges with the presets of spec 001 §9. Multiselects apply on closing, only if
+ * changed; a range covers whole days.
+ */
+export function DocumentFilterRow({ view, params, onChange }: DocumentFilterRowProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const tags = useDocumentChoicesQuery(view, 'tags');
+  const sensors = useDocumentChoicesQuery(view, 'sensors', view.hasSensors);
+  const apply = (changes: Partial<Record<DocumentParam, DocumentParamValue>>) =>
+    onChange(withParams(params, changes));
+  const asOptions = (values: readonly string[] | undefined) =>
+    values?.map((value) => ({ value, label: value }));
+
+  return (
+    <section
+      aria-label={t('docs.filters.label')}
+      data-testid="documents-filter-row"
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
+        gap: token.marginSM,
+        padding: token.paddingSM,
+        borderRadius: token.borderRadiusLG,
+        background: token.colorFillQuaternary,
+      }}
+    >
+      <FilterField htmlFor="document-filter-tags" label={t('docs.filters.tags')}>
+        <MultiSelectFilter
+          id="document-filter-tags"
+          testId="document-filter-tags"
+          value={readList(params, 'tags__in')}
+          loading={tags.isPending}
+          options={asOptions(tags.data)}
+          onApply={(values) => apply({ tags__in: values })}
+        />
+      </FilterField>
+      {view.hasSensors && (
+        <FilterField htmlFor="document-filter-sensors" label={t('docs.filters.sensors')}>
+          <MultiSelectFilter
+            id="document-filter-sensors"
+            testId="document-filter-sensors"
+            value={readList(params, 'sensors__in')}
+            loading={sensors.isPending}
+            options={asOptions(sensors.data)}
+            onApply={(values) => apply({ sensors__in: values })}
+          />
+        </FilterField>
+      )}
+      <FilterField htmlFor="document-filter-created" label={t('docs.filters.created')}>
+        <DateRangeFilter
+          id="document-filter-created"
+          testId="document-filter-created"
+          from={readDate(params, 'created__gte')}
+          to={readDate(params, 'created__lte')}
+          onApply={(range) => apply(dateRangeChanges('created', range))}
+        />
+      </FilterField>
+      <FilterField htmlFor="document-filter-updated" label={t('docs.filters.updated')}>
+        <DateRangeFilter
+          id="document-filter-updated"
+          testId="document-filter-updated"
+          from={readDate(params, 'updated__gte')}
+          to={readDate(params, 'updated__lte')}
+          onApply={(range) => apply(dateRangeChanges('updated', range))}
+        />
+      </FilterField>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import {
+  DEFAULT_DOCUMENT_ORDERING,
+  DocumentFiltersShape,
+  DocumentOrderingSchema,
+  joinList,
+  LanguageSchema,
+  splitList,
+  type DocumentOrdering,
+  type Language,
+} from '@soc/contracts';
+import type { Dayjs } from 'dayjs';
+import type { QueryParams } from '../../../shared/api/index.ts';
+import { normalizeFilterParams } from '../../../shared/lib/filters.ts';
+import type { DocumentKindView } from './documentKinds.ts';
+
+/** A parameter of a document list's query string: a filter, `search`, `language` or `ordering`. */
+export type DocumentParam = Exclude<keyof typeof DocumentFiltersShape, 'document'>;
+
+/** A value to set; null, '' and [] remove the parameter (DESIGN §7). */
+export type DocumentParamValue = string | ReadonlyArray<string> | null | undefined;
+
+const PARAM_SCHEMAS = new Map(
+  Object.entries(DocumentFiltersShape).filter(([key]) => key !== 'document') as Array<
+    [DocumentParam, (typeof DocumentFiltersShape)[DocumentParam]]
+  >,
+);
+
+/**
+ * Keeps what the list of this kind can send: known parameters with values the contract
+ * accepts (sensors for instructions only). A hand-edited or outdated URL must not turn into a
+ * 400 on every visit.
+ */
+export function sanitizeDocumentParams(params: URLSearchParams, view: DocumentKindView): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const [key, value] of normalizeFilterParams(params)) {
+    const schema = PARAM_SCHEMAS.get(key as DocumentParam);
+    if (!schema || kept.has(key)) continue;
+    if (key === 'sensors__in' && !view.hasSensors) continue;
+    if (schema.safeParse(value).success) {
+      kept.set(key, value);
+      continue;
+    }
+    if (key.endsWith('__in')) {
+      const items = splitList(value).filter((item) => schema.safeParse(item).success);
+      if (items.length > 0) kept.set(key, joinList(items));
+    }
+  }
+  return kept;
+}
+
+/** The values of a comma-separated list parameter. */
+export function readList(params: URLSearchParams, key: DocumentParam): string[] {
+  const value = params.get(key);
+  return value ? splitList(value) : [];
+}
+
+/** An ISO date parameter as milliseconds, or null. */
+export function readDate(params: URLSearchParams, key: DocumentParam): number | null {
+  const value = params.get(key);
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : time;
+}
+
+/** The sort order in effect (the default, last update descending, when none is set). */
+export function readOrdering(params: URLSearchParams): DocumentOrdering {
+  const parsed = DocumentOrderingSchema.safeParse(params.get('ordering'));
+  return parsed.success ? parsed.data : DEFAULT_DOCUMENT_ORDERING;
+}
+
+/** The selected document language: the `language` parameter, else the interface language. */
+export function readLanguage(params: URLSearchParams, fallback: Language): Language {
+  const parsed = LanguageSchema.safeParse(params.get('language'));
+  return parsed.success ? parsed.data : fallback;
+}
+
+/**
+ * New parameters with `changes` applied: lists are comma-joined, empty values remove their
+ * parameter, the default ordering is left implicit, and the result is normalised.
+ */
+export function withParams(
+  params: URLSearchParams,
+  changes: Partial<Record<DocumentParam, DocumentParamValue>>,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    const text =
+      value === null || value === undefined ? '' : Array.isArray(value) ? joinList(value) : String(value);
+    if (text.trim() === '' || (key === 'ordering' && text === DEFAULT_DOCUMENT_ORDERING)) next.delete(key);
+    else next.set(key, text);
+  }
+  return normalizeFilterParams(next);
+}
+
+/** The query of GET /soc/{kind}/ for these parameters (the language is always sent). */
+export function documentApiQuery(params: URLSearchParams, language: Language): QueryParams {
+  return { ...Object.fromEntries(params), ordering: readOrdering(params), language };
+}
+
+/** Parameters that are neither search, sort nor language: the count shown on the filter toggle. */
+export function countActiveFilters(params: URLSearchParams): number {
+  const keys = new Set<string>();
+  for (const key of params.keys()) {
+    if (key === 'search' || key === 'ordering' || key === 'language') continue;
+    keys.add(key.replace(/__(gte|lte)$/, ''));
+  }
+  return keys.size;
+}
+
+/**
+ * A date range as ISO `…__gte`/`…__lte` changes: from the start of its first day to the end
+ * of its last (spec 001 §5); an open end removes its bound, null clears the range.
+ */
+export function dateRangeChanges(
+  field: 'created' | 'updated',
+  range: readonly [Dayjs | null, Dayjs | null] | null,
+): Partial<Record<DocumentParam, string | null>> {
+  const [start, end] = range ?? [null, null];
+  return {
+    [`${field}__gte`]: start ? start.startOf('day').toISOString() : null,
+    [`${field}__lte`]: end ? end.endOf('day').toISOString() : null,
+  };
+}
