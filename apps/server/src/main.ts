@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { FileStorage } from './integrations/storage/file-storage.ts';
 import { loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { DEMO_PASSWORD, generateDemoData, isDatabaseEmpty } from './demo/generator.ts';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     console.log(`Empty database: loading demo data (${DEMO_INCIDENTS} incidents)…`);
     const summary = await generateDemoData(database.db, {
       incidents: DEMO_INCIDENTS,
+      storage: new FileStorage(config.filesDir),
       log: (m) => console.log(m),
     });
     demoLogins = summary.logins;

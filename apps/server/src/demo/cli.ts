@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
+import { FileStorage } from '../integrations/storage/file-storage.ts';
 import { DEMO_PASSWORD, generateDemoData, isDatabaseEmpty, resetDatabase } from './generator.ts';
 
 /**
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
       users: count('users', values.users),
       seed: count('seed', values.seed),
       days: count('days', values.days),
+      storage: new FileStorage(config.filesDir),
       log: (m) => console.log(m),
     });
     console.log(

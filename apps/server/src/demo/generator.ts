@@ -36,7 +36,9 @@ import {
   TAGS,
   TECHNIQUES,
 } from './catalog.ts';
+import type { FileStorage } from '../integrations/storage/file-storage.ts';
 import { GOSSOPKA_JOB, GOSSOPKA_MAX_ATTEMPTS } from '../modules/incidents/gossopka.service.ts';
+import { generateDemoDocuments } from './documents.ts';
 import { Rng } from './rng.ts';
 
 /** The password of every demo account, printed at start. */
@@ -53,6 +55,8 @@ export interface DemoOptions {
   log?: (message: string) => void;
   /** From this many incidents on, load into unindexed tables and index afterwards. */
   bulkThreshold?: number;
+  /** File storage for the demo documents' image; without it the documents have no image. */
+  storage?: FileStorage;
 }
 
 export interface DemoLogin {
@@ -218,7 +222,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** Empties every table that the demo fills (for `npm run demo -- --reset`). */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(sql`
-    TRUNCATE jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
+    TRUNCATE document_attachments, document_comments, document_versions, documents, jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
              contacts, sla_rows, services, contracts, user_systems, systems, users
     RESTART IDENTITY CASCADE`);
 }
@@ -698,6 +702,13 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
     sql`SELECT setval(pg_get_serial_sequence('incidents', 'key'), GREATEST((SELECT max(key) FROM incidents), 10000))`,
   );
   log(`demo: ${options.incidents} incidents, ${commentCount} comments`);
+  // documents draw from their own stream, so the data above stays as it was
+  const documentCount = await generateDemoDocuments(db, {
+    rng: new Rng((options.seed ?? 20261122) ^ 0xd0c5),
+    now,
+    storage: options.storage,
+  });
+  log(`demo: ${documentCount} documents`);
 
   return {
     systems: systemRows.length,

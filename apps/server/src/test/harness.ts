@@ -7,6 +7,7 @@ import { testConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';
 import { DEMO_PASSWORD, generateDemoData } from '../demo/generator.ts';
+import { FileStorage } from '../integrations/storage/file-storage.ts';
 
 export { DEMO_PASSWORD };
 
@@ -56,11 +57,12 @@ export interface TestContextOptions {
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
+  const config = testConfig(options.config);
   await generateDemoData(database.db, {
     incidents: options.incidents ?? 20,
     now: new Date('2026-11-20T12:00:00Z'),
+    storage: new FileStorage(config.filesDir),
   });
-  const config = testConfig(options.config);
   const app = await buildApp({ config, database, auth: { failureFloorMs: 0, failureJitterMs: 0 } });
   await app.ready();
   return {

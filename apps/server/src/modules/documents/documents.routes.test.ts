@@ -466,3 +466,42 @@ describe('images and PDF', () => {
     expect((await get('alice', `${API}/articles/${article.id}/attachments/999999/`)).statusCode).toBe(404);
   });
 });
+
+describe('demo documents', () => {
+  it('has every kind in ru and en, language pairs, versions, comments and a served image', async () => {
+    for (const kind of ['instructions', 'response_instructions', 'articles']) {
+      const langs = (await get('alice', `${API}/${kind}/languages/`)).json<DocumentLanguagesResponse>();
+      expect(langs.results.map((l) => l.language).sort(), kind).toEqual(['en', 'ru']);
+    }
+    const demo = (await get('alice', `${API}/instructions/?no_page=true`)).json<DocumentListResponse>();
+    const pairs = demo.results.filter((d) => !d.tags.includes(TAG) && d.languages.length === 2);
+    expect(pairs.length).toBeGreaterThanOrEqual(2);
+    const withImage = demo.results.find((d) => !d.tags.includes(TAG) && d.attachments.length > 0);
+    expect(withImage).toBeDefined();
+    const card = (await get('alice', `${API}/instructions/${withImage!.id}/`)).json<DocumentCard>();
+    const link = withImage!.attachments[0]!.link;
+    expect(card.description_html).toContain(`src="${link}"`);
+    const image = await get('alice', link);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+
+    const responses = (
+      await get('alice', `${API}/response_instructions/?no_page=true`)
+    ).json<DocumentListResponse>();
+    let versions = 0;
+    let comments = 0;
+    for (const r of responses.results.filter((d) => !d.tags.includes(TAG))) {
+      versions = Math.max(
+        versions,
+        (
+          await get('analyst', `${API}/response_instructions/${r.id}/history/`)
+        ).json<DocumentHistoryResponse>().total,
+      );
+      comments += (await get('analyst', `${API}/response_instructions/${r.id}/comments/`)).json<{
+        total: number;
+      }>().total;
+    }
+    expect(versions).toBeGreaterThanOrEqual(3);
+    expect(comments).toBeGreaterThan(0);
+  });
+});
