@@ -61,6 +61,8 @@ CREATE INDEX "documents_kind_lang_updated_idx" ON "documents" USING btree ("kind
 CREATE INDEX "documents_kind_lang_created_idx" ON "documents" USING btree ("kind","language","created","id");--> statement-breakpoint
 CREATE INDEX "documents_kind_lang_title_idx" ON "documents" USING btree ("kind","language","title","id");--> statement-breakpoint
 CREATE INDEX "documents_kind_updated_idx" ON "documents" USING btree ("kind","updated","id");--> statement-breakpoint
+CREATE INDEX "documents_kind_created_idx" ON "documents" USING btree ("kind","created","id");--> statement-breakpoint
+CREATE INDEX "documents_kind_title_idx" ON "documents" USING btree ("kind","title","id");--> statement-breakpoint
 CREATE INDEX "documents_tags_gin" ON "documents" USING gin ("tags");--> statement-breakpoint
 CREATE INDEX "documents_sensors_gin" ON "documents" USING gin ("sensors");--> statement-breakpoint
 CREATE INDEX "documents_search_trgm" ON "documents" USING gin (("title" || ' ' || "description") gin_trgm_ops);

@@ -48,6 +48,8 @@ export const documents = pgTable(
     index('documents_kind_lang_created_idx').on(t.kind, t.language, t.created, t.id),
     index('documents_kind_lang_title_idx').on(t.kind, t.language, t.title, t.id),
     index('documents_kind_updated_idx').on(t.kind, t.updated, t.id),
+    index('documents_kind_created_idx').on(t.kind, t.created, t.id),
+    index('documents_kind_title_idx').on(t.kind, t.title, t.id),
     index('documents_tags_gin').using('gin', t.tags),
     index('documents_sensors_gin').using('gin', t.sensors),
     index('documents_search_trgm').using('gin', sql`(${t.title} || ' ' || ${t.description}) gin_trgm_ops`),
