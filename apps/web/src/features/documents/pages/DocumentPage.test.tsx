@@ -16,7 +16,10 @@ const ARTICLE_HISTORY = 'GET /api/v0/soc/articles/8/history/';
 const toastTexts = () =>
   [...document.querySelectorAll('.ant-notification-notice')].map((notice) => notice.textContent ?? '');
 
+const revokeObjectURL = vi.fn();
+
 beforeEach(() => {
+  revokeObjectURL.mockClear();
   installFetchBackedXhr();
   clearDownloads();
   // jsdom has no object URLs; downloads and inline images need them.
@@ -25,7 +28,7 @@ beforeEach(() => {
     configurable: true,
     value: vi.fn(() => `blob:image-${++counter}`),
   });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: revokeObjectURL });
 });
 
 function openInstruction(routes: Parameters<typeof openDocs>[1] = {}) {
@@ -207,6 +210,6 @@ describe('document card', () => {
 
     await router.navigate('/docs/instructions');
     await screen.findByTestId('documents-page');
-    expect(URL.revokeObjectURL).toHaveBeenCalledWith(url);
+    expect(revokeObjectURL).toHaveBeenCalledWith(url);
   });
 });
