@@ -23,7 +23,11 @@ export function renderDocumentBody(markdown: string): string {
   const html = renderMarkdown(markdown);
   return html.replace(/<img\b[^>]*>/gi, (tag) => {
     const src = /\ssrc="([^"]*)"/i.exec(tag)?.[1] ?? '';
-    return /^\/api\/v0\/soc\/[a-z_]+\/\d+\/attachments\/\d+\/$/.test(src) ? tag : '';
+    return /^\/api\/v0\/soc\/(instructions|response_instructions|articles)\/\d+\/attachments\/\d+\/$/.test(
+      src,
+    )
+      ? tag
+      : '';
   });
 }
 

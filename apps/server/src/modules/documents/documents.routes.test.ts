@@ -258,7 +258,7 @@ describe('document card and language variants', () => {
       title: 'Hostile',
       language: 'en',
       description:
-        '<script>alert(1)</script>\n\n[click](javascript:alert(2)) <img src=x onerror="alert(3)">\n\n![pixel](https://tracker.example/p.png)\n\n<a href="https://ok.example/">ok</a>',
+        '<script>alert(1)</script>\n\n![inc](/api/v0/soc/incs/1/attachments/2/) [click](javascript:alert(2)) <img src=x onerror="alert(3)">\n\n![pixel](https://tracker.example/p.png)\n\n<a href="https://ok.example/">ok</a>',
     });
     const html = hostile.description_html;
     expect(html).not.toMatch(/<script|javascript:|onerror|tracker\.example|<img/i);
@@ -339,6 +339,11 @@ describe('versions', () => {
       .where(and(eq(auditLog.action, 'document.update'), eq(auditLog.objectId, String(article.id))));
     expect(audits).toHaveLength(2);
 
+    const nothing = await send('analyst', 'PATCH', `${API}/articles/${article.id}/`, {
+      comment: 'только комментарий',
+    });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json()).toHaveProperty('non_field_errors');
     const bad = await send('analyst', 'PATCH', `${API}/articles/${article.id}/`, { title: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('title');

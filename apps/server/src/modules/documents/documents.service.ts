@@ -188,6 +188,14 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
       if (!isStaff(auth)) throw forbidden();
       const body = DocumentUpdateSchema.parse(input);
       const current = await load(kind, id);
+      if (
+        body.title === undefined &&
+        body.description === undefined &&
+        body.tags === undefined &&
+        body.sensors === undefined
+      ) {
+        throw badRequest({ non_field_errors: ['Change at least one of title, description, tags, sensors.'] });
+      }
       if (kind !== 'instruction' && body.sensors?.length) {
         throw badRequest({ sensors: ['Only instructions have sensors.'] });
       }
