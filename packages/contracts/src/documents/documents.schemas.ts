@@ -33,16 +33,16 @@ export const DocumentOrderingSchema = z.enum(DOCUMENT_ORDERINGS);
 export type DocumentOrdering = z.infer<typeof DocumentOrderingSchema>;
 export const DEFAULT_DOCUMENT_ORDERING: DocumentOrdering = '-updated';
 
-/** ISO 8601 date-time (`2026-01-31T00:00:00.000Z`) or date (`2026-01-31`) in a query string. */
-export const queryIsoDate = z
-  .string()
-  .refine(
-    (v) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)),
-    {
-      error: 'Enter a valid date/time.',
-    },
-  )
-  .transform((v) => new Date(v));
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
+const isoDate = z.string().refine((v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(v)), {
+  error: 'Enter a valid date/time.',
+});
+/** ISO 8601 date-time (`2026-01-31T00:00:00.000Z`) or date (`2026-01-31`, its start in UTC) in a query string. */
+export const queryIsoDate = isoDate.transform((v) => new Date(v));
+/** As `queryIsoDate`, but a bare date means the end of that day (UTC): an upper bound covers the last day. */
+export const queryIsoDateEnd = isoDate.transform((v) =>
+  v.length === 10 ? new Date(Date.parse(v) + 86_400_000 - 1) : new Date(v),
+);
 
 /** A document attachment (an image of the body or a file). */
 export const DocumentAttachmentSchema = z.object({
@@ -112,9 +112,9 @@ export const DocumentFiltersShape = {
   /** Instructions only (400 for the other kinds). */
   sensors__in: csvList(z.string().max(DOCUMENT_TAG_MAX)).optional(),
   created__gte: queryIsoDate.optional(),
-  created__lte: queryIsoDate.optional(),
+  created__lte: queryIsoDateEnd.optional(),
   updated__gte: queryIsoDate.optional(),
-  updated__lte: queryIsoDate.optional(),
+  updated__lte: queryIsoDateEnd.optional(),
   /** The shared id: all language variants of one document. */
   document: z.string().uuid().optional(),
   ordering: DocumentOrderingSchema.optional(),
