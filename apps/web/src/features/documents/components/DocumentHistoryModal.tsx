@@ -29,7 +29,11 @@ export function DocumentHistoryModal({ view, documentId, open, onClose }: Docume
         open={open}
         onCancel={onClose}
         title={t('docs.history.title')}
-        footer={<Button onClick={onClose}>{t('docs.history.close')}</Button>}
+        footer={
+          <Button onClick={onClose} data-testid="document-history-close">
+            {t('docs.history.close')}
+          </Button>
+        }
         width={720}
         data-testid="document-history-modal"
       >
@@ -98,7 +102,11 @@ export function DocumentHistoryModal({ view, documentId, open, onClose }: Docume
               })
             : ''
         }
-        footer={<Button onClick={() => setDetail(null)}>{t('docs.history.close')}</Button>}
+        footer={
+          <Button onClick={() => setDetail(null)} data-testid="document-version-close">
+            {t('docs.history.close')}
+          </Button>
+        }
         width={880}
         data-testid="document-version-modal"
       >
