@@ -1,6 +1,19 @@
 import { SendOutlined } from '@ant-design/icons';
 import { DOCUMENT_COMMENT_MAX, type DocumentComment } from '@soc/contracts';
-import { Badge, Button, Card, Empty, Flex, Form, Input, Result, Skeleton, theme, Typography } from 'antd';
+import {
+  Badge,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Result,
+  Skeleton,
+  Tag,
+  theme,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorDescription, mapFieldErrors } from '../../../shared/api/index.ts';
@@ -85,7 +98,7 @@ export function DocumentComments({ view, documentId, id }: DocumentCommentsProps
 }
 
 function CommentEntry({ comment }: { comment: DocumentComment }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   return (
     <article
@@ -102,6 +115,11 @@ function CommentEntry({ comment }: { comment: DocumentComment }) {
         <Typography.Text strong data-testid="document-comment-author">
           {comment.author}
         </Typography.Text>
+        {comment.from_soc && (
+          <Tag color="blue" style={{ marginInlineEnd: 0 }} data-testid="document-comment-soc">
+            {t('docs.comments.fromSoc')}
+          </Tag>
+        )}
         <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', fontSize: token.fontSizeSM }}>
           <time dateTime={comment.created}>{formatDateTime(Date.parse(comment.created), i18n.language)}</time>
         </Typography.Text>

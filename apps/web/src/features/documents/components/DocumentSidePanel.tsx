@@ -1,10 +1,11 @@
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseOutlined, FilePdfOutlined } from '@ant-design/icons';
 import type { DocumentListItem } from '@soc/contracts';
 import { Button, Card, Collapse, Descriptions, Flex, Typography, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
+import { downloadDocumentPdf } from '../lib/downloadPdf.ts';
 import { DocumentAttachments } from './DocumentAttachments.tsx';
 
 export type DocumentSidePanelProps = {
@@ -60,6 +61,14 @@ export function DocumentSidePanel({ view, document, onClose }: DocumentSidePanel
       }
       extra={
         <Flex gap="small" align="center">
+          <Button
+            size="small"
+            icon={<FilePdfOutlined aria-hidden />}
+            onClick={() => downloadDocumentPdf(view, document)}
+            data-testid="document-side-panel-pdf"
+          >
+            {t('docs.page.downloadPdf')}
+          </Button>
           <Link to={`${view.cardPath}/${document.id}`} data-testid="document-side-panel-open">
             {t('docs.panel.open')}
           </Link>

@@ -171,7 +171,10 @@ describe('documentation hub', () => {
       link: '/api/v0/soc/instructions/2/attachments/4/',
       created: '2026-01-01T00:00:00.000Z',
     };
-    const { user } = openDocs('/docs/instructions', {
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: vi.fn(() => 'blob:file') });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
+    const { user, fetchMock } = openDocs('/docs/instructions', {
+      'GET /api/v0/soc/instructions/2/download_pdf/': { body: 'pdf' },
       [INSTRUCTIONS]: {
         body: {
           ...documentPage([1]),
@@ -188,6 +191,11 @@ describe('documentation hub', () => {
     expect(within(panel).getByTestId('document-panel-summary')).toHaveTextContent('ids');
     expect(within(panel).getByTestId('document-panel-attachments-link')).toHaveTextContent('scheme.pdf');
     expect(within(panel).getByRole('link', { name: 'Open' })).toHaveAttribute('href', '/instruction/2');
+    await user.click(within(panel).getByTestId('document-side-panel-pdf'));
+    expect(await screen.findByTestId('download-item')).toHaveAttribute('data-filename', 'Document 2.pdf');
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET /api/v0/soc/instructions/2/download_pdf/')).toHaveLength(1),
+    );
 
     await user.click(within(panel).getByTestId('document-panel-summary-toggle'));
     await waitFor(() =>

@@ -117,7 +117,7 @@ describe('document card', () => {
   });
 
   it('lists the comments and adds one as multipart `text`, refusing an empty one', async () => {
-    let comments = [makeComment(1)];
+    let comments = [makeComment(1, { from_soc: true, is_mine: false, author: 'SOC analyst' })];
     const { user, fetchMock } = openInstruction({
       [COMMENTS]: () => ({ body: pageOfItems(comments) }),
       [ADD_COMMENT]: () => {
@@ -128,6 +128,7 @@ describe('document card', () => {
     const list = await screen.findByTestId('document-comments-list');
     await waitFor(() => expect(within(list).getAllByTestId('document-comment')).toHaveLength(1));
     expect(list).toHaveTextContent('Comment 1');
+    expect(within(list).getByTestId('document-comment-soc')).toHaveTextContent('SOC');
 
     await user.click(screen.getByTestId('document-comment-submit'));
     expect(await screen.findByText('Enter the comment text')).toBeInTheDocument();

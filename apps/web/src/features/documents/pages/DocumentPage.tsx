@@ -4,7 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorDescription } from '../../../shared/api/index.ts';
-import { startDownload } from '../../../shared/downloads/downloads.ts';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { notifyError } from '../../../shared/ui/notifications.tsx';
 import { useDocumentQuery } from '../api/useDocumentQuery.ts';
@@ -12,6 +11,7 @@ import { DocumentComments } from '../components/DocumentComments.tsx';
 import { DocumentHistoryModal } from '../components/DocumentHistoryModal.tsx';
 import { DocumentHtml } from '../components/DocumentHtml.tsx';
 import { DocumentMainInfo } from '../components/DocumentMainInfo.tsx';
+import { downloadDocumentPdf } from '../lib/downloadPdf.ts';
 import { DOCUMENT_VIEWS, type DocumentKindView, type DocumentTab } from '../lib/documentKinds.ts';
 
 /** Ids of the anchored blocks. */
@@ -115,14 +115,7 @@ function DocumentView({ view, documentId }: DocumentViewProps) {
         <Button
           icon={<FilePdfOutlined aria-hidden />}
           disabled={!document}
-          onClick={() =>
-            document &&
-            startDownload({
-              path: `${view.apiPath}${documentId}/download_pdf/`,
-              accept: 'application/pdf',
-              filename: `${document.title || documentId}.pdf`,
-            })
-          }
+          onClick={() => document && downloadDocumentPdf(view, document)}
           data-testid="document-pdf"
         >
           {t('docs.page.downloadPdf')}
@@ -178,6 +171,8 @@ function DocumentView({ view, documentId }: DocumentViewProps) {
           >
             <Anchor
               affix={false}
+              // No history entries for in-page jumps: Back leaves the document.
+              replace
               offsetTop={80}
               items={[
                 { key: 'main', href: `#${BLOCK_IDS.mainInfo}`, title: t('docs.page.mainInfo') },

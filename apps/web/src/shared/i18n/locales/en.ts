@@ -568,6 +568,7 @@ export const en = {
       required: 'Enter the comment text',
       failed: 'Could not add the comment',
       added: 'Comment added',
+      fromSoc: 'SOC',
     },
   },
   validation: {

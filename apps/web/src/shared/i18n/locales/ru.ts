@@ -571,6 +571,7 @@ export const ru: Catalog = {
       required: 'Введите текст комментария',
       failed: 'Не удалось добавить комментарий',
       added: 'Комментарий добавлен',
+      fromSoc: 'SOC',
     },
   },
   validation: {
