@@ -45,5 +45,6 @@ describe('translation catalogs', () => {
     expect(catalogs.ru.get('auth.changePassword.mismatch')).toBe('Пароли должны совпадать');
     expect(catalogs.en.get('auth.changePassword.mismatch')).toBe('Must match');
     expect(catalogs.ru.get('auth.login.oidcLabel')).toBe('Войти через');
+    expect(catalogs.ru.get('docs.filters.retryLanguages')).toBe('Повторить загрузку');
   });
 });
