@@ -59,3 +59,25 @@ export function filtersToParams(
   }
   return normalizeFilterParams(params);
 }
+
+/** A value of a list parameter as screens set it; null, undefined, '' and [] remove the parameter. */
+export type FilterParamValue = string | number | boolean | ReadonlyArray<string | number> | null | undefined;
+
+/**
+ * New parameters with `changes` applied: lists are joined (`joinList`), empty values remove their
+ * parameter, the list's default ordering is left implicit, and the result is normalised.
+ */
+export function withFilterParams(
+  params: URLSearchParams,
+  changes: Partial<Record<string, FilterParamValue>>,
+  defaultOrdering: string,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    const text =
+      value === null || value === undefined ? '' : Array.isArray(value) ? joinList(value) : String(value);
+    if (text.trim() === '' || (key === 'ordering' && text === defaultOrdering)) next.delete(key);
+    else next.set(key, text);
+  }
+  return normalizeFilterParams(next);
+}

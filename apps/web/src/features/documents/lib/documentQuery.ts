@@ -10,7 +10,7 @@ import {
 } from '@soc/contracts';
 import type { Dayjs } from 'dayjs';
 import type { QueryParams } from '../../../shared/api/index.ts';
-import { normalizeFilterParams } from '../../../shared/lib/filters.ts';
+import { normalizeFilterParams, withFilterParams } from '../../../shared/lib/filters.ts';
 import type { DocumentKindView } from './documentKinds.ts';
 
 /** A parameter of a document list's query string: a filter, `search`, `language` or `ordering`. */
@@ -74,23 +74,11 @@ export function readLanguage(params: URLSearchParams, fallback: Language): Langu
   return parsed.success ? parsed.data : fallback;
 }
 
-/**
- * New parameters with `changes` applied: lists are comma-joined, empty values remove their
- * parameter, the default ordering is left implicit, and the result is normalised.
- */
-export function withParams(
+/** New parameters with `changes` applied (see `withFilterParams`). */
+export const withParams = (
   params: URLSearchParams,
   changes: Partial<Record<DocumentParam, DocumentParamValue>>,
-): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const [key, value] of Object.entries(changes)) {
-    const text =
-      value === null || value === undefined ? '' : Array.isArray(value) ? joinList(value) : String(value);
-    if (text.trim() === '' || (key === 'ordering' && text === DEFAULT_DOCUMENT_ORDERING)) next.delete(key);
-    else next.set(key, text);
-  }
-  return normalizeFilterParams(next);
-}
+): URLSearchParams => withFilterParams(params, changes, DEFAULT_DOCUMENT_ORDERING);
 
 /** The query of GET /soc/{kind}/ for these parameters (the language is always sent). */
 export function documentApiQuery(params: URLSearchParams, language: Language): QueryParams {

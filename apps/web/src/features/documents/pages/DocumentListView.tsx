@@ -14,7 +14,7 @@ import { useDocumentsInfiniteQuery } from '../api/useDocumentsInfiniteQuery.ts';
 import { DocumentFilterRow } from '../components/DocumentFilterRow.tsx';
 import { DocumentLanguageControl } from '../components/DocumentLanguageControl.tsx';
 import { DocumentList } from '../components/DocumentList.tsx';
-import { DocumentSearch } from '../components/DocumentSearch.tsx';
+import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
 import { DocumentSidePanel } from '../components/DocumentSidePanel.tsx';
 import { DocumentSortControl } from '../components/DocumentSortControl.tsx';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
@@ -90,8 +90,14 @@ export function DocumentListView({ view }: DocumentListViewProps) {
       </Flex>
 
       <Flex wrap gap="small" align="center">
-        <DocumentSearch
+        <SearchBox
           key={resets}
+          placeholder={t('docs.search.placeholder')}
+          label={t('docs.search.label')}
+          buttonText={t('docs.search.button')}
+          testId="documents-search"
+          width="26rem"
+          clearsWhenEmptied
           value={params.get('search') ?? ''}
           onSearch={(text) => {
             // A search always runs again, also for a text (or a cleared box) whose list is cached.

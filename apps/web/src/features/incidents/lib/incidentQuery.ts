@@ -9,7 +9,7 @@ import {
 } from '@soc/contracts';
 import type { Dayjs } from 'dayjs';
 import type { QueryParams } from '../../../shared/api/index.ts';
-import { normalizeFilterParams } from '../../../shared/lib/filters.ts';
+import { normalizeFilterParams, withFilterParams } from '../../../shared/lib/filters.ts';
 
 /** The entry of the incident list under the `filters` storage key. */
 export const INCIDENTS_FILTER_ENTITY = 'incidents';
@@ -80,23 +80,11 @@ export function readOrdering(params: URLSearchParams): IncidentOrdering {
   return parsed.success ? parsed.data : DEFAULT_INCIDENT_ORDERING;
 }
 
-/**
- * New parameters with `changes` applied: lists are comma-joined, empty values remove their
- * parameter, the default ordering is left implicit, and the result is normalised.
- */
-export function withParams(
+/** New parameters with `changes` applied (see `withFilterParams`). */
+export const withParams = (
   params: URLSearchParams,
   changes: Partial<Record<IncidentParam, IncidentParamValue>>,
-): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const [key, value] of Object.entries(changes)) {
-    const text =
-      value === null || value === undefined ? '' : Array.isArray(value) ? joinList(value) : String(value);
-    if (text.trim() === '' || (key === 'ordering' && text === DEFAULT_INCIDENT_ORDERING)) next.delete(key);
-    else next.set(key, text);
-  }
-  return normalizeFilterParams(next);
-}
+): URLSearchParams => withFilterParams(params, changes, DEFAULT_INCIDENT_ORDERING);
 
 /** The query of GET /soc/incs/ and the CSV exports for these parameters. */
 export function incidentApiQuery(params: URLSearchParams, language: Language): QueryParams {

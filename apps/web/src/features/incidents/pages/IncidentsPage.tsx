@@ -11,8 +11,8 @@ import { CreateIncidentModal } from '../components/CreateIncidentModal.tsx';
 import { CsvExportButton } from '../components/CsvExportButton.tsx';
 import { IncidentFilterRow } from '../components/IncidentFilterRow.tsx';
 import { IncidentList } from '../components/IncidentList.tsx';
-import { IncidentSearch } from '../components/IncidentSearch.tsx';
 import { IncidentSidePanel } from '../components/IncidentSidePanel.tsx';
+import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
 import { IncidentSortControl } from '../components/IncidentSortControl.tsx';
 import {
   countActiveFilters,
@@ -84,8 +84,13 @@ export function IncidentsPage() {
       </Flex>
 
       <Flex wrap gap="small" align="center">
-        <IncidentSearch
+        <SearchBox
           key={resets}
+          placeholder={t('incidents.search.placeholder')}
+          label={t('incidents.search.label')}
+          buttonText={t('incidents.search.button')}
+          testId="incidents-search"
+          width="28rem"
           value={params.get('search') ?? ''}
           onSearch={(text) => setParams(withParams(params, { search: text }))}
         />
