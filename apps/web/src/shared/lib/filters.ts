@@ -1,4 +1,4 @@
-import { joinList } from '@soc/contracts';
+import { joinList, splitList } from '@soc/contracts';
 import { readStorageJson, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 /**
@@ -80,4 +80,38 @@ export function withFilterParams(
     else next.set(key, text);
   }
   return normalizeFilterParams(next);
+}
+
+/** What `sanitizeFilterParams` needs of a parameter's schema. */
+export type ParamSchema = { safeParse(value: unknown): { success: boolean } };
+
+/**
+ * Keeps what a list can send: parameters that `schemaOf` knows, with values their schema
+ * accepts. A hand-edited or outdated URL (or stored entry) must not turn into a 400 on every
+ * visit, so unknown keys are dropped, lists lose their invalid items and other invalid values go.
+ */
+export function sanitizeFilterParams(
+  params: URLSearchParams,
+  schemaOf: (key: string) => ParamSchema | undefined,
+): URLSearchParams {
+  const kept = new URLSearchParams();
+  for (const [key, value] of normalizeFilterParams(params)) {
+    const schema = schemaOf(key);
+    if (!schema || kept.has(key)) continue;
+    if (schema.safeParse(value).success) {
+      kept.set(key, value);
+      continue;
+    }
+    if (key.endsWith('__in')) {
+      const items = splitList(value).filter((item) => schema.safeParse(item).success);
+      if (items.length > 0) kept.set(key, joinList(items));
+    }
+  }
+  return kept;
+}
+
+/** The values of a list parameter (see `splitList`). */
+export function readListParam(params: URLSearchParams, key: string): string[] {
+  const value = params.get(key);
+  return value ? splitList(value) : [];
 }

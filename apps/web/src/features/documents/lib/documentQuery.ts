@@ -2,15 +2,13 @@ import {
   DEFAULT_DOCUMENT_ORDERING,
   DocumentFiltersShape,
   DocumentOrderingSchema,
-  joinList,
   LanguageSchema,
-  splitList,
   type DocumentOrdering,
   type Language,
 } from '@soc/contracts';
 import type { Dayjs } from 'dayjs';
 import type { QueryParams } from '../../../shared/api/index.ts';
-import { normalizeFilterParams, withFilterParams } from '../../../shared/lib/filters.ts';
+import { readListParam, sanitizeFilterParams, withFilterParams } from '../../../shared/lib/filters.ts';
 import type { DocumentKindView } from './documentKinds.ts';
 
 /** A parameter of a document list's query string: a filter, `search`, `language` or `ordering`. */
@@ -30,29 +28,13 @@ const PARAM_SCHEMAS = new Map(
  * accepts (sensors for instructions only). A hand-edited or outdated URL must not turn into a
  * 400 on every visit.
  */
-export function sanitizeDocumentParams(params: URLSearchParams, view: DocumentKindView): URLSearchParams {
-  const kept = new URLSearchParams();
-  for (const [key, value] of normalizeFilterParams(params)) {
-    const schema = PARAM_SCHEMAS.get(key as DocumentParam);
-    if (!schema || kept.has(key)) continue;
-    if (key === 'sensors__in' && !view.hasSensors) continue;
-    if (schema.safeParse(value).success) {
-      kept.set(key, value);
-      continue;
-    }
-    if (key.endsWith('__in')) {
-      const items = splitList(value).filter((item) => schema.safeParse(item).success);
-      if (items.length > 0) kept.set(key, joinList(items));
-    }
-  }
-  return kept;
-}
+export const sanitizeDocumentParams = (params: URLSearchParams, view: DocumentKindView): URLSearchParams =>
+  sanitizeFilterParams(params, (key) =>
+    key === 'sensors__in' && !view.hasSensors ? undefined : PARAM_SCHEMAS.get(key as DocumentParam),
+  );
 
-/** The values of a comma-separated list parameter. */
-export function readList(params: URLSearchParams, key: DocumentParam): string[] {
-  const value = params.get(key);
-  return value ? splitList(value) : [];
-}
+/** The values of a list parameter. */
+export const readList = (params: URLSearchParams, key: DocumentParam): string[] => readListParam(params, key);
 
 /** An ISO date parameter as milliseconds, or null. */
 export function readDate(params: URLSearchParams, key: DocumentParam): number | null {

@@ -2,14 +2,12 @@ import {
   DEFAULT_INCIDENT_ORDERING,
   IncidentFiltersShape,
   IncidentOrderingSchema,
-  joinList,
-  splitList,
   type IncidentOrdering,
   type Language,
 } from '@soc/contracts';
 import type { Dayjs } from 'dayjs';
 import type { QueryParams } from '../../../shared/api/index.ts';
-import { normalizeFilterParams, withFilterParams } from '../../../shared/lib/filters.ts';
+import { readListParam, sanitizeFilterParams, withFilterParams } from '../../../shared/lib/filters.ts';
 
 /** The entry of the incident list under the `filters` storage key. */
 export const INCIDENTS_FILTER_ENTITY = 'incidents';
@@ -30,34 +28,12 @@ const PARAM_SCHEMAS = new Map(
 /** True for the parameters the list understands. */
 export const isIncidentParam = (key: string): key is IncidentParam => PARAM_SCHEMAS.has(key as IncidentParam);
 
-/**
- * Keeps what the incident list can send: known parameters with values the contract accepts.
- * A hand-edited or outdated URL (or stored entry) must not turn into a 400 on every visit, so
- * unknown keys are dropped, lists lose their invalid items and other invalid values go.
- */
-export function sanitizeIncidentParams(params: URLSearchParams): URLSearchParams {
-  const kept = new URLSearchParams();
-  for (const [key, value] of normalizeFilterParams(params)) {
-    if (!isIncidentParam(key) || kept.has(key)) continue;
-    const schema = PARAM_SCHEMAS.get(key);
-    if (!schema) continue;
-    if (schema.safeParse(value).success) {
-      kept.set(key, value);
-      continue;
-    }
-    if (key.endsWith('__in')) {
-      const items = splitList(value).filter((item) => schema.safeParse(item).success);
-      if (items.length > 0) kept.set(key, joinList(items));
-    }
-  }
-  return kept;
-}
+/** Keeps what the incident list can send (see `sanitizeFilterParams`). */
+export const sanitizeIncidentParams = (params: URLSearchParams): URLSearchParams =>
+  sanitizeFilterParams(params, (key) => (isIncidentParam(key) ? PARAM_SCHEMAS.get(key) : undefined));
 
-/** The values of a comma-separated list parameter. */
-export function readList(params: URLSearchParams, key: IncidentParam): string[] {
-  const value = params.get(key);
-  return value ? splitList(value) : [];
-}
+/** The values of a list parameter. */
+export const readList = (params: URLSearchParams, key: IncidentParam): string[] => readListParam(params, key);
 
 /** A millisecond-timestamp parameter, or null. */
 export function readMillis(params: URLSearchParams, key: IncidentParam): number | null {
