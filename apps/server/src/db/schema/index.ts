@@ -4,3 +4,4 @@ export * from './incidents.ts';
 export * from './auth.ts';
 export * from './jobs.ts';
 export * from './documents.ts';
+export * from './inventory.ts';
