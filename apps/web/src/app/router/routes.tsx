@@ -27,6 +27,10 @@ const DocumentPage = lazyPage(
   () => import('../../features/documents/pages/DocumentPage.tsx'),
   'DocumentPage',
 );
+const DashboardPage = lazyPage(
+  () => import('../../features/dashboard/pages/DashboardPage.tsx'),
+  'DashboardPage',
+);
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
@@ -34,7 +38,6 @@ const ChangePasswordPage = lazyPage(
 
 /** Sections delivered by later releases: path → title (spec 000 §2, spec 001). */
 const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
-  ['dashboard', 'pages.dashboard'],
   ['rule/:id', 'pages.rule'],
   ['issues/:model/:type/:id?', 'pages.tasks'],
   ['misconfigs', 'pages.misconfigs'],
@@ -67,6 +70,7 @@ export const routes: RouteObject[] = [
         path,
         element: <PlaceholderPage key={titleKey} titleKey={titleKey} />,
       })),
+      { path: 'dashboard', element: <DashboardPage /> },
       { path: 'incidents', element: <IncidentsPage /> },
       { path: 'inc/:incNumber', element: <IncidentPage /> },
       { path: 'changepassword', element: <ChangePasswordPage /> },
