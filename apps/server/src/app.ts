@@ -42,6 +42,9 @@ import { usersRoutes } from './modules/incidents/users.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { rulesRoutes } from './modules/rules/rules.routes.ts';
+import { rulesAttack } from './modules/rules/rules.attack.ts';
+import { createRulesService } from './modules/rules/rules.service.ts';
 import type { AuthServiceOptions } from './modules/auth/auth.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -252,6 +255,11 @@ export async function buildApp({
     prefix: `${API_BASE}/soc`,
     documents: createDocumentsService({ db: database.db, storage }),
     storage,
+    config,
+  });
+  await app.register(rulesRoutes, {
+    prefix: `${API_BASE}/soc`,
+    rules: createRulesService({ db: database.db, attack: rulesAttack(config) }),
     config,
   });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });
