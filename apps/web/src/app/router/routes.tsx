@@ -27,6 +27,7 @@ const DocumentPage = lazyPage(
   () => import('../../features/documents/pages/DocumentPage.tsx'),
   'DocumentPage',
 );
+const RulePage = lazyPage(() => import('../../features/rules/pages/RulePage.tsx'), 'RulePage');
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
@@ -35,7 +36,6 @@ const ChangePasswordPage = lazyPage(
 /** Sections delivered by later releases: path → title (spec 000 §2, spec 001). */
 const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
   ['dashboard', 'pages.dashboard'],
-  ['rule/:id', 'pages.rule'],
   ['issues/:model/:type/:id?', 'pages.tasks'],
   ['misconfigs', 'pages.misconfigs'],
   ['tenants', 'pages.tenants'],
@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
         element: <DocumentPage key="responseInstructions" tab="responseInstructions" />,
       },
       { path: 'article/:id', element: <DocumentPage key="articles" tab="articles" /> },
+      { path: 'rule/:id', element: <RulePage /> },
       // Any unknown path opens the dashboard (spec 000 §2).
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],

@@ -1,5 +1,6 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import type { Catalog } from '../catalog.ts';
+import { rulesRu } from '../../../features/rules/i18n/ru.ts'; // eslint-disable-line no-restricted-imports -- feature texts join the catalog here (one line per feature)
 
 /** Russian catalog: the same keys as en.ts (checked by the type and by catalogs.test.ts). */
 export const ru: Catalog = {
@@ -601,4 +602,5 @@ export const ru: Catalog = {
     reload: 'Перезагрузить',
     whatsNew: 'Что нового',
   },
+  rules: rulesRu,
 };
