@@ -1,6 +1,8 @@
 // `npm start`: builds what is out of date, then runs the server (embedded database unless
 // DATABASE_URL is set), which loads demo data into an empty database and prints the logins.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { SERVER_OUTPUT, SERVER_SOURCES, WEB_OUTPUT, WEB_SOURCES, isStale } from './freshness.mjs';
 
 const run = (args) => {
@@ -17,9 +19,13 @@ if (isStale(SERVER_OUTPUT, SERVER_SOURCES)) {
   run(['run', 'build', '-w', 'apps/server']);
 }
 
+// MITRE ATT&CK data beside the repository (DESIGN §2), unless configured otherwise
+const attack = path.resolve(import.meta.dirname, '../../shared/data/attack/enterprise-attack.json');
+const defaults = existsSync(attack) ? { ATTACK_STIX_PATH: attack } : {};
+
 const child = spawn(process.execPath, ['--enable-source-maps', SERVER_OUTPUT, ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...defaults, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

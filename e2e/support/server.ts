@@ -54,6 +54,9 @@ export async function startServer(
       DEMO_INCIDENTS: '300',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // MITRE ATT&CK data beside the repository (DESIGN §2)
+      ATTACK_STIX_PATH:
+        process.env.ATTACK_STIX_PATH || path.resolve(ROOT, '../shared/data/attack/enterprise-attack.json'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

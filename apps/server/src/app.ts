@@ -41,6 +41,8 @@ import { NOTIFY_JOB, createIncidentNotifier } from './modules/incidents/notifica
 import { usersRoutes } from './modules/incidents/users.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { rulesAttack } from './modules/rules/rules.attack.ts';
@@ -256,6 +258,10 @@ export async function buildApp({
     documents: createDocumentsService({ db: database.db, storage }),
     storage,
     config,
+  });
+  await app.register(dashboardRoutes, {
+    prefix: `${API_BASE}/soc`,
+    dashboard: createDashboardService({ db: database.db, attack: config }),
   });
   await app.register(rulesRoutes, {
     prefix: `${API_BASE}/soc`,

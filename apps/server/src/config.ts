@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   /** Public origin used to build absolute `next`/`previous` links; defaults to the request's host. */
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
+  ATTACK_STIX_PATH: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: z.string().min(32).optional(),
@@ -123,6 +124,8 @@ export interface Config {
   port: number;
   publicUrl: string | undefined;
   dataDir: string;
+  /** MITRE ATT&CK STIX bundle; unset: the cached download under dataDir/attack/ (DESIGN §2). */
+  attackStixPath: string | undefined;
   /** A PostgreSQL URL, or undefined for the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -255,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     publicUrl: e.PUBLIC_URL,
     dataDir,
+    attackStixPath: e.ATTACK_STIX_PATH ? path.resolve(e.ATTACK_STIX_PATH) : undefined,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: loadJwtSecret(e.JWT_SECRET, dataDir, e.DATABASE_URL),
@@ -324,6 +328,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** The shared ATT&CK bundle beside the repository (`../shared/data/attack/`), unless ATTACK_STIX_PATH says otherwise. */
+const testAttackPath = () =>
+  process.env.ATTACK_STIX_PATH ||
+  path.resolve(import.meta.dirname, '../../../../shared/data/attack/enterprise-attack.json');
+
 /** A configuration for tests: in-memory database, fixed secret, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const scratch = mkdtempSync(path.join(tmpdir(), 'soc-test-'));
@@ -333,6 +342,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     publicUrl: undefined,
     dataDir: '',
+    attackStixPath: testAttackPath(),
     databaseUrl: undefined,
     databasePoolSize: 4,
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),

@@ -9,4 +9,5 @@ export * from './incidents/incidents.schemas.ts';
 export * from './incidents/incident-titles.ts';
 export * from './incidents/incident-card.schemas.ts';
 export * from './documents/documents.schemas.ts';
+export * from './dashboard/dashboard.schemas.ts';
 export * from './rules/rules.schemas.ts';

@@ -224,7 +224,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** Empties every table that the demo fills (for `npm run demo -- --reset`). */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(sql`
-    TRUNCATE rules, log_source_event_buckets, log_sources, incident_snapshots, cmdb_assets, document_attachments, document_comments, document_versions, documents, jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
+    TRUNCATE rules, incident_daily, log_source_event_buckets, log_sources, incident_snapshots, cmdb_assets, document_attachments, document_comments, document_versions, documents, jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
              contacts, sla_rows, services, contracts, user_systems, systems, users
     RESTART IDENTITY CASCADE`);
 }
@@ -523,6 +523,7 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   if (dropped.length) log(`demo: bulk load, ${dropped.length} indexes set aside`);
   // per-row count upkeep would dominate the load: the counts are rebuilt once at the end instead
   await db.execute(sql`ALTER TABLE incidents DISABLE TRIGGER incidents_counts`);
+  await db.execute(sql`ALTER TABLE incidents DISABLE TRIGGER incidents_daily`);
   for (let offset = 0; offset < options.incidents; offset += BATCH) {
     const incidentBatch: (typeof incidents.$inferInsert)[] = [];
     const commentBatch: (typeof comments.$inferInsert)[] = [];
@@ -688,6 +689,8 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   }
   await db.execute(sql`SELECT incident_counts_rebuild()`);
   await db.execute(sql`ALTER TABLE incidents ENABLE TRIGGER incidents_counts`);
+  await db.execute(sql`SELECT incident_daily_rebuild()`);
+  await db.execute(sql`ALTER TABLE incidents ENABLE TRIGGER incidents_daily`);
   // planned reports run as jobs at their time (see the national-centre send of the incident page)
   if (planned.length) {
     await db.insert(jobs).values(

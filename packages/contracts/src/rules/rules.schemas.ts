@@ -161,15 +161,15 @@ export type RuleCounters = z.infer<typeof RuleCountersSchema>;
 export const RuleFiltersQuerySchema = RuleFiltersSchema;
 
 /** A tactic of the matrix (spec 001 §3), in matrix order. */
-export const MitreTacticSchema = z.object({
+export const RuleMitreTacticSchema = z.object({
   name: z.string(),
   short_name: z.string(),
   is_hidden: z.boolean(),
 });
-export type MitreTactic = z.infer<typeof MitreTacticSchema>;
+export type RuleMitreTactic = z.infer<typeof RuleMitreTacticSchema>;
 
 /** A technique or sub-technique of the matrix with the number of matching rules. */
-export const MitreTechniqueSchema = z.object({
+export const RuleMitreTechniqueSchema = z.object({
   technique_id: z.string(),
   /** '' without ATT&CK data. */
   name: z.string(),
@@ -183,20 +183,20 @@ export const MitreTechniqueSchema = z.object({
   /** Matching rules (a parent counts the rules of its sub-techniques too). */
   count: z.number().int().nonnegative(),
 });
-export type MitreTechnique = z.infer<typeof MitreTechniqueSchema>;
+export type RuleMitreTechnique = z.infer<typeof RuleMitreTechniqueSchema>;
 
 /** GET /soc/rules/coverage/: the matrix with rule counts per technique for the list's filters. */
 export const RuleCoverageSchema = z.object({
   /** False when no ATT&CK bundle is available: techniques show ids only. */
   attack_loaded: z.boolean(),
-  tactics: z.array(MitreTacticSchema),
-  techniques: z.array(MitreTechniqueSchema),
+  tactics: z.array(RuleMitreTacticSchema),
+  techniques: z.array(RuleMitreTechniqueSchema),
 });
 export type RuleCoverage = z.infer<typeof RuleCoverageSchema>;
 
 /** GET /soc/rules/techniques/{technique_id}/: a technique for the detail panel. */
-export const MitreTechniqueDetailSchema = MitreTechniqueSchema.extend({ description: z.string() });
-export type MitreTechniqueDetail = z.infer<typeof MitreTechniqueDetailSchema>;
+export const RuleMitreTechniqueDetailSchema = RuleMitreTechniqueSchema.extend({ description: z.string() });
+export type RuleMitreTechniqueDetail = z.infer<typeof RuleMitreTechniqueDetailSchema>;
 export const TechniqueParamsSchema = z.object({ technique_id: techniqueId });
 
 /** Filter suggestions: categories (`limit`, `search`). */

@@ -5,4 +5,5 @@ export * from './auth.ts';
 export * from './jobs.ts';
 export * from './documents.ts';
 export * from './inventory.ts';
+export * from './dashboard.ts';
 export * from './rules.ts';

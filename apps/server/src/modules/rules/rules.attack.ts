@@ -1,7 +1,6 @@
 import type { Config } from '../../config.ts';
-import type { RulesAttackData } from './rules.service.ts';
+import { loadAttack } from '../../integrations/attack/attack.ts';
+import type { AttackData } from '../../integrations/attack/attack.ts';
 
-const EMPTY: RulesAttackData = { available: false, tactics: [], techniques: [], byId: new Map() };
-
-/** ATT&CK data for the rules (placeholder until the shared loader lands). */
-export const rulesAttack = (_config: Config) => async (): Promise<RulesAttackData> => EMPTY;
+/** ATT&CK data for the rules: the shared loader (read once per configuration, kept in memory). */
+export const rulesAttack = (config: Config) => (): Promise<AttackData> => loadAttack(config);

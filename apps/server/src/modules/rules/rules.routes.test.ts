@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -199,6 +200,84 @@ describe('counters and coverage', () => {
     }
     const got = new Map(coverage.techniques.filter((t) => t.count > 0).map((t) => [t.technique_id, t.count]));
     expect(got).toEqual(expected);
+  });
+});
+
+/** Active techniques and their platforms, read straight from the STIX bundle (not through the loader). */
+function bundleTechniques(file: string): Map<string, string[]> {
+  interface Stix {
+    type: string;
+    revoked?: boolean;
+    x_mitre_deprecated?: boolean;
+    x_mitre_platforms?: string[];
+    external_references?: { source_name: string; external_id?: string }[];
+  }
+  const bundle = JSON.parse(readFileSync(file, 'utf8')) as { objects: Stix[] };
+  const out = new Map<string, string[]>();
+  for (const o of bundle.objects) {
+    if (o.type !== 'attack-pattern' || o.revoked || o.x_mitre_deprecated) continue;
+    const id = o.external_references?.find((r) => r.source_name === 'mitre-attack')?.external_id;
+    if (id) out.set(id, o.x_mitre_platforms ?? []);
+  }
+  return out;
+}
+
+describe('MITRE coverage numbers', () => {
+  it('coverage percent and per-platform shares match a count over the bundle', async () => {
+    const file = ctx.config.attackStixPath!;
+    const techniques = bundleTechniques(file);
+    expect(techniques.size).toBeGreaterThan(500);
+    const query = 'mitre_platform__in=Windows';
+    const matching = all.filter((r) => r.mitre_platform.includes('Windows'));
+    const covered = new Set(matching.flatMap((r) => r.mitre_technique).filter((id) => techniques.has(id)));
+    const round = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
+    const c = (await get('analyst', `${API}/rules/analytics_counters/?${query}`)).json<RuleCounters>();
+    expect(c.mitre_coverage_percent).toBe(round(covered.size, techniques.size));
+    expect(c.mitre_coverage_percent).toBeGreaterThan(0);
+    const totals: Record<string, number> = {};
+    const hits: Record<string, number> = {};
+    for (const [id, platforms] of techniques) {
+      for (const p of platforms) {
+        totals[p] = (totals[p] ?? 0) + 1;
+        if (covered.has(id)) hits[p] = (hits[p] ?? 0) + 1;
+      }
+    }
+    expect(c.mitre_total_techniques_by_platforms).toEqual(totals);
+    expect(c.mitre_coverage_by_platform).toEqual(
+      Object.fromEntries(Object.keys(totals).map((p) => [p, round(hits[p] ?? 0, totals[p]!)])),
+    );
+    expect(c.mitre_coverage_by_platform.Windows).toBeGreaterThan(0);
+  });
+
+  it('the matrix lists the 14 tactics in matrix order and every active technique with names', async () => {
+    const coverage = (await get('analyst', `${API}/rules/coverage/`)).json<RuleCoverage>();
+    expect(coverage.attack_loaded).toBe(true);
+    expect(coverage.tactics.map((t) => t.short_name)).toEqual([
+      'reconnaissance',
+      'resource-development',
+      'initial-access',
+      'execution',
+      'persistence',
+      'privilege-escalation',
+      'defense-evasion',
+      'credential-access',
+      'discovery',
+      'lateral-movement',
+      'collection',
+      'command-and-control',
+      'exfiltration',
+      'impact',
+    ]);
+    expect(coverage.techniques).toHaveLength(bundleTechniques(ctx.config.attackStixPath!).size);
+    const t1059 = coverage.techniques.find((t) => t.technique_id === 'T1059')!;
+    expect(t1059.name).toBe('Command and Scripting Interpreter');
+    expect(t1059.sub_techniques).toContain('T1059.001');
+    const sub = coverage.techniques.find((t) => t.technique_id === 'T1059.001')!;
+    expect(sub.fullName).toBe('Command and Scripting Interpreter: PowerShell');
+    const detail = await get('analyst', `${API}/rules/techniques/T1059.001/`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json<{ description: string; count: number }>()).toMatchObject({ count: sub.count });
+    expect((await get('analyst', `${API}/rules/techniques/T9999/`)).statusCode).toBe(404);
   });
 });
 

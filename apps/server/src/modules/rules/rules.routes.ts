@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   DetailErrorSchema,
   FieldErrorsSchema,
-  MitreTechniqueDetailSchema,
+  RuleMitreTechniqueDetailSchema,
   RuleCategorySuggestQuerySchema,
   RuleCountersSchema,
   RuleCoverageSchema,
@@ -88,7 +88,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
         summary: 'A technique of the matrix with its description and matching rule count',
         params: TechniqueParamsSchema,
         querystring: RuleFiltersSchema,
-        response: { 200: MitreTechniqueDetailSchema, ...errors },
+        response: { 200: RuleMitreTechniqueDetailSchema, ...errors },
       },
     },
     async (request) => rules.technique(request.params.technique_id, request.query, requireAuth(request)),

@@ -1,6 +1,6 @@
 import type {
-  MitreTechnique,
-  MitreTechniqueDetail,
+  RuleMitreTechnique,
+  RuleMitreTechniqueDetail,
   RuleCounters,
   RuleCoverage,
   RuleFilters,
@@ -8,6 +8,7 @@ import type {
 } from '@soc/contracts';
 import { DEFAULT_RULE_ORDERING, RULE_SERVICE_LEVELS } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
+import type { AttackData, AttackTechnique } from '../../integrations/attack/attack.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { presentRule } from './rules.presenter.ts';
@@ -18,28 +19,8 @@ const DAY = 86_400_000;
 /** "Last month" of the counters. */
 const LAST_MONTH_DAYS = 30;
 
-/**
- * The ATT&CK data the rules need (the shape of `integrations/attack`'s AttackData): tactics in
- * matrix order, techniques and sub-techniques by id.
- */
-export interface RulesAttackTechnique {
-  id: string;
-  name: string;
-  url: string;
-  description: string;
-  tactics: string[];
-  parentId: string | null;
-  subTechniques: string[];
-  isRevoked: boolean;
-  isDeprecated: boolean;
-  platforms: string[];
-}
-export interface RulesAttackData {
-  available: boolean;
-  tactics: { name: string; shortName: string; isDeprecated: boolean }[];
-  techniques: RulesAttackTechnique[];
-  byId: Map<string, RulesAttackTechnique>;
-}
+type RulesAttackData = AttackData;
+type RulesAttackTechnique = AttackTechnique;
 
 export interface RulesDeps {
   db: Db;
@@ -62,7 +43,7 @@ export function createRulesService({ db, attack, now = () => new Date() }: Rules
     data: RulesAttackData,
     t: RulesAttackTechnique,
     counts: Map<string, number>,
-  ): MitreTechnique => {
+  ): RuleMitreTechnique => {
     const parent = t.parentId ? data.byId.get(t.parentId) : undefined;
     return {
       technique_id: t.id,
@@ -166,7 +147,7 @@ export function createRulesService({ db, attack, now = () => new Date() }: Rules
       };
     },
 
-    async technique(id: string, filters: RuleFilters, auth: AuthContext): Promise<MitreTechniqueDetail> {
+    async technique(id: string, filters: RuleFilters, auth: AuthContext): Promise<RuleMitreTechniqueDetail> {
       const data = await attack();
       const t = data.byId.get(id);
       if (!t) throw notFound();

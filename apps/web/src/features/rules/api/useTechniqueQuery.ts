@@ -1,4 +1,4 @@
-import { MitreTechniqueDetailSchema } from '@soc/contracts';
+import { RuleMitreTechniqueDetailSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { ruleFilterQuery } from '../lib/ruleQuery.ts';
@@ -11,7 +11,7 @@ export function useTechniqueQuery(id: string | null, filters: URLSearchParams) {
     queryKey: ruleKeys.technique(id ?? '', key),
     queryFn: ({ signal }) =>
       apiRequest(`/soc/rules/techniques/${id}/`, {
-        schema: MitreTechniqueDetailSchema,
+        schema: RuleMitreTechniqueDetailSchema,
         query: ruleFilterQuery(new URLSearchParams(key)),
         signal,
         notify: false,

@@ -1,11 +1,11 @@
-import { mitreBand, type MitreTechnique, type RuleCoverage } from '@soc/contracts';
+import { mitreBand, type RuleMitreTechnique, type RuleCoverage } from '@soc/contracts';
 import { Button, Descriptions, Flex, Skeleton, Tag, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTechniqueQuery } from '../api/useTechniqueQuery.ts';
 
 export type MitreDetailPanelProps = {
   coverage: RuleCoverage;
-  technique: MitreTechnique;
+  technique: RuleMitreTechnique;
   filters: URLSearchParams;
   onSelect: (id: string) => void;
   onShowRules: (id: string) => void;
@@ -25,7 +25,7 @@ export function MitreDetailPanel({
   const tacticName = new Map(coverage.tactics.map((tactic) => [tactic.short_name, tactic.name]));
   const subs = technique.sub_techniques
     .map((id) => coverage.techniques.find((tech) => tech.technique_id === id))
-    .filter((tech): tech is MitreTechnique => tech !== undefined);
+    .filter((tech): tech is RuleMitreTechnique => tech !== undefined);
   return (
     <aside
       aria-label={t('rules.mitre.detail')}

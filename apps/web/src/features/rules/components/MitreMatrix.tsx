@@ -1,5 +1,5 @@
 import { CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
-import { MITRE_BANDS, mitreBand, type MitreTechnique, type RuleCoverage } from '@soc/contracts';
+import { MITRE_BANDS, mitreBand, type RuleMitreTechnique, type RuleCoverage } from '@soc/contracts';
 import { Alert, Button, Flex, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,7 @@ export function MitreMatrix({ coverage, selectedId, onSelect }: MitreMatrixProps
       return next;
     });
 
-  const cell = (tech: MitreTechnique, key: string, sub: boolean) => {
+  const cell = (tech: RuleMitreTechnique, key: string, sub: boolean) => {
     const band = mitreBand(tech.count);
     const isOpen = opened.has(key);
     const selected = tech.technique_id === selectedId;

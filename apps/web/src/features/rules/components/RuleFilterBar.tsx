@@ -1,8 +1,8 @@
 import {
   RULE_ACTIVATION_MODES,
   RULE_LEVELS,
-  type MitreTactic,
-  type MitreTechnique,
+  type RuleMitreTactic,
+  type RuleMitreTechnique,
   type RuleServiceLevel,
 } from '@soc/contracts';
 import { Select, theme } from 'antd';
@@ -32,8 +32,8 @@ export type RuleFilterBarProps = {
   params: URLSearchParams;
   onChange: (next: URLSearchParams) => void;
   /** The matrix (tactics and techniques are the choices of their filters). */
-  tactics: readonly MitreTactic[];
-  techniques: readonly MitreTechnique[];
+  tactics: readonly RuleMitreTactic[];
+  techniques: readonly RuleMitreTechnique[];
 };
 
 const suggestHook = (field: RuleSuggestField) =>

@@ -1,0 +1,248 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Analytics, AnalyticsItem, IncidentListResponse } from '@soc/contracts';
+import { queryRows } from '../../db/client.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+
+/** The demo's end (see the harness): 2026-11-20T12:00Z, 180 days back. */
+const NOW = Date.parse('2026-11-20T12:00:00Z');
+const DAY = 86_400_000;
+
+interface Row {
+  system_id: number;
+  created: string;
+  priority: string;
+  status: string;
+  category_id: number | null;
+  secondary_category_ids: number[];
+  sla_breached: boolean;
+  tactics: string[];
+  techniques: string[];
+  observed_iocs: { ioc: string; ioc_type: string }[] | string;
+}
+
+let ctx: TestContext;
+let tokens: { analyst: string; carol: string };
+let carolSystems: number[];
+let otherSystem: number;
+
+/** Every incident, read plainly: the numbers below are counted from these in JavaScript. */
+const incidents = async () =>
+  (
+    await queryRows<Row>(
+      ctx.database.db,
+      sql`SELECT system_id, created::text AS created, priority, status, category_id, secondary_category_ids,
+                 sla_breached, tactics, techniques, observed_iocs FROM incidents`,
+    )
+  ).map((r) => ({
+    ...r,
+    at: Date.parse(r.created.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')),
+    iocs: typeof r.observed_iocs === 'string' ? JSON.parse(r.observed_iocs) : r.observed_iocs,
+  }));
+type Incident = Awaited<ReturnType<typeof incidents>>[number];
+
+function tally(values: string[][]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const vs of values) for (const v of new Set(vs)) m.set(v, (m.get(v) ?? 0) + 1);
+  return m;
+}
+const asMap = (items: AnalyticsItem[]) => new Map(items.map((i) => [i.item, i.value]));
+const pct = (a: number, b: number) => (b ? Math.round((a / b) * 10_000) / 100 : 0);
+
+/** A top-N list is right when each value is exact and nothing left out counts more. */
+function expectTop(items: AnalyticsItem[], expected: Map<string, number>, label: string) {
+  expect(items.length, label).toBe(Math.min(5, expected.size));
+  for (const i of items) expect(i.value, `${label} ${i.item}`).toBe(expected.get(i.item));
+  const shown = new Set(items.map((i) => i.item));
+  const least = Math.min(...items.map((i) => i.value));
+  for (const [v, n] of expected) if (!shown.has(v)) expect(n, `${label} ${v}`).toBeLessThanOrEqual(least);
+}
+
+/** Checks every number of an analytics answer against the incidents that `match` selects. */
+function expectAnalytics(a: Analytics, rows: Incident[], match: (r: Incident) => boolean, label: string) {
+  const sel = rows.filter(match);
+  expect(a.count, label).toBe(sel.length);
+  expect(a.critical_count, label).toBe(sel.filter((r) => r.priority === 'critical').length);
+  expect(a.waiting_for_customer, label).toBe(sel.filter((r) => r.status === 'waiting_for_customer').length);
+  const breached = sel.filter((r) => r.sla_breached).length;
+  expect(a.sla_breached_count, label).toBe(breached);
+  expect(a.sla_breached, label).toBe(pct(breached, sel.length));
+  expect(asMap(a.priority), label).toEqual(tally(sel.map((r) => [r.priority])));
+  expect(asMap(a.status), label).toEqual(tally(sel.map((r) => [r.status])));
+  expect(asMap(a.category), label).toEqual(
+    tally(sel.map((r) => [...r.secondary_category_ids, ...(r.category_id ? [r.category_id] : [])].map(String))),
+  );
+  expect(asMap(a.mitre), label).toEqual(tally(sel.map((r) => r.techniques)));
+  expect(asMap(a.tactics), label).toEqual(tally(sel.map((r) => r.tactics)));
+  const iocs = (types: string[]) =>
+    tally(sel.map((r) => r.iocs.filter((i) => types.includes(i.ioc_type)).map((i) => i.ioc.toLowerCase())));
+  expectTop(a.top_domains, iocs(['fqdn', 'domain']), `${label} domains`);
+  expectTop(a.top_ips, iocs(['ipv4', 'ipv6', 'ip']), `${label} ips`);
+  expect(
+    a.timeline.reduce((s, t) => s + t.value, 0),
+    label,
+  ).toBe(sel.length);
+  for (const t of a.timeline) {
+    const step = t.timespan === 'hour' ? 3_600_000 : DAY;
+    expect(t.value, `${label} ${new Date(t.item).toISOString()}`).toBe(
+      sel.filter((r) => r.at >= t.item && r.at < t.item + step).length,
+    );
+  }
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({ incidents: 400 });
+  tokens = {
+    analyst: (await ctx.login('analyst')).access,
+    carol: (await ctx.login('carol')).access,
+  };
+  const [carol] = await queryRows<{ ids: number[] }>(
+    ctx.database.db,
+    sql`SELECT array_agg(us.system_id ORDER BY us.system_id) AS ids FROM user_systems us
+          JOIN users u ON u.id = us.user_id WHERE u.username = 'carol'`,
+  );
+  carolSystems = carol!.ids;
+  const [other] = await queryRows<{ id: number }>(
+    ctx.database.db,
+    sql`SELECT id FROM systems WHERE id NOT IN (${sql.join(
+      carolSystems.map((id) => sql`${id}`),
+      sql`, `,
+    )}) ORDER BY id LIMIT 1`,
+  );
+  otherSystem = other!.id;
+});
+afterAll(() => ctx.close());
+
+const get = async (token: string, query: string) => {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/v0/soc/incs/analytics/?${query}`,
+    headers: { ...bearer(token), 'accept-language': 'en' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<Analytics>();
+};
+
+/** Ranges: whole days with ragged ends, a range inside one day (hourly), and none. */
+const gte30 = NOW - 30 * DAY + 4_321_000;
+const ranges: { query: string; in: (r: Incident) => boolean }[] = [
+  { query: `created__gte=${gte30}&created__lte=${NOW}`, in: (r) => r.at >= gte30 && r.at <= NOW },
+  {
+    query: `created__gte=${NOW - 90 * DAY}&created__lte=${NOW - 20 * DAY - 1}`,
+    in: (r) => r.at >= NOW - 90 * DAY && r.at <= NOW - 20 * DAY - 1,
+  },
+  {
+    query: `created__gte=${NOW - 36 * 3_600_000}&created__lte=${NOW}`,
+    in: (r) => r.at >= NOW - 36 * 3_600_000 && r.at <= NOW,
+  },
+  { query: '', in: () => true },
+];
+
+describe('GET /soc/incs/analytics/', () => {
+  it('matches an independent count for analysts, per range, system and extra filter', async () => {
+    const rows = await incidents();
+    for (const range of ranges) {
+      expectAnalytics(await get(tokens.analyst, range.query), rows, range.in, `analyst ${range.query}`);
+      const sys = carolSystems[0]!;
+      expectAnalytics(
+        await get(tokens.analyst, `${range.query}&system__in=${sys}`),
+        rows,
+        (r) => range.in(r) && r.system_id === sys,
+        `analyst system ${range.query}`,
+      );
+      // any other filter is counted over the incidents
+      expectAnalytics(
+        await get(tokens.analyst, `${range.query}&priority__in=high,critical&sla_breached=false`),
+        rows,
+        (r) => range.in(r) && ['high', 'critical'].includes(r.priority) && !r.sla_breached,
+        `analyst filtered ${range.query}`,
+      );
+    }
+  });
+
+  it('limits a customer to their systems (another tenant’s system counts nothing)', async () => {
+    const rows = await incidents();
+    const mine = (r: Incident) => carolSystems.includes(r.system_id);
+    for (const range of ranges) {
+      expectAnalytics(await get(tokens.carol, range.query), rows, (r) => range.in(r) && mine(r), 'carol');
+    }
+    const foreign = await get(tokens.carol, `system__in=${otherSystem}`);
+    expect(foreign.count).toBe(0);
+    expect(foreign.timeline).toEqual([]);
+    expect((await get(tokens.carol, `system__in=${otherSystem}&status__in=closed`)).count).toBe(0);
+  });
+
+  it('gives the previous period of the same length', async () => {
+    const rows = await incidents();
+    const gte = NOW - 7 * DAY + 1;
+    const a = await get(tokens.carol, `created__gte=${gte}&created__lte=${NOW}&get_prev=True`);
+    const prev = rows.filter(
+      (r) => carolSystems.includes(r.system_id) && r.at >= gte - 7 * DAY && r.at <= gte - 1,
+    );
+    expect(a.previous).toEqual({
+      count: prev.length,
+      sla_breached: pct(prev.filter((r) => r.sla_breached).length, prev.length),
+      created__gte: gte - 7 * DAY,
+      created__lte: gte - 1,
+    });
+    expect((await get(tokens.carol, `created__gte=${gte}&created__lte=${NOW}`)).previous).toBeNull();
+  });
+
+  it('agrees with the incident list: a chart value opens the list with the same count', async () => {
+    const range = `created__gte=${gte30}&created__lte=${NOW}`;
+    const a = await get(tokens.carol, range);
+    const drill = [
+      ...a.priority.map((i) => ({ q: `priority__in=${i.item}`, n: i.value })),
+      ...a.status.map((i) => ({ q: `status__in=${i.item}`, n: i.value })),
+      ...a.category.map((i) => ({ q: `category__in=${i.item}`, n: i.value })),
+      ...a.mitre.slice(0, 5).map((i) => ({ q: `technique__in=${i.item}`, n: i.value })),
+      { q: 'sla_breached=true', n: a.sla_breached_count },
+    ];
+    expect(drill.length).toBeGreaterThan(5);
+    for (const { q, n } of drill) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v0/soc/incs/?${range}&${q}&limit=1`,
+        headers: bearer(tokens.carol),
+      });
+      expect(res.json<IncidentListResponse>().total, q).toBe(n);
+    }
+  });
+
+  it('stays exact through inserts, updates and deletes (the daily table’s trigger)', async () => {
+    const db = ctx.database.db;
+    await db.execute(sql`UPDATE incidents SET status = 'closed', priority = 'critical' WHERE key % 7 = 0`);
+    await db.execute(sql`UPDATE incidents SET created = created - interval '3 days 5 hours',
+                          techniques = '{T1110}', tactics = '{credential-access}' WHERE key % 5 = 0`);
+    await db.execute(sql`UPDATE incidents SET system_id = ${carolSystems[1]!}, sla_breached = NOT sla_breached,
+                          secondary_category_ids = '{}' WHERE key % 6 = 0`);
+    await db.execute(sql`UPDATE incidents SET observed_iocs = '[{"ioc":"Evil.Example.NET","ioc_type":"fqdn","category":[]},
+                          {"ioc":"192.0.2.7","ioc_type":"ipv4","category":[]}]'::jsonb WHERE key % 4 = 0`);
+    await db.execute(sql`INSERT INTO incidents (system_id, issue_type_id, category_id, summary, priority, techniques, created)
+                          SELECT system_id, issue_type_id, category_id, summary || ' copy', priority, techniques,
+                                 created + interval '1 hour' FROM incidents WHERE key % 9 = 1`);
+    await db.execute(sql`DELETE FROM incidents WHERE key % 11 = 0`);
+    const rows = await incidents();
+    for (const range of ranges) {
+      expectAnalytics(await get(tokens.analyst, range.query), rows, range.in, `after writes ${range.query}`);
+      expectAnalytics(
+        await get(tokens.carol, range.query),
+        rows,
+        (r) => range.in(r) && carolSystems.includes(r.system_id),
+        `carol after writes ${range.query}`,
+      );
+    }
+  });
+
+  it('refuses unknown parameters and needs a session', async () => {
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v0/soc/incs/analytics/?colour=red',
+      headers: bearer(tokens.carol),
+    });
+    expect(bad.statusCode).toBe(400);
+    const anon = await ctx.app.inject({ method: 'GET', url: '/api/v0/soc/incs/analytics/' });
+    expect(anon.statusCode).toBe(401);
+  });
+});

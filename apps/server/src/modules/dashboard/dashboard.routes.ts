@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AnalyticsQuerySchema,
+  AnalyticsSchema,
+  EpsQuerySchema,
+  EpsSchema,
+  FieldErrorsSchema,
+  MitreMatrixSchema,
+} from '@soc/contracts';
+import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
+import type { DashboardService } from './dashboard.service.ts';
+
+/** `/api/v0/soc/…`: the dashboard's analytics, EPS and MITRE ATT&CK matrix. */
+export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (
+  app,
+  { dashboard },
+) => {
+  app.get(
+    '/incs/analytics/',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Dashboard numbers of the incidents that the filters (as in GET /soc/incs/) select',
+        description:
+          'Counts, SLA share, the previous period of the same length (`get_prev=True` with a created range), ' +
+          'EPS, incidents per ATT&CK technique and tactic, per priority, status and category, the top 5 ' +
+          'domains and IP addresses, and the registration timeline (hourly up to two days, else daily, UTC).',
+        querystring: AnalyticsQuerySchema,
+        response: { 200: AnalyticsSchema, 400: FieldErrorsSchema },
+      },
+    },
+    async (request) =>
+      dashboard.analytics(
+        request.query,
+        requireAuth(request),
+        requestLanguage(request, request.query.language),
+      ),
+  );
+
+  app.get(
+    '/dashboards/eps/',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Events per second of the caller’s log sources and the excess over the contracted EPS',
+        description:
+          'Range `created__gte`…`created__lte` (ms; default the last 7 days), optional `system__in`. ' +
+          'The timeline is hourly up to two days, else the daily average; the excess is counted per hour.',
+        querystring: EpsQuerySchema,
+        response: { 200: EpsSchema, 400: FieldErrorsSchema },
+      },
+    },
+    async (request) => dashboard.eps(request.query, requireAuth(request)),
+  );
+
+  app.get(
+    '/mitre_matrix/',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'MITRE ATT&CK Enterprise: tactics in matrix order and techniques (from MITRE’s STIX bundle)',
+        description:
+          'Without a bundle (ATTACK_STIX_PATH, the cached download) the lists are empty and `available` is false.',
+        response: { 200: MitreMatrixSchema },
+      },
+    },
+    async (request, reply) => {
+      requireAuth(request);
+      reply.header('cache-control', 'private, max-age=3600');
+      return dashboard.mitreMatrix();
+    },
+  );
+};

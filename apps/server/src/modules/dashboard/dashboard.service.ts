@@ -1,0 +1,195 @@
+import type {
+  Analytics,
+  AnalyticsItem,
+  AnalyticsQuery,
+  Eps,
+  EpsQuery,
+  IncidentFilters,
+  Language,
+  MitreMatrix,
+  TimelineEntry,
+} from '@soc/contracts';
+import { DASHBOARD_TOP_N, INCIDENT_PRIORITIES, INCIDENT_STATUSES, MITRE_NOTICE } from '@soc/contracts';
+import type { Db } from '../../db/client.ts';
+import type { AttackConfig } from '../../integrations/attack/attack.ts';
+import { loadAttack } from '../../integrations/attack/attack.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { systemScope } from '../../plugins/auth.ts';
+import type { CountSource, DimCount } from './dashboard.repository.ts';
+import { createDashboardRepository } from './dashboard.repository.ts';
+import { DAY_MS, HOUR_MS, epsExcess, epsOf, epsTimeline, timespanOf } from './eps.ts';
+
+/** Filters the daily table can answer: besides these, the numbers are counted over the incidents. */
+const DAILY_FILTERS = new Set(['system__in', 'created__gte', 'created__lte', 'language']);
+
+/** The default range of the EPS figures without a created range: the last 7 days. */
+const DEFAULT_EPS_DAYS = 7;
+/** At most this many timeline buckets are filled with zeros. */
+const MAX_BUCKETS = 10_000;
+
+const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 100 : 0);
+
+/** The systems both the caller's scope and a `system__in` filter allow; null means all. */
+function effectiveSystems(filters: { system__in?: number[] | undefined }, scope: number[] | null) {
+  if (!filters.system__in) return scope;
+  return scope ? filters.system__in.filter((id) => scope.includes(id)) : filters.system__in;
+}
+
+export function createDashboardService({ db, attack }: { db: Db; attack: AttackConfig }) {
+  const repo = createDashboardRepository(db);
+
+  function sourceOf(filters: IncidentFilters, scope: number[] | null): CountSource {
+    const daily = Object.entries(filters).every(([k, v]) => v === undefined || DAILY_FILTERS.has(k));
+    if (!daily) return { kind: 'incidents', filters, scope };
+    return {
+      kind: 'daily',
+      systems: effectiveSystems(filters, scope),
+      gte: filters.created__gte,
+      lte: filters.created__lte,
+    };
+  }
+
+  async function epsFigures(systems: number[] | null, gte: number, lte: number) {
+    const [events, contracted] = await Promise.all([
+      repo.eventsPerHour(systems, Math.floor(gte / HOUR_MS) * HOUR_MS, lte),
+      repo.contractedEps(systems),
+    ]);
+    return { hourly: events.map(([start, n]) => ({ start, value: epsOf(n) })), contracted };
+  }
+
+  /** Fills the buckets without incidents between the ends of the range with zeros. */
+  function fillTimeline(rows: [number, number][], span: 'hour' | 'day', gte?: number, lte?: number) {
+    const step = span === 'hour' ? HOUR_MS : DAY_MS;
+    const byStart = new Map(rows);
+    if (gte === undefined || lte === undefined || (lte - gte) / step > MAX_BUCKETS) {
+      return rows.map(([item, value]): TimelineEntry => ({ item, value, timespan: span }));
+    }
+    const out: TimelineEntry[] = [];
+    for (let t = Math.floor(gte / step) * step; t <= lte; t += step) {
+      out.push({ item: t, value: byStart.get(t) ?? 0, timespan: span });
+    }
+    return out;
+  }
+
+  return {
+    repo,
+
+    /** GET /soc/incs/analytics/: the dashboard's numbers for a filter set (tenant scope applies). */
+    async analytics(query: AnalyticsQuery, auth: AuthContext, lang: Language): Promise<Analytics> {
+      const { get_prev: getPrev, language: _language, ...filters } = query;
+      const scope = systemScope(auth);
+      const source = sourceOf(filters, scope);
+      const { created__gte: gte, created__lte: lte } = filters;
+      const span = gte !== undefined && lte !== undefined ? timespanOf(gte, lte) : 'day';
+      const systems = effectiveSystems(filters, scope);
+      const epsTo = lte ?? Date.now();
+      const epsFrom = gte ?? epsTo - DEFAULT_EPS_DAYS * DAY_MS;
+
+      const prevRange =
+        getPrev && gte !== undefined && lte !== undefined ? { gte: gte - (lte - gte + 1), lte: gte - 1 } : null;
+      const [counts, timeline, eps, previous] = await Promise.all([
+        repo.counts(source, DASHBOARD_TOP_N),
+        repo.timeline(source, span),
+        epsFigures(systems, epsFrom, epsTo),
+        prevRange
+          ? repo.counts(
+              sourceOf({ ...filters, created__gte: prevRange.gte, created__lte: prevRange.lte }, scope),
+              DASHBOARD_TOP_N,
+              ['all', 'sla_breached'],
+            )
+          : Promise.resolve(null),
+      ]);
+
+      const dim = (name: string) => counts.filter((c) => c.dim === name);
+      const one = (rows: DimCount[], name: string, value: string) =>
+        rows.find((c) => c.dim === name && c.value === value)?.n ?? 0;
+      const items = (rows: DimCount[]): AnalyticsItem[] => rows.map((c) => ({ item: c.value, value: c.n }));
+      const ordered = (name: string, order: readonly string[]) =>
+        items(dim(name).sort((a, b) => order.indexOf(a.value) - order.indexOf(b.value)));
+
+      const count = one(counts, 'all', '');
+      const breached = one(counts, 'sla_breached', 'true');
+      const categories = dim('category');
+      const titles = await repo.categoryTitles(
+        categories.map((c) => Number(c.value)),
+        lang,
+      );
+      const values = eps.hourly.map((h) => h.value);
+      return {
+        count,
+        critical_count: one(counts, 'priority', 'critical'),
+        waiting_for_customer: one(counts, 'status', 'waiting_for_customer'),
+        sla_breached: percent(breached, count),
+        sla_breached_count: breached,
+        previous:
+          previous && prevRange
+            ? {
+                count: one(previous, 'all', ''),
+                sla_breached: percent(one(previous, 'sla_breached', 'true'), one(previous, 'all', '')),
+                created__gte: prevRange.gte,
+                created__lte: prevRange.lte,
+              }
+            : null,
+        eps: {
+          average: values.length ? Math.round((values.reduce((s, v) => s + v, 0) / values.length) * 100) / 100 : 0,
+          contracted: eps.contracted,
+          max: values.reduce((m, v) => Math.max(m, v), 0),
+        },
+        mitre: items(dim('technique')),
+        tactics: items(dim('tactic')),
+        priority: ordered('priority', INCIDENT_PRIORITIES),
+        status: ordered('status', INCIDENT_STATUSES),
+        category: categories.map((c) => ({
+          item: c.value,
+          value: c.n,
+          title: titles.get(Number(c.value)) ?? c.value,
+        })),
+        top_domains: items(dim('domain')),
+        top_ips: items(dim('ip')),
+        timeline: fillTimeline(timeline, span, gte, lte),
+      };
+    },
+
+    /** GET /soc/dashboards/eps/: the EPS timeline and its excess over the contracted EPS. */
+    async eps(query: EpsQuery, auth: AuthContext): Promise<Eps> {
+      const systems = effectiveSystems(query, systemScope(auth));
+      const lte = query.created__lte ?? Date.now();
+      const gte = query.created__gte ?? lte - DEFAULT_EPS_DAYS * DAY_MS;
+      const { hourly, contracted } = await epsFigures(systems, gte, lte);
+      return {
+        timeline: epsTimeline(hourly, timespanOf(gte, lte)),
+        contracted_eps: contracted,
+        ...epsExcess(hourly, contracted),
+      };
+    },
+
+    /** GET /soc/mitre_matrix/: ATT&CK Enterprise from MITRE's bundle (empty with `available: false`). */
+    async mitreMatrix(): Promise<MitreMatrix> {
+      const data = await loadAttack(attack);
+      return {
+        available: data.available,
+        version: data.version,
+        tactics: data.tactics.map((t) => ({
+          id: t.id,
+          name: t.name,
+          short_name: t.shortName,
+          is_hidden: t.isDeprecated,
+        })),
+        techniques: data.techniques.map((t) => ({
+          technique_id: t.id,
+          name: t.name,
+          url: t.url,
+          description: t.description,
+          tactics: t.tactics,
+          sub_techniques: t.subTechniques,
+          is_subtechnique: t.isSubtechnique,
+          is_revoked: t.isRevoked,
+          is_deprecated: t.isDeprecated,
+        })),
+        notice: MITRE_NOTICE,
+      };
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;
