@@ -724,7 +724,9 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
     `demo: ${inventory.assets} assets, ${inventory.snapshots} snapshots, ${inventory.logSources} log sources`,
   );
   // detection rules draw from their own stream too
-  log(`demo: ${await generateDemoRules(db, { rng: new Rng((options.seed ?? 20261122) ^ 0x4a1e), now })} rules`);
+  log(
+    `demo: ${await generateDemoRules(db, { rng: new Rng((options.seed ?? 20261122) ^ 0x4a1e), now })} rules`,
+  );
 
   return {
     systems: systemRows.length,

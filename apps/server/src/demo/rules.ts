@@ -222,7 +222,10 @@ export async function generateDemoRules(
   const add = (en: string, ru: string, cov: [string, string][], category: string | null) => {
     names.add(en);
     const mitreCov: Record<string, string[]> = {};
-    for (const [tactic, id] of cov) (mitreCov[tactic] ??= []).includes(id) || mitreCov[tactic]!.push(id);
+    for (const [tactic, id] of cov) {
+      const list = (mitreCov[tactic] ??= []);
+      if (!list.includes(id)) list.push(id);
+    }
     const techniques = new Set<string>();
     for (const [, id] of cov) {
       techniques.add(id);

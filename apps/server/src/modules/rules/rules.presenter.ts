@@ -1,4 +1,4 @@
-import type { Rule, RuleActivationMode, RuleLevel, RuleServiceLevel } from '@soc/contracts';
+import type { Rule, RuleServiceLevel } from '@soc/contracts';
 import type { RuleRow } from './rules.repository.ts';
 
 /** Row → API shape (spec 001 §3 Rule field names). */
@@ -12,11 +12,11 @@ export function presentRule(r: RuleRow): Rule {
     description_rus: r.descriptionRu,
     description_eng: r.descriptionEn,
     created: r.created.toISOString(),
-    severity: r.severity as RuleLevel,
-    confidence: r.confidence as RuleLevel,
+    severity: r.severity,
+    confidence: r.confidence,
     category: r.categories,
     available_for_services: r.availableForServices as RuleServiceLevel[],
-    activation_mode: r.activationMode as RuleActivationMode,
+    activation_mode: r.activationMode,
     is_requested: r.isRequested,
     mitre_cov: r.mitreCov,
     mitre_tactic: r.tactics,

@@ -99,7 +99,17 @@ export function MitreMatrix({ coverage, selectedId, onSelect }: MitreMatrixProps
             lineHeight: token.lineHeightSM,
           }}
         >
-          <span style={clipText}>{tech.name || tech.technique_id}</span>
+          <span
+            style={{
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {tech.name || tech.technique_id}
+          </span>
           <span style={{ ...clipText, color: token.colorTextSecondary }}>
             {tech.technique_id} · {t('rules.mitre.rulesCount', { count: tech.count })}
           </span>

@@ -306,7 +306,7 @@ function MitreMode({ coverage, filters, onShowRules }: MitreModeProps) {
           <MitreMatrix coverage={data} selectedId={selectedId} onSelect={setSelectedId} />
         )}
       </div>
-      <div style={{ flex: '0 0 24rem', minWidth: 0 }}>
+      <div style={{ flex: '0 0 21rem', minWidth: 0 }}>
         {selected ? (
           <MitreDetailPanel
             coverage={data}
