@@ -44,6 +44,9 @@ import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
+import { rulesRoutes } from './modules/rules/rules.routes.ts';
+import { rulesAttack } from './modules/rules/rules.attack.ts';
+import { createRulesService } from './modules/rules/rules.service.ts';
 import type { AuthServiceOptions } from './modules/auth/auth.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -259,6 +262,11 @@ export async function buildApp({
   await app.register(dashboardRoutes, {
     prefix: `${API_BASE}/soc`,
     dashboard: createDashboardService({ db: database.db, attack: config }),
+  });
+  await app.register(rulesRoutes, {
+    prefix: `${API_BASE}/soc`,
+    rules: createRulesService({ db: database.db, attack: rulesAttack(config) }),
+    config,
   });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });
 

@@ -10,3 +10,4 @@ export * from './incidents/incident-titles.ts';
 export * from './incidents/incident-card.schemas.ts';
 export * from './documents/documents.schemas.ts';
 export * from './dashboard/dashboard.schemas.ts';
+export * from './rules/rules.schemas.ts';

@@ -160,6 +160,8 @@ export const IncidentFiltersShape = {
   technique__in: csvList(z.string().regex(/^T\d{4}(\.\d{3})?$/, { error: 'Not a technique id.' })).optional(),
   /** Detection rule names. */
   rule__in: csvList(z.string().max(300)).optional(),
+  /** Detection rule ids (`/soc/rules/`): incidents that carry those rules' names. */
+  rule_id__in: csvList(queryId).optional(),
   /** Affected host name, substring. */
   host__icontains: z.string().trim().min(1).max(200).optional(),
   summary__icontains: z.string().trim().min(1).max(200).optional(),

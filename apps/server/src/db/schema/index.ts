@@ -6,3 +6,4 @@ export * from './jobs.ts';
 export * from './documents.ts';
 export * from './inventory.ts';
 export * from './dashboard.ts';
+export * from './rules.ts';

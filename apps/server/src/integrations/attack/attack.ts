@@ -33,6 +33,8 @@ export interface AttackTechnique {
   subTechniques: string[];
   isRevoked: boolean;
   isDeprecated: boolean;
+  /** `x_mitre_platforms` (Windows, Linux, …): the rules' coverage by platform. */
+  platforms: string[];
 }
 
 export interface AttackData {
@@ -89,6 +91,7 @@ interface StixObject {
   x_mitre_shortname?: string;
   x_mitre_is_subtechnique?: boolean;
   x_mitre_deprecated?: boolean;
+  x_mitre_platforms?: string[];
   x_mitre_version?: string;
   revoked?: boolean;
   relationship_type?: string;
@@ -143,6 +146,7 @@ export function parseAttackBundle(bundle: unknown, source: string | null = null)
       subTechniques: [],
       isRevoked: Boolean(o.revoked),
       isDeprecated: Boolean(o.x_mitre_deprecated),
+      platforms: o.x_mitre_platforms ?? [],
     });
   }
   for (const o of all) {

@@ -122,6 +122,11 @@ export function incidentConditions(filters: IncidentFilters, scope: SystemScope)
   if (f.tactic__in) c.push(sql`i.tactics && ARRAY[${list(f.tactic__in)}]::text[]`);
   if (f.technique__in) c.push(sql`i.techniques && ARRAY[${list(f.technique__in)}]::text[]`);
   if (f.rule__in) c.push(sql`i.detection_rules && ARRAY[${list(f.rule__in)}]::text[]`);
+  if (f.rule_id__in) {
+    c.push(
+      sql`i.detection_rules && ARRAY(SELECT r.name FROM rules r WHERE r.id IN (${list(f.rule_id__in)}))`,
+    );
+  }
   if (f.tags__in) c.push(sql`i.tags && ARRAY[${list(f.tags__in)}]::text[]`);
   if (f.host__icontains) {
     c.push(

@@ -22,11 +22,11 @@ describe('routes and shell', () => {
   it('shows a later section as a placeholder with its title in the document title', async () => {
     signIn();
     mockFetch(baseRoutes());
-    renderApp('/rule/12345');
+    renderApp('/misconfigs');
     const page = await screen.findByTestId('placeholder-page');
-    expect(within(page).getByRole('heading', { name: 'Rule 12345' })).toBeInTheDocument();
+    expect(within(page).getByRole('heading', { name: 'Security recommendations' })).toBeInTheDocument();
     expect(within(page).getByText('This section is not available yet')).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Rule 12345 | Acme SOC'));
+    await waitFor(() => expect(document.title).toBe('Security recommendations | Acme SOC'));
   });
 
   it('shows a spinner while the signed-in user is loading, then the shell', async () => {

@@ -31,6 +31,7 @@ const DashboardPage = lazyPage(
   () => import('../../features/dashboard/pages/DashboardPage.tsx'),
   'DashboardPage',
 );
+const RulePage = lazyPage(() => import('../../features/rules/pages/RulePage.tsx'), 'RulePage');
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
@@ -38,7 +39,6 @@ const ChangePasswordPage = lazyPage(
 
 /** Sections delivered by later releases: path → title (spec 000 §2, spec 001). */
 const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
-  ['rule/:id', 'pages.rule'],
   ['issues/:model/:type/:id?', 'pages.tasks'],
   ['misconfigs', 'pages.misconfigs'],
   ['tenants', 'pages.tenants'],
@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
         element: <DocumentPage key="responseInstructions" tab="responseInstructions" />,
       },
       { path: 'article/:id', element: <DocumentPage key="articles" tab="articles" /> },
+      { path: 'rule/:id', element: <RulePage /> },
       // Any unknown path opens the dashboard (spec 000 §2).
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],

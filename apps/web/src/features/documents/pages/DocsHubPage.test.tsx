@@ -49,10 +49,9 @@ describe('documentation hub', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('shows the rules tab as a placeholder until the rules release', async () => {
+  it('shows the rules view in the rules tab', async () => {
     openDocs('/docs/rules');
-    const placeholder = await screen.findByTestId('docs-rules-placeholder');
-    expect(placeholder).toHaveTextContent('This section is not available yet');
+    expect(await screen.findByTestId('rules-view')).toHaveAttribute('data-mode', 'rules');
     expect(screen.getByTestId('docs-side-nav')).toBeInTheDocument();
   });
 

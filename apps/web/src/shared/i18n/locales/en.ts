@@ -1,5 +1,6 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import { dashboardEn } from '../../../features/dashboard/i18n/en.ts';
+import { rulesEn } from '../../../features/rules/i18n/en.ts'; // eslint-disable-line no-restricted-imports -- feature texts join the catalog here (one line per feature)
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {
   common: {
@@ -599,4 +600,5 @@ export const en = {
     reload: 'Reload',
     whatsNew: "What's new",
   },
+  rules: rulesEn,
 };

@@ -1,6 +1,7 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import type { Catalog } from '../catalog.ts';
 import { dashboardRu } from '../../../features/dashboard/i18n/ru.ts';
+import { rulesRu } from '../../../features/rules/i18n/ru.ts'; // eslint-disable-line no-restricted-imports -- feature texts join the catalog here (one line per feature)
 
 /** Russian catalog: the same keys as en.ts (checked by the type and by catalogs.test.ts). */
 export const ru: Catalog = {
@@ -603,4 +604,5 @@ export const ru: Catalog = {
     reload: 'Перезагрузить',
     whatsNew: 'Что нового',
   },
+  rules: rulesRu,
 };

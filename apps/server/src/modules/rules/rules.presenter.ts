@@ -1,0 +1,28 @@
+import type { Rule, RuleServiceLevel } from '@soc/contracts';
+import type { RuleRow } from './rules.repository.ts';
+
+/** Row → API shape (spec 001 §3 Rule field names). */
+export function presentRule(r: RuleRow): Rule {
+  return {
+    id: r.id,
+    rule_id: r.ruleId,
+    name: r.name,
+    rule_caption_rus: r.captionRu,
+    rule_caption_eng: r.captionEn,
+    description_rus: r.descriptionRu,
+    description_eng: r.descriptionEn,
+    created: r.created.toISOString(),
+    severity: r.severity,
+    confidence: r.confidence,
+    category: r.categories,
+    available_for_services: r.availableForServices as RuleServiceLevel[],
+    activation_mode: r.activationMode,
+    is_requested: r.isRequested,
+    mitre_cov: r.mitreCov,
+    mitre_tactic: r.tactics,
+    mitre_technique: r.techniques,
+    mitre_platform: r.platforms,
+    links: r.links,
+    sensor_tuples: r.sensorTuples,
+  };
+}

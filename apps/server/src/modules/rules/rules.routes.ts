@@ -1,0 +1,169 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DetailErrorSchema,
+  FieldErrorsSchema,
+  RuleMitreTechniqueDetailSchema,
+  RuleCategorySuggestQuerySchema,
+  RuleCountersSchema,
+  RuleCoverageSchema,
+  RuleFiltersSchema,
+  RuleListQuerySchema,
+  RuleListResponseSchema,
+  RuleSchema,
+  RuleSensorSuggestQuerySchema,
+  RuleServicesResponseSchema,
+  RuleSuggestionsResponseSchema,
+  TechniqueParamsSchema,
+} from '@soc/contracts';
+import type { Config } from '../../config.ts';
+import { pageLinks } from '../../lib/pagination.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { RuleSuggestField } from './rules.repository.ts';
+import type { RulesService } from './rules.service.ts';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };
+const tags = ['rules'];
+
+export interface RulesRoutesOptions {
+  rules: RulesService;
+  config: Config;
+}
+
+/**
+ * `/api/v0/soc/rules/…` (issue 9, spec 001 §7 Rules): the rule list, its counters and MITRE
+ * coverage for the same filters, a rule, filter suggestions. Read-only for every signed-in user,
+ * within the service levels of a customer's systems.
+ */
+export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app, { rules, config }) => {
+  app.get(
+    '/rules/',
+    {
+      schema: {
+        tags,
+        summary: 'Rules: search, filters (spec 001 §9), ordering by created, pages (page_size up to 2000)',
+        querystring: RuleListQuerySchema,
+        response: { 200: RuleListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { total, results } = await rules.list(q, requireAuth(request));
+      return { total, ...pageLinks(request, config.publicUrl, total, q.page, q.page_size), results };
+    },
+  );
+
+  app.get(
+    '/rules/analytics_counters/',
+    {
+      schema: {
+        tags,
+        summary: 'Counters of the rules matching the filters, with MITRE coverage (overall and by platform)',
+        querystring: RuleFiltersSchema,
+        response: { 200: RuleCountersSchema, ...errors },
+      },
+    },
+    async (request) => rules.counters(request.query, requireAuth(request)),
+  );
+
+  app.get(
+    '/rules/coverage/',
+    {
+      schema: {
+        tags,
+        summary: 'The MITRE ATT&CK matrix with the number of matching rules per technique',
+        querystring: RuleFiltersSchema,
+        response: { 200: RuleCoverageSchema, ...errors },
+      },
+    },
+    async (request) => rules.coverage(request.query, requireAuth(request)),
+  );
+
+  app.get(
+    '/rules/techniques/:technique_id/',
+    {
+      schema: {
+        tags,
+        summary: 'A technique of the matrix with its description and matching rule count',
+        params: TechniqueParamsSchema,
+        querystring: RuleFiltersSchema,
+        response: { 200: RuleMitreTechniqueDetailSchema, ...errors },
+      },
+    },
+    async (request) => rules.technique(request.params.technique_id, request.query, requireAuth(request)),
+  );
+
+  app.get(
+    '/rules/services/',
+    {
+      schema: {
+        tags,
+        summary: 'Service levels whose rules the caller sees (choices of the available-for filter)',
+        response: { 200: RuleServicesResponseSchema },
+      },
+    },
+    async (request) => ({ results: await rules.services(requireAuth(request)) }),
+  );
+
+  app.get(
+    '/rules/categories/',
+    {
+      schema: {
+        tags,
+        summary: 'Category suggestions (limit 7, search)',
+        querystring: RuleCategorySuggestQuerySchema,
+        response: { 200: RuleSuggestionsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      results: await rules.suggest(
+        'categories',
+        request.query.search,
+        request.query.limit,
+        requireAuth(request),
+      ),
+    }),
+  );
+
+  const suggestRoutes: [string, RuleSuggestField, string][] = [
+    ['sensors', 'sensors', 'Sensor'],
+    ['sensor_types', 'sensor_types', 'Sensor type'],
+    ['sensor_modules', 'sensor_modules', 'Sensor module'],
+    ['platforms', 'platforms', 'Platform'],
+  ];
+  for (const [path, field, label] of suggestRoutes) {
+    app.get(
+      `/rules/${path}/`,
+      {
+        schema: {
+          tags,
+          summary: `${label} suggestions (page_size 7, name__icontains)`,
+          querystring: RuleSensorSuggestQuerySchema,
+          response: { 200: RuleSuggestionsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        results: await rules.suggest(
+          field,
+          request.query.name__icontains,
+          request.query.page_size,
+          requireAuth(request),
+        ),
+      }),
+    );
+  }
+
+  app.get(
+    '/rules/:id(^\\d+)/',
+    {
+      schema: {
+        tags,
+        summary: 'A rule with its localised caption and description, MITRE mapping, links and sensor tuples',
+        params: IdParams,
+        response: { 200: RuleSchema, ...errors },
+      },
+    },
+    async (request) => rules.card(request.params.id, requireAuth(request)),
+  );
+};

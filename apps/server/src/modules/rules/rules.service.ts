@@ -1,0 +1,172 @@
+import type {
+  RuleMitreTechnique,
+  RuleMitreTechniqueDetail,
+  RuleCounters,
+  RuleCoverage,
+  RuleFilters,
+  RuleListQuery,
+} from '@soc/contracts';
+import { DEFAULT_RULE_ORDERING, RULE_SERVICE_LEVELS } from '@soc/contracts';
+import type { Db } from '../../db/client.ts';
+import type { AttackData, AttackTechnique } from '../../integrations/attack/attack.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { presentRule } from './rules.presenter.ts';
+import type { RuleScope, RuleSuggestField } from './rules.repository.ts';
+import { createRulesRepository } from './rules.repository.ts';
+
+const DAY = 86_400_000;
+/** "Last month" of the counters. */
+const LAST_MONTH_DAYS = 30;
+
+type RulesAttackData = AttackData;
+type RulesAttackTechnique = AttackTechnique;
+
+export interface RulesDeps {
+  db: Db;
+  /** ATT&CK data (loaded once, kept in memory by the loader). */
+  attack: () => Promise<RulesAttackData>;
+  now?: () => Date;
+}
+
+const isActive = (t: RulesAttackTechnique) => !t.isRevoked && !t.isDeprecated;
+const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+
+export function createRulesService({ db, attack, now = () => new Date() }: RulesDeps) {
+  const repo = createRulesRepository(db);
+
+  /** Customers see the rules of their systems' service levels; staff see all. */
+  const scopeOf = async (auth: AuthContext): Promise<RuleScope> =>
+    auth.role === 'customer' ? repo.serviceNames(auth.systemIds) : null;
+
+  const techniqueOf = (
+    data: RulesAttackData,
+    t: RulesAttackTechnique,
+    counts: Map<string, number>,
+  ): RuleMitreTechnique => {
+    const parent = t.parentId ? data.byId.get(t.parentId) : undefined;
+    return {
+      technique_id: t.id,
+      name: t.name,
+      fullName: parent ? `${parent.name}: ${t.name}` : t.name,
+      url: t.url,
+      tactics: t.tactics,
+      sub_techniques: t.subTechniques.filter((id) => {
+        const sub = data.byId.get(id);
+        return sub ? isActive(sub) : false;
+      }),
+      platforms: t.platforms,
+      count: counts.get(t.id) ?? 0,
+    };
+  };
+
+  return {
+    async list(q: RuleListQuery, auth: AuthContext) {
+      const { page, page_size, ordering, ...filters } = q;
+      const { rows, total } = await repo.list(
+        filters,
+        await scopeOf(auth),
+        ordering ?? DEFAULT_RULE_ORDERING,
+        page_size,
+        (page - 1) * page_size,
+      );
+      return { total, results: rows.map(presentRule) };
+    },
+
+    async card(id: number, auth: AuthContext) {
+      const row = await repo.byId(id, await scopeOf(auth));
+      if (!row) throw notFound();
+      return presentRule(row);
+    },
+
+    /** Rule ids → detection names, within the caller's scope (incidents of a rule). */
+    async names(ids: number[], auth: AuthContext): Promise<string[]> {
+      const { rows } = await repo.list({ id__in: ids }, await scopeOf(auth), '-created', ids.length, 0);
+      return rows.map((r) => r.name);
+    },
+
+    async counters(filters: RuleFilters, auth: AuthContext): Promise<RuleCounters> {
+      const scope = await scopeOf(auth);
+      const since = new Date(now().getTime() - LAST_MONTH_DAYS * DAY);
+      const [counts, perTechnique, data] = await Promise.all([
+        repo.counts(filters, scope, since),
+        repo.techniqueCounts(filters, scope),
+        attack(),
+      ]);
+      const active = data.techniques.filter(isActive);
+      const covered = active.filter((t) => (perTechnique.get(t.id) ?? 0) > 0);
+      const totals: Record<string, number> = {};
+      const coveredBy: Record<string, number> = {};
+      for (const t of active) for (const p of t.platforms) totals[p] = (totals[p] ?? 0) + 1;
+      for (const t of covered) for (const p of t.platforms) coveredBy[p] = (coveredBy[p] ?? 0) + 1;
+      const byPlatform: Record<string, number> = {};
+      for (const p of Object.keys(totals).sort()) byPlatform[p] = percent(coveredBy[p] ?? 0, totals[p]!);
+      return {
+        count: counts.count,
+        count_last_month: counts.lastMonth,
+        count_is_requested: counts.requested,
+        mitre_coverage_percent: data.available ? percent(covered.length, active.length) : null,
+        mitre_coverage_by_platform: byPlatform,
+        mitre_total_techniques_by_platforms: Object.fromEntries(
+          Object.keys(totals)
+            .sort()
+            .map((p) => [p, totals[p]!]),
+        ),
+      };
+    },
+
+    /** The matrix with rule counts; without ATT&CK data, the rules' own technique ids. */
+    async coverage(filters: RuleFilters, auth: AuthContext): Promise<RuleCoverage> {
+      const [perTechnique, data] = await Promise.all([
+        repo.techniqueCounts(filters, await scopeOf(auth)),
+        attack(),
+      ]);
+      if (!data.available) {
+        const ids = [...perTechnique.keys()].sort();
+        return {
+          attack_loaded: false,
+          tactics: [],
+          techniques: ids.map((id) => ({
+            technique_id: id,
+            name: '',
+            fullName: '',
+            url: '',
+            tactics: [],
+            sub_techniques: ids.filter((s) => s.startsWith(`${id}.`)),
+            platforms: [],
+            count: perTechnique.get(id) ?? 0,
+          })),
+        };
+      }
+      return {
+        attack_loaded: true,
+        tactics: data.tactics
+          .filter((t) => !t.isDeprecated)
+          .map((t) => ({ name: t.name, short_name: t.shortName, is_hidden: false })),
+        techniques: data.techniques.filter(isActive).map((t) => techniqueOf(data, t, perTechnique)),
+      };
+    },
+
+    async technique(id: string, filters: RuleFilters, auth: AuthContext): Promise<RuleMitreTechniqueDetail> {
+      const data = await attack();
+      const t = data.byId.get(id);
+      if (!t) throw notFound();
+      const counts = await repo.techniqueCounts(
+        { ...filters, mitre_technique__in: [id] },
+        await scopeOf(auth),
+      );
+      return { ...techniqueOf(data, t, counts), description: t.description };
+    },
+
+    async suggest(field: RuleSuggestField, text: string | undefined, limit: number, auth: AuthContext) {
+      return repo.suggest(field, await scopeOf(auth), text, limit);
+    },
+
+    /** Service levels whose rules the caller sees (the available-for filter's choices). */
+    async services(auth: AuthContext) {
+      const scope = await scopeOf(auth);
+      return RULE_SERVICE_LEVELS.filter((s) => !scope || scope.includes(s));
+    },
+  };
+}
+export type RulesService = ReturnType<typeof createRulesService>;

@@ -1,0 +1,334 @@
+import { FilterOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
+import type { Rule, RuleListResponse } from '@soc/contracts';
+import { Badge, Button, Empty, Flex, Radio, Result, Skeleton, theme, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorDescription } from '../../../shared/api/index.ts';
+import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
+import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
+import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
+import { ruleKeys } from '../api/ruleKeys.ts';
+import { useRuleCoverageQuery } from '../api/useRuleCoverageQuery.ts';
+import { useRulesInfiniteQuery } from '../api/useRulesInfiniteQuery.ts';
+import {
+  countActiveFilters,
+  readOrdering,
+  RULES_FILTER_ENTITY,
+  sanitizeRuleParams,
+  withoutFilters,
+  withParams,
+} from '../lib/ruleQuery.ts';
+import { MitreDetailPanel } from './MitreDetailPanel.tsx';
+import { MitreMatrix } from './MitreMatrix.tsx';
+import { RuleCounters } from './RuleCounters.tsx';
+import { RuleFilterBar } from './RuleFilterBar.tsx';
+import { RuleList } from './RuleList.tsx';
+import { RuleSidePanel } from './RuleSidePanel.tsx';
+
+const LIST_HEIGHT = 'max(24rem, calc(100vh - 22rem))';
+
+type Mode = 'rules' | 'mitre';
+
+function flatten(pages: readonly RuleListResponse[] | undefined): Rule[] {
+  const seen = new Set<number>();
+  const rules: Rule[] = [];
+  for (const page of pages ?? []) {
+    for (const rule of page.results) {
+      if (seen.has(rule.id)) continue;
+      seen.add(rule.id);
+      rules.push(rule);
+    }
+  }
+  return rules;
+}
+
+/**
+ * /docs/rules (spec 001 §2 Rules): a Rules | MITRE button group over one set of filters. Rules
+ * mode: mini dashboard, cards with a side panel (the first rule selected automatically). MITRE
+ * mode: the matrix and a technique panel. Filters, sort and search live in the URL and storage.
+ */
+export function RulesView() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  useDocumentTitle(t('rules.title'));
+  const [mode, setMode] = useState<Mode>('rules');
+  const persisted = usePersistedFilters(RULES_FILTER_ENTITY);
+  const params = useMemo(() => sanitizeRuleParams(persisted.params), [persisted.params]);
+  const setParams = persisted.setParams;
+  const activeFilters = countActiveFilters(params);
+  const [barOpened, setBarOpened] = useState(false);
+  const barVisible = barOpened || activeFilters > 0;
+  const [resets, setResets] = useState(0);
+  const ordering = readOrdering(params);
+  const queryClient = useQueryClient();
+  const filterKey = new URLSearchParams(params);
+  filterKey.delete('ordering');
+
+  const coverage = useRuleCoverageQuery(filterKey);
+  // The filter choices of tactics and techniques come from the unfiltered matrix.
+  const matrix = useRuleCoverageQuery(new URLSearchParams());
+
+  return (
+    <Flex vertical gap="middle" data-testid="rules-view" data-mode={mode}>
+      <Flex align="center" gap="middle" wrap>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading2 }}>
+          {t('rules.title')}
+        </Typography.Title>
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          value={mode}
+          onChange={(event) => setMode(event.target.value as Mode)}
+          aria-label={t('rules.modes.label')}
+          data-testid="rules-mode"
+          options={[
+            { value: 'rules', label: t('rules.modes.rules') },
+            { value: 'mitre', label: t('rules.modes.mitre') },
+          ]}
+        />
+      </Flex>
+
+      <Flex wrap gap="small" align="center">
+        <SearchBox
+          key={resets}
+          placeholder={t('rules.search.placeholder')}
+          label={t('rules.search.label')}
+          buttonText={t('rules.search.button')}
+          testId="rules-search"
+          width="24rem"
+          clearsWhenEmptied
+          value={params.get('search') ?? ''}
+          onSearch={(text) => {
+            void queryClient.invalidateQueries({ queryKey: ruleKeys.all });
+            setParams(withParams(params, { search: text }));
+          }}
+        />
+        <Badge count={activeFilters} size="small">
+          <Button
+            icon={<FilterOutlined aria-hidden />}
+            type={barVisible ? 'primary' : 'default'}
+            aria-expanded={barVisible}
+            aria-label={
+              activeFilters > 0 ? t('rules.toolbar.filtersCount', { count: activeFilters }) : undefined
+            }
+            onClick={() => {
+              if (barVisible) {
+                // toggling the bar off resets the filters (spec 001 §4)
+                setBarOpened(false);
+                setResets((count) => count + 1);
+                if (activeFilters > 0) setParams(withoutFilters(params));
+              } else setBarOpened(true);
+            }}
+            data-testid="rules-filter-toggle"
+          >
+            {t('rules.toolbar.filters')}
+          </Button>
+        </Badge>
+        {mode === 'rules' && (
+          <Button
+            icon={
+              ordering === 'created' ? (
+                <SortAscendingOutlined aria-hidden />
+              ) : (
+                <SortDescendingOutlined aria-hidden />
+              )
+            }
+            title={t('rules.toolbar.sort')}
+            onClick={() =>
+              setParams(withParams(params, { ordering: ordering === 'created' ? '-created' : 'created' }))
+            }
+            data-testid="rules-sort"
+            data-ordering={ordering === 'created' ? 'ASC' : 'DESC'}
+          >
+            {t(ordering === 'created' ? 'rules.toolbar.asc' : 'rules.toolbar.desc')}
+          </Button>
+        )}
+      </Flex>
+
+      {barVisible && (
+        <RuleFilterBar
+          params={params}
+          onChange={setParams}
+          tactics={matrix.data?.tactics ?? []}
+          techniques={matrix.data?.techniques ?? []}
+        />
+      )}
+
+      {mode === 'rules' ? (
+        <RulesMode params={params} />
+      ) : (
+        <MitreMode
+          coverage={coverage}
+          filters={filterKey}
+          onShowRules={(id) => {
+            setMode('rules');
+            setParams(withParams(params, { mitre_technique__in: [id] }));
+          }}
+        />
+      )}
+    </Flex>
+  );
+}
+
+function RulesMode({ params }: { params: URLSearchParams }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const filterKey = new URLSearchParams(params);
+  filterKey.delete('ordering');
+  const query = useRulesInfiniteQuery(params);
+  const rules = useMemo(() => flatten(query.data?.pages), [query.data]);
+  const total = query.data?.pages.at(-1)?.total ?? 0;
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // the first rule is selected automatically (spec 001 §2)
+  const selected = rules.find((rule) => rule.id === selectedId) ?? rules[0] ?? null;
+
+  return (
+    <Flex vertical gap="middle">
+      <RuleCounters filters={filterKey} />
+      {query.data && (
+        <Typography.Text type="secondary" data-testid="rules-total" aria-live="polite">
+          {t('rules.list.total', { low: rules.length > 0 ? 1 : 0, high: rules.length, total })}
+        </Typography.Text>
+      )}
+      <Flex gap="middle" align="stretch">
+        <div style={{ flex: '1 1 0', minWidth: 0 }}>
+          {query.isPending ? (
+            <Flex
+              vertical
+              gap="small"
+              role="status"
+              aria-label={t('common.loading')}
+              data-testid="rules-loading"
+            >
+              {Array.from({ length: 4 }, (_, index) => (
+                <Skeleton key={index} active title paragraph={{ rows: 1 }} />
+              ))}
+            </Flex>
+          ) : query.isError && !query.data ? (
+            <Result
+              status="error"
+              title={t('rules.list.loadFailed')}
+              subTitle={query.error instanceof ApiError ? errorDescription(query.error).join(' ') : undefined}
+              extra={
+                <Button onClick={() => void query.refetch()} data-testid="rules-retry">
+                  {t('common.retry')}
+                </Button>
+              }
+              data-testid="rules-error"
+            />
+          ) : rules.length === 0 ? (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={<Typography.Text type="secondary">{t('rules.list.empty')}</Typography.Text>}
+              data-testid="rules-empty"
+            />
+          ) : (
+            <RuleList
+              rules={rules}
+              total={total}
+              selectedId={selected?.id ?? null}
+              onSelect={setSelectedId}
+              hasNextPage={query.hasNextPage}
+              isFetchingNextPage={query.isFetchingNextPage}
+              nextPageFailed={query.isFetchNextPageError}
+              fetchNextPage={() => void query.fetchNextPage()}
+              height={LIST_HEIGHT}
+            />
+          )}
+        </div>
+        <div
+          style={{
+            flex: '0 0 36%',
+            minWidth: 0,
+            maxHeight: LIST_HEIGHT,
+            display: 'flex',
+            flexDirection: 'column',
+          }}
+        >
+          {selected ? (
+            <RuleSidePanel key={selected.id} rule={selected} />
+          ) : (
+            <Flex
+              align="center"
+              justify="center"
+              style={{
+                flex: 1,
+                minHeight: '12rem',
+                borderRadius: token.borderRadiusLG,
+                border: `${token.lineWidth}px dashed ${token.colorBorderSecondary}`,
+              }}
+            >
+              <Typography.Text type="secondary">{t('rules.panel.hint')}</Typography.Text>
+            </Flex>
+          )}
+        </div>
+      </Flex>
+    </Flex>
+  );
+}
+
+type MitreModeProps = {
+  coverage: ReturnType<typeof useRuleCoverageQuery>;
+  filters: URLSearchParams;
+  onShowRules: (id: string) => void;
+};
+
+function MitreMode({ coverage, filters, onShowRules }: MitreModeProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  if (coverage.isPending) {
+    return (
+      <div role="status" aria-label={t('common.loading')} data-testid="mitre-loading">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  if (coverage.isError) {
+    return (
+      <Result
+        status="error"
+        title={t('rules.mitre.loadFailed')}
+        extra={<Button onClick={() => void coverage.refetch()}>{t('common.retry')}</Button>}
+        data-testid="mitre-error"
+      />
+    );
+  }
+  const data = coverage.data;
+  const selected = data.techniques.find((tech) => tech.technique_id === selectedId) ?? null;
+  return (
+    <Flex gap="middle" align="start">
+      <div style={{ flex: '1 1 0', minWidth: 0 }}>
+        {data.techniques.length === 0 ? (
+          <Empty description={t('rules.list.empty')} data-testid="mitre-empty" />
+        ) : (
+          <MitreMatrix coverage={data} selectedId={selectedId} onSelect={setSelectedId} />
+        )}
+      </div>
+      <div style={{ flex: '0 0 21rem', minWidth: 0 }}>
+        {selected ? (
+          <MitreDetailPanel
+            coverage={data}
+            technique={selected}
+            filters={filters}
+            onSelect={setSelectedId}
+            onShowRules={onShowRules}
+          />
+        ) : (
+          <Flex
+            align="center"
+            justify="center"
+            style={{
+              minHeight: '12rem',
+              borderRadius: token.borderRadiusLG,
+              border: `${token.lineWidth}px dashed ${token.colorBorderSecondary}`,
+            }}
+          >
+            <Typography.Text type="secondary">{t('rules.mitre.hint')}</Typography.Text>
+          </Flex>
+        )}
+      </div>
+    </Flex>
+  );
+}

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { mitreBand, RULE_INCIDENTS_FIRST_PAGE, RULE_INCIDENTS_PAGE } from '@soc/contracts';
+import type { IncidentListResponse, RuleCoverage, RuleListResponse } from '@soc/contracts';
+import { pickOptions } from './support/antd.ts';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { signIn } from './support/session.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** Calls the API with the page's session (the access token the app keeps in storage). */
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { access?: string }).access,
+  );
+  const response = await fetch(`${baseUrl}/api/v0${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const cardIds = (page: Page) =>
+  page
+    .getByTestId('rule-card')
+    .evaluateAll((cards) => cards.map((card) => Number(card.getAttribute('data-id'))));
+
+describe('detection rules', () => {
+  it('filters by tactic, shows the MITRE matrix with sub-techniques, and opens a rule page with its incidents', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'analyst');
+
+    // the rules tab of the documentation hub: the first rule is selected automatically
+    await page.goto(`${baseUrl}/docs/rules`);
+    await page.locator('[data-testid="rules-view"][data-mode="rules"]').waitFor();
+    await page.getByTestId('rule-card').first().waitFor();
+    await page.getByTestId('rule-counters').waitFor();
+    const firstId = await page.getByTestId('rule-card').first().getAttribute('data-id');
+    expect(await page.getByTestId('rule-side-panel').getAttribute('data-id')).toBe(firstId);
+    const all = await api<RuleListResponse>(page, '/soc/rules/?page_size=1');
+    expect(await page.getByTestId('rule-counter-count').innerText()).toContain(String(all.total));
+
+    // filter by the tactic Impact
+    await page.getByTestId('rules-filter-toggle').click();
+    await page.getByTestId('rules-filter-bar').waitFor();
+    await pickOptions(page, 'rule-filter-tactic', ['Impact'], true, 'exact', true);
+    await page.waitForURL((url) => url.searchParams.get('mitre_tactic__in') === 'impact');
+    const impact = await api<RuleListResponse>(page, '/soc/rules/?mitre_tactic__in=impact&ordering=-created');
+    expect(impact.total).toBeGreaterThan(0);
+    expect(impact.total).toBeLessThan(all.total);
+    await expect
+      .poll(() => page.getByTestId('rules-total').innerText())
+      .toBe(`1-${impact.results.length} of ${impact.total}`);
+    await expect
+      .poll(async () => {
+        const ids = await cardIds(page);
+        return ids.length > 0 && ids.every((id, index) => id === impact.results[index]?.id);
+      })
+      .toBe(true);
+    expect(impact.results.every((rule) => rule.mitre_tactic.includes('impact'))).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('rule-counter-count').innerText())
+      .toContain(String(impact.total));
+
+    // toggling the filter bar off resets the filters
+    await page.getByTestId('rules-filter-toggle').click();
+    await page.waitForURL((url) => !url.searchParams.has('mitre_tactic__in'));
+    await expect.poll(() => page.getByTestId('rules-filter-bar').count()).toBe(0);
+
+    // MITRE mode: tactics as columns, techniques coloured by their rule count
+    await page.getByTestId('rules-mode').getByText('MITRE').click();
+    await page.locator('[data-testid="mitre-matrix"][data-loaded="true"]').waitFor();
+    const coverage = await api<RuleCoverage>(page, '/soc/rules/coverage/');
+    expect(await page.getByTestId('mitre-tactic').count()).toBe(coverage.tactics.length);
+    const t1059 = coverage.techniques.find((t) => t.technique_id === 'T1059')!;
+    const cell = page.locator('[data-tactic="execution"] [data-testid="mitre-technique"][data-id="T1059"]');
+    expect(await cell.getAttribute('data-band')).toBe(mitreBand(t1059.count));
+    expect(await cell.getAttribute('data-count')).toBe(String(t1059.count));
+
+    // open the technique: its sub-techniques become extra rows
+    const subs = page.locator('[data-tactic="execution"] [data-testid="mitre-subtechnique"]');
+    expect(await subs.count()).toBe(0);
+    await cell.getByTestId('mitre-technique-toggle').click();
+    await expect.poll(() => subs.count()).toBe(t1059.sub_techniques.length);
+    const powershell = coverage.techniques.find((t) => t.technique_id === 'T1059.001')!;
+    expect(
+      await page
+        .locator('[data-tactic="execution"] [data-testid="mitre-subtechnique"][data-id="T1059.001"]')
+        .getAttribute('data-count'),
+    ).toBe(String(powershell.count));
+
+    // a click selects the technique for the detail panel
+    await cell.locator('button[aria-pressed]').click();
+    await page.locator('[data-testid="mitre-detail"][data-id="T1059"]').waitFor();
+    expect(await page.getByTestId('mitre-detail-count').innerText()).toBe(String(t1059.count));
+    await page.getByTestId('mitre-detail-subtechniques').getByText('T1059.001 PowerShell').click();
+    await page.locator('[data-testid="mitre-detail"][data-id="T1059.001"]').waitFor();
+    await page.getByTestId('mitre-detail-description').waitFor();
+
+    // the rule with the most incidents among the demo's detections
+    const candidates = await api<RuleListResponse>(
+      page,
+      '/soc/rules/?page_size=20&name__in=DNS tunnelling pattern,Web shell request pattern,Mass file rename (ransomware)',
+    );
+    let best = { id: 0, name: '', total: -1 };
+    for (const rule of candidates.results) {
+      const incs = await api<IncidentListResponse>(page, `/soc/incs/?rule_id__in=${rule.id}&limit=1`);
+      if (incs.total > best.total) best = { id: rule.id, name: rule.rule_caption_eng, total: incs.total };
+    }
+    expect(best.total).toBeGreaterThan(RULE_INCIDENTS_FIRST_PAGE);
+
+    // back to the rules: search it, and launch its page in a new tab
+    await page.getByTestId('rules-mode').getByText('Rules').click();
+    await page.getByTestId('rules-search-input').fill(best.name);
+    await page.getByTestId('rules-search-input').press('Enter');
+    await page.locator(`[data-testid="rule-side-panel"][data-id="${best.id}"]`).waitFor();
+    const [rulePage] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByTestId('rule-launch').click(),
+    ]);
+    await rulePage.waitForURL(`${baseUrl}/rule/${best.id}`);
+    await rulePage.locator(`[data-testid="rule-page"][data-id="${best.id}"]`).waitFor();
+    expect(await rulePage.getByTestId('rule-breadcrumbs').innerText()).toContain('Rules');
+    expect(await rulePage.getByTestId('rule-breadcrumb-title').innerText()).toBe(
+      best.name.length > 35 ? `${best.name.slice(0, 35).trimEnd()}…` : best.name,
+    );
+    // the three panels are open, and collapse all at once
+    expect(await rulePage.locator('[data-testid="rule-panels"] .ant-collapse-item-active').count()).toBe(3);
+    await rulePage.getByTestId('rule-toggle-all').click();
+    await expect
+      .poll(() => rulePage.locator('[data-testid="rule-panels"] .ant-collapse-item-active').count())
+      .toBe(0);
+
+    // related incidents: the first page, then 10 more
+    await rulePage.getByRole('tab', { name: 'Related incidents' }).click();
+    await rulePage.getByTestId('rule-incidents').waitFor();
+    const firstPage = Math.min(best.total, RULE_INCIDENTS_FIRST_PAGE);
+    await expect.poll(() => rulePage.getByTestId('rule-incident').count()).toBe(firstPage);
+    expect(await rulePage.getByTestId('rule-incidents-total').innerText()).toBe(
+      `1-${firstPage} of ${best.total}`,
+    );
+    await rulePage.getByTestId('rule-incidents-more').click();
+    await expect
+      .poll(() => rulePage.getByTestId('rule-incident').count())
+      .toBe(Math.min(best.total, firstPage + RULE_INCIDENTS_PAGE));
+    const keys = await rulePage
+      .getByTestId('rule-incident')
+      .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-key'))));
+    const expected = await api<IncidentListResponse>(page, `/soc/incs/?rule_id__in=${best.id}&limit=100`);
+    expect(keys).toEqual(expected.results.slice(0, keys.length).map((i) => i.key));
+    await rulePage.getByTestId('rule-incident').first().getByRole('link').click();
+    await rulePage.waitForURL(`${baseUrl}/inc/${keys[0]}`);
+    await context.close();
+  });
+});

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { pageOf, resultsOf } from '../common/lists.schemas.ts';
+import { csvList, queryBool, queryId, searchText } from '../common/query.ts';
+import { queryIsoDate, queryIsoDateEnd } from '../documents/documents.schemas.ts';
+
+/**
+ * Detection rules and their MITRE ATT&CK coverage (spec 001 §2 Rules, §3 Rule, §7 Rules, §9).
+ * Rules are provider-wide; a customer sees the rules available for the service levels of their
+ * systems (spec 000 §6), analysts and admins see every rule.
+ */
+export const RULE_LEVELS = ['Critical', 'High', 'Medium', 'Low'] as const;
+export const RuleLevelSchema = z.enum(RULE_LEVELS);
+export type RuleLevel = z.infer<typeof RuleLevelSchema>;
+
+/** Service levels a rule can be available for (spec 001 §3). */
+export const RULE_SERVICE_LEVELS = ['Vision', 'Horizon', 'Focus', 'Panorama'] as const;
+export const RuleServiceLevelSchema = z.enum(RULE_SERVICE_LEVELS);
+export type RuleServiceLevel = z.infer<typeof RuleServiceLevelSchema>;
+
+export const RULE_ACTIVATION_MODES = ['auto', 'manual'] as const;
+export const RuleActivationModeSchema = z.enum(RULE_ACTIVATION_MODES);
+export type RuleActivationMode = z.infer<typeof RuleActivationModeSchema>;
+
+/** Rule list sort (spec 001 §9: created), ASC or DESC. */
+export const RULE_ORDERINGS = ['created', '-created'] as const;
+export const RuleOrderingSchema = z.enum(RULE_ORDERINGS);
+export type RuleOrdering = z.infer<typeof RuleOrderingSchema>;
+export const DEFAULT_RULE_ORDERING: RuleOrdering = '-created';
+
+export const RULES_PAGE_SIZE = 20;
+/** `?page_size=2000&search=` serves the rule suggestions (spec 001 §7, spec 000 §9). */
+export const RULES_SUGGESTION_PAGE_SIZE = 2000;
+/** Filter suggestion lists (spec 001 §9). */
+export const RULE_SUGGEST_LIMIT = 7;
+/** Related incidents of a rule: the first page, then 10 a page (spec 001 §9, spec 000 §9). */
+export const RULE_INCIDENTS_FIRST_PAGE = 20;
+export const RULE_INCIDENTS_PAGE = 10;
+
+/** MITRE colour bands by rule count (spec 001 §9). */
+export const MITRE_BANDS = ['none', 'low', 'medium', 'high', 'highest'] as const;
+export type MitreBand = (typeof MITRE_BANDS)[number];
+export const mitreBand = (count: number): MitreBand =>
+  count <= 0 ? 'none' : count <= 13 ? 'low' : count <= 15 ? 'medium' : count <= 17 ? 'high' : 'highest';
+
+/** Rule card limits (spec 001 §9). */
+export const RULE_CARD_MAX_CATEGORIES = 3;
+export const RULE_CARD_MAX_TECHNIQUES = 3;
+export const RULE_CATEGORY_TRUNCATE = 19;
+export const RULE_TECHNIQUE_TRUNCATE = 23;
+export const RULE_CARD_BREAKPOINTS = [900, 1080] as const;
+/** Rule page (spec 001 §2): breadcrumb title and page title truncation. */
+export const RULE_BREADCRUMB_TRUNCATE = 35;
+export const RULE_PAGE_TITLE_TRUNCATE = 42;
+
+export const TECHNIQUE_ID = /^T\d{4}(\.\d{3})?$/;
+const techniqueId = z.string().regex(TECHNIQUE_ID, { error: 'Not a technique id.' });
+const tacticName = z.string().regex(/^[a-z-]{1,64}$/, { error: 'Not a tactic short name.' });
+
+/** One sensor group of a rule (spec 001 §3 sensor_tuples). */
+export const SensorTupleSchema = z.object({
+  sensor: z.string(),
+  sensor_module: z.string(),
+  sensor_type: z.string(),
+});
+export type SensorTuple = z.infer<typeof SensorTupleSchema>;
+
+export const RuleLinkSchema = z.object({ title: z.string(), url: z.string() });
+export type RuleLink = z.infer<typeof RuleLinkSchema>;
+
+/** A rule (list item and card share the shape). */
+export const RuleSchema = z.object({
+  id: z.number().int(),
+  /** The provider's rule code, e.g. `SOC-R-0001`. */
+  rule_id: z.string(),
+  /** The detection name that incidents carry in `detection_rules`. */
+  name: z.string(),
+  rule_caption_rus: z.string(),
+  rule_caption_eng: z.string(),
+  /** Markdown-free plain text; '' when there is none. */
+  description_rus: z.string(),
+  description_eng: z.string(),
+  /** ISO 8601. */
+  created: z.string(),
+  severity: RuleLevelSchema,
+  confidence: RuleLevelSchema,
+  category: z.array(z.string()),
+  available_for_services: z.array(RuleServiceLevelSchema),
+  activation_mode: RuleActivationModeSchema,
+  /** A custom rule, developed on a customer's request. */
+  is_requested: z.boolean(),
+  /** Tactic short name → technique ids. */
+  mitre_cov: z.record(z.string(), z.array(z.string())),
+  mitre_tactic: z.array(z.string()),
+  /** Technique ids of `mitre_cov`, with the parents of sub-techniques. */
+  mitre_technique: z.array(z.string()),
+  mitre_platform: z.array(z.string()),
+  links: z.array(RuleLinkSchema),
+  sensor_tuples: z.array(SensorTupleSchema),
+});
+export type Rule = z.infer<typeof RuleSchema>;
+export const RuleListResponseSchema = pageOf(RuleSchema);
+export type RuleListResponse = z.infer<typeof RuleListResponseSchema>;
+
+/** Rule filters (spec 001 §9). Empty values are not sent (spec 001 §5). */
+export const RuleFiltersShape = {
+  search: searchText.optional(),
+  severity__in: csvList(RuleLevelSchema).optional(),
+  category__in: csvList(z.string().max(100)).optional(),
+  confidence__in: csvList(RuleLevelSchema).optional(),
+  created__gte: queryIsoDate.optional(),
+  created__lte: queryIsoDateEnd.optional(),
+  mitre_tactic__in: csvList(tacticName).optional(),
+  /** A parent technique also matches the rules of its sub-techniques. */
+  mitre_technique__in: csvList(techniqueId).optional(),
+  mitre_platform__in: csvList(z.string().max(64)).optional(),
+  /** The rules filter: rule ids. */
+  id__in: csvList(queryId).optional(),
+  /** Detection names, as incidents carry them. */
+  name__in: csvList(z.string().max(300)).optional(),
+  available_for_services__in: csvList(RuleServiceLevelSchema).optional(),
+  is_requested: queryBool.optional(),
+  activation_mode__in: csvList(RuleActivationModeSchema).optional(),
+  sensor__in: csvList(z.string().max(100)).optional(),
+  sensor_type__in: csvList(z.string().max(100)).optional(),
+  sensor_module__in: csvList(z.string().max(100)).optional(),
+};
+export const RuleFiltersSchema = z.strictObject(RuleFiltersShape);
+export type RuleFilters = z.infer<typeof RuleFiltersSchema>;
+/** The filter keys the web app keeps in the URL. */
+export const RULE_FILTER_KEYS = Object.keys(RuleFiltersShape).filter(
+  (k) => k !== 'search',
+) as (keyof RuleFilters)[];
+
+/** GET /soc/rules/ (unknown parameters → 400). */
+export const RuleListQuerySchema = z.strictObject({
+  ...RuleFiltersShape,
+  ordering: RuleOrderingSchema.optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(RULES_SUGGESTION_PAGE_SIZE).default(RULES_PAGE_SIZE),
+});
+export type RuleListQuery = z.infer<typeof RuleListQuerySchema>;
+
+/** GET /soc/rules/analytics_counters/ with the list's filters (spec 001 §3 Rule counters). */
+export const RuleCountersSchema = z.object({
+  count: z.number().int().nonnegative(),
+  /** Rules created in the last 30 days. */
+  count_last_month: z.number().int().nonnegative(),
+  /** Custom rules. */
+  count_is_requested: z.number().int().nonnegative(),
+  /**
+   * Share (0–100, one decimal) of the active ATT&CK techniques and sub-techniques that the rules
+   * cover; null without ATT&CK data.
+   */
+  mitre_coverage_percent: z.number().nullable(),
+  /** Platform → share (0–100, one decimal) of that platform's techniques the rules cover. */
+  mitre_coverage_by_platform: z.record(z.string(), z.number()),
+  /** Platform → number of active techniques and sub-techniques of that platform. */
+  mitre_total_techniques_by_platforms: z.record(z.string(), z.number().int()),
+});
+export type RuleCounters = z.infer<typeof RuleCountersSchema>;
+export const RuleFiltersQuerySchema = RuleFiltersSchema;
+
+/** A tactic of the matrix (spec 001 §3), in matrix order. */
+export const RuleMitreTacticSchema = z.object({
+  name: z.string(),
+  short_name: z.string(),
+  is_hidden: z.boolean(),
+});
+export type RuleMitreTactic = z.infer<typeof RuleMitreTacticSchema>;
+
+/** A technique or sub-technique of the matrix with the number of matching rules. */
+export const RuleMitreTechniqueSchema = z.object({
+  technique_id: z.string(),
+  /** '' without ATT&CK data. */
+  name: z.string(),
+  /** `Parent: Sub-technique` for sub-techniques, else the name. */
+  fullName: z.string(),
+  url: z.string(),
+  tactics: z.array(z.string()),
+  /** Ids of the sub-techniques (parents only). */
+  sub_techniques: z.array(z.string()),
+  platforms: z.array(z.string()),
+  /** Matching rules (a parent counts the rules of its sub-techniques too). */
+  count: z.number().int().nonnegative(),
+});
+export type RuleMitreTechnique = z.infer<typeof RuleMitreTechniqueSchema>;
+
+/** GET /soc/rules/coverage/: the matrix with rule counts per technique for the list's filters. */
+export const RuleCoverageSchema = z.object({
+  /** False when no ATT&CK bundle is available: techniques show ids only. */
+  attack_loaded: z.boolean(),
+  tactics: z.array(RuleMitreTacticSchema),
+  techniques: z.array(RuleMitreTechniqueSchema),
+});
+export type RuleCoverage = z.infer<typeof RuleCoverageSchema>;
+
+/** GET /soc/rules/techniques/{technique_id}/: a technique for the detail panel. */
+export const RuleMitreTechniqueDetailSchema = RuleMitreTechniqueSchema.extend({ description: z.string() });
+export type RuleMitreTechniqueDetail = z.infer<typeof RuleMitreTechniqueDetailSchema>;
+export const TechniqueParamsSchema = z.object({ technique_id: techniqueId });
+
+/** Filter suggestions: categories (`limit`, `search`). */
+export const RuleCategorySuggestQuerySchema = z.strictObject({
+  search: searchText.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(RULE_SUGGEST_LIMIT),
+});
+/** Filter suggestions: sensors, sensor types, sensor modules (`page_size`, `name__icontains`). */
+export const RuleSensorSuggestQuerySchema = z.strictObject({
+  name__icontains: searchText.optional(),
+  page_size: z.coerce.number().int().min(1).max(100).default(RULE_SUGGEST_LIMIT),
+});
+export const RuleSuggestionsResponseSchema = resultsOf(z.string());
+export type RuleSuggestionsResponse = z.infer<typeof RuleSuggestionsResponseSchema>;
+
+/** GET /soc/rules/services/: the service levels whose rules the caller sees (filter choices). */
+export const RuleServicesResponseSchema = resultsOf(RuleServiceLevelSchema);
+export type RuleServicesResponse = z.infer<typeof RuleServicesResponseSchema>;
