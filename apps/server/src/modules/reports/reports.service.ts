@@ -50,12 +50,9 @@ export interface ReportsDeps {
   attachmentMaxBytes: number;
 }
 
-const fileSafe = (name: string) =>
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  name
-    .replace(/[\u0000-\u001f\u007f\\/:*?"<>|]+/g, '_')
-    .trim()
-    .slice(0, 120) || 'report';
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const UNSAFE_IN_FILENAME = /[\u0000-\u001f\u007f\\/:*?"<>|]+/g;
+const fileSafe = (name: string) => name.replace(UNSAFE_IN_FILENAME, '_').trim().slice(0, 120) || 'report';
 
 const ymd = (d: Date, zone: string) =>
   new Intl.DateTimeFormat('en-CA', {

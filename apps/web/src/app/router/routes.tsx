@@ -27,6 +27,7 @@ const DocumentPage = lazyPage(
   () => import('../../features/documents/pages/DocumentPage.tsx'),
   'DocumentPage',
 );
+const ReportsPage = lazyPage(() => import('../../features/reports/pages/ReportsPage.tsx'), 'ReportsPage');
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
@@ -39,7 +40,6 @@ const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
   ['issues/:model/:type/:id?', 'pages.tasks'],
   ['misconfigs', 'pages.misconfigs'],
   ['tenants', 'pages.tenants'],
-  ['reports', 'pages.reports'],
   ['log-sources', 'pages.logSources'],
   ['cmdb/assets', 'pages.assets'],
   ['files/*', 'pages.files'],
@@ -70,6 +70,9 @@ export const routes: RouteObject[] = [
       { path: 'incidents', element: <IncidentsPage /> },
       { path: 'inc/:incNumber', element: <IncidentPage /> },
       { path: 'changepassword', element: <ChangePasswordPage /> },
+      // Reports (spec 001 §2): the menu opens the reports list tab.
+      { path: 'reports', element: <Navigate to="/reports/reportsList" replace /> },
+      { path: 'reports/:tab', element: <ReportsPage /> },
       // The documentation hub (spec 001 §2): the menu opens the instructions tab.
       { path: 'docs', element: <Navigate to="/docs/instructions" replace /> },
       { path: 'docs/:tab', element: <DocsHubPage /> },

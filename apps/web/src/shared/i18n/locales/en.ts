@@ -1,4 +1,6 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
+// eslint-disable-next-line no-restricted-imports -- feature catalogs join as top-level keys (common brief)
+import { reportsEn } from '../../../features/reports/i18n/en.ts';
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {
   common: {
@@ -591,6 +593,7 @@ export const en = {
       otherText: 'Reload the page. If the problem persists, contact support.',
     },
   },
+  reports: reportsEn,
   version: {
     available: 'A new version is available',
     description: 'Reload the page to start using it.',

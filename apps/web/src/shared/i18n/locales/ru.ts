@@ -1,4 +1,6 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
+// eslint-disable-next-line no-restricted-imports -- feature catalogs join as top-level keys (common brief)
+import { reportsRu } from '../../../features/reports/i18n/ru.ts';
 import type { Catalog } from '../catalog.ts';
 
 /** Russian catalog: the same keys as en.ts (checked by the type and by catalogs.test.ts). */
@@ -595,6 +597,7 @@ export const ru: Catalog = {
       otherText: 'Перезагрузите страницу. Если ошибка повторится, обратитесь в поддержку.',
     },
   },
+  reports: reportsRu,
   version: {
     available: 'Доступна новая версия',
     description: 'Перезагрузите страницу, чтобы начать ею пользоваться.',
