@@ -7,7 +7,7 @@ import { reportKeys } from './reportKeys.ts';
  * The report files (GET /soc/reports/) with the list's filters and ordering, in batches of 100
  * (spec 001 §9) by `page`. A change of filters is a new key: the old request is aborted.
  */
-export function useReportsInfiniteQuery(filters: URLSearchParams) {
+export function useReportsInfiniteQuery(filters: URLSearchParams, pollMs: number | false = false) {
   const filtersKey = filters.toString();
   return useInfiniteQuery({
     queryKey: reportKeys.list(filtersKey),
@@ -22,6 +22,8 @@ export function useReportsInfiniteQuery(filters: URLSearchParams) {
         signal,
         notify: false,
       }),
+    // while ordered reports are being built, the list looks for them now and then
+    refetchInterval: pollMs,
     initialPageParam: 1,
     getNextPageParam: (lastPage, _all, lastPageParam) =>
       lastPage.next === null ? undefined : lastPageParam + 1,

@@ -41,6 +41,8 @@ export interface ReportFormModalProps {
   /** The schedule being edited; absent: the create-report modal. */
   task?: ReportTask | null;
   onClose: () => void;
+  /** A one-off report was ordered (the list then looks for it until it is built). */
+  onOrdered?: () => void;
 }
 
 /** The first message of an answer's `__all__` (spec 001 §8), else its description. */
@@ -54,7 +56,7 @@ function firstMessage(error: unknown): string | undefined {
  * Create report modal (spec 001 §2, §5; width 720) and, with `task`, the edit schedule form (the
  * same fields without forPeriod). Closing resets the form and every selection.
  */
-export function ReportFormModal({ open, task, onClose }: ReportFormModalProps) {
+export function ReportFormModal({ open, task, onClose, onOrdered }: ReportFormModalProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const editing = Boolean(task);
@@ -107,6 +109,7 @@ export function ReportFormModal({ open, task, onClose }: ReportFormModalProps) {
           title: t('reports.notices.created'),
           description: t('reports.notices.createdDescription'),
         });
+        onOrdered?.();
       } else if (values.start && values.period !== 'forPeriod') {
         const schedulePeriod: SchedulePeriod = values.period;
         const startTime = toStartTime(values.start);

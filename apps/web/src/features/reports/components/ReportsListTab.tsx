@@ -40,6 +40,8 @@ import { useSystemChoicesQuery } from '../api/useSystemChoicesQuery.ts';
 import { ReportFormModal } from './ReportFormModal.tsx';
 
 export const REPORTS_FILTER_ENTITY = 'reports';
+const ORDER_POLL_MS = 3000;
+const ORDER_POLL_WINDOW_MS = 5 * 60_000;
 const shape = ReportListQuerySchema.shape;
 const PARAM_SCHEMAS: Record<string, { safeParse(v: unknown): { success: boolean } }> = {
   ordering: shape.ordering,
@@ -102,7 +104,16 @@ export function ReportsListTab() {
   const { params: rawParams, setParams } = usePersistedFilters(REPORTS_FILTER_ENTITY);
   const params = useMemo(() => sanitizeFilterParams(rawParams, (key) => PARAM_SCHEMAS[key]), [rawParams]);
   const ordering = (params.get('ordering') ?? DEFAULT_REPORT_ORDERING) as ReportOrdering;
-  const query = useReportsInfiniteQuery(params);
+  // after an order the list refreshes until the report is due (spec 001 §9: within 5 minutes)
+  const [pollUntil, setPollUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const polling = pollUntil > now;
+  const query = useReportsInfiniteQuery(params, polling ? ORDER_POLL_MS : false);
+  useEffect(() => {
+    if (!polling) return;
+    const timer = setTimeout(() => setNow(Date.now()), pollUntil - now);
+    return () => clearTimeout(timer);
+  }, [polling, pollUntil, now]);
   const systems = useSystemChoicesQuery();
   const remove = useDeleteReportsMutation();
   const [deleting, setDeleting] = useState<Set<number>>(new Set());
@@ -408,7 +419,15 @@ export function ReportsListTab() {
           },
         ]}
       />
-      <ReportFormModal open={creating} onClose={() => setCreating(false)} />
+      <ReportFormModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onOrdered={() => {
+          const at = Date.now();
+          setNow(at);
+          setPollUntil(at + ORDER_POLL_WINDOW_MS);
+        }}
+      />
     </>
   );
 }

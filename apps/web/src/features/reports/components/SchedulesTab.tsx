@@ -80,7 +80,7 @@ export function SchedulesTab() {
                 hoverable
                 size="small"
                 style={{ width: 380, borderColor: selected ? token.colorPrimary : undefined }}
-                onClick={() => setSelectedId(selected ? null : task.id)}
+                onClick={() => setSelectedId(task.id)}
                 data-testid="schedule-card"
                 data-selected={selected}
                 title={task.name}
