@@ -11,8 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportFile, ReportListResponse, ReportTask, ReportTaskListResponse } from '@soc/contracts';
 import { crontabFromPeriod } from '@soc/contracts';
 import { queryRows } from '../../db/client.ts';
+import { createMailer } from '../../integrations/mail/mailer.ts';
+import { FileStorage } from '../../integrations/storage/file-storage.ts';
+import type { JobRow } from '../../jobs/runner.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { createReportsService } from './reports.service.ts';
 
 const run = promisify(execFile);
 let ctx: TestContext;
@@ -201,13 +205,46 @@ describe('one-off reports', () => {
     expect(received.length).toBe(mails);
   });
 
+  it('mails a link instead of the file when the report is larger than the attachment limit', async () => {
+    const res = await api('analyst', 'POST', 'reports/create/', {
+      name: 'Large',
+      systems: ['IS-RPT'],
+      emails: ['big@example.com'],
+      start: '01.01.2026',
+      finish: '31.01.2026',
+    });
+    const { id } = res.json<{ id: number }>();
+    const small = createReportsService({
+      db: ctx.database.db,
+      config: ctx.config,
+      storage: new FileStorage(ctx.config.filesDir),
+      mailer: createMailer({ smtpUrl: ctx.config.mail.smtpUrl, from: 'soc@test.local', outboxDir: '' }),
+      jobs: ctx.app.jobs,
+      attachmentMaxBytes: 1000,
+    });
+    const job = { attempts: 1, maxAttempts: 5 } as JobRow;
+    expect(await small.runBuild({ reportId: id }, job)).toMatchObject({ reportId: id, mailed: true });
+    const mail = received.find((m) => m.to.includes('big@example.com'));
+    const parsed = await PostalMime.parse(mail!.raw);
+    expect(parsed.attachments).toHaveLength(0);
+    // nobody's language is known for this address: the requesting analyst's (Russian)
+    expect(parsed.subject).toBe('Отчёт: Large');
+    expect(parsed.text).toContain('/reports/reportsList');
+    expect(parsed.text).toContain('слишком велик');
+  });
+
   it('filters and orders the list', async () => {
-    expect((await list('analyst', 'system__in=IS-RPT')).results.map((r) => r.id)).toEqual([report.id]);
+    expect(
+      (await list('analyst', 'system__in=IS-RPT&ordering=created')).results.map((r) => r.filename),
+    ).toEqual([report.filename, 'Large_2026-01-01_2026-01-31.pdf']);
     expect((await list('analyst', `size__gte=${report.size + 1}&filename=January`)).total).toBe(0);
     expect(
-      (await list('analyst', 'start__gte=2025-12-31T00:00:00Z&finish__lte=2026-02-01T00:00:00Z')).results.map(
-        (r) => r.id,
-      ),
+      (
+        await list(
+          'analyst',
+          'start__gte=2025-12-31T00:00:00Z&finish__lte=2026-02-01T00:00:00Z&filename=January',
+        )
+      ).results.map((r) => r.id),
     ).toEqual([report.id]);
     const bySize = (await list('analyst', 'ordering=size')).results.map((r) => r.size);
     expect(bySize).toEqual([...bySize].sort((a, b) => a - b));

@@ -314,7 +314,9 @@ export function ReportsListTab() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         {t('reports.list.title')}
       </Typography.Title>
-      <Badge count={total} overflowCount={BADGE_CAP} showZero color="blue" data-testid="reports-count" />
+      <span data-testid="reports-count" data-count={total}>
+        <Badge count={total} overflowCount={BADGE_CAP} showZero color="blue" />
+      </span>
     </Flex>
   );
 
