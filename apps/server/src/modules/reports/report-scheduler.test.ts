@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crontabFromPeriod } from '@soc/contracts';
+import { SCHEDULE_PERIODS, crontabFromPeriod } from '@soc/contracts';
 import { queryRows } from '../../db/client.ts';
 import { createMailer } from '../../integrations/mail/mailer.ts';
 import { FileStorage } from '../../integrations/storage/file-storage.ts';
@@ -50,7 +50,7 @@ describe('report scheduler', () => {
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {
       const startTime = `2026-01-0${i + 1}T0${i}:15`;
-      const period = (['everyDay', 'everyWeek', 'twiceAMonth', 'onceAMonth'] as const)[i % 4];
+      const period = SCHEDULE_PERIODS[i % SCHEDULE_PERIODS.length]!;
       const [row] = await queryRows<{ id: number }>(
         db,
         sql`INSERT INTO report_schedules (name, owner_id, system_ids, emails, start_time, period, crontab, next_run_at)
