@@ -47,6 +47,8 @@ import { createDocumentsService } from './modules/documents/documents.service.ts
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { rulesAttack } from './modules/rules/rules.attack.ts';
 import { createRulesService } from './modules/rules/rules.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { REPORT_BUILD_JOB, createReportsService } from './modules/reports/reports.service.ts';
 import type { AuthServiceOptions } from './modules/auth/auth.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -215,6 +217,16 @@ export async function buildApp({
     onStatus: notifier.onStatus,
     planGossopka: (incidentId, at) => gossopka.plan(incidentId, at),
   });
+  const reports = createReportsService({
+    db: database.db,
+    config,
+    storage,
+    mailer,
+    jobs,
+    attachmentMaxBytes: config.reportAttachmentMaxBytes,
+  });
+  handlers[REPORT_BUILD_JOB] = (payload, job) => reports.runBuild(payload, job);
+  jobs.addPoller(() => reports.tick());
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -268,6 +280,7 @@ export async function buildApp({
     rules: createRulesService({ db: database.db, attack: rulesAttack(config) }),
     config,
   });
+  await app.register(reportsRoutes, { prefix: `${API_BASE}/soc`, reports, config });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });
 
   app.setNotFoundHandler((request, reply) => {

@@ -78,6 +78,11 @@ const EnvSchema = z.object({
   INBOUND_MAIL_TOKEN: z.string().min(16).optional(),
   INBOUND_MAIL_AUTHSERV_ID: z.string().min(1).default('mx.soc-portal.local'),
   INBOUND_MAIL_ADDRESS: z.string().email().default('incidents@soc-portal.local'),
+  REPORT_MAX_ATTACHMENT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10 * 1024 * 1024),
 });
 
 /** One OIDC identity provider (an item of the OIDC_PROVIDERS JSON list). */
@@ -144,6 +149,8 @@ export interface Config {
   };
   /** Above this many rows the synchronous CSV refuses and the client asks for the e-mail variant. */
   csvSyncMaxRows: number;
+  /** Reports up to this size are e-mailed as attachments; larger ones as a link. */
+  reportAttachmentMaxBytes: number;
   csvAsyncMaxRows: number;
   /** Requests per minute and IP on the credential endpoints (sign-in, refresh, password change). */
   authRateLimitPerMinute: number;
@@ -272,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       attachmentMaxBytes: e.MAIL_ATTACHMENT_MAX_BYTES,
     },
     csvSyncMaxRows: e.CSV_SYNC_MAX_ROWS,
+    reportAttachmentMaxBytes: e.REPORT_MAX_ATTACHMENT_BYTES,
     csvAsyncMaxRows: e.CSV_ASYNC_MAX_ROWS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
@@ -356,6 +364,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       attachmentMaxBytes: 10 * 1024 * 1024,
     },
     csvSyncMaxRows: 10_000,
+    reportAttachmentMaxBytes: 10 * 1024 * 1024,
     csvAsyncMaxRows: 1_000_000,
     authRateLimitPerMinute: 1000,
     logLevel: 'silent',

@@ -11,3 +11,4 @@ export * from './incidents/incident-card.schemas.ts';
 export * from './documents/documents.schemas.ts';
 export * from './dashboard/dashboard.schemas.ts';
 export * from './rules/rules.schemas.ts';
+export * from './reports/reports.schemas.ts';

@@ -41,6 +41,7 @@ import { GOSSOPKA_JOB, GOSSOPKA_MAX_ATTEMPTS } from '../modules/incidents/gossop
 import { generateDemoDocuments } from './documents.ts';
 import { generateDemoInventory } from './inventory.ts';
 import { generateDemoRules } from './rules.ts';
+import { generateDemoReports } from './reports.ts';
 import { Rng } from './rng.ts';
 
 /** The password of every demo account, printed at start. */
@@ -224,7 +225,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** Empties every table that the demo fills (for `npm run demo -- --reset`). */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(sql`
-    TRUNCATE rules, incident_daily, eps_hourly, log_source_event_buckets, log_sources, incident_snapshots, cmdb_assets, document_attachments, document_comments, document_versions, documents, jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
+    TRUNCATE reports, report_schedules, rules, incident_daily, eps_hourly, log_source_event_buckets, log_sources, incident_snapshots, cmdb_assets, document_attachments, document_comments, document_versions, documents, jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
              contacts, sla_rows, services, contracts, user_systems, systems, users
     RESTART IDENTITY CASCADE`);
 }
@@ -727,6 +728,12 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   log(
     `demo: ${await generateDemoRules(db, { rng: new Rng((options.seed ?? 20261122) ^ 0x4a1e), now })} rules`,
   );
+  const demoReports = await generateDemoReports(db, {
+    rng: new Rng((options.seed ?? 20261122) ^ 0x4e70),
+    now,
+    storage: options.storage,
+  });
+  log(`demo: ${demoReports.reports} reports, ${demoReports.schedules} report schedules`);
 
   return {
     systems: systemRows.length,

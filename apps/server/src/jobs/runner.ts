@@ -44,6 +44,8 @@ export function createJobRunner(options: JobRunnerOptions) {
   let running: Promise<void> | undefined;
   let stopped = true;
   let wake: (() => void) | undefined;
+  // work that turns due rows into jobs (report schedules) before each claim round
+  const pollers: (() => Promise<unknown>)[] = [];
 
   async function claim(): Promise<JobRow | undefined> {
     const rows = await queryRows<Record<string, unknown>>(
@@ -98,6 +100,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   /** Runs queued jobs until none is due; returns how many ran. */
   async function runDue(): Promise<number> {
     let count = 0;
+    for (const poll of pollers) await poll();
     for (;;) {
       const job = await claim();
       if (!job) return count;
@@ -145,6 +148,10 @@ export function createJobRunner(options: JobRunnerOptions) {
       return row!.id;
     },
     runDue,
+    /** Runs `poll` at the start of every `runDue` (e.g. to queue jobs of due schedules). */
+    addPoller(poll: () => Promise<unknown>): void {
+      pollers.push(poll);
+    },
     start(): void {
       if (!stopped) return;
       stopped = false;

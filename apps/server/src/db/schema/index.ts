@@ -7,3 +7,4 @@ export * from './documents.ts';
 export * from './inventory.ts';
 export * from './dashboard.ts';
 export * from './rules.ts';
+export * from './reports.ts';

@@ -32,6 +32,7 @@ const DashboardPage = lazyPage(
   'DashboardPage',
 );
 const RulePage = lazyPage(() => import('../../features/rules/pages/RulePage.tsx'), 'RulePage');
+const ReportsPage = lazyPage(() => import('../../features/reports/pages/ReportsPage.tsx'), 'ReportsPage');
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
@@ -42,7 +43,6 @@ const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
   ['issues/:model/:type/:id?', 'pages.tasks'],
   ['misconfigs', 'pages.misconfigs'],
   ['tenants', 'pages.tenants'],
-  ['reports', 'pages.reports'],
   ['log-sources', 'pages.logSources'],
   ['cmdb/assets', 'pages.assets'],
   ['files/*', 'pages.files'],
@@ -74,6 +74,9 @@ export const routes: RouteObject[] = [
       { path: 'incidents', element: <IncidentsPage /> },
       { path: 'inc/:incNumber', element: <IncidentPage /> },
       { path: 'changepassword', element: <ChangePasswordPage /> },
+      // Reports (spec 001 §2): the menu opens the reports list tab.
+      { path: 'reports', element: <Navigate to="/reports/reportsList" replace /> },
+      { path: 'reports/:tab', element: <ReportsPage /> },
       // The documentation hub (spec 001 §2): the menu opens the instructions tab.
       { path: 'docs', element: <Navigate to="/docs/instructions" replace /> },
       { path: 'docs/:tab', element: <DocsHubPage /> },

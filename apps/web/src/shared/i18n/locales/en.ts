@@ -1,6 +1,8 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import { dashboardEn } from '../../../features/dashboard/i18n/en.ts';
 import { rulesEn } from '../../../features/rules/i18n/en.ts'; // eslint-disable-line no-restricted-imports -- feature texts join the catalog here (one line per feature)
+// eslint-disable-next-line no-restricted-imports -- feature catalogs join as top-level keys (common brief)
+import { reportsEn } from '../../../features/reports/i18n/en.ts';
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {
   common: {
@@ -594,6 +596,7 @@ export const en = {
       otherText: 'Reload the page. If the problem persists, contact support.',
     },
   },
+  reports: reportsEn,
   version: {
     available: 'A new version is available',
     description: 'Reload the page to start using it.',

@@ -1,4 +1,6 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
+// eslint-disable-next-line no-restricted-imports -- feature catalogs join as top-level keys (common brief)
+import { reportsRu } from '../../../features/reports/i18n/ru.ts';
 import type { Catalog } from '../catalog.ts';
 import { dashboardRu } from '../../../features/dashboard/i18n/ru.ts';
 import { rulesRu } from '../../../features/rules/i18n/ru.ts'; // eslint-disable-line no-restricted-imports -- feature texts join the catalog here (one line per feature)
@@ -598,6 +600,7 @@ export const ru: Catalog = {
       otherText: 'Перезагрузите страницу. Если ошибка повторится, обратитесь в поддержку.',
     },
   },
+  reports: reportsRu,
   version: {
     available: 'Доступна новая версия',
     description: 'Перезагрузите страницу, чтобы начать ею пользоваться.',

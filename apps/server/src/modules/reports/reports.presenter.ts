@@ -1,0 +1,42 @@
+import type { ReportFile, ReportTask } from '@soc/contracts';
+import { API_BASE } from '@soc/contracts';
+import type { ReportRow, ScheduleRow } from './reports.repository.ts';
+
+/** Link of a report; its file is at link + `download/` (spec 001 §7). */
+export const reportLink = (id: number) => `${API_BASE}/soc/reports/${id}/`;
+
+export function presentReport(row: ReportRow): ReportFile {
+  return {
+    id: row.id,
+    filename: row.filename,
+    link: reportLink(row.id),
+    created: row.created.toISOString(),
+    start: row.periodStart.toISOString(),
+    finish: row.periodFinish.toISOString(),
+    size: row.size,
+    system: row.systemLabel,
+  };
+}
+
+export function presentSchedule(
+  row: ScheduleRow,
+  systemsById: Map<number, { isId: string; fullName: string }>,
+): ReportTask {
+  const chosen = row.systemIds.flatMap((id) => {
+    const s = systemsById.get(id);
+    return s ? [s] : [];
+  });
+  return {
+    id: row.id,
+    name: row.name,
+    systems: chosen.map((s) => s.fullName),
+    system_keys: chosen.map((s) => s.isId),
+    emails: row.emails,
+    start_time: row.startTime,
+    period: row.period,
+    crontab: row.crontab,
+    time_zone: row.timeZone,
+    next_run: row.nextRunAt?.toISOString() ?? null,
+    last_run: row.lastRunAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,412 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import PostalMime from 'postal-mime';
+import { SMTPServer } from 'smtp-server';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportFile, ReportListResponse, ReportTask, ReportTaskListResponse } from '@soc/contracts';
+import { crontabFromPeriod } from '@soc/contracts';
+import { queryRows } from '../../db/client.ts';
+import { createMailer } from '../../integrations/mail/mailer.ts';
+import { FileStorage } from '../../integrations/storage/file-storage.ts';
+import type { JobRow } from '../../jobs/runner.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+import { createReportsService } from './reports.service.ts';
+
+const run = promisify(execFile);
+let ctx: TestContext;
+let smtp: SMTPServer;
+let dir: string;
+const received: { to: string[]; raw: Buffer }[] = [];
+const tokens: Record<string, string> = {};
+const systems: Record<string, string> = {};
+
+/** Reads a PDF back with poppler's pdftotext (a real PDF reader). */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
+  await writeFile(file, pdf);
+  try {
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', '-layout', file, '-']);
+    return stdout;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error(
+        'pdftotext is missing: install poppler-utils (apt-get install -y poppler-utils; .ci/run does)',
+      );
+    }
+    throw err;
+  }
+}
+
+const api = (user: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  ctx.app.inject({
+    method,
+    url: `/api/v0/soc/${url}`,
+    headers: bearer(tokens[user]!),
+    ...(payload ? { payload } : {}),
+  });
+
+const list = async (user: string, query = '') =>
+  (await api(user, 'GET', `reports/?${query}`)).json<ReportListResponse>();
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'soc-report-test-'));
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks) });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  ctx = await createTestContext({
+    incidents: 20,
+    config: {
+      mail: {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'soc@test.local',
+        outboxDir: '',
+        attachmentMaxBytes: 1024 * 1024,
+      },
+    },
+  });
+  for (const user of ['alice', 'bob', 'analyst']) tokens[user] = (await ctx.login(user)).access;
+  const rows = await queryRows<{ username: string; is_id: string }>(
+    ctx.database.db,
+    sql`SELECT u.username, s.is_id FROM users u JOIN user_systems us ON us.user_id = u.id JOIN systems s ON s.id = us.system_id
+         WHERE u.username IN ('alice', 'bob') ORDER BY s.id`,
+  );
+  for (const r of rows) systems[r.username] = r.is_id;
+
+  // a hand-made system with known incidents in January 2026 (Moscow time) and two in December
+  const [sys] = await queryRows<{ id: number }>(
+    ctx.database.db,
+    sql`INSERT INTO systems (is_id, full_name) VALUES ('IS-RPT', 'Report test system') RETURNING id`,
+  );
+  await ctx.database.db.execute(
+    sql`INSERT INTO services (system_id, name, start_date, contracted_eps) VALUES (${sys!.id}, 'Vision', '2025-01-01', 100)`,
+  );
+  const [issueType] = await queryRows<{ id: number }>(
+    ctx.database.db,
+    sql`SELECT id FROM issue_types ORDER BY id LIMIT 1`,
+  );
+  const incident = (
+    created: string,
+    priority: string,
+    status: string,
+    extra: { breached?: boolean; resolved?: string; iocs?: object[]; techniques?: string[] } = {},
+  ) =>
+    ctx.database.db.execute(sql`
+      INSERT INTO incidents (system_id, issue_type_id, summary, priority, status, created, updated, sla, notified_at, sla_breached, resolution_date, observed_iocs, techniques)
+      VALUES (${sys!.id}, ${issueType!.id}, ${`Report incident ${created}`}, ${priority}, ${status}, ${created}::timestamptz, ${created}::timestamptz,
+              ${created}::timestamptz + interval '4 hours', ${created}::timestamptz + interval '1 hour', ${extra.breached ?? false},
+              ${extra.resolved ?? null}::timestamptz, ${JSON.stringify(extra.iocs ?? [])}::jsonb, string_to_array(${(extra.techniques ?? []).join(',')}, ',')::text[])`);
+  await incident('2026-01-05T10:00:00Z', 'critical', 'closed', {
+    resolved: '2026-01-05T20:00:00Z',
+    iocs: [
+      { ioc: 'evil.example.com', ioc_type: 'fqdn', category: [] },
+      { ioc: '203.0.113.7', ioc_type: 'ipv4', category: [] },
+    ],
+    techniques: ['T1059', 'T1566'],
+  });
+  await incident('2026-01-10T10:00:00Z', 'high', 'closed', {
+    resolved: '2026-01-11T00:00:00Z',
+    breached: true,
+    iocs: [{ ioc: 'evil.example.com', ioc_type: 'fqdn', category: [] }],
+    techniques: ['T1059'],
+  });
+  await incident('2026-01-20T10:00:00Z', 'high', 'work_in_progress');
+  await incident('2026-01-31T20:00:00Z', 'low', 'waiting_for_customer');
+  // outside the period: 1 Feb 00:30 in Moscow, and two in December for the comparison
+  await incident('2026-01-31T21:30:00Z', 'low', 'waiting_for_customer');
+  await incident('2025-12-10T10:00:00Z', 'medium', 'closed');
+  await incident('2025-12-20T10:00:00Z', 'medium', 'closed');
+});
+
+afterAll(async () => {
+  await ctx.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('one-off reports', () => {
+  let report: ReportFile;
+
+  it('queues a report that appears in the list once built, with the right totals, and mails it', async () => {
+    const res = await api('analyst', 'POST', 'reports/create/', {
+      name: 'January',
+      systems: ['IS-RPT'],
+      emails: ['bob@customer2.example'],
+      start: '01.01.2026',
+      finish: '31.01.2026',
+    });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json<{ id: number }>();
+    expect((await list('analyst', 'filename=January')).total).toBe(0);
+
+    await ctx.app.jobs.runDue();
+    const after = await list('analyst', 'filename=January');
+    expect(after.total).toBe(1);
+    report = after.results[0]!;
+    expect(report).toMatchObject({ id, system: 'Report test system', link: `/api/v0/soc/reports/${id}/` });
+    expect(report.filename).toBe('January_2026-01-01_2026-01-31.pdf');
+    // Moscow midnight to midnight
+    expect(report.start).toBe('2025-12-31T21:00:00.000Z');
+    expect(report.finish).toBe('2026-01-31T20:59:59.999Z');
+
+    const file = await api('analyst', 'GET', `reports/${id}/download/`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(Number(file.headers['content-length'])).toBe(report.size);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // the recipient (bob) reads English: the report is in English
+    const text = await pdfText(file.rawPayload);
+    expect(text).toMatch(/Incidents in the period\s+4\b/);
+    expect(text).toMatch(/In the previous period\s+2\b/);
+    expect(text).toMatch(/Change\s+\+2 \(\+100(\.0)?%\)/);
+    expect(text).toMatch(/Critical\s+1\b/);
+    expect(text).toMatch(/High\s+2\b/);
+    expect(text).toMatch(/Breached\s+1\b/);
+    expect(text).toMatch(/Met\s+3\b/);
+    expect(text).toMatch(/Compliance\s+75(\.0)?%/);
+    // closed after 10 h and 14 h
+    expect(text).toMatch(/Mean time to close\s+12(\.0)? h/);
+    expect(text).toMatch(/evil\.example\.com\s+2\b/);
+    expect(text).toMatch(/203\.0\.113\.7\s+1\b/);
+    expect(text).toMatch(/T1059\s+2\b/);
+    expect(text).toMatch(/Contracted\s+100\b/);
+    expect(text).toContain('Report incident 2026-01-31T20:00:00Z');
+    expect(text).not.toContain('Report incident 2026-01-31T21:30:00Z');
+
+    const mail = received.find((m) => m.to.includes('bob@customer2.example'));
+    expect(mail).toBeDefined();
+    const parsed = await PostalMime.parse(mail!.raw);
+    expect(parsed.subject).toBe('Report: January');
+    expect(parsed.attachments).toHaveLength(1);
+    expect(parsed.attachments[0]!.filename).toBe(report.filename);
+    expect(parsed.attachments[0]!.mimeType).toBe('application/pdf');
+    expect(Buffer.from(parsed.attachments[0]!.content as ArrayBuffer).equals(file.rawPayload)).toBe(true);
+
+    // retried jobs neither rebuild nor mail again
+    const mails = received.length;
+    await ctx.app.jobs.runDue();
+    expect(received.length).toBe(mails);
+  });
+
+  it('mails a link instead of the file when the report is larger than the attachment limit', async () => {
+    const res = await api('analyst', 'POST', 'reports/create/', {
+      name: 'Large',
+      systems: ['IS-RPT'],
+      emails: ['big@example.com'],
+      start: '01.01.2026',
+      finish: '31.01.2026',
+    });
+    const { id } = res.json<{ id: number }>();
+    const small = createReportsService({
+      db: ctx.database.db,
+      config: ctx.config,
+      storage: new FileStorage(ctx.config.filesDir),
+      mailer: createMailer({ smtpUrl: ctx.config.mail.smtpUrl, from: 'soc@test.local', outboxDir: '' }),
+      jobs: ctx.app.jobs,
+      attachmentMaxBytes: 1000,
+    });
+    const job = { attempts: 1, maxAttempts: 5 } as JobRow;
+    expect(await small.runBuild({ reportId: id }, job)).toMatchObject({ reportId: id, mailed: true });
+    const mail = received.find((m) => m.to.includes('big@example.com'));
+    const parsed = await PostalMime.parse(mail!.raw);
+    expect(parsed.attachments).toHaveLength(0);
+    // nobody's language is known for this address: the requesting analyst's (Russian)
+    expect(parsed.subject).toBe('Отчёт: Large');
+    expect(parsed.text).toContain('/reports/reportsList');
+    expect(parsed.text).toContain('слишком велик');
+  });
+
+  it('filters and orders the list', async () => {
+    expect(
+      (await list('analyst', 'system__in=IS-RPT&ordering=created')).results.map((r) => r.filename),
+    ).toEqual([report.filename, 'Large_2026-01-01_2026-01-31.pdf']);
+    expect((await list('analyst', `size__gte=${report.size + 1}&filename=January`)).total).toBe(0);
+    expect(
+      (
+        await list(
+          'analyst',
+          'start__gte=2025-12-31T00:00:00Z&finish__lte=2026-02-01T00:00:00Z&filename=January',
+        )
+      ).results.map((r) => r.id),
+    ).toEqual([report.id]);
+    const bySize = (await list('analyst', 'ordering=size')).results.map((r) => r.size);
+    expect(bySize).toEqual([...bySize].sort((a, b) => a - b));
+    expect((await api('analyst', 'GET', 'reports/?bogus=1')).statusCode).toBe(400);
+  });
+
+  it('refuses a reversed period with the message under __all__, and unknown e-mails or systems', async () => {
+    const bad = await api('alice', 'POST', 'reports/create/', {
+      name: 'x',
+      systems: [],
+      emails: [],
+      start: '10.01.2026',
+      finish: '01.01.2026',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ __all__: ['Некорректная дата'] });
+    const email = await api('alice', 'POST', 'reports/create/', {
+      name: 'x',
+      emails: ['nope'],
+      start: '01.01.2026',
+      finish: '02.01.2026',
+    });
+    expect(email.statusCode).toBe(400);
+    expect(JSON.stringify(email.json())).toContain('Некорректный email');
+    const foreign = await api('alice', 'POST', 'reports/create/', {
+      name: 'x',
+      systems: [systems.bob],
+      start: '01.01.2026',
+      finish: '02.01.2026',
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toEqual({ __all__: ['Выберите системы'] });
+  });
+
+  it("keeps tenants apart: another tenant's report is a 404 to read, download and delete", async () => {
+    const res = await api('alice', 'POST', 'reports/create/', {
+      name: 'Alice only',
+      systems: [],
+      start: '01.11.2026',
+      finish: '20.11.2026',
+    });
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json<{ id: number }>();
+    await ctx.app.jobs.runDue();
+    expect((await list('alice', 'filename=Alice')).results.map((r) => r.id)).toEqual([id]);
+    expect((await list('bob', 'filename=Alice')).total).toBe(0);
+    // the analyst's report of the hand-made system is not alice's either
+    expect((await api('alice', 'GET', `reports/${report.id}/`)).statusCode).toBe(404);
+    expect((await api('bob', 'GET', `reports/${id}/`)).statusCode).toBe(404);
+    expect((await api('bob', 'GET', `reports/${id}/download/`)).statusCode).toBe(404);
+    expect((await api('bob', 'DELETE', `reports/${id}/`)).statusCode).toBe(404);
+    expect((await api('bob', 'POST', 'reports/delete_multiple/', { ids: [id] })).statusCode).toBe(404);
+    expect((await list('alice', 'filename=Alice')).total).toBe(1);
+
+    const del = await api('alice', 'POST', 'reports/delete_multiple/', { ids: [id] });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ deleted: 1 });
+    expect((await list('alice', 'filename=Alice')).total).toBe(0);
+    expect((await api('alice', 'GET', `reports/${id}/download/`)).statusCode).toBe(404);
+  });
+});
+
+describe('report tasks (schedules)', () => {
+  let task: ReportTask;
+
+  it('creates a schedule whose crontab matches its period, lists and edits it', async () => {
+    const body = {
+      name: 'Weekly',
+      systems: [systems.alice],
+      emails: ['alice@customer1.example'],
+      start_time: '2026-11-23T09:00',
+      period: 'everyWeek',
+      crontab: crontabFromPeriod('everyWeek', '2026-11-23T09:00'),
+    };
+    const wrong = await api('alice', 'POST', 'report_tasks/', {
+      ...body,
+      crontab: { ...body.crontab, hour: '10' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toHaveProperty('crontab');
+    const res = await api('alice', 'POST', 'report_tasks/', body);
+    expect(res.statusCode).toBe(201);
+    task = res.json<ReportTask>();
+    expect(task).toMatchObject({
+      name: 'Weekly',
+      period: 'everyWeek',
+      system_keys: [systems.alice],
+      time_zone: 'Europe/Moscow',
+    });
+    expect(task.crontab).toEqual({
+      minute: '0',
+      hour: '9',
+      day_of_week: '1',
+      day_of_month: '*',
+      month_of_year: '*',
+    });
+    expect(new Date(task.next_run!).getUTCHours()).toBe(6);
+
+    const listed = (await api('alice', 'GET', 'report_tasks/')).json<ReportTaskListResponse>();
+    expect(listed.results.map((t) => t.id)).toContain(task.id);
+    expect(
+      (await api('bob', 'GET', 'report_tasks/')).json<ReportTaskListResponse>().results.map((t) => t.id),
+    ).not.toContain(task.id);
+
+    // systems are kept when none are sent; the period change brings its crontab
+    const patched = await api('alice', 'PATCH', `report_tasks/${task.id}/`, {
+      emails: ['alice@customer1.example', 'soc@customer1.example'],
+      start_time: '2026-11-30T08:30',
+      period: 'onceAMonth',
+      crontab: crontabFromPeriod('onceAMonth', '2026-11-30T08:30'),
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json<ReportTask>()).toMatchObject({
+      name: 'Weekly',
+      period: 'onceAMonth',
+      system_keys: [systems.alice],
+      crontab: { day_of_month: 'L', hour: '8', minute: '30' },
+    });
+    const renamed = await api('alice', 'PATCH', `report_tasks/${task.id}/`, { name: 'Monthly' });
+    expect(renamed.json<ReportTask>().name).toBe('Monthly');
+    const emptied = await api('alice', 'PATCH', `report_tasks/${task.id}/`, { systems: [] });
+    expect(emptied.statusCode).toBe(400);
+    expect(JSON.stringify(emptied.json())).toContain('Empty error');
+  });
+
+  it("refuses another tenant's schedule with a 404 and deletes one's own", async () => {
+    expect((await api('bob', 'PATCH', `report_tasks/${task.id}/`, { name: 'x' })).statusCode).toBe(404);
+    expect((await api('bob', 'DELETE', `report_tasks/${task.id}/`)).statusCode).toBe(404);
+    expect((await api('alice', 'DELETE', `report_tasks/${task.id}/`)).statusCode).toBe(204);
+    expect((await api('alice', 'DELETE', `report_tasks/${task.id}/`)).statusCode).toBe(404);
+  });
+
+  it('runs a schedule that missed several slots once, for the latest period', async () => {
+    const res = await api('bob', 'POST', 'report_tasks/', {
+      name: 'Daily catch-up',
+      systems: [],
+      emails: ['bob@customer2.example'],
+      start_time: '2026-01-01T09:00',
+      period: 'everyDay',
+      crontab: crontabFromPeriod('everyDay', '2026-01-01T09:00'),
+    });
+    const id = res.json<ReportTask>().id;
+    // as if the server had been down for ten days
+    await ctx.database.db.execute(
+      sql`UPDATE report_schedules SET next_run_at = now() - interval '10 days' WHERE id = ${id}`,
+    );
+    await ctx.app.jobs.runDue();
+    await ctx.app.jobs.runDue();
+    const made = await queryRows<{ status: string; period_finish: Date | string }>(
+      ctx.database.db,
+      sql`SELECT status, period_finish FROM reports WHERE schedule_id = ${id}`,
+    );
+    expect(made).toHaveLength(1);
+    expect(made[0]!.status).toBe('ready');
+    // the latest slot: the period ends less than a day ago
+    expect(Date.now() - new Date(made[0]!.period_finish).getTime()).toBeLessThan(86_400_000);
+    const [row] = await queryRows<{ next_run_at: Date | string }>(
+      ctx.database.db,
+      sql`SELECT next_run_at FROM report_schedules WHERE id = ${id}`,
+    );
+    expect(new Date(row!.next_run_at).getTime()).toBeGreaterThan(Date.now());
+    const listed = await list('bob', 'filename=Daily');
+    expect(listed.total).toBe(1);
+  });
+});

@@ -1,0 +1,8 @@
+/** Query keys of the reports screens. */
+export const reportKeys = {
+  all: ['reports'] as const,
+  lists: () => [...reportKeys.all, 'list'] as const,
+  list: (filters: string) => [...reportKeys.lists(), filters] as const,
+  tasks: () => [...reportKeys.all, 'tasks'] as const,
+  systems: () => [...reportKeys.all, 'systems'] as const,
+};

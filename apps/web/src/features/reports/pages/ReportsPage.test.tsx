@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { ReportFile, ReportTask } from '@soc/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../../shared/api/authStore.ts';
+import { callsTo, mockFetch, type MockRoutes } from '../../../test/fetchMock.ts';
+import { baseRoutes } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/renderApp.tsx';
+import { makeAccessToken } from '../../../test/tokens.ts';
+
+const REPORTS = 'GET /api/v0/soc/reports/';
+const TASKS = 'GET /api/v0/soc/report_tasks/';
+const SYSTEMS = 'GET /api/v0/soc/systems/';
+
+const report = (id: number): ReportFile => ({
+  id,
+  filename: `Report ${id}.pdf`,
+  link: `/api/v0/soc/reports/${id}/`,
+  created: '2026-11-20T10:00:00.000Z',
+  start: '2026-10-31T21:00:00.000Z',
+  finish: '2026-11-20T20:59:59.999Z',
+  size: 32_000 + id,
+  system: 'North',
+});
+const task: ReportTask = {
+  id: 7,
+  name: 'Weekly SOC',
+  systems: ['North'],
+  system_keys: ['IS-0001'],
+  emails: ['a@example.com'],
+  start_time: '2026-11-30T09:30',
+  period: 'everyWeek',
+  crontab: { minute: '30', hour: '9', day_of_week: '1', day_of_month: '*', month_of_year: '*' },
+  time_zone: 'Europe/Moscow',
+  next_run: null,
+  last_run: null,
+};
+const page = <T,>(results: T[]) => ({ body: { total: results.length, next: null, previous: null, results } });
+
+function open(path: string, routes: MockRoutes = {}) {
+  authStore.setTokens({ access: makeAccessToken(), refresh: 'refresh-1' });
+  const fetchMock = mockFetch(
+    baseRoutes({
+      [REPORTS]: page([report(1), report(2)]),
+      [TASKS]: page([task]),
+      [SYSTEMS]: page([{ id: 1, is_id: 'IS-0001', full_name: 'North' }]),
+      ...routes,
+    }),
+  );
+  const app = renderApp(path);
+  const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+  return { ...app, user, fetchMock };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+// the page is a lazy chunk with antd's table and pickers: generous waits on a loaded machine
+const SLOW = { timeout: 15_000 };
+
+describe('reports page', { timeout: 90_000 }, () => {
+  it('opens the reports list from /reports, in batches of 100, with the count badge', async () => {
+    const { router, fetchMock } = open('/reports');
+    expect(await screen.findByTestId('reports-page', {}, SLOW)).toHaveAttribute('data-tab', 'reportsList');
+    expect(router.state.location.pathname).toBe('/reports/reportsList');
+    await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(2), SLOW);
+    expect(screen.getByTestId('reports-count')).toHaveAttribute('data-count', '2');
+    const query = Object.fromEntries(callsTo(fetchMock, REPORTS)[0]!.url.searchParams);
+    expect(query).toEqual({ page: '1', page_size: '100' });
+  });
+
+  it('redirects an unknown tab to the dashboard', async () => {
+    const { router } = open('/reports/nonsense');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), SLOW);
+  });
+
+  it('validates the create form with the texts of the specification and orders a one-off report', async () => {
+    const { user, fetchMock } = open('/reports/reportsList', {
+      'POST /api/v0/soc/reports/create/': {
+        status: 201,
+        body: { id: 9, detail: 'The report will be generated.' },
+      },
+    });
+    await user.click(await screen.findByTestId('reports-create', {}, SLOW));
+    const submit = await screen.findByTestId('report-form-submit');
+    expect(submit).toHaveTextContent('Create report');
+    await user.click(submit);
+    expect(await screen.findByText('Некорректное имя')).toBeInTheDocument();
+    expect(screen.getByText('Поле даты не заполненно')).toBeInTheDocument();
+    expect(screen.getByText('Некорректный email')).toBeInTheDocument();
+    // the submit button stays disabled while errors exist
+    await waitFor(() => expect(screen.getByTestId('report-form-submit')).toBeDisabled());
+
+    await user.type(screen.getByTestId('report-form-name'), 'November');
+    await user.type(screen.getByTestId('report-form-emails'), 'a@example.com,  b@example.com');
+    await user.click(screen.getAllByTestId('report-form-range')[0]!);
+    await user.click(await screen.findByText('Last 7 days'));
+    await waitFor(() => expect(screen.getByTestId('report-form-submit')).toBeEnabled());
+    expect(screen.getByTestId('report-form-info')).toHaveTextContent('A one-off report for');
+    await user.click(screen.getByTestId('report-form-submit'));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/v0/soc/reports/create/')).toHaveLength(1));
+    const body = callsTo(fetchMock, 'POST /api/v0/soc/reports/create/')[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'November', systems: [], emails: ['a@example.com', 'b@example.com'] });
+    expect(body.start).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    expect(body.finish).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+    expect(await screen.findByText('The report will be generated')).toBeInTheDocument();
+  });
+
+  it('shows the first __all__ message when ordering fails', async () => {
+    const { user } = open('/reports/reportsList', {
+      'POST /api/v0/soc/reports/create/': { status: 400, body: { __all__: ['Выберите системы', 'second'] } },
+    });
+    await user.click(await screen.findByTestId('reports-create', {}, SLOW));
+    await user.type(await screen.findByTestId('report-form-name'), 'X');
+    await user.type(screen.getByTestId('report-form-emails'), 'a@example.com');
+    await user.click(screen.getAllByTestId('report-form-range')[0]!);
+    await user.click(await screen.findByText('Last 30 days'));
+    await user.click(screen.getByTestId('report-form-submit'));
+    const toast = await screen.findByTestId('notification-error');
+    expect(toast).toHaveTextContent('Выберите системы');
+    expect(toast).not.toHaveTextContent('second');
+  });
+
+  it('clears the deleting flag and says so when a delete fails', async () => {
+    const { user } = open('/reports/reportsList', {
+      'POST /api/v0/soc/reports/delete_multiple/': { status: 500, body: { detail: 'boom' } },
+    });
+    await waitFor(() => expect(screen.getAllByTestId('report-delete')).toHaveLength(2), SLOW);
+    await user.click(screen.getAllByTestId('report-delete')[0]!);
+    const confirm = await waitFor(() => {
+      const element = document.querySelector<HTMLElement>('.ant-popconfirm');
+      if (!element) throw new Error('no confirmation yet');
+      return element;
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Ошибка при удалении отчета')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('report-delete')[0]).toBeEnabled());
+  });
+
+  it('shows schedule cards and keeps the systems when editing only the name', async () => {
+    const { user, fetchMock } = open('/reports/reportShedules', {
+      'PATCH /api/v0/soc/report_tasks/7/': { body: { ...task, name: 'Renamed' } },
+    });
+    const card = await screen.findByTestId('schedule-card', {}, SLOW);
+    expect(card).toHaveTextContent('Weekly SOC');
+    expect(card).toHaveTextContent('Every week');
+    expect(card).toHaveTextContent('30.11.2026 09:30');
+    expect(card).toHaveTextContent('North');
+    expect(card).toHaveTextContent('a@example.com');
+    expect(within(card).queryByTestId('schedule-edit')).not.toBeInTheDocument();
+    await user.click(card);
+    await user.click(await within(card).findByTestId('schedule-edit'));
+    const name = await screen.findByTestId('report-form-name');
+    await user.clear(name);
+    await user.type(name, 'Renamed');
+    expect(screen.getByTestId('report-form-submit')).toHaveTextContent('Save');
+    await user.click(screen.getByTestId('report-form-submit'));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH /api/v0/soc/report_tasks/7/')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PATCH /api/v0/soc/report_tasks/7/')[0]!.body).toEqual({
+      name: 'Renamed',
+      systems: ['IS-0001'],
+      emails: ['a@example.com'],
+      start_time: '2026-11-30T09:30',
+      period: 'everyWeek',
+      crontab: task.crontab,
+    });
+  });
+
+  it('shows no data for an empty schedule list', async () => {
+    open('/reports/reportShedules', { [TASKS]: page([]) });
+    expect(await screen.findByTestId('schedules-empty', {}, SLOW)).toHaveTextContent('No data');
+  });
+});

@@ -1,0 +1,36 @@
+import { REPORT_TABLE_MAX_WIDTH } from '@soc/contracts';
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
+import { ReportsListTab } from '../components/ReportsListTab.tsx';
+import { SchedulesTab } from '../components/SchedulesTab.tsx';
+
+const TABS = ['reportsList', 'reportShedules'] as const;
+type ReportsTab = (typeof TABS)[number];
+const isTab = (value: string | undefined): value is ReportsTab => TABS.includes(value as ReportsTab);
+
+/**
+ * /reports/{tab} (spec 001 §2 Reports): reportsList (default) and reportShedules; an unknown tab
+ * opens the dashboard. Content is at most 1694 pixels wide.
+ */
+export function ReportsPage() {
+  const { t } = useTranslation();
+  const { tab = 'reportsList' } = useParams();
+  const navigate = useNavigate();
+  useDocumentTitle(t('reports.title'));
+  if (!isTab(tab)) return <Navigate to="/dashboard" replace />;
+  return (
+    <div style={{ maxWidth: REPORT_TABLE_MAX_WIDTH }} data-testid="reports-page" data-tab={tab}>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => void navigate(`/reports/${key}`)}
+        items={TABS.map((key) => ({
+          key,
+          label: t(`reports.tabs.${key}`),
+          children: key === tab ? key === 'reportsList' ? <ReportsListTab /> : <SchedulesTab /> : null,
+        }))}
+      />
+    </div>
+  );
+}
