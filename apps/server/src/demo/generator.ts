@@ -38,6 +38,7 @@ import {
 } from './catalog.ts';
 import type { FileStorage } from '../integrations/storage/file-storage.ts';
 import { GOSSOPKA_JOB, GOSSOPKA_MAX_ATTEMPTS } from '../modules/incidents/gossopka.service.ts';
+import { generateDemoAlerts } from './alerts.ts';
 import { generateDemoDocuments } from './documents.ts';
 import { generateDemoInventory } from './inventory.ts';
 import { Rng } from './rng.ts';
@@ -223,7 +224,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** Empties every table that the demo fills (for `npm run demo -- --reset`). */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(sql`
-    TRUNCATE log_source_event_buckets, log_sources, incident_snapshots, cmdb_assets, document_attachments, document_comments, document_versions, documents, jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
+    TRUNCATE alert_tags, alerts, tags, response_teams, link_templates, misconfigurations, log_source_event_buckets, log_sources, incident_snapshots, cmdb_assets, document_attachments, document_comments, document_versions, documents, jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
              contacts, sla_rows, services, contracts, user_systems, systems, users
     RESTART IDENTITY CASCADE`);
 }
@@ -719,6 +720,8 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   log(
     `demo: ${inventory.assets} assets, ${inventory.snapshots} snapshots, ${inventory.logSources} log sources`,
   );
+  // alerts are derived from the incident keys in SQL (no RNG draws: the data above stays as it was)
+  log(`demo: ${(await generateDemoAlerts(db, options.incidents, { log })).alerts} alerts`);
 
   return {
     systems: systemRows.length,
