@@ -69,17 +69,19 @@ export const TAG_PRESET_COLORS = [
 const tagColor = z
   .string({ error: 'This field is required.' })
   .trim()
-  .refine(
-    (v) => (TAG_PRESET_COLORS as readonly string[]).includes(v) || /^#[0-9a-fA-F]{6}$/.test(v),
-    { error: `Use one of ${TAG_PRESET_COLORS.join(', ')} or a #rrggbb colour.` },
-  );
+  .refine((v) => (TAG_PRESET_COLORS as readonly string[]).includes(v) || /^#[0-9a-fA-F]{6}$/.test(v), {
+    error: `Use one of ${TAG_PRESET_COLORS.join(', ')} or a #rrggbb colour.`,
+  });
 
 const tagName = z
   .string({ error: 'This field is required.' })
   .trim()
   .min(1, { error: 'This field may not be blank.' })
   .max(TAG_NAME_MAX, { error: `Ensure this field has no more than ${TAG_NAME_MAX} characters.` })
-  .refine((v) => !/[\u0000-\u001f<>]/.test(v), { error: 'Tag names may not hold control characters, < or >.' });
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  .refine((v) => !/[\u0000-\u001f<>]/.test(v), {
+    error: 'Tag names may not hold control characters, < or >.',
+  });
 
 /** A tag on an alert (spec 000 §3 Tag). */
 export const TagSchema = z.object({ name: z.string(), color: z.string() });
@@ -97,7 +99,7 @@ export type AlertAsset = z.infer<typeof AlertAssetSchema>;
 
 /** A row of an alert table (spec 000 §3 Alert and the alert columns of other views). */
 export const AlertSchema = z.object({
-  uuid: z.uuid(),
+  uuid: z.guid(),
   severity: AlertSeveritySchema,
   title: z.string(),
   affected_assets: z.array(AlertAssetSchema),
@@ -237,7 +239,10 @@ export type AlertBulkAction = z.infer<typeof AlertBulkActionSchema>;
 export const AlertBulkPayloadSchema = z
   .strictObject({
     groups: z.array(z.number().int().nonnegative()).max(100).default([]),
-    alerts: z.array(z.uuid({ error: 'Must be a valid UUID.' })).max(ALERT_BULK_MAX).default([]),
+    alerts: z
+      .array(z.guid({ error: 'Must be a valid UUID.' }))
+      .max(ALERT_BULK_MAX)
+      .default([]),
     action: AlertBulkActionSchema,
     classification: AlertClassificationSchema.optional(),
     classification_details: z.string().trim().max(2000).default(''),
@@ -253,7 +258,7 @@ export const AlertBulkPayloadSchema = z
       ctx.addIssue({ code: 'custom', path: ['issue'], message: 'This field is required.' });
   });
 export type AlertBulkPayload = z.input<typeof AlertBulkPayloadSchema>;
-export const AlertBulkResultSchema = z.object({ updated: z.number().int(), alerts: z.array(z.uuid()) });
+export const AlertBulkResultSchema = z.object({ updated: z.number().int(), alerts: z.array(z.guid()) });
 
 /** Orderings of GET /soc/alerts/ (minus: descending). */
 export const ALERT_ORDERINGS = [
@@ -298,6 +303,7 @@ export const AlertListQuerySchema = z.strictObject({
   updated_time__lte: queryMillis.optional(),
 });
 export type AlertListQuery = z.input<typeof AlertListQuerySchema>;
+export type AlertListParams = z.output<typeof AlertListQuerySchema>;
 
 /** A URL template for links out of an alert (threat-intel lookups and the like). */
 export const LinkTemplateSchema = z.object({
@@ -327,7 +333,10 @@ export function isSafeLink(url: string): boolean {
 /** POST /api/v0/alerts/links_templates/ (analysts): `{value}` marks where the field's value goes. */
 export const LinkTemplateCreateSchema = z.strictObject({
   name: z.string().trim().min(1, { error: 'This field may not be blank.' }).max(100),
-  field: z.string().trim().regex(/^[a-z_]{1,40}$/, { error: 'Use a field name of the alert events.' }),
+  field: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]{1,40}$/, { error: 'Use a field name of the alert events.' }),
   url_template: z
     .string()
     .trim()

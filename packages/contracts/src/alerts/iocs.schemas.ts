@@ -8,7 +8,8 @@ const FQDN = /^(?=.{1,253}$)(?!-)([a-z0-9-]{1,63}(?<!-)\.)+[a-z]{2,63}$/i;
 const EMAIL = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@([a-z0-9-]{1,63}\.)+[a-z]{2,63}$/i;
 const HASH = /^([0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64}|[0-9a-f]{128})$/i;
 const JA3 = /^[0-9a-f]{32}$/i;
-const REGISTRY_ROOTS = /^(HKLM|HKCU|HKCR|HKU|HKCC|HKEY_LOCAL_MACHINE|HKEY_CURRENT_USER|HKEY_CLASSES_ROOT|HKEY_USERS|HKEY_CURRENT_CONFIG)(\\|$)/i;
+const REGISTRY_ROOTS =
+  /^(HKLM|HKCU|HKCR|HKU|HKCC|HKEY_LOCAL_MACHINE|HKEY_CURRENT_USER|HKEY_CLASSES_ROOT|HKEY_USERS|HKEY_CURRENT_CONFIG)(\\|$)/i;
 
 /** True for a textual IPv6 address (full, compressed, or with an embedded IPv4 tail). */
 export function isIpv6(value: string): boolean {
@@ -54,6 +55,7 @@ export function iocProblem(type: IocType, value: string): string | null {
       return EMAIL.test(v) ? null : 'Enter a valid email address.';
     case 'file':
       // a hash (MD5, SHA-1, SHA-256, SHA-512) or a file name without path separators
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
       return HASH.test(v) || (!/[\\/\u0000]/.test(v) && v.length <= 255)
         ? null
         : 'Enter an MD5, SHA-1, SHA-256 or SHA-512 hash or a file name.';
@@ -75,16 +77,22 @@ export function iocProblem(type: IocType, value: string): string | null {
       return sum % 10 === 0 ? null : 'Enter a card number with a valid check digit.';
     }
     case 'subscriber':
-      return /^\+?\d{7,15}$/.test(v.replace(/[\s()-]/g, '')) ? null : 'Enter a phone number (7 to 15 digits).';
+      return /^\+?\d{7,15}$/.test(v.replace(/[\s()-]/g, ''))
+        ? null
+        : 'Enter a phone number (7 to 15 digits).';
     case 'registrykey':
       return REGISTRY_ROOTS.test(v) ? null : 'Enter a registry key starting with a hive (HKLM, HKCU…).';
     case 'useraccount':
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
       return /[\s]{2,}|[\u0000-\u001f]/.test(v) || v.length > 256 ? 'Enter a user account name.' : null;
     case 'device':
     case 'process':
     case 'message':
     case 'custom':
-      return /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(v) ? 'Control characters are not allowed.' : null;
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+      return /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(v)
+        ? 'Control characters are not allowed.'
+        : null;
   }
 }
 
@@ -102,7 +110,9 @@ export const IocInputSchema = z
 export type IocInput = z.input<typeof IocInputSchema>;
 
 /** IOCs grouped by type in the order of IOC_TYPES (the IOC tab, spec 000 §2). */
-export function groupIocs<T extends { ioc_type: IocType }>(iocs: readonly T[]): { type: IocType; items: T[] }[] {
+export function groupIocs<T extends { ioc_type: IocType }>(
+  iocs: readonly T[],
+): { type: IocType; items: T[] }[] {
   return IOC_TYPES.map((type) => ({ type, items: iocs.filter((i) => i.ioc_type === type) })).filter(
     (g) => g.items.length > 0,
   );
