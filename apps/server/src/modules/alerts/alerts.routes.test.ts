@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Alert, AlertDetail, AlertTree } from '@soc/contracts';
+import type { Alert, AlertDetail } from '@soc/contracts';
 import {
   AlertDetailSchema,
   AlertPageSchema,

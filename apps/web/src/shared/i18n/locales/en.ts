@@ -1,4 +1,6 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
+// eslint-disable-next-line no-restricted-imports -- the catalogs gather the features' own texts
+import { alertsEn } from '../../../features/alerts/i18n/en.ts';
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {
   common: {
@@ -448,6 +450,7 @@ export const en = {
       fileTooLarge: '{{name}} is larger than {{size}} MB',
     },
   },
+  alerts: alertsEn,
   docs: {
     hub: {
       label: 'Documentation sections',

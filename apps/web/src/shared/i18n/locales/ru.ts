@@ -1,4 +1,6 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
+// eslint-disable-next-line no-restricted-imports -- the catalogs gather the features' own texts
+import { alertsRu } from '../../../features/alerts/i18n/ru.ts';
 import type { Catalog } from '../catalog.ts';
 
 /** Russian catalog: the same keys as en.ts (checked by the type and by catalogs.test.ts). */
@@ -451,6 +453,7 @@ export const ru: Catalog = {
       fileTooLarge: 'Файл {{name}} больше {{size}} МБ',
     },
   },
+  alerts: alertsRu,
   docs: {
     hub: {
       label: 'Разделы документации',
