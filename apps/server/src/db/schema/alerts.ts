@@ -112,6 +112,17 @@ export const alerts = pgTable(
   ],
 );
 
+/**
+ * Number of alerts per incident, kept by the statement triggers `alerts_count_*` (migration
+ * alerts) so that the first page of an incident with 10,000 alerts does not count them.
+ */
+export const incidentAlertCounts = pgTable('incident_alert_counts', {
+  incidentId: uuid('incident_id')
+    .primaryKey()
+    .references(() => incidents.id, { onDelete: 'cascade' }),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
 /** Tags of a system's alerts (spec 000 §3 Tag): one row per system and name. */
 export const alertTagNames = pgTable(
   'tags',

@@ -7,6 +7,7 @@ import {
   alertTagNames,
   alertTags,
   alerts,
+  incidentAlertCounts,
   incidentSnapshots,
   incidents,
   linkTemplates,
@@ -92,8 +93,10 @@ export function createAlertsRepository(db: Db) {
       ordering: AlertOrdering,
       limit: number,
       offset: number,
+      knownTotal?: number,
     ): Promise<{ total: number; rows: AlertRow[] }> {
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(alerts).where(where);
+      const total =
+        knownTotal ?? (await db.select({ total: count() }).from(alerts).where(where))[0]?.total ?? 0;
       if (!total || offset >= total) return { total, rows: [] };
       const descending = ordering.startsWith('-');
       const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
@@ -125,6 +128,15 @@ export function createAlertsRepository(db: Db) {
       if (!row) return null;
       const [tagged] = await withTags([row]);
       return tagged ?? null;
+    },
+
+    /** The trigger-kept number of alerts of an incident. */
+    async incidentCount(incidentId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: incidentAlertCounts.n })
+        .from(incidentAlertCounts)
+        .where(eq(incidentAlertCounts.incidentId, incidentId));
+      return row?.n ?? 0;
     },
 
     async events(alertId: string) {

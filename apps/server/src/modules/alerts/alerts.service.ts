@@ -107,6 +107,7 @@ export function createAlertsService({ db }: { db: Db }) {
         '-created_time',
         q.page_size,
         (q.page - 1) * q.page_size,
+        q.search ? undefined : await repo.incidentCount(incident.id),
       );
       return { total, results: rows.map(presentAlert) };
     },
