@@ -35,7 +35,9 @@ try {
   );
   console.log('| caller | request | p50 | p95 | p99 |');
   console.log('|---|---|---|---|---|');
+  // the floor on this machine: an authenticated request that reads one user row
   const requests = {
+    'baseline: GET /auth/user/': '/auth/user/',
     'first page (50)': `/soc/incs/${key}/alerts/?page=1`,
     'page 100': `/soc/incs/${key}/alerts/?page=100`,
     'search "LSASS"': `/soc/incs/${key}/alerts/?page=1&search=LSASS`,

@@ -17,6 +17,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
+export type AlertTag = { name: string; color: string };
+
 /** The columns of an alert row as lists show it (never the events). */
 const rowColumns = {
   id: alerts.id,
@@ -40,6 +42,11 @@ const rowColumns = {
   assigneeUsername: users.username,
   teamId: responseTeams.id,
   teamName: responseTeams.name,
+  // the tags ride along in the same statement (one round trip per page)
+  tags: sql<AlertTag[]>`coalesce((
+    SELECT json_agg(json_build_object('name', t.name, 'color', t.color) ORDER BY at.position, t.name)
+      FROM ${alertTags} at JOIN ${alertTagNames} t ON t.id = at.tag_id
+     WHERE at.alert_id = ${alerts.id}), '[]'::json)`,
 };
 
 const selectRows = (db: Db) =>
@@ -51,8 +58,7 @@ const selectRows = (db: Db) =>
     .leftJoin(users, eq(users.id, alerts.assigneeId))
     .leftJoin(responseTeams, eq(responseTeams.id, alerts.responseTeamId));
 
-export type AlertTag = { name: string; color: string };
-export type AlertRow = Awaited<ReturnType<typeof selectRows>>[number] & { tags: AlertTag[] };
+export type AlertRow = Awaited<ReturnType<typeof selectRows>>[number];
 
 const ORDER_COLUMNS = {
   created_time: alerts.createdTime,
@@ -64,28 +70,6 @@ const ORDER_COLUMNS = {
 } as const;
 
 export function createAlertsRepository(db: Db) {
-  async function withTags<T extends { id: string }>(rows: T[]): Promise<(T & { tags: AlertTag[] })[]> {
-    if (!rows.length) return [];
-    const tagRows = await db
-      .select({ alertId: alertTags.alertId, name: alertTagNames.name, color: alertTagNames.color })
-      .from(alertTags)
-      .innerJoin(alertTagNames, eq(alertTagNames.id, alertTags.tagId))
-      .where(
-        inArray(
-          alertTags.alertId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(alertTags.position), asc(alertTagNames.name));
-    const byAlert = new Map<string, { name: string; color: string }[]>();
-    for (const t of tagRows) {
-      const list = byAlert.get(t.alertId) ?? [];
-      list.push({ name: t.name, color: t.color });
-      byAlert.set(t.alertId, list);
-    }
-    return rows.map((r) => ({ ...r, tags: byAlert.get(r.id) ?? [] }));
-  }
-
   return {
     /** One page of alerts matching `where`, in `ordering`, with the total. */
     async page(
@@ -101,12 +85,19 @@ export function createAlertsRepository(db: Db) {
       const descending = ordering.startsWith('-');
       const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
       const dir = descending ? desc : asc;
-      const rows = await selectRows(db)
+      // the page's ids first (from the index alone where the ordering has one), then their rows:
+      // the joins and the tags are computed for this page only, however deep the offset
+      const ids = db
+        .select({ id: alerts.id })
+        .from(alerts)
         .where(where)
         .orderBy(dir(column), dir(alerts.createdTime), dir(alerts.id))
         .limit(limit)
         .offset(offset);
-      return { total, rows: await withTags(rows) };
+      const rows = await selectRows(db)
+        .where(inArray(alerts.id, ids))
+        .orderBy(dir(column), dir(alerts.createdTime), dir(alerts.id));
+      return { total, rows };
     },
 
     async one(where: SQL) {
@@ -125,9 +116,7 @@ export function createAlertsRepository(db: Db) {
         .leftJoin(responseTeams, eq(responseTeams.id, alerts.responseTeamId))
         .where(where)
         .limit(1);
-      if (!row) return null;
-      const [tagged] = await withTags([row]);
-      return tagged ?? null;
+      return row ?? null;
     },
 
     /** The trigger-kept number of alerts of an incident. */
