@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { IocType } from '../incidents/incident-card.schemas.ts';
-import { IOC_TYPES, IocTypeSchema } from '../incidents/incident-card.schemas.ts';
+import { IOC_TYPES, IocSchema, IocTypeSchema } from '../incidents/incident-card.schemas.ts';
+import { resultsOf } from '../common/lists.schemas.ts';
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
@@ -117,3 +118,15 @@ export function groupIocs<T extends { ioc_type: IocType }>(
     (g) => g.items.length > 0,
   );
 }
+
+/** Most IOCs an incident lists. */
+export const INCIDENT_IOCS_MAX = 500;
+
+/** PUT /soc/incs/{key}/iocs/ (analysts): the incident's whole IOC list. */
+export const IncidentIocsPayloadSchema = z.strictObject({
+  iocs: z
+    .array(IocInputSchema)
+    .max(INCIDENT_IOCS_MAX, { error: `Ensure this field has no more than ${INCIDENT_IOCS_MAX} elements.` }),
+});
+export type IncidentIocsPayload = z.input<typeof IncidentIocsPayloadSchema>;
+export const IocListSchema = resultsOf(IocSchema);

@@ -300,6 +300,41 @@ describe('bulk actions', () => {
   });
 });
 
+describe('identified IOCs', () => {
+  it('lets analysts set IOCs whose values suit their types; customers may not', async () => {
+    const url = inc(aliceKey, 'iocs/');
+    const iocs = [
+      { ioc: '203.0.113.9', ioc_type: 'ipv4', category: ['C2'] },
+      { ioc: 'update-1a2b.example.net', ioc_type: 'fqdn', category: ['C2'] },
+      { ioc: 'a'.repeat(64), ioc_type: 'file', category: ['malware'] },
+    ];
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(tokens.analyst!),
+      payload: { iocs: [...iocs, { ioc: '999.1.1.1', ioc_type: 'ipv4' }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toMatch(/valid IPv4/);
+    const customer = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(tokens.alice!),
+      payload: { iocs },
+    });
+    expect(customer.statusCode).toBe(403);
+    const ok = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(tokens.analyst!),
+      payload: { iocs },
+    });
+    expect(ok.statusCode).toBe(200);
+    const card = (await call('alice', 'GET', inc(aliceKey))).json<{ observed_iocs: unknown[] }>();
+    expect(card.observed_iocs).toEqual(iocs);
+  });
+});
+
 describe('alert counts', () => {
   it('keeps the incidents’ alert totals when alerts are attached elsewhere or deleted', async () => {
     const db = ctx.database.db;

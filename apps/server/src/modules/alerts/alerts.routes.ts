@@ -14,6 +14,8 @@ import {
   FieldErrorsSchema,
   GroupedAlertDataSchema,
   IncidentAlertsQuerySchema,
+  IncidentIocsPayloadSchema,
+  IocListSchema,
   LinkTemplateCreateSchema,
   LinkTemplateListSchema,
   LinkTemplateSchema,
@@ -135,6 +137,22 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
         ),
         request.query,
       ),
+  );
+
+  app.put(
+    '/soc/incs/:key/iocs/',
+    {
+      schema: {
+        tags: ['alerts'],
+        summary: 'Analysts: replace the incident’s identified IOCs (each value checked against its type)',
+        params: KeyParams,
+        body: IncidentIocsPayloadSchema,
+        response: { 200: IocListSchema, ...errors, 403: DetailErrorSchema },
+      },
+    },
+    async (request) => ({
+      results: await alerts.setIocs(request.params.key, request.body, requireAuth(request), request.ip),
+    }),
   );
 
   app.get(

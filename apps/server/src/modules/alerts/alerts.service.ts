@@ -8,6 +8,8 @@ import type {
   AlertPatch,
   AlertTree,
   GroupedAlertData,
+  IncidentIocsPayload,
+  Ioc,
   LinkTemplate,
   LinkTemplateCreate,
   Misconfig,
@@ -19,6 +21,7 @@ import {
   ALERT_BULK_MAX,
   AlertBulkPayloadSchema,
   AlertPatchSchema,
+  IncidentIocsPayloadSchema,
   LinkTemplateCreateSchema,
   isSafeLink,
 } from '@soc/contracts';
@@ -348,6 +351,27 @@ export function createAlertsService({ db }: { db: Db }) {
         details: { name: input.name },
       });
       return { id: row!.id, name: row!.name, field: row!.field, url_template: row!.urlTemplate, values: [] };
+    },
+
+    /** Analysts replace the incident's IOC list (values checked per type by the schema). */
+    async setIocs(key: number, raw: IncidentIocsPayload, auth: AuthContext, ip: string): Promise<Ioc[]> {
+      if (auth.role === 'customer') throw forbidden();
+      const { iocs } = IncidentIocsPayloadSchema.parse(raw);
+      const incident = await loadIncident(db, key, auth);
+      const list = iocs.map((i) => ({ ioc: i.ioc, ioc_type: i.ioc_type, category: i.category }));
+      await db
+        .update(incidents)
+        .set({ observedIocs: list, updated: new Date() })
+        .where(eq(incidents.id, incident.id));
+      await audit(db, {
+        userId: auth.userId,
+        action: 'incident.iocs',
+        objectType: 'incident',
+        objectId: key,
+        ip,
+        details: { iocs: list.length },
+      });
+      return list;
     },
 
     async snapshots(
