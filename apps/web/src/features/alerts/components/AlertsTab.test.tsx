@@ -67,27 +67,31 @@ describe('alerts tab', () => {
       'GET /api/v0/soc/tags/': { body: { results: [] } },
       'GET /api/v0/soc/response_teams/': { body: { results: [{ id: 3, name: 'Blue team' }] } },
     });
-    const tab = await screen.findByTestId('incident-tab-alerts');
-    await waitFor(() => expect(tab.closest('[role="tab"]')).toHaveAttribute('aria-disabled', 'false'));
+    const tab = await screen.findByTestId('incident-tab-alerts', {}, { timeout: 10_000 });
+    await waitFor(() => expect(tab.closest('[role="tab"]')).toHaveAttribute('aria-disabled', 'false'), {
+      timeout: 10_000,
+    });
     await user.click(tab);
 
-    const table = await screen.findByTestId('alerts-table');
+    const table = await screen.findByTestId('alerts-table', {}, { timeout: 10_000 });
     const firstRow = within(table).getByTestId(`alert-row-${UUID}`);
     // three tags then +2; the source tag clipped to 24 characters
     expect(within(firstRow).getByTestId('alert-tags-more')).toHaveTextContent('+2');
     expect(within(firstRow).getByTestId('alert-source-tag').textContent).toHaveLength(24);
     expect(screen.getByTestId('alerts-count')).toHaveTextContent('1-2 of 2');
 
-    const panel = await screen.findByTestId('alert-detail');
+    const panel = await screen.findByTestId('alert-detail', {}, { timeout: 10_000 });
     expect(panel).toHaveAttribute('data-uuid', UUID);
     expect(within(panel).getByTestId('alert-incident-link')).toHaveAttribute('target', '_blank');
     expect(within(panel).getByTestId('alert-incident-link')).toHaveAttribute('href', `/inc/${KEY}`);
-    expect(await screen.findByTestId('alert-tree-error')).toHaveTextContent(
+    expect(await screen.findByTestId('alert-tree-error', {}, { timeout: 10_000 })).toHaveTextContent(
       'The alert has no process events to build a tree from.',
     );
     expect(screen.getByTestId('alert-tree-error')).not.toHaveTextContent('second');
-    expect(await within(panel).findByText('cmd.exe ×2')).toBeInTheDocument();
-    expect(await within(screen.getByTestId('alert-symptomatic')).findByText('Second')).toBeInTheDocument();
+    expect(await within(panel).findByText('cmd.exe ×2', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await within(screen.getByTestId('alert-symptomatic')).findByText('Second', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(callsTo(fetchMock, ALERTS)[0]?.url.searchParams.get('page')).toBe('1');
   });
 });
