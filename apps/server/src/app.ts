@@ -51,6 +51,8 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { REPORT_BUILD_JOB, createReportsService } from './modules/reports/reports.service.ts';
 import type { AuthServiceOptions } from './modules/auth/auth.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -265,6 +267,11 @@ export async function buildApp({
   await app.register(inboundMailRoutes, { prefix: `${API_BASE}/soc`, inbound, config });
   await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
   await app.register(tenantsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
+  await app.register(alertsRoutes, {
+    prefix: API_BASE,
+    alerts: createAlertsService({ db: database.db }),
+    config,
+  });
   await app.register(documentsRoutes, {
     prefix: `${API_BASE}/soc`,
     documents: createDocumentsService({ db: database.db, storage }),

@@ -12,3 +12,4 @@ export * from './documents/documents.schemas.ts';
 export * from './dashboard/dashboard.schemas.ts';
 export * from './rules/rules.schemas.ts';
 export * from './reports/reports.schemas.ts';
+export * from './alerts/index.ts';

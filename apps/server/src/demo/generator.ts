@@ -38,6 +38,7 @@ import {
 } from './catalog.ts';
 import type { FileStorage } from '../integrations/storage/file-storage.ts';
 import { GOSSOPKA_JOB, GOSSOPKA_MAX_ATTEMPTS } from '../modules/incidents/gossopka.service.ts';
+import { generateDemoAlerts } from './alerts.ts';
 import { generateDemoDocuments } from './documents.ts';
 import { generateDemoInventory } from './inventory.ts';
 import { generateDemoRules } from './rules.ts';
@@ -225,7 +226,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** Empties every table that the demo fills (for `npm run demo -- --reset`). */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(sql`
-    TRUNCATE reports, report_schedules, rules, incident_daily, eps_hourly, log_source_event_buckets, log_sources, incident_snapshots, cmdb_assets, document_attachments, document_comments, document_versions, documents, jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
+    TRUNCATE alert_tags, incident_alert_counts, alerts, tags, response_teams, link_templates, misconfigurations, reports, report_schedules, rules, incident_daily, eps_hourly, log_source_event_buckets, log_sources, incident_snapshots, cmdb_assets, document_attachments, document_comments, document_versions, documents, jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
              contacts, sla_rows, services, contracts, user_systems, systems, users
     RESTART IDENTITY CASCADE`);
 }
@@ -734,6 +735,8 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
     storage: options.storage,
   });
   log(`demo: ${demoReports.reports} reports, ${demoReports.schedules} report schedules`);
+  // alerts are derived from the incident keys in SQL (no RNG draws: the data above stays as it was)
+  log(`demo: ${(await generateDemoAlerts(db, options.incidents, { log })).alerts} alerts`);
 
   return {
     systems: systemRows.length,

@@ -8,3 +8,4 @@ export * from './inventory.ts';
 export * from './dashboard.ts';
 export * from './rules.ts';
 export * from './reports.ts';
+export * from './alerts.ts';

@@ -1,9 +1,14 @@
 import type { IncidentCard } from '@soc/contracts';
-import { Badge, Empty, Flex, List, Table, Tabs, Tag, Typography } from 'antd';
+import { Badge, Empty, Flex, List, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
+import { useIncidentAlertsQuery } from '../../alerts/api/useIncidentAlertsQuery.ts';
+import { AlertsTab } from '../../alerts/components/AlertsTab.tsx';
+import { AssetsTab } from '../../alerts/components/AssetsTab.tsx';
+import { IocsTab } from '../../alerts/components/IocsTab.tsx';
+import { MisconfigsTab } from '../../alerts/components/MisconfigsTab.tsx';
 import { CollapsibleHtml } from './CollapsibleHtml.tsx';
 
 export type IncidentTabsProps = {
@@ -16,17 +21,33 @@ const FAQ_ISSUE_TYPES = new Set(['information']);
 /**
  * The centre of the incident page (spec 000 §2): details (description or FAQ, resolution,
  * recommendations), CMDB assets, alerts, identified IOCs (disabled when none),
- * misconfigurations (Remediation only) and relations. Assets, alerts and misconfigurations
- * come with the alerts release and are shown disabled until then.
+ * misconfigurations (Remediation only) and relations. The alerts tab is disabled while the
+ * incident has no alerts (its count comes from the first alert page, shared with the tab).
  */
 export function IncidentTabs({ incident }: IncidentTabsProps) {
   const { t } = useTranslation();
   const isRemediation = incident.issuetype_ref.code === 'remediation';
+  const alerts = useIncidentAlertsQuery(incident.key, '');
+  const alertCount = alerts.data?.pages[0]?.total ?? 0;
 
   const items = [
     { key: 'details', label: t('incidentPage.tabs.details'), children: <DetailsTab incident={incident} /> },
-    { key: 'assets', label: t('incidentPage.tabs.assets'), disabled: true },
-    { key: 'alerts', label: t('incidentPage.tabs.alerts'), disabled: true },
+    {
+      key: 'assets',
+      label: t('incidentPage.tabs.assets'),
+      children: <AssetsTab incidentKey={incident.key} />,
+    },
+    {
+      key: 'alerts',
+      label: (
+        <Flex align="center" gap="small">
+          {t('incidentPage.tabs.alerts')}
+          {alertCount > 0 && <Badge count={alertCount} overflowCount={99} size="small" />}
+        </Flex>
+      ),
+      disabled: alertCount === 0,
+      children: <AlertsTab incidentKey={incident.key} />,
+    },
     {
       key: 'iocs',
       label: (
@@ -38,10 +59,16 @@ export function IncidentTabs({ incident }: IncidentTabsProps) {
         </Flex>
       ),
       disabled: incident.observed_iocs.length === 0,
-      children: <IocsTab incident={incident} />,
+      children: <IocsTab iocs={incident.observed_iocs} />,
     },
     ...(isRemediation
-      ? [{ key: 'misconfigs', label: t('incidentPage.tabs.misconfigs'), disabled: true }]
+      ? [
+          {
+            key: 'misconfigs',
+            label: t('incidentPage.tabs.misconfigs'),
+            children: <MisconfigsTab incidentKey={incident.key} />,
+          },
+        ]
       : []),
     {
       key: 'relations',
@@ -117,39 +144,6 @@ function DetailsTab({ incident }: IncidentTabsProps) {
         )}
       </Section>
     </Flex>
-  );
-}
-
-function IocsTab({ incident }: IncidentTabsProps) {
-  const { t } = useTranslation();
-  return (
-    <Table
-      size="small"
-      rowKey={(ioc) => `${ioc.ioc_type}:${ioc.ioc}`}
-      dataSource={incident.observed_iocs}
-      pagination={false}
-      data-testid="incident-iocs"
-      columns={[
-        {
-          key: 'ioc',
-          title: 'IOC',
-          dataIndex: 'ioc',
-          render: (value: string) => (
-            <Typography.Text code copyable>
-              {value}
-            </Typography.Text>
-          ),
-        },
-        { key: 'type', title: t('incidentPage.tabs.iocType'), dataIndex: 'ioc_type' },
-        {
-          key: 'category',
-          title: t('incidentPage.tabs.iocCategory'),
-          dataIndex: 'category',
-          render: (categories: string[]) =>
-            categories.map((category) => <Tag key={category}>{category}</Tag>),
-        },
-      ]}
-    />
   );
 }
 

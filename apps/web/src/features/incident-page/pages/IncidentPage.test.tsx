@@ -44,7 +44,7 @@ describe('incident page: card', () => {
     expect(screen.getByTestId('incident-recommendations')).toHaveTextContent('Isolate the host.');
     expect(screen.getByTestId('incident-mitre')).toHaveTextContent('T1071.001');
 
-    // Alerts are not delivered yet; IOCs are enabled because the incident has one.
+    // The incident has no alerts (an empty first page); IOCs are enabled because it has one.
     const alertsTab = screen.getByTestId('incident-tab-alerts').closest('[role="tab"]');
     expect(alertsTab).toHaveAttribute('aria-disabled', 'true');
     const iocsTab = screen.getByTestId('incident-tab-iocs').closest('[role="tab"]');

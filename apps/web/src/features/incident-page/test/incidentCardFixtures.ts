@@ -14,6 +14,7 @@ export const COMMENTS = `GET /api/v0/soc/incs/${KEY}/comments/`;
 export const ADD_COMMENT = `POST /api/v0/soc/incs/${KEY}/comments/`;
 export const RESOLUTIONS = 'GET /api/v0/soc/issues/1/resolutions/';
 export const USERS = 'GET /api/v0/soc/users/';
+export const ALERTS = `GET /api/v0/soc/incs/${KEY}/alerts/`;
 
 /** The card of incident KEY, waiting for the customer, unassigned, unrated. */
 export function makeCard(overrides: Partial<IncidentCard> = {}): IncidentCard {
@@ -91,6 +92,7 @@ export function openIncident(routes: MockRoutes = {}, path = `/inc/${KEY}`) {
         },
       },
       [USERS]: { body: { total: 0, next: null, previous: null, results: [] } },
+      [ALERTS]: { body: { total: 0, next: null, previous: null, results: [] } },
       'GET /api/v0/soc/incs/': { body: { total: 0, next: null, previous: null, results: [] } },
       'GET /api/v0/soc/filters/': {
         body: {

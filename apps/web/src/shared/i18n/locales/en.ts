@@ -3,6 +3,8 @@ import { dashboardEn } from '../../../features/dashboard/i18n/en.ts';
 import { rulesEn } from '../../../features/rules/i18n/en.ts'; // eslint-disable-line no-restricted-imports -- feature texts join the catalog here (one line per feature)
 // eslint-disable-next-line no-restricted-imports -- feature catalogs join as top-level keys (common brief)
 import { reportsEn } from '../../../features/reports/i18n/en.ts';
+// eslint-disable-next-line no-restricted-imports -- the catalogs gather the features' own texts
+import { alertsEn } from '../../../features/alerts/i18n/en.ts';
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {
   common: {
@@ -453,6 +455,7 @@ export const en = {
       fileTooLarge: '{{name}} is larger than {{size}} MB',
     },
   },
+  alerts: alertsEn,
   docs: {
     hub: {
       label: 'Documentation sections',

@@ -1,0 +1,413 @@
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/client.ts';
+import type { AlertEvent } from '../db/schema/index.ts';
+import { linkTemplates, responseTeams, systems } from '../db/schema/index.ts';
+
+type EventTemplate = Omit<AlertEvent, 'host' | 'user'> & { host?: string; user?: string };
+
+interface AlertTemplate {
+  title: string;
+  severity: 'High' | 'Medium' | 'Low';
+  platform: 'windows' | 'linux' | 'network' | 'mail' | 'cloud';
+  rule: string;
+  source_tag: string;
+  description: string;
+  /** Events with `{host}`, `{user}`, `{ip}`, `{hash}` placeholders; `dt` in ms after the alert. */
+  events: EventTemplate[];
+}
+
+const ev = (
+  id: string,
+  parent: string | null,
+  dt: number,
+  process: string,
+  pid: number,
+  cmdline: string,
+  extra: Partial<AlertEvent> = {},
+): EventTemplate => ({ id, parent, dt, process, pid, cmdline, host: '{host}', user: 'SYSTEM', ...extra });
+
+/** Realistic alert kinds; each carries the process chain its events show. */
+export const ALERT_TEMPLATES: readonly AlertTemplate[] = [
+  {
+    title: 'Encoded PowerShell started by an Office document',
+    severity: 'High',
+    platform: 'windows',
+    rule: 'WIN-PS-ENC-001',
+    source_tag: 'EDR: Office child process',
+    description:
+      'winword.exe spawned cmd.exe and an encoded PowerShell command that reached out to the internet.',
+    events: [
+      ev('e1', null, 0, 'explorer.exe', 4120, 'C:\\Windows\\explorer.exe'),
+      ev(
+        'e2',
+        'e1',
+        1500,
+        'winword.exe',
+        6312,
+        '"WINWORD.EXE" /n "C:\\Users\\{user}\\Downloads\\invoice_0425.docm"',
+      ),
+      ev('e3', 'e2', 9100, 'cmd.exe', 7020, 'cmd.exe /c powershell -nop -w hidden -enc JABzAD0ATgBlAHcA'),
+      ev('e4', 'e3', 9400, 'powershell.exe', 7144, 'powershell -nop -w hidden -enc JABzAD0ATgBlAHcA', {
+        matched: true,
+        dst_ip: '{ip}',
+        domain: 'cdn-{hash4}.example.net',
+        action: 'network_connect',
+      }),
+      ev('e5', 'e4', 12_800, 'rundll32.exe', 7388, 'rundll32.exe C:\\ProgramData\\{hash4}.dll,Start', {
+        file_hash: '{hash}',
+        action: 'image_load',
+      }),
+    ],
+  },
+  {
+    title: 'Credential dumping from LSASS memory',
+    severity: 'High',
+    platform: 'windows',
+    rule: 'WIN-CRED-LSASS-004',
+    source_tag: 'Sysmon: ProcessAccess lsass.exe',
+    description: 'A process opened lsass.exe with read access typical of Mimikatz-like tools.',
+    events: [
+      ev('e1', null, 0, 'services.exe', 640, 'C:\\Windows\\system32\\services.exe'),
+      ev('e2', 'e1', 2000, 'svchost.exe', 1880, 'svchost.exe -k netsvcs'),
+      ev('e3', 'e2', 4000, 'cmd.exe', 5208, 'cmd.exe /c C:\\Temp\\pd64.exe -accepteula -ma lsass.exe', {
+        user: '{user}',
+      }),
+      ev('e4', 'e3', 4300, 'pd64.exe', 5312, 'pd64.exe -accepteula -ma lsass.exe C:\\Temp\\l.dmp', {
+        matched: true,
+        file_hash: '{hash}',
+        action: 'process_access',
+      }),
+    ],
+  },
+  {
+    title: 'Brute force against SSH',
+    severity: 'Medium',
+    platform: 'linux',
+    rule: 'LNX-SSH-BF-010',
+    source_tag: 'auditd: sshd failures',
+    description: 'More than 50 failed SSH logins from one address within five minutes.',
+    events: [
+      ev('e1', null, 0, 'systemd', 1, '/sbin/init'),
+      ev('e2', 'e1', 10, 'sshd', 912, '/usr/sbin/sshd -D'),
+      ev('e3', 'e2', 60_000, 'sshd', 31_020, 'sshd: root [priv]', {
+        matched: true,
+        src_ip: '{ip}',
+        action: 'auth_failure',
+        user: 'root',
+      }),
+      ev('e4', 'e2', 61_500, 'sshd', 31_044, 'sshd: admin [priv]', {
+        matched: true,
+        src_ip: '{ip}',
+        action: 'auth_failure',
+        user: 'admin',
+      }),
+    ],
+  },
+  {
+    title: 'Beaconing to a known command-and-control address',
+    severity: 'High',
+    platform: 'network',
+    rule: 'NET-C2-BEACON-002',
+    source_tag: 'NGFW: threat intel match',
+    description: 'Periodic HTTPS connections every 60 seconds to an address listed as C2.',
+    events: [
+      ev('e1', null, 0, 'svchost.exe', 2210, 'svchost.exe -k LocalService'),
+      ev('e2', 'e1', 800, 'updater.exe', 8120, 'C:\\Users\\{user}\\AppData\\Roaming\\updater.exe --silent', {
+        file_hash: '{hash}',
+      }),
+      ev('e3', 'e2', 60_800, 'updater.exe', 8120, 'TLS to {ip}:443', {
+        matched: true,
+        dst_ip: '{ip}',
+        action: 'network_connect',
+      }),
+    ],
+  },
+  {
+    title: 'Phishing mail with a malicious link delivered',
+    severity: 'Medium',
+    platform: 'mail',
+    rule: 'MAIL-PHISH-URL-003',
+    source_tag: 'Mail gateway: URL reputation',
+    description: 'A message with a link to a credential-harvesting page reached a mailbox.',
+    events: [
+      ev('e1', null, 0, 'smtp-gw', 301, 'receive from billing@secure-bank.example.com', {
+        src_ip: '{ip}',
+        action: 'mail_received',
+      }),
+      ev('e2', 'e1', 900, 'outlook.exe', 9120, 'OUTLOOK.EXE /recycle', { user: '{user}' }),
+      ev('e3', 'e2', 45_000, 'msedge.exe', 9540, 'msedge.exe https://login-{hash4}.example.org/owa', {
+        matched: true,
+        domain: 'login-{hash4}.example.org',
+        action: 'url_open',
+      }),
+    ],
+  },
+  {
+    title: 'New local administrator created',
+    severity: 'Low',
+    platform: 'windows',
+    rule: 'WIN-ACC-ADMIN-007',
+    source_tag: 'Windows Security 4732',
+    description: 'An account was added to the local Administrators group outside a change window.',
+    events: [
+      ev('e1', null, 0, 'mmc.exe', 3320, 'mmc.exe lusrmgr.msc', { user: '{user}' }),
+      ev('e2', 'e1', 30_000, 'net.exe', 3410, 'net localgroup administrators support_tmp /add', {
+        matched: true,
+        action: 'group_member_added',
+      }),
+    ],
+  },
+  {
+    title: 'Access to a cloud storage bucket from an unusual country',
+    severity: 'Low',
+    platform: 'cloud',
+    rule: 'CLD-GEO-ANOM-005',
+    source_tag: 'Cloud audit log',
+    description: 'Objects were listed and downloaded from a bucket by a key never seen from this location.',
+    events: [
+      ev('e1', null, 0, 'api-gateway', 1, 'ListObjects backup-bucket', {
+        src_ip: '{ip}',
+        action: 'list',
+        user: '{user}',
+      }),
+      ev('e2', 'e1', 20_000, 'api-gateway', 1, 'GetObject backup-bucket/db.tar.gz', {
+        matched: true,
+        src_ip: '{ip}',
+        action: 'download',
+        user: '{user}',
+      }),
+    ],
+  },
+];
+
+/** Tags each demo system uses on its alerts. */
+const DEMO_TAGS: readonly [string, string][] = [
+  ['phishing', 'volcano'],
+  ['lateral-movement', 'red'],
+  ['vip-host', 'gold'],
+  ['edr', 'blue'],
+  ['needs-review', 'purple'],
+  ['c2', 'magenta'],
+  ['ransomware-precursor', 'red'],
+  ['false-positive-candidate', 'green'],
+];
+const DEMO_TEAMS = ['Blue team', 'IT operations', 'Network team', 'Service desk'];
+
+/** Link templates offered for every system. */
+const DEMO_LINK_TEMPLATES = [
+  {
+    name: 'VirusTotal: IP address',
+    field: 'dst_ip',
+    urlTemplate: 'https://www.virustotal.com/gui/ip-address/{value}',
+  },
+  { name: 'AbuseIPDB', field: 'src_ip', urlTemplate: 'https://www.abuseipdb.com/check/{value}' },
+  {
+    name: 'VirusTotal: file',
+    field: 'file_hash',
+    urlTemplate: 'https://www.virustotal.com/gui/file/{value}',
+  },
+  {
+    name: 'URLhaus: host',
+    field: 'domain',
+    urlTemplate: 'https://urlhaus.abuse.ch/browse.php?search={value}',
+  },
+];
+
+const MISCONFIG_TEMPLATES: readonly [string, string, string, 'critical' | 'high' | 'medium' | 'low'][] = [
+  [
+    'SMBv1 enabled',
+    'The host still accepts SMBv1 connections.',
+    'Disable SMBv1 through group policy.',
+    'high',
+  ],
+  [
+    'RDP exposed to the internet',
+    'TCP 3389 is reachable from outside the perimeter.',
+    'Close the port and use the VPN gateway.',
+    'critical',
+  ],
+  [
+    'Outdated TLS versions',
+    'TLS 1.0 and 1.1 are still negotiated.',
+    'Allow TLS 1.2 and later only.',
+    'medium',
+  ],
+  [
+    'Local admin password reused',
+    'The same local administrator password is set on several hosts.',
+    'Deploy LAPS.',
+    'high',
+  ],
+  [
+    'Audit policy incomplete',
+    'Process creation events (4688) are not logged.',
+    'Enable process creation auditing with command lines.',
+    'low',
+  ],
+  [
+    'Default SNMP community',
+    'The device answers to the "public" community.',
+    'Change the community or move to SNMPv3.',
+    'medium',
+  ],
+];
+
+/** Knuth's multiplicative hash of an incident key and an alert number: deterministic and fast in SQL. */
+const mix = (key: SQL, g: SQL) => sql`((${key}::bigint * 2654435761 + ${g}::bigint * 40503) % 1000003)`;
+
+/**
+ * Inserts alerts for the rows `source` yields: columns incident_id, key, system_id, t0
+ * (timestamptz), status (incident status), resolution, g (alert number 1..n). One statement, so
+ * any number of alerts costs no JS memory.
+ */
+async function insertAlerts(db: Db, source: SQL): Promise<void> {
+  const templates = JSON.stringify(ALERT_TEMPLATES.map((t) => ({ ...t, events: JSON.stringify(t.events) })));
+  const h = mix(sql`s.key`, sql`s.g`);
+  await db.execute(sql`
+    WITH tpl AS (
+      SELECT (ord - 1)::int AS n, value AS t FROM jsonb_array_elements(${templates}::jsonb) WITH ORDINALITY AS x(value, ord)
+    ), src AS (${source}),
+    hashed AS (
+      SELECT s.*, ${h} AS h,
+             (SELECT coalesce(jsonb_agg(jsonb_build_object('cmdb_id', sn.cmdb_id, 'name', sn.name, 'ip_address', sn.ip_address) ORDER BY sn.id), '[]'::jsonb)
+                FROM (SELECT * FROM incident_snapshots x WHERE x.incident_id = s.incident_id ORDER BY x.id
+                      LIMIT 1 + (${h} % 2)) sn) AS assets
+      FROM src s
+    )
+    INSERT INTO alerts (id, system_id, incident_id, severity, title, description, rule, source_tag, status, priority,
+                        state, group_no, platform, response_team_id, affected_assets, events, created_time, updated_time)
+    SELECT md5('alert:' || s.key || ':' || s.g)::uuid, s.system_id, s.incident_id,
+           tpl.t->>'severity', tpl.t->>'title', tpl.t->>'description', tpl.t->>'rule', tpl.t->>'source_tag',
+           CASE WHEN s.status IN ('closed', 'completed', 'canceled', 'customer_completed') THEN 'closed'
+                WHEN s.h % 3 = 0 THEN 'in_progress' ELSE 'new' END,
+           CASE tpl.t->>'severity' WHEN 'High' THEN (CASE WHEN s.h % 4 = 0 THEN 'critical' ELSE 'high' END)
+                WHEN 'Medium' THEN 'medium' ELSE 'low' END,
+           CASE WHEN s.status IN ('closed', 'completed', 'canceled', 'customer_completed')
+                THEN (CASE s.resolution WHEN 'FP' THEN 'false_positive' WHEN 'TP' THEN 'true_positive' ELSE 'benign' END)
+                ELSE 'unclassified' END,
+           s.key * 10 + (s.g % 3),
+           tpl.t->>'platform',
+           CASE WHEN s.h % 4 = 0 THEN (SELECT rt.id FROM response_teams rt WHERE rt.system_id = s.system_id
+                                        ORDER BY rt.id OFFSET (s.h % 3) LIMIT 1) END,
+           s.assets,
+           replace(replace(replace(replace(replace(tpl.t->>'events',
+             '{host}', coalesce(s.assets->0->>'name', 'unknown-host')),
+             '{user}', (ARRAY['a.petrova','i.sidorov','svc_backup','m.volkova','d.lebedev'])[1 + s.h % 5]),
+             '{ip}', '203.0.113.' || (2 + s.h % 250)),
+             '{hash4}', substr(md5(s.key::text), 1, 4)),
+             '{hash}', md5('file:' || (s.h % 500)) || md5('sha:' || (s.h % 500)))::jsonb,
+           s.t0 + (s.g * interval '7 seconds') + ((s.h % 600) * interval '1 second'),
+           s.t0 + (s.g * interval '7 seconds') + ((s.h % 600) * interval '1 second') + ((s.h % 720) * interval '1 minute')
+    FROM hashed s JOIN tpl ON tpl.n = s.h % ${ALERT_TEMPLATES.length}
+    ON CONFLICT (id) DO NOTHING`);
+}
+
+const sourceOf = (where: SQL, count: SQL) => sql`
+  SELECT i.id AS incident_id, i.key, i.system_id, coalesce(i.activity_detected_at, i.created) AS t0,
+         i.status, i.resolution, g
+  FROM incidents i JOIN issue_types it ON it.id = i.issue_type_id AND it.code = 'incident'
+  CROSS JOIN LATERAL generate_series(1, ${count}) g
+  WHERE ${where}`;
+
+/** Adds `count` alerts to one incident (the demo's heavy incident and the benchmark's). */
+export async function addIncidentAlerts(db: Db, incidentKey: number, count: number): Promise<void> {
+  await insertAlerts(db, sourceOf(sql`i.key = ${incidentKey}`, sql`${count}::int`));
+  await tagAlerts(db, sql`a.incident_id = (SELECT id FROM incidents WHERE key = ${incidentKey})`);
+}
+
+async function tagAlerts(db: Db, where: SQL): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO alert_tags (alert_id, tag_id, position)
+    SELECT a.id, t.id, (row_number() OVER (PARTITION BY a.id ORDER BY t.id))::smallint
+    FROM alerts a
+    JOIN tags t ON t.system_id = a.system_id
+     AND (t.id + ('x' || substr(a.id::text, 1, 4))::bit(16)::int) % 5 = 0
+    WHERE ${where} AND ('x' || substr(a.id::text, 5, 2))::bit(8)::int % 3 <> 0
+    ON CONFLICT DO NOTHING`);
+}
+
+export interface DemoAlertsOptions {
+  /** From this many incidents on, one incident gets 10,000 alerts (the benchmark's case). */
+  heavyFrom?: number;
+  log?: (message: string) => void;
+}
+
+/** Incident keys per alert-generation statement (bounded memory and WAL per statement). */
+const KEY_BATCH = 50_000;
+/** Alerts of the demo's heavy incident. */
+export const HEAVY_INCIDENT_ALERTS = 10_000;
+
+/**
+ * Alerts for every incident of type Incident (1–4 each; every 97th gets 40–199), with tags,
+ * response teams, events and process trees; link templates; misconfigurations for Remediation
+ * incidents. Everything is derived from the incident keys in SQL, so the output is
+ * deterministic and scales to a million incidents.
+ */
+export async function generateDemoAlerts(
+  db: Db,
+  incidentCount: number,
+  { heavyFrom = 1000, log = () => undefined }: DemoAlertsOptions = {},
+): Promise<{ alerts: number; heavyIncident: number | null }> {
+  const systemRows = await db.select({ id: systems.id }).from(systems).orderBy(systems.id);
+  for (const s of systemRows) {
+    await db.execute(sql`
+      INSERT INTO tags (system_id, name, color)
+      SELECT ${s.id}::int, x->>0, x->>1 FROM jsonb_array_elements(${JSON.stringify(DEMO_TAGS)}::jsonb) x`);
+    await db.insert(responseTeams).values(DEMO_TEAMS.map((name) => ({ systemId: s.id, name })));
+  }
+  await db.insert(linkTemplates).values(DEMO_LINK_TEMPLATES);
+
+  const [range] = await queryRows<{ lo: number | null; hi: number | null }>(
+    db,
+    sql`SELECT min(key)::bigint AS lo, max(key)::bigint AS hi FROM incidents`,
+  );
+  const lo = Number(range?.lo ?? 0);
+  const hi = Number(range?.hi ?? -1);
+  for (let from = lo; from <= hi; from += KEY_BATCH) {
+    const to = Math.min(hi, from + KEY_BATCH - 1);
+    await insertAlerts(
+      db,
+      sourceOf(
+        sql`i.key BETWEEN ${from} AND ${to}`,
+        sql`(CASE WHEN i.key % 97 = 0 THEN 40 + (i.key % 160) ELSE 1 + (i.key * 7 % 4) END)::int`,
+      ),
+    );
+    await tagAlerts(db, sql`a.incident_id IN (SELECT id FROM incidents WHERE key BETWEEN ${from} AND ${to})`);
+    log(`demo: alerts of incidents ${from}–${to}`);
+  }
+
+  let heavyIncident: number | null = null;
+  if (incidentCount >= heavyFrom) {
+    // the newest open incident of the first system: the one a customer of it opens first
+    const [heavy] = await queryRows<{ key: number }>(
+      db,
+      sql`SELECT i.key::int AS key FROM incidents i JOIN issue_types it ON it.id = i.issue_type_id AND it.code = 'incident'
+          WHERE i.system_id = ${systemRows[0]?.id ?? 0} ORDER BY i.created DESC, i.key DESC LIMIT 1`,
+    );
+    if (heavy) {
+      await db.execute(
+        sql`DELETE FROM alerts WHERE incident_id = (SELECT id FROM incidents WHERE key = ${heavy.key})`,
+      );
+      await addIncidentAlerts(db, heavy.key, HEAVY_INCIDENT_ALERTS);
+      heavyIncident = heavy.key;
+    }
+  }
+
+  const misconfigs = JSON.stringify(MISCONFIG_TEMPLATES);
+  await db.execute(sql`
+    WITH tpl AS (SELECT (ord - 1)::int AS n, value AS t FROM jsonb_array_elements(${misconfigs}::jsonb) WITH ORDINALITY AS x(value, ord))
+    INSERT INTO misconfigurations (incident_id, system_id, title, description, recommendation, severity, status, asset, created)
+    SELECT i.id, i.system_id, tpl.t->>0, tpl.t->>1, tpl.t->>2, tpl.t->>3,
+           CASE WHEN i.status IN ('closed', 'completed') THEN 'fixed' WHEN (i.key + g) % 7 = 0 THEN 'accepted' ELSE 'open' END,
+           coalesce(i.affected_systems[1], ''), i.created + g * interval '1 minute'
+    FROM incidents i JOIN issue_types it ON it.id = i.issue_type_id AND it.code = 'remediation'
+    CROSS JOIN LATERAL generate_series(1, (1 + i.key % 4)::int) g
+    JOIN tpl ON tpl.n = ((i.key * 31 + g * 7) % ${MISCONFIG_TEMPLATES.length})`);
+
+  // fresh rows lack the visibility map: without it counting an incident's alerts reads the heap
+  await db.execute(sql`VACUUM (ANALYZE) alerts`);
+  const [counted] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM alerts`);
+  return { alerts: counted?.n ?? 0, heavyIncident };
+}

@@ -1,0 +1,299 @@
+import type { SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { AlertOrdering } from '@soc/contracts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import {
+  alertTagNames,
+  alertTags,
+  alerts,
+  incidentAlertCounts,
+  incidentSnapshots,
+  incidents,
+  linkTemplates,
+  misconfigurations,
+  responseTeams,
+  systems,
+  users,
+} from '../../db/schema/index.ts';
+
+export type AlertTag = { name: string; color: string };
+
+/** The columns of an alert row as lists show it (never the events). */
+const rowColumns = {
+  id: alerts.id,
+  systemId: alerts.systemId,
+  incidentId: alerts.incidentId,
+  severity: alerts.severity,
+  title: alerts.title,
+  sourceTag: alerts.sourceTag,
+  status: alerts.status,
+  priority: alerts.priority,
+  state: alerts.state,
+  groupNo: alerts.groupNo,
+  platform: alerts.platform,
+  affectedAssets: alerts.affectedAssets,
+  createdTime: alerts.createdTime,
+  updatedTime: alerts.updatedTime,
+  incidentKey: incidents.key,
+  systemIsId: systems.isId,
+  systemName: systems.fullName,
+  assigneeId: users.id,
+  assigneeUsername: users.username,
+  teamId: responseTeams.id,
+  teamName: responseTeams.name,
+  // the tags ride along in the same statement (one round trip per page)
+  tags: sql<AlertTag[]>`coalesce((
+    SELECT json_agg(json_build_object('name', t.name, 'color', t.color) ORDER BY at.position, t.name)
+      FROM ${alertTags} at JOIN ${alertTagNames} t ON t.id = at.tag_id
+     WHERE at.alert_id = ${alerts.id}), '[]'::json)`,
+};
+
+const selectRows = (db: Db) =>
+  db
+    .select(rowColumns)
+    .from(alerts)
+    .innerJoin(systems, eq(systems.id, alerts.systemId))
+    .leftJoin(incidents, eq(incidents.id, alerts.incidentId))
+    .leftJoin(users, eq(users.id, alerts.assigneeId))
+    .leftJoin(responseTeams, eq(responseTeams.id, alerts.responseTeamId));
+
+export type AlertRow = Awaited<ReturnType<typeof selectRows>>[number];
+
+const ORDER_COLUMNS = {
+  created_time: alerts.createdTime,
+  updated_time: alerts.updatedTime,
+  severity: alerts.severityRank,
+  priority: sql`CASE ${alerts.priority} WHEN 'critical' THEN 4 WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END`,
+  status: alerts.status,
+  title: alerts.title,
+} as const;
+
+export function createAlertsRepository(db: Db) {
+  return {
+    /** One page of alerts matching `where`, in `ordering`, with the total. */
+    async page(
+      where: SQL | undefined,
+      ordering: AlertOrdering,
+      limit: number,
+      offset: number,
+      knownTotal?: number,
+    ): Promise<{ total: number; rows: AlertRow[] }> {
+      const total =
+        knownTotal ?? (await db.select({ total: count() }).from(alerts).where(where))[0]?.total ?? 0;
+      if (!total || offset >= total) return { total, rows: [] };
+      const descending = ordering.startsWith('-');
+      const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
+      const dir = descending ? desc : asc;
+      // the page's ids first (from the index alone where the ordering has one), then their rows:
+      // the joins and the tags are computed for this page only, however deep the offset
+      const ids = db
+        .select({ id: alerts.id })
+        .from(alerts)
+        .where(where)
+        .orderBy(dir(column), dir(alerts.createdTime), dir(alerts.id))
+        .limit(limit)
+        .offset(offset);
+      const rows = await selectRows(db)
+        .where(inArray(alerts.id, ids))
+        .orderBy(dir(column), dir(alerts.createdTime), dir(alerts.id));
+      return { total, rows };
+    },
+
+    async one(where: SQL) {
+      const [row] = await db
+        .select({
+          ...rowColumns,
+          description: alerts.description,
+          rule: alerts.rule,
+          classificationDetails: alerts.classificationDetails,
+          eventsCount: sql<number>`jsonb_array_length(${alerts.events})::int`,
+        })
+        .from(alerts)
+        .innerJoin(systems, eq(systems.id, alerts.systemId))
+        .leftJoin(incidents, eq(incidents.id, alerts.incidentId))
+        .leftJoin(users, eq(users.id, alerts.assigneeId))
+        .leftJoin(responseTeams, eq(responseTeams.id, alerts.responseTeamId))
+        .where(where)
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** The trigger-kept number of alerts of an incident. */
+    async incidentCount(incidentId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: incidentAlertCounts.n })
+        .from(incidentAlertCounts)
+        .where(eq(incidentAlertCounts.incidentId, incidentId));
+      return row?.n ?? 0;
+    },
+
+    async events(alertId: string) {
+      const [row] = await db
+        .select({ events: alerts.events, created: alerts.createdTime })
+        .from(alerts)
+        .where(eq(alerts.id, alertId));
+      return row ?? null;
+    },
+
+    /** Id, system and group of one alert matching `where`. */
+    async find(where: SQL) {
+      const [row] = await db
+        .select({
+          id: alerts.id,
+          systemId: alerts.systemId,
+          groupNo: alerts.groupNo,
+          incidentId: alerts.incidentId,
+        })
+        .from(alerts)
+        .where(where)
+        .limit(1);
+      return row ?? null;
+    },
+
+    symptomaticWhere: (alertId: string, groupNo: number) =>
+      and(eq(alerts.groupNo, groupNo), ne(alerts.id, alertId)),
+
+    /** Tags of the alert's system by name (case-insensitive), creating missing ones, in one transaction. */
+    async setTags(
+      tx: Db,
+      alertId: string,
+      systemId: number,
+      tags: { name: string; color: string }[],
+    ): Promise<void> {
+      await tx.delete(alertTags).where(eq(alertTags.alertId, alertId));
+      for (const [position, tag] of tags.entries()) {
+        const [saved] = await queryRows<{ id: number }>(
+          tx,
+          sql`INSERT INTO ${alertTagNames} (system_id, name, color) VALUES (${systemId}, ${tag.name}, ${tag.color})
+              ON CONFLICT (system_id, lower(name)) DO UPDATE SET color = EXCLUDED.color RETURNING id`,
+        );
+        await tx.insert(alertTags).values({ alertId, tagId: saved!.id, position });
+      }
+    },
+
+    async teamOfSystem(teamId: number, systemId: number) {
+      const [team] = await db
+        .select({ id: responseTeams.id })
+        .from(responseTeams)
+        .where(and(eq(responseTeams.id, teamId), eq(responseTeams.systemId, systemId)));
+      return team ?? null;
+    },
+
+    async tagSuggestions(scope: number[] | null, q: string | undefined, limit: number) {
+      const conditions = [];
+      if (scope) conditions.push(scope.length ? inArray(alertTagNames.systemId, scope) : sql`FALSE`);
+      if (q)
+        conditions.push(sql`${alertTagNames.name} ILIKE ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+      return db
+        .selectDistinctOn([sql`lower(${alertTagNames.name})`], {
+          name: alertTagNames.name,
+          color: alertTagNames.color,
+        })
+        .from(alertTagNames)
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(sql`lower(${alertTagNames.name})`, asc(alertTagNames.id))
+        .limit(limit);
+    },
+
+    async teams(
+      scope: number[] | null,
+      system: number | undefined,
+      search: string | undefined,
+      limit: number,
+    ) {
+      const conditions = [];
+      if (scope) conditions.push(scope.length ? inArray(responseTeams.systemId, scope) : sql`FALSE`);
+      if (system !== undefined) conditions.push(eq(responseTeams.systemId, system));
+      if (search)
+        conditions.push(
+          sql`${responseTeams.name} ILIKE ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+        );
+      return db
+        .select({ id: responseTeams.id, name: responseTeams.name })
+        .from(responseTeams)
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(asc(responseTeams.name), asc(responseTeams.id))
+        .limit(limit);
+    },
+
+    /** Alerts named or in the groups, locked for the bulk update. */
+    async lockForBulk(tx: Db, ids: string[], groups: number[]) {
+      const conditions = [];
+      if (ids.length) conditions.push(inArray(alerts.id, ids));
+      if (groups.length) conditions.push(inArray(alerts.groupNo, groups));
+      return tx
+        .select({ id: alerts.id, systemId: alerts.systemId, groupNo: alerts.groupNo })
+        .from(alerts)
+        .where(or(...conditions))
+        .orderBy(asc(alerts.id))
+        .for('update');
+    },
+
+    async templates(systemId: number) {
+      return db
+        .select()
+        .from(linkTemplates)
+        .where(or(isNull(linkTemplates.systemId), eq(linkTemplates.systemId, systemId)))
+        .orderBy(asc(linkTemplates.name), asc(linkTemplates.id));
+    },
+
+    async template(id: number, systemId: number) {
+      const [row] = await db
+        .select()
+        .from(linkTemplates)
+        .where(
+          and(
+            eq(linkTemplates.id, id),
+            or(isNull(linkTemplates.systemId), eq(linkTemplates.systemId, systemId)),
+          ),
+        );
+      return row ?? null;
+    },
+
+    async snapshots(incidentId: string, limit: number, offset: number) {
+      const [{ total } = { total: 0 }] = await db
+        .select({ total: count() })
+        .from(incidentSnapshots)
+        .where(eq(incidentSnapshots.incidentId, incidentId));
+      const rows = await db
+        .select()
+        .from(incidentSnapshots)
+        .where(eq(incidentSnapshots.incidentId, incidentId))
+        .orderBy(asc(incidentSnapshots.id))
+        .limit(limit)
+        .offset(offset);
+      const counts = rows.length
+        ? await queryRows<{ cmdb_id: string; n: number }>(
+            db,
+            sql`
+            SELECT e->>'cmdb_id' AS cmdb_id, count(*)::int AS n
+            FROM ${alerts} a CROSS JOIN LATERAL jsonb_array_elements(a.affected_assets) e
+            WHERE a.incident_id = ${incidentId}
+            GROUP BY 1`,
+          )
+        : [];
+      const byCmdb = new Map<string, number>();
+      for (const c of counts) byCmdb.set(c.cmdb_id, Number(c.n));
+      return { total, rows: rows.map((r) => ({ ...r, alertsCount: byCmdb.get(r.cmdbId) ?? 0 })) };
+    },
+
+    async misconfigs(incidentId: string, limit: number, offset: number) {
+      const where = eq(misconfigurations.incidentId, incidentId);
+      const [{ total } = { total: 0 }] = await db
+        .select({ total: count() })
+        .from(misconfigurations)
+        .where(where);
+      const rows = await db
+        .select()
+        .from(misconfigurations)
+        .where(where)
+        .orderBy(asc(misconfigurations.created), asc(misconfigurations.id))
+        .limit(limit)
+        .offset(offset);
+      return { total, rows };
+    },
+  };
+}
+
+export type AlertsRepository = ReturnType<typeof createAlertsRepository>;

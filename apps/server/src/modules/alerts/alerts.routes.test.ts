@@ -1,0 +1,521 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Alert, AlertDetail } from '@soc/contracts';
+import {
+  AlertDetailSchema,
+  AlertPageSchema,
+  AlertTreeSchema,
+  GroupedAlertDataSchema,
+  MisconfigPageSchema,
+  SnapshotPageSchema,
+} from '@soc/contracts';
+import {
+  alertTags,
+  alerts,
+  incidents,
+  issueTypes,
+  linkTemplates,
+  responseTeams,
+  systems,
+} from '../../db/schema/index.ts';
+import { addIncidentAlerts } from '../../demo/alerts.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+
+let ctx: TestContext;
+const tokens: Record<string, string> = {};
+/** An incident of alice's IS-0001 with 120 alerts, and one of bob's IS-0002. */
+let aliceKey: number;
+let bobKey: number;
+let bobAlert: string;
+let aliceSystem: number;
+let bobSystem: number;
+
+const call = (user: string, method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object) =>
+  ctx.app.inject({
+    method,
+    url: path,
+    headers: { ...bearer(tokens[user]!), 'accept-language': 'en' },
+    ...(payload ? { payload } : {}),
+  });
+/** The fields these tests read from plain answers (errors are DRF field lists). */
+interface Answer {
+  non_field_errors: string[];
+  classification?: string[];
+  url_template?: string[];
+  response_team?: unknown;
+  results: { id: number; name: string; values: string[] }[];
+  url: string;
+  updated: number;
+  tags: unknown;
+}
+const inc = (key: number, tail = '') => `/api/v0/soc/incs/${key}/${tail}`;
+
+async function firstAlert(key: number): Promise<Alert> {
+  const res = await call('analyst', 'GET', inc(key, 'alerts/?page_size=1'));
+  if (res.statusCode !== 200) throw new Error(res.body);
+  return AlertPageSchema.parse(res.json()).results[0]!;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({ incidents: 40 });
+  for (const user of ['alice', 'bob', 'analyst']) tokens[user] = (await ctx.login(user)).access;
+  const db = ctx.database.db;
+  const pick = async (isId: string) => {
+    const [row] = await db
+      .select({ id: incidents.id, key: incidents.key, systemId: incidents.systemId })
+      .from(incidents)
+      .innerJoin(systems, eq(systems.id, incidents.systemId))
+      .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
+      .where(and(eq(systems.isId, isId), eq(issueTypes.code, 'incident')))
+      .orderBy(incidents.key)
+      .limit(1);
+    return row!;
+  };
+  const a = await pick('IS-0001');
+  aliceKey = a.key;
+  aliceSystem = a.systemId;
+  await db.delete(alerts).where(eq(alerts.incidentId, a.id));
+  await addIncidentAlerts(db, aliceKey, 120);
+  const b = await pick('IS-0002');
+  bobKey = b.key;
+  bobSystem = b.systemId;
+  bobAlert = (await firstAlert(bobKey)).uuid;
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('incident alerts', () => {
+  it('pages the alerts newest first with next/previous links and a total', async () => {
+    const first = await call('alice', 'GET', inc(aliceKey, 'alerts/?page=1'));
+    expect(first.statusCode).toBe(200);
+    const page1 = AlertPageSchema.parse(first.json());
+    expect(page1.total).toBe(120);
+    expect(page1.results).toHaveLength(50);
+    expect(page1.previous).toBeNull();
+    expect(page1.next).toContain('page=2');
+    const times = page1.results.map((r) => r.created_time);
+    expect([...times].sort((x, y) => y - x)).toEqual(times);
+    const last = AlertPageSchema.parse((await call('alice', 'GET', inc(aliceKey, 'alerts/?page=3'))).json());
+    expect(last.results).toHaveLength(20);
+    expect(last.next).toBeNull();
+    expect(last.previous).toContain('page=2');
+    const all = new Set([...page1.results, ...last.results].map((r) => r.uuid));
+    expect(all.size).toBe(70);
+    // every alert names assets of the incident's CMDB snapshots
+    const snaps = SnapshotPageSchema.parse((await call('alice', 'GET', inc(aliceKey, 'snapshots/'))).json());
+    const cmdb = new Set(snaps.results.map((s) => s.cmdb_id));
+    for (const alert of page1.results) {
+      expect(alert.affected_assets.length).toBeGreaterThan(0);
+      for (const asset of alert.affected_assets) expect(cmdb.has(asset.cmdb_id)).toBe(true);
+    }
+  });
+
+  it('searches the titles', async () => {
+    const res = await call('alice', 'GET', inc(aliceKey, 'alerts/?search=LSASS'));
+    const page = AlertPageSchema.parse(res.json());
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.total).toBeLessThan(120);
+    for (const a of page.results) expect(a.title).toMatch(/LSASS/);
+  });
+
+  it('gives the detail, grouped data, the nested tree and symptomatic alerts', async () => {
+    const alert = await firstAlert(aliceKey);
+    const detail = AlertDetailSchema.parse(
+      (await call('alice', 'GET', inc(aliceKey, `alerts/${alert.uuid}/`))).json(),
+    );
+    expect(detail.uuid).toBe(alert.uuid);
+    expect(detail.events_count).toBeGreaterThan(0);
+    const grouped = GroupedAlertDataSchema.parse(
+      (await call('alice', 'GET', inc(aliceKey, `alerts/${alert.uuid}/grouped_alert_data/`))).json(),
+    );
+    expect(grouped.results.find((g) => g.field === 'process')?.values.length).toBeGreaterThan(0);
+    const treeRes = await call('alice', 'GET', inc(aliceKey, `alerts/${alert.uuid}/tree/`));
+    expect(treeRes.statusCode).toBe(200);
+    const tree = AlertTreeSchema.parse(treeRes.json());
+    expect(tree.roots).toHaveLength(1);
+    expect(tree.roots[0]!.children.length).toBeGreaterThan(0);
+    const symptomatic = AlertPageSchema.parse(
+      (await call('alice', 'GET', inc(aliceKey, `alerts/${alert.uuid}/symptomatic/`))).json(),
+    );
+    expect(symptomatic.total).toBeGreaterThan(0);
+    for (const s of symptomatic.results) {
+      expect(s.uuid).not.toBe(alert.uuid);
+      expect(s.group).toBe(alert.group);
+    }
+  });
+
+  it('answers a tree failure with non_field_errors', async () => {
+    const alert = await firstAlert(aliceKey);
+    await ctx.database.db.update(alerts).set({ events: [] }).where(eq(alerts.id, alert.uuid));
+    const res = await call('alice', 'GET', inc(aliceKey, `alerts/${alert.uuid}/tree/`));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<Answer>().non_field_errors[0]).toMatch(/no process events/);
+  });
+
+  it('gives the CMDB snapshots paged through next, and misconfigurations', async () => {
+    const res = await call('alice', 'GET', inc(aliceKey, 'snapshots/?page_size=1'));
+    const page = SnapshotPageSchema.parse(res.json());
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.results).toHaveLength(1);
+    if (page.total > 1) expect(page.next).toContain('page=2');
+    expect(page.results[0]!.alerts_count).toBeGreaterThan(0);
+    const [remediation] = await ctx.database.db
+      .select({ key: incidents.key })
+      .from(incidents)
+      .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
+      .where(eq(issueTypes.code, 'remediation'))
+      .limit(1);
+    const mis = MisconfigPageSchema.parse(
+      (await call('analyst', 'GET', inc(remediation!.key, 'misconfigs/'))).json(),
+    );
+    expect(mis.total).toBeGreaterThan(0);
+    expect(mis.results[0]!.recommendation).not.toBe('');
+  });
+});
+
+describe('tenant isolation', () => {
+  it('answers 404 for another tenant’s incident or alert on every alert path', async () => {
+    const own = await firstAlert(aliceKey);
+    const paths: [string, string, object?][] = [
+      ['GET', inc(bobKey, 'alerts/')],
+      ['GET', inc(bobKey, `alerts/${bobAlert}/`)],
+      ['GET', inc(bobKey, `alerts/${bobAlert}/grouped_alert_data/`)],
+      ['GET', inc(bobKey, `alerts/${bobAlert}/tree/`)],
+      ['GET', inc(bobKey, `alerts/${bobAlert}/symptomatic/`)],
+      ['GET', inc(bobKey, 'snapshots/')],
+      ['GET', inc(bobKey, 'misconfigs/')],
+      // her own incident with bob's alert
+      ['GET', inc(aliceKey, `alerts/${bobAlert}/`)],
+      ['GET', inc(aliceKey, `alerts/${bobAlert}/tree/`)],
+      ['PATCH', `/api/v0/soc/alerts/${bobAlert}/`, { tags: [{ name: 'x', color: 'red' }] }],
+      ['GET', `/api/v0/alerts/${bobAlert}/available_links_templates/`],
+      ['GET', `/api/v0/alerts/${bobAlert}/link/?template=1`],
+      ['POST', '/api/v0/soc/alerts/bulk/', { alerts: [bobAlert], action: 'reopen' }],
+      ['GET', inc(aliceKey, 'alerts/not-a-uuid/')],
+    ];
+    for (const [method, path, body] of paths) {
+      const res = await call('alice', method as 'GET', path, body);
+      expect(res.statusCode, `${method} ${path}`).toBe(404);
+    }
+    // and the same paths work for the owner / analysts
+    expect((await call('bob', 'GET', inc(bobKey, `alerts/${bobAlert}/`))).statusCode).toBe(200);
+    expect((await call('analyst', 'GET', inc(bobKey, `alerts/${bobAlert}/`))).statusCode).toBe(200);
+    expect((await call('alice', 'GET', inc(aliceKey, `alerts/${own.uuid}/`))).statusCode).toBe(200);
+  });
+
+  it('lists only the caller’s alerts in /soc/alerts/ with the column filters', async () => {
+    const res = await call('alice', 'GET', '/api/v0/soc/alerts/?page_size=200');
+    const page = AlertPageSchema.parse(res.json());
+    expect(page.total).toBeGreaterThanOrEqual(120);
+    for (const a of page.results) expect(a.system.id).toBe(aliceSystem);
+    const foreign = AlertPageSchema.parse(
+      (await call('alice', 'GET', `/api/v0/soc/alerts/?system__in=${bobSystem}`)).json(),
+    );
+    expect(foreign.total).toBe(0);
+    const high = AlertPageSchema.parse(
+      (
+        await call(
+          'alice',
+          'GET',
+          `/api/v0/soc/alerts/?severity__in=High&incident__in=${aliceKey}&ordering=title`,
+        )
+      ).json(),
+    );
+    expect(high.total).toBeGreaterThan(0);
+    for (const a of high.results) expect([a.severity, a.incident]).toEqual(['High', aliceKey]);
+    const titles = high.results.map((a) => a.title);
+    expect([...titles].sort()).toEqual(titles);
+    expect((await call('alice', 'GET', '/api/v0/soc/alerts/?colour=red')).statusCode).toBe(400);
+  });
+});
+
+describe('bulk actions', () => {
+  it('changes nothing when one alert of the batch belongs to another tenant', async () => {
+    const page = AlertPageSchema.parse(
+      (await call('alice', 'GET', inc(aliceKey, 'alerts/?page_size=5'))).json(),
+    );
+    const ids = page.results.map((a) => a.uuid);
+    const before = await ctx.database.db
+      .select({ id: alerts.id, status: alerts.status, state: alerts.state })
+      .from(alerts)
+      .where(inArray(alerts.id, ids));
+    const res = await call('alice', 'POST', '/api/v0/soc/alerts/bulk/', {
+      alerts: [...ids, bobAlert],
+      action: 'close',
+      classification: 'false_positive',
+      classification_details: 'test',
+    });
+    expect(res.statusCode).toBe(404);
+    const after = await ctx.database.db
+      .select({ id: alerts.id, status: alerts.status, state: alerts.state })
+      .from(alerts)
+      .where(inArray(alerts.id, ids));
+    expect(after.sort((x, y) => x.id.localeCompare(y.id))).toEqual(
+      before.sort((x, y) => x.id.localeCompare(y.id)),
+    );
+
+    const ok = await call('alice', 'POST', '/api/v0/soc/alerts/bulk/', {
+      alerts: ids,
+      action: 'close',
+      classification: 'false_positive',
+      classification_details: 'scanner of the IT team',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json<Answer>().updated).toBe(5);
+    const closed = await ctx.database.db
+      .select({ status: alerts.status, state: alerts.state })
+      .from(alerts)
+      .where(inArray(alerts.id, ids));
+    for (const row of closed) expect(row).toEqual({ status: 'closed', state: 'false_positive' });
+  });
+
+  it('applies to whole groups and validates the payload', async () => {
+    const alert = await firstAlert(aliceKey);
+    const res = await call('alice', 'POST', '/api/v0/soc/alerts/bulk/', {
+      groups: [alert.group],
+      action: 'take_in_work',
+    });
+    expect(res.statusCode).toBe(200);
+    const inGroup = await ctx.database.db
+      .select({ status: alerts.status })
+      .from(alerts)
+      .where(eq(alerts.groupNo, alert.group!));
+    expect(res.json<Answer>().updated).toBe(inGroup.length);
+    for (const row of inGroup) expect(row.status).toBe('in_progress');
+    const noClass = await call('alice', 'POST', '/api/v0/soc/alerts/bulk/', {
+      alerts: [alert.uuid],
+      action: 'close',
+    });
+    expect(noClass.statusCode).toBe(400);
+    expect(noClass.json<Answer>().classification).toBeDefined();
+    const foreignIssue = await call('alice', 'POST', '/api/v0/soc/alerts/bulk/', {
+      alerts: [alert.uuid],
+      action: 'attach',
+      issue: bobKey,
+    });
+    expect(foreignIssue.statusCode).toBe(404);
+  });
+});
+
+describe('identified IOCs', () => {
+  it('lets analysts set IOCs whose values suit their types; customers may not', async () => {
+    const url = inc(aliceKey, 'iocs/');
+    const iocs = [
+      { ioc: '203.0.113.9', ioc_type: 'ipv4', category: ['C2'] },
+      { ioc: 'update-1a2b.example.net', ioc_type: 'fqdn', category: ['C2'] },
+      { ioc: 'a'.repeat(64), ioc_type: 'file', category: ['malware'] },
+    ];
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(tokens.analyst!),
+      payload: { iocs: [...iocs, { ioc: '999.1.1.1', ioc_type: 'ipv4' }] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toMatch(/valid IPv4/);
+    const customer = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(tokens.alice!),
+      payload: { iocs },
+    });
+    expect(customer.statusCode).toBe(403);
+    const ok = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(tokens.analyst!),
+      payload: { iocs },
+    });
+    expect(ok.statusCode).toBe(200);
+    const card = (await call('alice', 'GET', inc(aliceKey))).json<{ observed_iocs: unknown[] }>();
+    expect(card.observed_iocs).toEqual(iocs);
+  });
+});
+
+describe('alert counts', () => {
+  it('keeps the incidents’ alert totals when alerts are attached elsewhere or deleted', async () => {
+    const db = ctx.database.db;
+    const [other] = await db
+      .select({ key: incidents.key, id: incidents.id })
+      .from(incidents)
+      .where(and(eq(incidents.systemId, aliceSystem), ne(incidents.key, aliceKey)))
+      .limit(1);
+    const total = async (key: number) =>
+      AlertPageSchema.parse((await call('alice', 'GET', inc(key, 'alerts/?page_size=1'))).json()).total;
+    const [from, to] = [await total(aliceKey), await total(other!.key)];
+    const page = AlertPageSchema.parse(
+      (await call('alice', 'GET', inc(aliceKey, 'alerts/?page=2&page_size=3'))).json(),
+    );
+    const moved = page.results.map((a) => a.uuid);
+    const res = await call('alice', 'POST', '/api/v0/soc/alerts/bulk/', {
+      alerts: moved,
+      action: 'attach',
+      issue: other!.key,
+    });
+    expect(res.statusCode).toBe(200);
+    expect([await total(aliceKey), await total(other!.key)]).toEqual([from - 3, to + 3]);
+    await db.delete(alerts).where(eq(alerts.id, moved[0]!));
+    expect(await total(other!.key)).toBe(to + 2);
+    // deleting an incident leaves its alerts ungrouped (and does not fail on the counts)
+    await db.delete(incidents).where(eq(incidents.id, other!.id));
+    const left = await db
+      .select({ incidentId: alerts.incidentId })
+      .from(alerts)
+      .where(inArray(alerts.id, moved.slice(1)));
+    expect(left).toEqual([{ incidentId: null }, { incidentId: null }]);
+  });
+});
+
+describe('tags and response teams', () => {
+  it('sets tags with colours, suggests them and validates names and colours', async () => {
+    const alert = await firstAlert(aliceKey);
+    const url = `/api/v0/soc/alerts/${alert.uuid}/`;
+    const res = await call('alice', 'PATCH', url, {
+      tags: [
+        { name: 'vip-host', color: 'gold' },
+        { name: ' Needs follow-up ', color: '#13c2c2' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const detail = res.json<AlertDetail>();
+    expect(detail.tags).toEqual([
+      { name: 'vip-host', color: 'gold' },
+      { name: 'Needs follow-up', color: '#13c2c2' },
+    ]);
+    const suggestions = await call('alice', 'GET', '/api/v0/soc/tags/?limit=5&q=follow');
+    expect(suggestions.json<Answer>().results).toEqual([{ name: 'Needs follow-up', color: '#13c2c2' }]);
+    // bob's system does not see alice's tag
+    expect((await call('bob', 'GET', '/api/v0/soc/tags/?q=follow')).json<Answer>().results).toEqual([]);
+
+    for (const tags of [
+      [{ name: '', color: 'red' }],
+      [{ name: 'a', color: 'javascript' }],
+      [{ name: 'x'.repeat(51), color: 'red' }],
+      [{ name: '<b>', color: 'red' }],
+      [
+        { name: 'dup', color: 'red' },
+        { name: 'DUP', color: 'blue' },
+      ],
+    ]) {
+      const bad = await call('alice', 'PATCH', url, { tags });
+      expect(bad.statusCode, JSON.stringify(tags)).toBe(400);
+    }
+    const cleared = await call('alice', 'PATCH', url, { tags: [] });
+    expect(cleared.json<Answer>().tags).toEqual([]);
+    expect(await ctx.database.db.select().from(alertTags).where(eq(alertTags.alertId, alert.uuid))).toEqual(
+      [],
+    );
+  });
+
+  it('sets a response team of the alert’s own system only', async () => {
+    const alert = await firstAlert(aliceKey);
+    const url = `/api/v0/soc/alerts/${alert.uuid}/`;
+    const teams = await call('alice', 'GET', '/api/v0/soc/response_teams/');
+    const list = teams.json<Answer>().results as { id: number; name: string }[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThanOrEqual(5);
+    const [foreignTeam] = await ctx.database.db
+      .select()
+      .from(responseTeams)
+      .where(eq(responseTeams.systemId, bobSystem))
+      .limit(1);
+    const bad = await call('alice', 'PATCH', url, { response_team: { id: foreignTeam!.id } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<Answer>().response_team).toBeDefined();
+    const ok = await call('alice', 'PATCH', url, { response_team: { id: list[0]!.id } });
+    expect(ok.json<Answer>().response_team).toEqual(list[0]);
+    const cleared = await call('alice', 'PATCH', url, { response_team: null });
+    expect(cleared.json<Answer>().response_team).toBeNull();
+    expect((await call('alice', 'PATCH', url, {})).statusCode).toBe(400);
+  });
+});
+
+describe('link templates', () => {
+  it('offers templates with the alert’s values and renders http(s) links', async () => {
+    const page = AlertPageSchema.parse((await call('alice', 'GET', inc(aliceKey, 'alerts/?page=2'))).json());
+    // alerts whose events hold an address, a domain or a hash get templates; others none
+    let alert = page.results[0]!;
+    let templates: Answer['results'] = [];
+    for (const candidate of page.results) {
+      const res = await call('alice', 'GET', `/api/v0/alerts/${candidate.uuid}/available_links_templates/`);
+      expect(res.statusCode).toBe(200);
+      templates = res.json<Answer>().results;
+      alert = candidate;
+      if (templates.length) break;
+    }
+    expect(templates.length).toBeGreaterThan(0);
+    const t = templates[0]!;
+    const link = await call(
+      'alice',
+      'GET',
+      `/api/v0/alerts/${alert.uuid}/link/?template=${t.id}&value=${encodeURIComponent(t.values[0]!)}`,
+    );
+    expect(link.statusCode).toBe(200);
+    expect(link.json<Answer>().url).toMatch(/^https:\/\//);
+    const other = await call(
+      'alice',
+      'GET',
+      `/api/v0/alerts/${alert.uuid}/link/?template=${t.id}&value=evil.example`,
+    );
+    expect(other.statusCode).toBe(400);
+  });
+
+  it('refuses javascript: templates on creation and when rendering a stored one', async () => {
+    for (const url_template of [
+      'javascript:alert({value})',
+      'data:text/html,{value}',
+      'https://x.example/',
+    ]) {
+      const res = await call('analyst', 'POST', '/api/v0/alerts/links_templates/', {
+        name: 'bad',
+        field: 'host',
+        url_template,
+      });
+      expect(res.statusCode, url_template).toBe(400);
+      expect(res.json<Answer>().url_template).toBeDefined();
+    }
+    expect(
+      (
+        await call('alice', 'POST', '/api/v0/alerts/links_templates/', {
+          name: 'x',
+          field: 'host',
+          url_template: 'https://x.example/{value}',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const created = await call('analyst', 'POST', '/api/v0/alerts/links_templates/', {
+      name: 'Host lookup',
+      field: 'host',
+      url_template: 'https://cmdb.example/hosts/{value}',
+    });
+    expect(created.statusCode).toBe(201);
+    const [stored] = await ctx.database.db
+      .insert(linkTemplates)
+      .values({ name: 'legacy', field: 'host', urlTemplate: '{value}' })
+      .returning();
+    const alert = await firstAlert(aliceKey);
+    await ctx.database.db
+      .update(alerts)
+      .set({
+        events: [
+          {
+            id: 'e1',
+            parent: null,
+            dt: 0,
+            host: 'javascript:alert(1)',
+            user: 'u',
+            process: 'p',
+            pid: 1,
+            cmdline: '',
+          },
+        ],
+      })
+      .where(eq(alerts.id, alert.uuid));
+    const res = await call('alice', 'GET', `/api/v0/alerts/${alert.uuid}/link/?template=${stored!.id}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<Answer>().non_field_errors[0]).toMatch(/http/);
+  });
+});

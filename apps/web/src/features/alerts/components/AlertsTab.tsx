@@ -1,0 +1,153 @@
+import type { Alert, AlertSeverity } from '@soc/contracts';
+import { Alert as AntAlert, Empty, Flex, Spin, Table, Tag, Typography } from 'antd';
+import type { TableProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
+import { useIncidentAlertsQuery } from '../api/useIncidentAlertsQuery.ts';
+import { AlertDetailPanel } from './AlertDetailPanel.tsx';
+import { AlertTags } from './AlertTags.tsx';
+
+export type AlertsTabProps = {
+  incidentKey: number;
+};
+
+/** Height of the virtualised table body, in pixels of the theme's row height multiples. */
+const TABLE_ROWS = 12;
+const ROW_HEIGHT = 40;
+
+export const SEVERITY_COLORS: Record<AlertSeverity, string> = {
+  High: 'red',
+  Medium: 'orange',
+  Low: 'blue',
+};
+
+/**
+ * The alerts tab (spec 000 §2): a searchable, virtualised table (severity, title, affected
+ * assets, created, updated) that loads further pages on scroll, and the detail panel of the
+ * selected alert; the first alert is selected automatically.
+ */
+export function AlertsTab({ incidentKey }: AlertsTabProps) {
+  const { t, i18n } = useTranslation();
+  const [search, setSearch] = useState('');
+  const query = useIncidentAlertsQuery(incidentKey, search);
+  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.results) ?? [], [query.data]);
+  const total = query.data?.pages[0]?.total ?? 0;
+  const [selected, setSelected] = useState<string | null>(null);
+  const selectedUuid = selected && rows.some((r) => r.uuid === selected) ? selected : (rows[0]?.uuid ?? null);
+
+  useEffect(() => {
+    if (!selected && rows[0]) setSelected(rows[0].uuid);
+  }, [rows, selected]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const onScroll: TableProps<Alert>['onScroll'] = (event) => {
+    const el = event.currentTarget;
+    if (
+      hasNextPage &&
+      !isFetchingNextPage &&
+      el.scrollHeight - el.scrollTop - el.clientHeight < ROW_HEIGHT * 5
+    ) {
+      void fetchNextPage();
+    }
+  };
+
+  const columns: TableProps<Alert>['columns'] = [
+    {
+      key: 'severity',
+      title: t('alerts.columns.severity'),
+      dataIndex: 'severity',
+      width: 110,
+      render: (severity: AlertSeverity) => (
+        <Tag color={SEVERITY_COLORS[severity]}>{t(`alerts.severity.${severity}`)}</Tag>
+      ),
+    },
+    {
+      key: 'title',
+      title: t('alerts.columns.title'),
+      render: (_, alert) => (
+        <Flex vertical gap={2}>
+          <Typography.Text ellipsis={{ tooltip: alert.title }}>{alert.title}</Typography.Text>
+          <AlertTags tags={alert.tags} sourceTag={alert.source_tag} />
+        </Flex>
+      ),
+    },
+    {
+      key: 'assets',
+      title: t('alerts.columns.assets'),
+      width: 170,
+      render: (_, alert) => (
+        <Typography.Text ellipsis={{ tooltip: alert.affected_assets.map((a) => a.name).join(', ') }}>
+          {alert.affected_assets.map((a) => a.name).join(', ')}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'created',
+      title: t('alerts.columns.created'),
+      width: 150,
+      render: (_, alert) => formatDateTime(alert.created_time, i18n.language),
+    },
+    {
+      key: 'updated',
+      title: t('alerts.columns.updated'),
+      width: 150,
+      render: (_, alert) => formatDateTime(alert.updated_time, i18n.language),
+    },
+  ];
+
+  return (
+    <Flex vertical gap="middle" data-testid="alerts-tab">
+      <SearchBox
+        value={search}
+        onSearch={setSearch}
+        placeholder={t('alerts.search')}
+        label={t('alerts.search')}
+        buttonText={t('alerts.searchButton')}
+        testId="alerts-search"
+        width="24rem"
+      />
+      {query.isError && !query.data ? (
+        <AntAlert type="error" showIcon title={t('alerts.loadFailed')} data-testid="alerts-error" />
+      ) : query.isPending ? (
+        <Spin data-testid="alerts-loading" />
+      ) : rows.length === 0 ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('alerts.empty')}
+          data-testid="alerts-empty"
+        />
+      ) : (
+        <>
+          <Table<Alert>
+            virtual
+            size="small"
+            aria-label={t('alerts.tableLabel')}
+            data-testid="alerts-table"
+            rowKey="uuid"
+            columns={columns}
+            dataSource={rows}
+            pagination={false}
+            scroll={{ y: ROW_HEIGHT * TABLE_ROWS, x: 800 }}
+            onScroll={onScroll}
+            rowClassName={(alert) => (alert.uuid === selectedUuid ? 'ant-table-row-selected' : '')}
+            onRow={(alert) => ({
+              onClick: () => setSelected(alert.uuid),
+              'data-testid': `alert-row-${alert.uuid}`,
+              'aria-selected': alert.uuid === selectedUuid,
+              style: { cursor: 'pointer' },
+            })}
+            loading={isFetchingNextPage}
+          />
+          <Typography.Text type="secondary" data-testid="alerts-count">
+            {t('alerts.pagination', { low: rows.length ? 1 : 0, high: rows.length, total })}
+          </Typography.Text>
+          {selectedUuid && (
+            <AlertDetailPanel key={selectedUuid} incidentKey={incidentKey} uuid={selectedUuid} />
+          )}
+        </>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Snapshot } from '@soc/contracts';
+import { Alert as AntAlert, Button, Empty, Flex, Skeleton, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSnapshotsQuery } from '../api/useIncidentTabsQueries.ts';
+
+export type AssetsTabProps = { incidentKey: number };
+
+const CRITICALITY_COLORS: Record<string, string> = {
+  critical: 'red',
+  high: 'volcano',
+  medium: 'gold',
+  low: 'green',
+};
+
+/** CMDB assets of the incident as they were when involved (GET {incident}/snapshots/, paged through next). */
+export function AssetsTab({ incidentKey }: AssetsTabProps) {
+  const { t } = useTranslation();
+  const query = useSnapshotsQuery(incidentKey);
+  if (query.isPending) return <Skeleton active data-testid="assets-loading" />;
+  if (query.isError) return <AntAlert type="error" showIcon title={t('alerts.assets.loadFailed')} />;
+  const rows = query.data.pages.flatMap((page) => page.results);
+  if (!rows.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('alerts.empty')} />;
+  return (
+    <Flex vertical gap="small">
+      <Table<Snapshot>
+        size="small"
+        rowKey="id"
+        aria-label={t('alerts.assets.label')}
+        data-testid="incident-assets"
+        dataSource={rows}
+        pagination={false}
+        columns={[
+          { key: 'name', title: t('alerts.assets.name'), dataIndex: 'name' },
+          { key: 'cmdb', title: t('alerts.assets.cmdbId'), dataIndex: 'cmdb_id' },
+          { key: 'type', title: t('alerts.assets.type'), dataIndex: 'asset_type' },
+          { key: 'os', title: t('alerts.assets.os'), dataIndex: 'os' },
+          { key: 'ip', title: t('alerts.assets.ip'), dataIndex: 'ip_address' },
+          {
+            key: 'criticality',
+            title: t('alerts.assets.criticality'),
+            dataIndex: 'criticality',
+            render: (value: string) => <Tag color={CRITICALITY_COLORS[value]}>{value}</Tag>,
+          },
+          { key: 'alerts', title: t('alerts.assets.alerts'), dataIndex: 'alerts_count', align: 'right' },
+        ]}
+      />
+      {query.hasNextPage && (
+        <Button onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+          {t('alerts.assets.more')}
+        </Button>
+      )}
+    </Flex>
+  );
+}

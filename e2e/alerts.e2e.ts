@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { signIn } from './support/session.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+/** Calls the API with the page's session (the access token the app keeps in storage). */
+async function api<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { access?: string }).access,
+  );
+  const response = await fetch(`${baseUrl}/api/v0${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+interface Page_<T> {
+  total: number;
+  results: T[];
+}
+
+/** An incident of the caller with at least two alerts and some IOCs (all tabs enabled). */
+async function incidentWithAlertsAndIocs(page: Page): Promise<number> {
+  const alerts = await api<Page_<{ incident: number | null }>>(
+    page,
+    '/soc/alerts/?page_size=200&grouped=true',
+  );
+  const keys = [...new Set(alerts.results.map((a) => a.incident).filter((k): k is number => k !== null))];
+  for (const key of keys) {
+    const card = await api<{ observed_iocs: unknown[] }>(page, `/soc/incs/${key}/`);
+    const count = await api<Page_<unknown>>(page, `/soc/incs/${key}/alerts/?page_size=1`);
+    if (card.observed_iocs.length > 0 && count.total >= 2) return key;
+  }
+  throw new Error('no incident with alerts and IOCs');
+}
+
+async function openTab(page: Page, key: string): Promise<void> {
+  await page.getByTestId(`incident-tab-${key}`).click();
+}
+
+describe('alerts and the centre tabs of an incident', () => {
+  it('walks every tab, selects an alert, sees its tree and adds a tag', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'alice');
+    const key = await incidentWithAlertsAndIocs(page);
+    await page.goto(`${baseUrl}/inc/${key}`);
+    await page.getByTestId('incident-main-info').waitFor();
+
+    // details
+    await page.getByTestId('incident-details').waitFor();
+    // CMDB assets
+    await openTab(page, 'assets');
+    await page.getByTestId('incident-assets').locator('tbody tr.ant-table-row').first().waitFor();
+    // IOCs grouped by type, with copy buttons
+    await openTab(page, 'iocs');
+    const iocs = page.getByTestId('incident-iocs');
+    await iocs.locator('[data-testid^="ioc-group-"]').first().waitFor();
+    expect(await iocs.locator('.ant-typography-copy').count()).toBeGreaterThan(1);
+    // relations
+    await openTab(page, 'relations');
+    await page
+      .getByTestId('incident-relations')
+      .or(page.getByText('No related incidents'))
+      .or(page.locator('.ant-tabs-tabpane-active .ant-empty'))
+      .first()
+      .waitFor();
+
+    // alerts: the first one is selected automatically
+    await openTab(page, 'alerts');
+    const table = page.getByTestId('alerts-table');
+    await table.waitFor();
+    const rows = table.locator('[data-testid^="alert-row-"]');
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    const firstUuid = (await rows.first().getAttribute('data-testid'))!.replace('alert-row-', '');
+    await expect.poll(() => page.getByTestId('alert-detail').getAttribute('data-uuid')).toBe(firstUuid);
+
+    // select the second alert and see its process tree
+    const second = rows.nth(1);
+    const secondUuid = (await second.getAttribute('data-testid'))!.replace('alert-row-', '');
+    await second.click();
+    await expect.poll(() => page.getByTestId('alert-detail').getAttribute('data-uuid')).toBe(secondUuid);
+    await page.getByTestId('alert-tree').getByTestId('alert-tree-node').first().waitFor();
+    expect(await page.getByTestId('alert-tree').getByTestId('alert-tree-node').count()).toBeGreaterThan(1);
+    await page.getByTestId('alert-grouped').locator('.ant-tag').first().waitFor();
+    // the alert's incident link opens in a new tab
+    expect(await page.getByTestId('alert-incident-link').getAttribute('target')).toBe('_blank');
+
+    // add a tag
+    const tagName = `e2e-${Date.now() % 100000}`;
+    await page.getByTestId('alert-tag-input').locator('input').fill(tagName);
+    await page.getByTestId('alert-tag-add').click();
+    await page.getByTestId('alert-detail-tags').getByText(tagName).waitFor();
+    const saved = await api<{ tags: { name: string }[] }>(page, `/soc/incs/${key}/alerts/${secondUuid}/`);
+    expect(saved.tags.map((t) => t.name)).toContain(tagName);
+    // and the suggestions now offer it
+    const suggestions = await api<{ results: { name: string }[] }>(page, `/soc/tags/?limit=5&q=${tagName}`);
+    expect(suggestions.results.map((t) => t.name)).toEqual([tagName]);
+    await context.close();
+  });
+
+  it('shows the misconfigurations of a Remediation incident', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'alice');
+    const types = await api<{ results: { id: number; code?: string; title: string }[] }>(
+      page,
+      '/soc/issue_types/?limit=30',
+    );
+    const remediation = types.results.find((t) => t.code === 'remediation' || /remediation/i.test(t.title));
+    expect(remediation).toBeDefined();
+    const list = await api<Page_<{ key: number }>>(
+      page,
+      `/soc/incs/?limit=1&issuetype__in=${remediation!.id}`,
+    );
+    const key = list.results[0]!.key;
+    await page.goto(`${baseUrl}/inc/${key}`);
+    await page.getByTestId('incident-main-info').waitFor();
+    await openTab(page, 'misconfigs');
+    await page.getByTestId('incident-misconfigs').locator('tbody tr.ant-table-row').first().waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,2 @@
+export * from './alerts.schemas.ts';
+export * from './iocs.schemas.ts';
