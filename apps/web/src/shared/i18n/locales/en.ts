@@ -1,9 +1,7 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import { dashboardEn } from '../../../features/dashboard/i18n/en.ts';
-import { rulesEn } from '../../../features/rules/i18n/en.ts'; // eslint-disable-line no-restricted-imports -- feature texts join the catalog here (one line per feature)
-// eslint-disable-next-line no-restricted-imports -- feature catalogs join as top-level keys (common brief)
+import { rulesEn } from '../../../features/rules/i18n/en.ts';
 import { reportsEn } from '../../../features/reports/i18n/en.ts';
-// eslint-disable-next-line no-restricted-imports -- the catalogs gather the features' own texts
 import { alertsEn } from '../../../features/alerts/i18n/en.ts';
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {

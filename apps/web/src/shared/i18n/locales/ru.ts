@@ -1,11 +1,9 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
-// eslint-disable-next-line no-restricted-imports -- feature catalogs join as top-level keys (common brief)
 import { reportsRu } from '../../../features/reports/i18n/ru.ts';
-// eslint-disable-next-line no-restricted-imports -- the catalogs gather the features' own texts
 import { alertsRu } from '../../../features/alerts/i18n/ru.ts';
 import type { Catalog } from '../catalog.ts';
 import { dashboardRu } from '../../../features/dashboard/i18n/ru.ts';
-import { rulesRu } from '../../../features/rules/i18n/ru.ts'; // eslint-disable-line no-restricted-imports -- feature texts join the catalog here (one line per feature)
+import { rulesRu } from '../../../features/rules/i18n/ru.ts';
 
 /** Russian catalog: the same keys as en.ts (checked by the type and by catalogs.test.ts). */
 export const ru: Catalog = {
