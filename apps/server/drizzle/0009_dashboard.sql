@@ -1,3 +1,10 @@
+CREATE TABLE "eps_hourly" (
+	"system_id" integer NOT NULL,
+	"bucket_start" timestamp with time zone NOT NULL,
+	"events" bigint NOT NULL,
+	CONSTRAINT "eps_hourly_system_id_bucket_start_pk" PRIMARY KEY("system_id","bucket_start")
+);
+--> statement-breakpoint
 CREATE TABLE "incident_daily" (
 	"system_id" integer NOT NULL,
 	"day" date NOT NULL,
@@ -66,3 +73,63 @@ CREATE FUNCTION incident_daily_rebuild() RETURNS void LANGUAGE sql AS $$
 $$;
 --> statement-breakpoint
 SELECT incident_daily_rebuild();
+--> statement-breakpoint
+-- eps_hourly follows log_source_event_buckets: one set-based upsert per statement (transition
+-- tables), for each system and for all systems (0), in key order.
+CREATE FUNCTION eps_hourly_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO eps_hourly AS e (system_id, bucket_start, events)
+  SELECT s.id, n.bucket_start, sum(n.events)
+    FROM new_rows n CROSS JOIN LATERAL (VALUES (n.system_id), (0)) AS s(id)
+   GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (system_id, bucket_start) DO UPDATE SET events = e.events + excluded.events;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION eps_hourly_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE eps_hourly AS e SET events = e.events - d.events
+    FROM (SELECT s.id, o.bucket_start, sum(o.events) AS events
+            FROM old_rows o CROSS JOIN LATERAL (VALUES (o.system_id), (0)) AS s(id) GROUP BY 1, 2) d
+   WHERE e.system_id = d.id AND e.bucket_start = d.bucket_start;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION eps_hourly_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO eps_hourly AS e (system_id, bucket_start, events)
+  SELECT s.id, x.bucket_start, sum(x.events)
+    FROM (SELECT n.system_id, n.bucket_start, n.events FROM new_rows n
+          UNION ALL
+          SELECT o.system_id, o.bucket_start, -o.events FROM old_rows o) x
+         CROSS JOIN LATERAL (VALUES (x.system_id), (0)) AS s(id)
+   GROUP BY 1, 2 HAVING sum(x.events) <> 0 ORDER BY 1, 2
+  ON CONFLICT (system_id, bucket_start) DO UPDATE SET events = e.events + excluded.events;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER log_source_event_buckets_eps_ins AFTER INSERT ON log_source_event_buckets
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION eps_hourly_inserted();
+--> statement-breakpoint
+CREATE TRIGGER log_source_event_buckets_eps_del AFTER DELETE ON log_source_event_buckets
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION eps_hourly_deleted();
+--> statement-breakpoint
+CREATE TRIGGER log_source_event_buckets_eps_upd AFTER UPDATE ON log_source_event_buckets
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION eps_hourly_updated();
+--> statement-breakpoint
+-- Recounts everything.
+CREATE FUNCTION eps_hourly_rebuild() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM eps_hourly;
+  INSERT INTO eps_hourly (system_id, bucket_start, events)
+  SELECT s.id, b.bucket_start, sum(b.events)
+    FROM log_source_event_buckets b CROSS JOIN LATERAL (VALUES (b.system_id), (0)) AS s(id)
+   GROUP BY 1, 2;
+$$;
+--> statement-breakpoint
+SELECT eps_hourly_rebuild();
+--> statement-breakpoint
+-- One dimension over a range of days, from the index alone (the top domains and IP addresses).
+CREATE INDEX incident_daily_dim_idx ON incident_daily (system_id, dim, day) INCLUDE (value, n);

@@ -1,4 +1,4 @@
-import { bigint, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Incidents per system, UTC day of `created` and dashboard dimension (`all`, `priority`, `status`,
@@ -17,4 +17,19 @@ export const incidentDaily = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.systemId, t.day, t.dim, t.value] })],
+);
+
+/**
+ * Events per system and hour, summed over the system's log sources (`log_source_event_buckets`),
+ * kept exact by statement triggers on that table (migration 0009); `system_id` 0 holds the sum
+ * over all systems. The dashboard's EPS reads a system's hours here instead of every source's.
+ */
+export const epsHourly = pgTable(
+  'eps_hourly',
+  {
+    systemId: integer('system_id').notNull(),
+    bucketStart: timestamp('bucket_start', { withTimezone: true }).notNull(),
+    events: bigint('events', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.systemId, t.bucketStart] })],
 );

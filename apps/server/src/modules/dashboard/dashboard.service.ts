@@ -86,7 +86,9 @@ export function createDashboardService({ db, attack }: { db: Db; attack: AttackC
       const epsFrom = gte ?? epsTo - DEFAULT_EPS_DAYS * DAY_MS;
 
       const prevRange =
-        getPrev && gte !== undefined && lte !== undefined ? { gte: gte - (lte - gte + 1), lte: gte - 1 } : null;
+        getPrev && gte !== undefined && lte !== undefined
+          ? { gte: gte - (lte - gte + 1), lte: gte - 1 }
+          : null;
       const [counts, timeline, eps, previous] = await Promise.all([
         repo.counts(source, DASHBOARD_TOP_N),
         repo.timeline(source, span),
@@ -131,7 +133,9 @@ export function createDashboardService({ db, attack }: { db: Db; attack: AttackC
               }
             : null,
         eps: {
-          average: values.length ? Math.round((values.reduce((s, v) => s + v, 0) / values.length) * 100) / 100 : 0,
+          average: values.length
+            ? Math.round((values.reduce((s, v) => s + v, 0) / values.length) * 100) / 100
+            : 0,
           contracted: eps.contracted,
           max: values.reduce((m, v) => Math.max(m, v), 0),
         },

@@ -43,7 +43,10 @@ export function epsExcess(
 export const timespanOf = (gte: number, lte: number): Timespan => (lte - gte <= 2 * DAY_MS ? 'hour' : 'day');
 
 /** The EPS timeline: hourly values, or per UTC day the average of its hours with data. */
-export function epsTimeline(hourly: readonly { start: number; value: number }[], span: Timespan): TimelineEntry[] {
+export function epsTimeline(
+  hourly: readonly { start: number; value: number }[],
+  span: Timespan,
+): TimelineEntry[] {
   if (span === 'hour') return hourly.map((h) => ({ item: h.start, value: h.value, timespan: 'hour' }));
   const days = new Map<number, { sum: number; hours: number }>();
   for (const h of hourly) {

@@ -27,6 +27,10 @@ const DocumentPage = lazyPage(
   () => import('../../features/documents/pages/DocumentPage.tsx'),
   'DocumentPage',
 );
+const DashboardPage = lazyPage(
+  () => import('../../features/dashboard/pages/DashboardPage.tsx'),
+  'DashboardPage',
+);
 const RulePage = lazyPage(() => import('../../features/rules/pages/RulePage.tsx'), 'RulePage');
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
@@ -35,7 +39,6 @@ const ChangePasswordPage = lazyPage(
 
 /** Sections delivered by later releases: path → title (spec 000 §2, spec 001). */
 const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
-  ['dashboard', 'pages.dashboard'],
   ['issues/:model/:type/:id?', 'pages.tasks'],
   ['misconfigs', 'pages.misconfigs'],
   ['tenants', 'pages.tenants'],
@@ -67,6 +70,7 @@ export const routes: RouteObject[] = [
         path,
         element: <PlaceholderPage key={titleKey} titleKey={titleKey} />,
       })),
+      { path: 'dashboard', element: <DashboardPage /> },
       { path: 'incidents', element: <IncidentsPage /> },
       { path: 'inc/:incNumber', element: <IncidentPage /> },
       { path: 'changepassword', element: <ChangePasswordPage /> },

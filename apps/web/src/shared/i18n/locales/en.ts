@@ -1,4 +1,5 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
+import { dashboardEn } from '../../../features/dashboard/i18n/en.ts';
 import { rulesEn } from '../../../features/rules/i18n/en.ts'; // eslint-disable-line no-restricted-imports -- feature texts join the catalog here (one line per feature)
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {
@@ -137,6 +138,7 @@ export const en = {
     TP: 'True Positive',
     FP: 'False Positive',
   },
+  dashboard: dashboardEn,
   incidents: {
     total: '{{low}}-{{high}} of {{total}}',
     search: {

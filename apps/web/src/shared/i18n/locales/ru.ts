@@ -1,5 +1,6 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import type { Catalog } from '../catalog.ts';
+import { dashboardRu } from '../../../features/dashboard/i18n/ru.ts';
 import { rulesRu } from '../../../features/rules/i18n/ru.ts'; // eslint-disable-line no-restricted-imports -- feature texts join the catalog here (one line per feature)
 
 /** Russian catalog: the same keys as en.ts (checked by the type and by catalogs.test.ts). */
@@ -140,6 +141,7 @@ export const ru: Catalog = {
     TP: 'True Positive',
     FP: 'False Positive',
   },
+  dashboard: dashboardRu,
   incidents: {
     total: '{{low}}-{{high}} из {{total}}',
     search: {

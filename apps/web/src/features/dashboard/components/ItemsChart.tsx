@@ -1,0 +1,117 @@
+import type { AnalyticsItem, ChartType } from '@soc/contracts';
+import { Empty, theme } from 'antd';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
+import { EChart } from './EChart.tsx';
+
+/** A value of a chart with its display name and, where the list can filter by it, its link. */
+export interface ChartEntry {
+  item: string;
+  label: string;
+  value: number;
+  href?: string;
+}
+
+export type ItemsChartProps = {
+  title: string;
+  chart: ChartType;
+  entries: ChartEntry[];
+  /** At most this many bars (spec 000 §4: status and category 9, top lists 5). */
+  max?: number;
+  testId: string;
+  emptyText: string;
+  valuesLabel: string;
+  onOpen?: (entry: ChartEntry) => void;
+  /** Fixed colours per item (priorities), else the theme's palette. */
+  colors?: Record<string, string>;
+};
+
+/** A bar or pie chart of item/value pairs; a click on a bar or slice opens the incident list. */
+export function ItemsChart({
+  title,
+  chart,
+  entries,
+  max,
+  testId,
+  emptyText,
+  valuesLabel,
+  onOpen,
+  colors,
+}: ItemsChartProps) {
+  const { token } = theme.useToken();
+  // pie slices from the largest, clockwise from the top; bars in the given order
+  const shown = useMemo(() => {
+    const list = chart === 'pie' ? [...entries].sort((a, b) => b.value - a.value) : entries;
+    return max ? list.slice(0, max) : list;
+  }, [entries, chart, max]);
+
+  const option = useMemo(() => {
+    const data = shown.map((e) => ({
+      name: e.label,
+      value: e.value,
+      ...(colors?.[e.item] ? { itemStyle: { color: colors[e.item] } } : {}),
+    }));
+    const textStyle = { color: token.colorText, fontFamily: token.fontFamily };
+    if (chart === 'pie') {
+      return {
+        textStyle,
+        tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+        legend: { type: 'scroll', bottom: 0, textStyle: { color: token.colorTextSecondary } },
+        series: [
+          {
+            type: 'pie',
+            radius: '60%',
+            center: ['50%', '45%'],
+            startAngle: 90,
+            clockwise: true,
+            data,
+            label: { color: token.colorText, formatter: '{b}: {c}' },
+            itemStyle: { borderColor: token.colorBgContainer, borderWidth: 1 },
+          },
+        ],
+      };
+    }
+    return {
+      textStyle,
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+      xAxis: { type: 'value', minInterval: 1, axisLabel: { color: token.colorTextSecondary } },
+      yAxis: {
+        type: 'category',
+        inverse: true,
+        data: shown.map((e) => e.label),
+        axisLabel: { color: token.colorText, width: 160, overflow: 'truncate' },
+      },
+      series: [
+        {
+          type: 'bar',
+          data,
+          barMaxWidth: 24,
+          itemStyle: { borderRadius: [0, 4, 4, 0] },
+          label: { show: true, position: 'right', color: token.colorText },
+        },
+      ],
+    };
+  }, [shown, chart, colors, token]);
+
+  if (shown.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+  return (
+    <>
+      <EChart
+        option={option}
+        label={title}
+        testId={`${testId}-chart`}
+        onClick={onOpen ? (e) => shown[e.dataIndex] && onOpen(shown[e.dataIndex]!) : undefined}
+      />
+      {/* the chart's values as text, for screen readers and keyboard users */}
+      <ul aria-label={valuesLabel} style={visuallyHidden} data-testid={`${testId}-values`}>
+        {shown.map((e) => (
+          <li key={e.item} data-item={e.item} data-value={e.value}>
+            {e.href ? <Link to={e.href}>{`${e.label}: ${e.value}`}</Link> : `${e.label}: ${e.value}`}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
