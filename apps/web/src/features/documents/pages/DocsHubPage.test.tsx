@@ -45,8 +45,8 @@ describe('documentation hub', () => {
 
   it('redirects an unknown tab to the dashboard', async () => {
     const { router } = openDocs('/docs/nonsense');
-    expect(await screen.findByTestId('placeholder-page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(screen.queryByTestId('docs-side-nav')).not.toBeInTheDocument();
   });
 
   it('shows the rules view in the rules tab', async () => {
