@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mitreBand, RULE_INCIDENTS_FIRST_PAGE, RULE_INCIDENTS_PAGE } from '@soc/contracts';
@@ -153,6 +154,64 @@ describe('detection rules', () => {
     expect(keys).toEqual(expected.results.slice(0, keys.length).map((i) => i.key));
     await rulePage.getByTestId('rule-incident').first().getByRole('link').click();
     await rulePage.waitForURL(`${baseUrl}/inc/${keys[0]}`);
+    await context.close();
+  });
+});
+
+/** Serious and critical violations, as readable lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe.each(['light', 'dark'] as const)('rules accessibility in the %s theme', (theme) => {
+  const open = async (path: string) => {
+    const { context, page } = await newPage(browser);
+    await page.addInitScript((t) => localStorage.setItem('currentTheme', t), theme);
+    await signIn(page, baseUrl, 'carol');
+    await page.goto(`${baseUrl}${path}`);
+    return { context, page };
+  };
+
+  it('the rule list with its filter bar has no serious or critical violation', async () => {
+    const { context, page } = await open('/docs/rules');
+    await page.getByTestId('rule-side-panel').waitFor();
+    await page.getByTestId('rule-counters').waitFor();
+    await page.getByTestId('rules-filter-toggle').click();
+    await page.getByTestId('rules-filter-bar').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  // axe checks every cell of the matrix: slower than a screen of cards
+  it('the MITRE matrix with a technique panel has no serious or critical violation', async () => {
+    const { context, page } = await open('/docs/rules');
+    await page.getByTestId('rules-mode').getByText('MITRE').click();
+    await page.locator('[data-testid="mitre-matrix"][data-loaded="true"]').waitFor();
+    const cell = page.locator('[data-tactic="execution"] [data-testid="mitre-technique"][data-id="T1059"]');
+    await cell.getByTestId('mitre-technique-toggle').click();
+    await cell.locator('button[aria-pressed]').click();
+    await page.getByTestId('mitre-detail-description').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('the rule page with its related incidents has no serious or critical violation', async () => {
+    const { context, page } = await open('/docs/rules');
+    await page.getByTestId('rule-side-panel').waitFor();
+    const { results } = await api<RuleListResponse>(page, '/soc/rules/?page_size=1');
+    await page.goto(`${baseUrl}/rule/${results[0]!.id}`);
+    await page.getByTestId('rule-panels').waitFor();
+    await page.getByRole('tab', { name: 'Related incidents' }).click();
+    await page
+      .locator('[data-testid="rule-incidents"], [data-testid="rule-incidents-empty"]')
+      .first()
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -1,17 +1,23 @@
 import type { RuleLevel } from '@soc/contracts';
-import { Tag } from 'antd';
+import { Badge, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-
-const COLORS: Record<RuleLevel, string> = { Critical: 'red', High: 'orange', Medium: 'gold', Low: 'green' };
 
 export type LevelTagProps = { level: RuleLevel; testId?: string };
 
-/** A severity or confidence level as a coloured tag (preset colours follow the theme). */
+/**
+ * A severity or confidence level: a coloured dot beside the text, so that the text keeps the
+ * theme's contrast in light and dark.
+ */
 export function LevelTag({ level, testId }: LevelTagProps) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const colors: Record<RuleLevel, string> = {
+    Critical: token.colorError,
+    High: token.colorWarning,
+    Medium: token.colorWarningBorder,
+    Low: token.colorSuccess,
+  };
   return (
-    <Tag color={COLORS[level]} style={{ marginInlineEnd: 0 }} data-testid={testId}>
-      {t(`rules.levels.${level}`)}
-    </Tag>
+    <Badge color={colors[level]} text={t(`rules.levels.${level}`)} data-testid={testId} data-level={level} />
   );
 }

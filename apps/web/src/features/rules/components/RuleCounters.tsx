@@ -58,7 +58,13 @@ export function RuleCounters({ filters }: RuleCountersProps) {
             </div>
           ) : (
             <Flex align="center" gap="small">
-              <Progress type="circle" size={56} percent={c.mitre_coverage_percent} format={(p) => `${p}%`} />
+              <Progress
+                type="circle"
+                size={56}
+                percent={c.mitre_coverage_percent}
+                format={(p) => `${p}%`}
+                aria-label={t('rules.counters.coverage')}
+              />
             </Flex>
           )}
         </div>
@@ -76,7 +82,7 @@ export function RuleCounters({ filters }: RuleCountersProps) {
                 >
                   <Flex vertical style={{ minWidth: '6rem' }}>
                     <Typography.Text style={{ fontSize: token.fontSizeSM }}>{platform}</Typography.Text>
-                    <Progress percent={percent} size="small" />
+                    <Progress percent={percent} size="small" aria-label={platform} />
                   </Flex>
                 </Tooltip>
               ))}
