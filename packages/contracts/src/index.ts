@@ -9,3 +9,4 @@ export * from './incidents/incidents.schemas.ts';
 export * from './incidents/incident-titles.ts';
 export * from './incidents/incident-card.schemas.ts';
 export * from './documents/documents.schemas.ts';
+export * from './inventory/index.ts';

@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './jobs.ts';
 export * from './documents.ts';
 export * from './inventory.ts';
+export * from './assets.ts';
