@@ -254,11 +254,23 @@ export async function buildApp({
   await app.register(usersRoutes, { prefix: `${API_BASE}/soc`, card, config });
   await app.register(inboundMailRoutes, { prefix: `${API_BASE}/soc`, inbound, config });
   await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
-  await app.register(tenantsRoutes, { prefix: `${API_BASE}/soc`, tenants: createTenantsService(database.db), config });
-  await app.register(assetsRoutes, { prefix: `${API_BASE}/cmdb`, assets: createAssetsService(database.db), config });
+  await app.register(tenantsRoutes, {
+    prefix: `${API_BASE}/soc`,
+    tenants: createTenantsService(database.db),
+    config,
+  });
+  await app.register(assetsRoutes, {
+    prefix: `${API_BASE}/cmdb`,
+    assets: createAssetsService(database.db),
+    config,
+  });
   const logSources = createLogSourcesService(database.db);
   await app.register(logSourcesRoutes, { prefix: `${API_BASE}/soc`, logSources, config });
-  await app.register(filesRoutes, { prefix: `${API_BASE}/soc`, files: createFilesService(database.db), storage });
+  await app.register(filesRoutes, {
+    prefix: `${API_BASE}/soc`,
+    files: createFilesService(database.db),
+    storage,
+  });
   await app.register(documentsRoutes, {
     prefix: `${API_BASE}/soc`,
     documents: createDocumentsService({ db: database.db, storage }),

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { pageOf } from '../common/lists.schemas.ts';
 import { csvList, queryId, queryMillis, searchText } from '../common/query.ts';
-import { IncidentPrioritySchema, IncidentStatusSchema, SystemOptionSchema } from '../incidents/incidents.schemas.ts';
+import {
+  IncidentPrioritySchema,
+  IncidentStatusSchema,
+  SystemOptionSchema,
+} from '../incidents/incidents.schemas.ts';
 
 /** Asset inventory (CMDB), spec 001 §2 Assets, §3 Asset and Software item, §7, §9. */
 export const ASSET_TYPE_VALUES = ['workstation', 'server', 'network', 'virtual', 'mobile', 'other'] as const;

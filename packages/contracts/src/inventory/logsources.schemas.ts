@@ -18,7 +18,14 @@ export type LogSourceTab = (typeof LOG_SOURCE_TABS)[number];
 /** The spec's known call asks for 100 at a time (spec 000 §9). */
 export const LOG_SOURCES_PAGE_SIZE = 100;
 
-export const LOG_SOURCE_ORDERINGS = ['name', '-name', 'last_event', '-last_event', 'source_type', '-source_type'] as const;
+export const LOG_SOURCE_ORDERINGS = [
+  'name',
+  '-name',
+  'last_event',
+  '-last_event',
+  'source_type',
+  '-source_type',
+] as const;
 export const LogSourceOrderingSchema = z.enum(LOG_SOURCE_ORDERINGS);
 export type LogSourceOrdering = z.infer<typeof LogSourceOrderingSchema>;
 
@@ -66,7 +73,12 @@ export const LogSourceSummaryQuerySchema = z.strictObject({
 });
 export type LogSourceSummaryQuery = z.infer<typeof LogSourceSummaryQuerySchema>;
 
-const statusCounts = { total: z.number().int(), active: z.number().int(), silent: z.number().int(), disabled: z.number().int() };
+const statusCounts = {
+  total: z.number().int(),
+  active: z.number().int(),
+  silent: z.number().int(),
+  disabled: z.number().int(),
+};
 export const LogSourceSummarySchema = z.object({
   ...statusCounts,
   by_type: z.array(z.object({ source_type: z.string(), ...statusCounts })),

@@ -106,7 +106,10 @@ export function createAssetsRepository(db: Db) {
       const where = and(
         eq(assetSoftware.assetId, assetId),
         search
-          ? or(ilike(assetSoftware.name, likePattern(search)), ilike(assetSoftware.vendor, likePattern(search)))
+          ? or(
+              ilike(assetSoftware.name, likePattern(search)),
+              ilike(assetSoftware.vendor, likePattern(search)),
+            )
           : undefined,
       );
       const [rows, [count]] = await Promise.all([

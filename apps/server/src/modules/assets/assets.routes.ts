@@ -80,7 +80,12 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ assets: AssetsService; config
     },
     async (request) => {
       const { limit, offset } = request.query;
-      const { total, results } = await assets.incidents(requireAuth(request), request.params.cmdbId, limit, offset);
+      const { total, results } = await assets.incidents(
+        requireAuth(request),
+        request.params.cmdbId,
+        limit,
+        offset,
+      );
       return { total, ...offsetLinks(request, config.publicUrl, total, limit, offset), results };
     },
   );

@@ -1,10 +1,4 @@
-import type {
-  Asset,
-  AssetChoices,
-  AssetIncident,
-  AssetListQuery,
-  SoftwareItem,
-} from '@soc/contracts';
+import type { Asset, AssetChoices, AssetIncident, AssetListQuery, SoftwareItem } from '@soc/contracts';
 import { ASSET_CRITICALITY_VALUES, ASSET_TYPE_VALUES } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -47,7 +41,12 @@ export function createAssetsService(db: Db) {
       return presentAsset(await load(auth, cmdbId));
     },
 
-    async incidents(auth: AuthContext, cmdbId: string, limit: number, offset: number): Promise<Page<AssetIncident>> {
+    async incidents(
+      auth: AuthContext,
+      cmdbId: string,
+      limit: number,
+      offset: number,
+    ): Promise<Page<AssetIncident>> {
       const { asset } = await load(auth, cmdbId);
       const { rows, total } = await repo.incidents(asset.cmdbId, asset.systemId, limit, offset);
       return { total, results: rows.map(presentAssetIncident) };

@@ -45,7 +45,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; storage: 
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('etag', `"${file.sha256}"`);
     if (!range) {
-      return reply.status(200).header('content-length', String(file.size)).send(storage.open(file.storageKey));
+      return reply
+        .status(200)
+        .header('content-length', String(file.size))
+        .send(storage.open(file.storageKey));
     }
     return reply
       .status(206)

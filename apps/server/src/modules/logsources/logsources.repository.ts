@@ -49,7 +49,12 @@ export function createLogSourcesRepository(db: Db) {
     async list(scope: Scope, q: LogSourceListQuery) {
       const where = and(
         baseWhere(scope, q),
-        q.status__in ? sql`(${statusExpr}) IN (${sql.join(q.status__in.map((s) => sql`${s}`), sql`, `)})` : undefined,
+        q.status__in
+          ? sql`(${statusExpr}) IN (${sql.join(
+              q.status__in.map((s) => sql`${s}`),
+              sql`, `,
+            )})`
+          : undefined,
       );
       const [rows, [count]] = await Promise.all([
         db
@@ -90,7 +95,10 @@ export function createLogSourcesRepository(db: Db) {
           .groupBy(logSources.sourceType)
           .orderBy(logSources.sourceType),
         db
-          .select({ hour: sql<number>`coalesce(sum(${epsOf(1)}), 0)::float8`, day: sql<number>`coalesce(sum(${epsOf(24)}), 0)::float8` })
+          .select({
+            hour: sql<number>`coalesce(sum(${epsOf(1)}), 0)::float8`,
+            day: sql<number>`coalesce(sum(${epsOf(24)}), 0)::float8`,
+          })
           .from(logSources)
           .where(where),
       ]);

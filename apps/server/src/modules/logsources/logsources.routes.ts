@@ -12,10 +12,10 @@ import { requireAuth } from '../../plugins/auth.ts';
 import type { LogSourcesService } from './logsources.service.ts';
 
 /** `/api/v0/soc/logsources/…` (spec 001 §7 Other: `?page_size=100&search=`, the rest is ours). */
-export const logSourcesRoutes: FastifyPluginAsyncZod<{ logSources: LogSourcesService; config: Config }> = async (
-  app,
-  { logSources, config },
-) => {
+export const logSourcesRoutes: FastifyPluginAsyncZod<{
+  logSources: LogSourcesService;
+  config: Config;
+}> = async (app, { logSources, config }) => {
   const tags = ['logsources'];
   app.get(
     '/logsources/',

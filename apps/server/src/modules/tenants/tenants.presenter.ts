@@ -6,7 +6,11 @@ type ServiceRow = Awaited<ReturnType<TenantsRepository['services']>>[number];
 type SlaRowRecord = Awaited<ReturnType<TenantsRepository['sla']>>[number];
 type ContactRow = Awaited<ReturnType<TenantsRepository['contacts']>>[number];
 
-export const presentPerson = (p: PersonRow): SystemPerson => ({ id: p.id, full_name: p.name, email: p.email });
+export const presentPerson = (p: PersonRow): SystemPerson => ({
+  id: p.id,
+  full_name: p.name,
+  email: p.email,
+});
 
 export const presentListItem = (r: ListRow): SystemListItem => ({
   id: r.id,

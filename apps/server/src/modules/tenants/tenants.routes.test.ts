@@ -40,9 +40,14 @@ describe('GET /soc/systems/', () => {
   });
 
   it('filters by id and name text and by the two people columns', async () => {
-    expect((await list('analyst', '?is_id__icontains=0003')).results.map((s) => s.is_id)).toEqual(['IS-0003']);
+    expect((await list('analyst', '?is_id__icontains=0003')).results.map((s) => s.is_id)).toEqual([
+      'IS-0003',
+    ]);
     const [first] = (await list('analyst', '?is_id__icontains=0001')).results;
-    const byName = await list('analyst', `?full_name__icontains=${encodeURIComponent(first!.full_name.slice(2, 8))}`);
+    const byName = await list(
+      'analyst',
+      `?full_name__icontains=${encodeURIComponent(first!.full_name.slice(2, 8))}`,
+    );
     expect(byName.results.map((s) => s.id)).toContain(first!.id);
     const managerId = first!.service_manager!.id;
     const byManager = await list('analyst', `?service_manager__in=${managerId}`);
@@ -61,8 +66,12 @@ describe('GET /soc/systems/', () => {
     const names = (await list('analyst', '?ordering=full_name')).results.map((s) => s.full_name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     for (const column of ['service_manager', 'dedicated_analyst'] as const) {
-      const asc = (await list('analyst', `?ordering=${column}`)).results.map((s) => s[column]?.full_name ?? '');
-      const desc = (await list('analyst', `?ordering=-${column}`)).results.map((s) => s[column]?.full_name ?? '');
+      const asc = (await list('analyst', `?ordering=${column}`)).results.map(
+        (s) => s[column]?.full_name ?? '',
+      );
+      const desc = (await list('analyst', `?ordering=-${column}`)).results.map(
+        (s) => s[column]?.full_name ?? '',
+      );
       expect(asc[0]! <= asc[asc.length - 1]!).toBe(true);
       expect(desc[0]! >= desc[desc.length - 1]!).toBe(true);
     }
