@@ -128,7 +128,10 @@ export async function buildApp({
           ...(config.errorReportingDsn ? [new URL(config.errorReportingDsn).origin] : []),
         ],
         frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
+        // the file viewer previews PDFs, audio and video from object URLs of downloaded files
+        frameSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ['blob:'],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         // only where the portal is served over TLS; on plain HTTP it would break every request

@@ -27,6 +27,18 @@ const DocumentPage = lazyPage(
   () => import('../../features/documents/pages/DocumentPage.tsx'),
   'DocumentPage',
 );
+const TenantsPage = lazyPage(() => import('../../features/tenants/pages/TenantsPage.tsx'), 'TenantsPage');
+const TenantPage = lazyPage(() => import('../../features/tenants/pages/TenantPage.tsx'), 'TenantPage');
+const AssetsPage = lazyPage(() => import('../../features/assets/pages/AssetsPage.tsx'), 'AssetsPage');
+const AssetPage = lazyPage(() => import('../../features/assets/pages/AssetPage.tsx'), 'AssetPage');
+const LogSourcesPage = lazyPage(
+  () => import('../../features/log-sources/pages/LogSourcesPage.tsx'),
+  'LogSourcesPage',
+);
+const FileViewerPage = lazyPage(
+  () => import('../../features/files/pages/FileViewerPage.tsx'),
+  'FileViewerPage',
+);
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
@@ -38,11 +50,7 @@ const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
   ['rule/:id', 'pages.rule'],
   ['issues/:model/:type/:id?', 'pages.tasks'],
   ['misconfigs', 'pages.misconfigs'],
-  ['tenants', 'pages.tenants'],
   ['reports', 'pages.reports'],
-  ['log-sources', 'pages.logSources'],
-  ['cmdb/assets', 'pages.assets'],
-  ['files/*', 'pages.files'],
 ];
 
 /** The route table, shared by the browser router and the tests' memory router. */
@@ -70,6 +78,14 @@ export const routes: RouteObject[] = [
       { path: 'incidents', element: <IncidentsPage /> },
       { path: 'inc/:incNumber', element: <IncidentPage /> },
       { path: 'changepassword', element: <ChangePasswordPage /> },
+      { path: 'tenants', element: <TenantsPage /> },
+      { path: 'tenants/:systemId', element: <TenantPage /> },
+      { path: 'cmdb/assets', element: <AssetsPage /> },
+      { path: 'cmdb/assets/:assetId', element: <AssetPage /> },
+      { path: 'log-sources', element: <Navigate to="/log-sources/total" replace /> },
+      { path: 'log-sources/:tab', element: <LogSourcesPage /> },
+      // the file viewer: files/download/<kind>/<id>/<file> (spec 001 §2)
+      { path: 'files/*', element: <FileViewerPage /> },
       // The documentation hub (spec 001 §2): the menu opens the instructions tab.
       { path: 'docs', element: <Navigate to="/docs/instructions" replace /> },
       { path: 'docs/:tab', element: <DocsHubPage /> },

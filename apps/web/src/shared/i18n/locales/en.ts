@@ -1,4 +1,10 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
+/* eslint-disable no-restricted-imports -- feature catalogs join the app catalog here (one key each) */
+import { tenantsEn } from '../../../features/tenants/i18n/en.ts';
+import { assetsEn } from '../../../features/assets/i18n/en.ts';
+import { logSourcesEn } from '../../../features/log-sources/i18n/en.ts';
+import { filesEn } from '../../../features/files/i18n/en.ts';
+/* eslint-enable no-restricted-imports */
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {
   common: {
@@ -597,4 +603,8 @@ export const en = {
     reload: 'Reload',
     whatsNew: "What's new",
   },
+  tenants: tenantsEn,
+  assets: assetsEn,
+  logSources: logSourcesEn,
+  files: filesEn,
 };

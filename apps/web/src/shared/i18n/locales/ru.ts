@@ -1,4 +1,10 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
+/* eslint-disable no-restricted-imports -- feature catalogs join the app catalog here (one key each) */
+import { tenantsRu } from '../../../features/tenants/i18n/ru.ts';
+import { assetsRu } from '../../../features/assets/i18n/ru.ts';
+import { logSourcesRu } from '../../../features/log-sources/i18n/ru.ts';
+import { filesRu } from '../../../features/files/i18n/ru.ts';
+/* eslint-enable no-restricted-imports */
 import type { Catalog } from '../catalog.ts';
 
 /** Russian catalog: the same keys as en.ts (checked by the type and by catalogs.test.ts). */
@@ -601,4 +607,8 @@ export const ru: Catalog = {
     reload: 'Перезагрузить',
     whatsNew: 'Что нового',
   },
+  tenants: tenantsRu,
+  assets: assetsRu,
+  logSources: logSourcesRu,
+  files: filesRu,
 };
