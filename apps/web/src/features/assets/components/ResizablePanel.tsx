@@ -1,7 +1,7 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Flex, theme } from 'antd';
-import type { KeyboardEvent, PointerEvent, ReactNode } from 'react';
-import { useRef, useState } from 'react';
+import type { KeyboardEvent, PointerEvent as ReactPointerEvent, ReactNode } from 'react';
+import { useState } from 'react';
 
 export type ResizablePanelProps = {
   minWidth: number;
@@ -33,22 +33,22 @@ export function ResizablePanel({
   const { token } = theme.useToken();
   const [width, setWidth] = useState(minWidth);
   const [collapsed, setCollapsed] = useState(false);
-  const drag = useRef<{ x: number; width: number } | null>(null);
 
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { x: event.clientX, width };
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
     event.preventDefault();
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (!drag.current) return;
+    const startX = event.clientX;
+    const startWidth = width;
     // the handle is on the left edge: moving left widens the panel
-    setWidth(clamp(drag.current.width + drag.current.x - event.clientX, minWidth, maxWidth));
-  };
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
-    drag.current = null;
-    if (event.currentTarget.hasPointerCapture(event.pointerId))
-      event.currentTarget.releasePointerCapture(event.pointerId);
+    const move = (e: PointerEvent) => setWidth(clamp(startWidth + startX - e.clientX, minWidth, maxWidth));
+    const stop = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', stop);
+      window.removeEventListener('pointercancel', stop);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', stop);
+    window.addEventListener('pointercancel', stop);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? 50 : 10;
@@ -98,9 +98,6 @@ export function ResizablePanel({
         aria-valuenow={width}
         tabIndex={0}
         onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
         onKeyDown={onKeyDown}
         style={{
           width: 6,

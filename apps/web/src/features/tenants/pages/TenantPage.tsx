@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
-import type { Contact, SystemCard, SystemPerson, SystemService } from '@soc/contracts';
+import type { Contact, SlaRow, SystemCard, SystemPerson, SystemService } from '@soc/contracts';
 import {
   Alert,
+  Badge,
   Breadcrumb,
   Button,
   Card,
@@ -21,6 +22,13 @@ import { ApiError } from '../../../shared/api/index.ts';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { formatDate } from '../../../shared/lib/formatDateTime.ts';
 import { useSystemCardQuery } from '../api/useSystemCardQuery.ts';
+
+const SLA_COLOURS: Record<SlaRow['category'], string> = {
+  critical: 'red',
+  high: 'volcano',
+  medium: 'gold',
+  low: 'blue',
+};
 
 const parseId = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 const day = (iso: string | null) => (iso ? formatDate(Date.parse(`${iso}T00:00:00`)) : '—');
@@ -215,11 +223,13 @@ function Services({ services }: { services: SystemService[] }) {
                   {
                     key: 'category',
                     title: t('tenants.card.slaCategory'),
+                    // the SLA row's icon names its priority: shown as the priority's colour
                     render: (_, row) => (
-                      <span>
-                        {row.icon && <span aria-hidden>{row.icon} </span>}
-                        {t(`incidentPriority.${row.category}`, { defaultValue: row.category })}
-                      </span>
+                      <Badge
+                        color={SLA_COLOURS[row.category]}
+                        text={t(`incidentPriority.${row.category}`)}
+                        data-icon={row.icon}
+                      />
                     ),
                   },
                   {
