@@ -131,7 +131,7 @@ export async function buildApp({
         // the file viewer previews PDFs, audio and video from object URLs of downloaded files
         frameSrc: ["'self'", 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ['blob:'],
+        objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         // only where the portal is served over TLS; on plain HTTP it would break every request

@@ -1,5 +1,6 @@
 /** Texts of the file viewer (spec 001 §2 File viewer, §8). */
 export const filesEn = {
+  preview: 'Preview {{name}}',
   download: 'Download',
   loading: 'Loading the file…',
   progress: 'Download progress',

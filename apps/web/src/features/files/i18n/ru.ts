@@ -2,6 +2,7 @@ import type { filesEn } from './en.ts';
 
 /** Тексты просмотра файлов (spec 001 §2, §8). */
 export const filesRu: typeof filesEn = {
+  preview: 'Просмотр: {{name}}',
   download: 'Скачать',
   loading: 'Загрузка файла…',
   progress: 'Ход загрузки',

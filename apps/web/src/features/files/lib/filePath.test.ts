@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileResourcePath, prettyJson, previewKind } from './filePath.ts';
+import { fileResourcePath, prettyJson, previewKind, viewerRouteOfLink } from './filePath.ts';
 
 describe('fileResourcePath', () => {
   it('maps files/download/<path> to the files resource', () => {
@@ -31,5 +31,16 @@ describe('previewKind', () => {
   it('pretty-prints JSON and keeps other text', () => {
     expect(prettyJson('{"a":1}')).toBe('{\n  "a": 1\n}');
     expect(prettyJson('not json')).toBe('not json');
+  });
+});
+
+describe('viewerRouteOfLink', () => {
+  it('maps incident and document attachment links to the viewer', () => {
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    expect(viewerRouteOfLink(`/api/v0/soc/incs/10042/attachments/${id}/download/`)).toBe(
+      `/files/download/incidents/10042/${id}`,
+    );
+    expect(viewerRouteOfLink('/api/v0/soc/articles/7/attachments/9/')).toBe('/files/download/articles/7/9');
+    expect(viewerRouteOfLink('/api/v0/soc/articles/7/download_pdf/')).toBeNull();
   });
 });

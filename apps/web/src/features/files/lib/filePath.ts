@@ -36,3 +36,18 @@ export function prettyJson(text: string): string {
     return text;
   }
 }
+
+/**
+ * The viewer route of a file the API links to: incident attachments
+ * (`/api/v0/soc/incs/{key}/attachments/{id}/download/`) and document attachments
+ * (`/api/v0/soc/{instructions|response_instructions|articles}/{id}/attachments/{id}/`);
+ * null for other links.
+ */
+export function viewerRouteOfLink(link: string): string | null {
+  const incident = /^\/api\/v0\/soc\/incs\/(\d+)\/attachments\/([0-9a-f-]{36})\/download\/$/i.exec(link);
+  if (incident) return `/files/download/incidents/${incident[1]}/${incident[2]}`;
+  const document =
+    /^\/api\/v0\/soc\/(instructions|response_instructions|articles)\/(\d+)\/attachments\/(\d+)\/$/.exec(link);
+  if (document) return `/files/download/${document[1]}/${document[2]}/${document[3]}`;
+  return null;
+}
