@@ -108,7 +108,19 @@ export function ResizablePanel({
         }}
         data-testid={`${testId}-handle`}
       />
-      <Flex vertical gap="small" style={{ flex: 1, minWidth: 0, paddingInlineStart: token.paddingSM }}>
+      <Flex
+        vertical
+        gap="small"
+        style={{
+          flex: 1,
+          minWidth: 0,
+          paddingInlineStart: token.paddingSM,
+          // the details stay in view while the list beside them scrolls
+          position: 'sticky',
+          top: token.margin,
+          alignSelf: 'flex-start',
+        }}
+      >
         <Flex align="center" justify="space-between">
           <strong>{title}</strong>
           <Button

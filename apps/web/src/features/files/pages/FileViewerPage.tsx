@@ -82,8 +82,10 @@ function Preview({ file, filename, contentType }: PreviewProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const kind = previewKind(contentType || file.blob.type);
-  const url = useMemo(() => URL.createObjectURL(file.blob), [file.blob]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  // only images and media are shown from an object URL
+  const needsUrl = kind === 'image' || kind.startsWith('media-');
+  const url = useMemo(() => (needsUrl ? URL.createObjectURL(file.blob) : ''), [file.blob, needsUrl]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   const [text, setText] = useState<string | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
   const saved = useRef(false);
