@@ -40,6 +40,13 @@ import { createInboundMailService } from './modules/incidents/inbound-mail.servi
 import { NOTIFY_JOB, createIncidentNotifier } from './modules/incidents/notifications.service.ts';
 import { usersRoutes } from './modules/incidents/users.routes.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { createTenantsService } from './modules/tenants/tenants.service.ts';
+import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { createAssetsService } from './modules/assets/assets.service.ts';
+import { logSourcesRoutes } from './modules/logsources/logsources.routes.ts';
+import { createLogSourcesService } from './modules/logsources/logsources.service.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { createFilesService } from './modules/files/files.service.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
@@ -130,6 +137,9 @@ export async function buildApp({
           ...(config.errorReportingDsn ? [new URL(config.errorReportingDsn).origin] : []),
         ],
         frameAncestors: ["'none'"],
+        // the file viewer previews PDFs, audio and video from object URLs of downloaded files
+        frameSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -266,7 +276,23 @@ export async function buildApp({
   await app.register(usersRoutes, { prefix: `${API_BASE}/soc`, card, config });
   await app.register(inboundMailRoutes, { prefix: `${API_BASE}/soc`, inbound, config });
   await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
-  await app.register(tenantsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
+  await app.register(tenantsRoutes, {
+    prefix: `${API_BASE}/soc`,
+    tenants: createTenantsService(database.db),
+    config,
+  });
+  await app.register(assetsRoutes, {
+    prefix: `${API_BASE}/cmdb`,
+    assets: createAssetsService(database.db),
+    config,
+  });
+  const logSources = createLogSourcesService(database.db);
+  await app.register(logSourcesRoutes, { prefix: `${API_BASE}/soc`, logSources, config });
+  await app.register(filesRoutes, {
+    prefix: `${API_BASE}/soc`,
+    files: createFilesService(database.db),
+    storage,
+  });
   await app.register(alertsRoutes, {
     prefix: API_BASE,
     alerts: createAlertsService({ db: database.db }),

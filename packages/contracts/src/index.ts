@@ -13,3 +13,4 @@ export * from './dashboard/dashboard.schemas.ts';
 export * from './rules/rules.schemas.ts';
 export * from './reports/reports.schemas.ts';
 export * from './alerts/index.ts';
+export * from './inventory/index.ts';

@@ -81,7 +81,7 @@ export interface InventoryOptions {
 export async function generateDemoInventory(
   db: Db,
   { rng, now, days }: InventoryOptions,
-): Promise<{ assets: number; snapshots: number; logSources: number }> {
+): Promise<{ assets: number; snapshots: number; logSources: number; software: number }> {
   const systemRows = await db
     .select({ id: systems.id, isId: systems.isId })
     .from(systems)
@@ -226,5 +226,96 @@ export async function generateDemoInventory(
     db,
     sql`SELECT count(*)::int AS snapshots FROM incident_snapshots`,
   );
-  return { assets: assetRows.length, snapshots: counts?.snapshots ?? 0, logSources: inserted.length };
+  const software = await generateDemoSoftware(db);
+  return {
+    assets: assetRows.length,
+    snapshots: counts?.snapshots ?? 0,
+    logSources: inserted.length,
+    software,
+  };
+}
+
+/** Products of the demo software inventory: [name, vendor, version, platform]. */
+const SOFTWARE_CATALOG: readonly (readonly [string, string, string, 'win' | 'linux' | 'any'])[] = [
+  ['Google Chrome', 'Google LLC', '131.0.6778.86', 'win'],
+  ['Mozilla Firefox', 'Mozilla', '133.0', 'any'],
+  ['Microsoft Edge', 'Microsoft Corporation', '131.0.2903.70', 'win'],
+  ['Microsoft Office LTSC профессиональный плюс 2021', 'Microsoft Corporation', '16.0.14332.20706', 'win'],
+  ['Microsoft Teams', 'Microsoft Corporation', '24295.605.3225.8804', 'win'],
+  ['Microsoft Visual C++ 2015-2022 Redistributable (x64)', 'Microsoft Corporation', '14.40.33810', 'win'],
+  ['Microsoft Visual C++ 2013 Redistributable (x86)', 'Microsoft Corporation', '12.0.40664', 'win'],
+  ['Microsoft .NET Runtime 8.0', 'Microsoft Corporation', '8.0.11', 'win'],
+  ['Microsoft Defender for Endpoint', 'Microsoft Corporation', '4.18.24090', 'win'],
+  ['7-Zip 23.01 (x64)', 'Igor Pavlov', '23.01', 'win'],
+  ['Notepad++ (64-bit x64)', 'Notepad++ Team', '8.6.9', 'win'],
+  ['Adobe Acrobat Reader', 'Adobe', '24.004.20220', 'win'],
+  ['Zoom Workplace', 'Zoom Video Communications', '6.2.11', 'win'],
+  ['КриптоПро CSP', 'КРИПТО-ПРО', '5.0.12998', 'win'],
+  ['Kaspersky Endpoint Security для Windows', 'АО Лаборатория Касперского', '12.6.0.438', 'win'],
+  ['Агент администрирования Kaspersky Security Center', 'АО Лаборатория Касперского', '15.1.0.20748', 'win'],
+  ['1С:Предприятие 8.3', 'ООО 1С-Софт', '8.3.24.1548', 'win'],
+  ['Яндекс Браузер', 'ООО Яндекс', '24.10.4.815', 'win'],
+  ['PuTTY release 0.81 (64-bit)', 'Simon Tatham', '0.81', 'win'],
+  ['WinSCP', 'Martin Prikryl', '6.3.5', 'win'],
+  ['Git', 'The Git Development Community', '2.47.0', 'any'],
+  ['Python 3.12.7 (64-bit)', 'Python Software Foundation', '3.12.7150.0', 'any'],
+  ['Java 8 Update 431', 'Oracle Corporation', '8.0.4310.10', 'win'],
+  ['VMware Tools', 'VMware, Inc.', '12.4.5.23787635', 'any'],
+  ['Sysmon', 'Sysinternals', '15.15', 'win'],
+  ['Microsoft SQL Server 2019 (64-bit)', 'Microsoft Corporation', '15.0.4395.2', 'win'],
+  ['Microsoft Exchange Server 2016 CU23', 'Microsoft Corporation', '15.1.2507.39', 'win'],
+  ['Veeam Backup & Replication', 'Veeam Software Group GmbH', '12.2.0.334', 'win'],
+  ['Zabbix Agent 2', 'Zabbix SIA', '7.0.5', 'any'],
+  ['OpenSSH', 'OpenBSD Foundation', '9.6p1', 'linux'],
+  ['openssl', 'OpenSSL Project', '3.0.13', 'linux'],
+  ['nginx', 'F5, Inc.', '1.24.0', 'linux'],
+  ['apache2', 'Apache Software Foundation', '2.4.58', 'linux'],
+  ['postgresql-15', 'PostgreSQL Global Development Group', '15.8', 'linux'],
+  ['docker-ce', 'Docker, Inc.', '27.3.1', 'linux'],
+  ['containerd.io', 'Docker, Inc.', '1.7.22', 'linux'],
+  ['kubelet', 'The Kubernetes Authors', '1.30.5', 'linux'],
+  ['auditd', 'Red Hat', '3.1.2', 'linux'],
+  ['rsyslog', 'Adiscon GmbH', '8.2312.0', 'linux'],
+  ['sudo', 'Todd C. Miller', '1.9.15p5', 'linux'],
+  ['bash', 'Free Software Foundation', '5.2.21', 'linux'],
+  ['systemd', 'systemd project', '255.4', 'linux'],
+  ['curl', 'Daniel Stenberg', '8.5.0', 'linux'],
+  ['python3', 'Python Software Foundation', '3.12.3', 'linux'],
+  ['openjdk-17-jre-headless', 'Eclipse Adoptium', '17.0.13', 'linux'],
+  ['Kaspersky Endpoint Security для Linux', 'АО Лаборатория Касперского', '12.1.0.1297', 'linux'],
+  ['elastic-agent', 'Elastic N.V.', '8.15.3', 'any'],
+  ['node_exporter', 'Prometheus Authors', '1.8.2', 'linux'],
+];
+
+/**
+ * Installed software of every demo asset: a deterministic mix of the catalog for the asset's
+ * platform (by asset id, no RNG draw, so the rest of the inventory stays as it was), plus
+ * Windows updates on Windows servers so that some assets pass the 99+ badge.
+ */
+export async function generateDemoSoftware(db: Db): Promise<number> {
+  const catalog = sql.join(
+    SOFTWARE_CATALOG.map(
+      ([name, vendor, version, platform], i) => sql`(${i}::int, ${name}, ${vendor}, ${version}, ${platform})`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`
+    WITH catalog(n, name, vendor, version, platform) AS (VALUES ${catalog}),
+    assets AS (
+      SELECT a.id, a.asset_type, a.first_seen_at,
+             CASE WHEN a.os ILIKE 'windows%' THEN 'win' WHEN a.os = '' OR a.os ILIKE 'cisco%' OR a.os ILIKE 'huawei%' THEN 'none' ELSE 'linux' END AS platform
+      FROM cmdb_assets a
+    )
+    INSERT INTO asset_software (asset_id, name, vendor, version, install_time)
+    SELECT a.id, c.name, c.vendor, c.version,
+           a.first_seen_at + ((a.id * 37 + c.n * 11) % 300) * interval '1 day' + ((a.id + c.n) % 86400) * interval '1 second'
+    FROM assets a JOIN catalog c ON (c.platform = a.platform OR (c.platform = 'any' AND a.platform <> 'none'))
+    -- leave out about a third of the catalog, differently per asset
+    WHERE (a.id * 7 + c.n * 13) % 3 <> 0
+    UNION ALL
+    SELECT a.id, 'Обновление безопасности для Microsoft Windows (KB' || (5000000 + a.id * 101 + g * 977) || ')',
+           'Microsoft Corporation', '', a.first_seen_at + g * interval '7 days'
+    FROM assets a CROSS JOIN LATERAL generate_series(1, CASE WHEN a.platform = 'win' AND a.asset_type = 'server' THEN 60 + a.id % 60 WHEN a.platform = 'win' THEN a.id % 12 ELSE 0 END) g`);
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM asset_software`);
+  return row?.n ?? 0;
 }

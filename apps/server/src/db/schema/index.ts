@@ -9,3 +9,4 @@ export * from './dashboard.ts';
 export * from './rules.ts';
 export * from './reports.ts';
 export * from './alerts.ts';
+export * from './assets.ts';

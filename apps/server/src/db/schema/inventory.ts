@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -48,6 +49,15 @@ export const cmdbAssets = pgTable(
     uniqueIndex('cmdb_assets_cmdb_id_uq').on(t.cmdbId),
     index('cmdb_assets_system_name_idx').on(t.systemId, t.name, t.id),
     index('cmdb_assets_system_last_seen_idx').on(t.systemId, t.lastSeenAt),
+    // the assets list of analysts (every system) and its filters
+    index('cmdb_assets_name_idx').on(t.name, t.id),
+    index('cmdb_assets_last_seen_idx').on(t.lastSeenAt, t.id),
+    index('cmdb_assets_os_idx').on(t.os),
+    // search over name, IP address and FQDN (ILIKE '%text%')
+    index('cmdb_assets_search_trgm').using(
+      'gin',
+      sql`(${t.name} || ' ' || ${t.ipAddress} || ' ' || ${t.fqdn}) gin_trgm_ops`,
+    ),
   ],
 );
 

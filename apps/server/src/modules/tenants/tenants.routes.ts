@@ -1,59 +1,74 @@
-import { and, asc, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SystemOptionSchema, SystemsLookupQuerySchema, pageOf } from '@soc/contracts';
+import { z } from 'zod';
+import {
+  DetailErrorSchema,
+  FieldErrorsSchema,
+  SystemCardSchema,
+  SystemListQuerySchema,
+  SystemListResponseSchema,
+  SystemPeopleQuerySchema,
+  SystemPeopleResponseSchema,
+} from '@soc/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { systems } from '../../db/schema/index.ts';
-import { likePattern, pageLinks } from '../../lib/pagination.ts';
-import { requireAuth, systemScope } from '../../plugins/auth.ts';
+import { pageLinks } from '../../lib/pagination.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { TenantsService } from './tenants.service.ts';
 
-/** No-page answers are still bounded (DESIGN §4). */
-const NO_PAGE_MAX = 1000;
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };
 
-/** `/api/v0/soc/systems/`: the caller's protected systems (short form for pickers). */
-export const tenantsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
+/**
+ * `/api/v0/soc/systems/…`: the caller's protected systems. The list serves the pickers
+ * (`no_page`, `short`, `search`) and the systems table (filters, ordering); the card by id.
+ */
+export const tenantsRoutes: FastifyPluginAsyncZod<{ tenants: TenantsService; config: Config }> = async (
   app,
-  { db, config },
+  { tenants, config },
 ) => {
+  const tags = ['tenants'];
   app.get(
     '/systems/',
     {
       schema: {
-        tags: ['tenants'],
-        summary: 'Protected systems of the caller (search by code or name)',
-        querystring: SystemsLookupQuerySchema,
-        response: { 200: pageOf(SystemOptionSchema) },
+        tags,
+        summary: 'Protected systems of the caller: search, id/name/people filters, ordering, pages',
+        querystring: SystemListQuerySchema,
+        response: { 200: SystemListResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const scope = systemScope(requireAuth(request));
-      const { search, page, page_size: pageSize, no_page: noPage } = request.query;
-      const where = and(
-        scope ? (scope.length ? inArray(systems.id, scope) : sql`FALSE`) : undefined,
-        search
-          ? or(ilike(systems.isId, likePattern(search)), ilike(systems.fullName, likePattern(search)))
-          : undefined,
-      );
-      const limit = noPage ? NO_PAGE_MAX : pageSize;
-      const offset = noPage ? 0 : (page - 1) * pageSize;
-      const [rows, [count]] = await Promise.all([
-        db
-          .select({ id: systems.id, is_id: systems.isId, full_name: systems.fullName })
-          .from(systems)
-          .where(where)
-          .orderBy(asc(systems.isId))
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(systems)
-          .where(where),
-      ]);
-      const total = count?.n ?? 0;
-      const links = noPage
+      const q = request.query;
+      const { total, results } = await tenants.list(requireAuth(request), q);
+      const links = q.no_page
         ? { next: null, previous: null }
-        : pageLinks(request, config.publicUrl, total, page, pageSize);
-      return { total, results: rows, ...links };
+        : pageLinks(request, config.publicUrl, total, q.page, q.page_size);
+      return { total, ...links, results };
     },
+  );
+
+  app.get(
+    '/systems/people/',
+    {
+      schema: {
+        tags,
+        summary: 'Service managers or dedicated analysts of the caller’s systems (filter choices)',
+        querystring: SystemPeopleQuerySchema,
+        response: { 200: SystemPeopleResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ results: await tenants.people(requireAuth(request), request.query.role) }),
+  );
+
+  app.get(
+    '/systems/:id(^\\d+)/',
+    {
+      schema: {
+        tags,
+        summary: 'The system card: services with contracts and SLA, people, customer contacts',
+        params: IdParams,
+        response: { 200: SystemCardSchema, ...errors },
+      },
+    },
+    async (request) => tenants.card(requireAuth(request), request.params.id),
   );
 };

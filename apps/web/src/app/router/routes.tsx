@@ -33,6 +33,18 @@ const DashboardPage = lazyPage(
 );
 const RulePage = lazyPage(() => import('../../features/rules/pages/RulePage.tsx'), 'RulePage');
 const ReportsPage = lazyPage(() => import('../../features/reports/pages/ReportsPage.tsx'), 'ReportsPage');
+const TenantsPage = lazyPage(() => import('../../features/tenants/pages/TenantsPage.tsx'), 'TenantsPage');
+const TenantPage = lazyPage(() => import('../../features/tenants/pages/TenantPage.tsx'), 'TenantPage');
+const AssetsPage = lazyPage(() => import('../../features/assets/pages/AssetsPage.tsx'), 'AssetsPage');
+const AssetPage = lazyPage(() => import('../../features/assets/pages/AssetPage.tsx'), 'AssetPage');
+const LogSourcesPage = lazyPage(
+  () => import('../../features/log-sources/pages/LogSourcesPage.tsx'),
+  'LogSourcesPage',
+);
+const FileViewerPage = lazyPage(
+  () => import('../../features/files/pages/FileViewerPage.tsx'),
+  'FileViewerPage',
+);
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
@@ -42,10 +54,6 @@ const ChangePasswordPage = lazyPage(
 const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
   ['issues/:model/:type/:id?', 'pages.tasks'],
   ['misconfigs', 'pages.misconfigs'],
-  ['tenants', 'pages.tenants'],
-  ['log-sources', 'pages.logSources'],
-  ['cmdb/assets', 'pages.assets'],
-  ['files/*', 'pages.files'],
 ];
 
 /** The route table, shared by the browser router and the tests' memory router. */
@@ -77,6 +85,14 @@ export const routes: RouteObject[] = [
       // Reports (spec 001 §2): the menu opens the reports list tab.
       { path: 'reports', element: <Navigate to="/reports/reportsList" replace /> },
       { path: 'reports/:tab', element: <ReportsPage /> },
+      { path: 'tenants', element: <TenantsPage /> },
+      { path: 'tenants/:systemId', element: <TenantPage /> },
+      { path: 'cmdb/assets', element: <AssetsPage /> },
+      { path: 'cmdb/assets/:assetId', element: <AssetPage /> },
+      { path: 'log-sources', element: <Navigate to="/log-sources/total" replace /> },
+      { path: 'log-sources/:tab', element: <LogSourcesPage /> },
+      // the file viewer: files/download/<kind>/<id>/<file> (spec 001 §2)
+      { path: 'files/*', element: <FileViewerPage /> },
       // The documentation hub (spec 001 §2): the menu opens the instructions tab.
       { path: 'docs', element: <Navigate to="/docs/instructions" replace /> },
       { path: 'docs/:tab', element: <DocsHubPage /> },

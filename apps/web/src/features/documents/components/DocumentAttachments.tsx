@@ -1,9 +1,11 @@
-import { PaperClipOutlined } from '@ant-design/icons';
+import { EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
 import type { DocumentAttachment } from '@soc/contracts';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { startDownload } from '../../../shared/downloads/downloads.ts';
 import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
+import { viewerRouteOfLink } from '../../files/lib/filePath.ts';
 import { apiPathOfLink } from '../../incident-page/lib/attachments.ts';
 
 export type DocumentAttachmentsProps = {
@@ -44,6 +46,19 @@ export function DocumentAttachments({ attachments, testId }: DocumentAttachments
             {attachment.filename}
           </Button>{' '}
           <Typography.Text type="secondary">{formatFileSize(attachment.size, i18n.language)}</Typography.Text>
+          {viewerRouteOfLink(attachment.link) && (
+            <>
+              {' '}
+              <Link
+                to={viewerRouteOfLink(attachment.link)!}
+                aria-label={t('files.preview', { name: attachment.filename })}
+                title={t('files.preview', { name: attachment.filename })}
+                data-testid={`${testId}-preview`}
+              >
+                <EyeOutlined aria-hidden />
+              </Link>
+            </>
+          )}
         </li>
       ))}
     </Flex>

@@ -3,6 +3,10 @@ import { dashboardEn } from '../../../features/dashboard/i18n/en.ts';
 import { rulesEn } from '../../../features/rules/i18n/en.ts';
 import { reportsEn } from '../../../features/reports/i18n/en.ts';
 import { alertsEn } from '../../../features/alerts/i18n/en.ts';
+import { tenantsEn } from '../../../features/tenants/i18n/en.ts';
+import { assetsEn } from '../../../features/assets/i18n/en.ts';
+import { logSourcesEn } from '../../../features/log-sources/i18n/en.ts';
+import { filesEn } from '../../../features/files/i18n/en.ts';
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {
   common: {
@@ -605,4 +609,8 @@ export const en = {
     whatsNew: "What's new",
   },
   rules: rulesEn,
+  tenants: tenantsEn,
+  assets: assetsEn,
+  logSources: logSourcesEn,
+  files: filesEn,
 };

@@ -1,6 +1,10 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import { reportsRu } from '../../../features/reports/i18n/ru.ts';
 import { alertsRu } from '../../../features/alerts/i18n/ru.ts';
+import { tenantsRu } from '../../../features/tenants/i18n/ru.ts';
+import { assetsRu } from '../../../features/assets/i18n/ru.ts';
+import { logSourcesRu } from '../../../features/log-sources/i18n/ru.ts';
+import { filesRu } from '../../../features/files/i18n/ru.ts';
 import type { Catalog } from '../catalog.ts';
 import { dashboardRu } from '../../../features/dashboard/i18n/ru.ts';
 import { rulesRu } from '../../../features/rules/i18n/ru.ts';
@@ -609,4 +613,8 @@ export const ru: Catalog = {
     whatsNew: 'Что нового',
   },
   rules: rulesRu,
+  tenants: tenantsRu,
+  assets: assetsRu,
+  logSources: logSourcesRu,
+  files: filesRu,
 };

@@ -1,0 +1,7 @@
+/** Query keys of the protected systems screens. */
+export const tenantKeys = {
+  all: ['tenants'] as const,
+  list: (filters: string) => [...tenantKeys.all, 'list', filters] as const,
+  card: (id: number) => [...tenantKeys.all, 'card', id] as const,
+  people: (role: 'service_manager' | 'dedicated_analyst') => [...tenantKeys.all, 'people', role] as const,
+};
