@@ -715,7 +715,9 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   log(`demo: ${documentCount} documents`);
   // the inventory draws from its own stream too
   // the EPS hours (eps_hourly) are summed once after the load instead of per statement
-  await db.execute(sql`ALTER TABLE log_source_event_buckets DISABLE TRIGGER log_source_event_buckets_eps_ins`);
+  await db.execute(
+    sql`ALTER TABLE log_source_event_buckets DISABLE TRIGGER log_source_event_buckets_eps_ins`,
+  );
   const inventory = await generateDemoInventory(db, {
     rng: new Rng((options.seed ?? 20261122) ^ 0xc3db),
     now,
