@@ -73,7 +73,7 @@ export const EMPTY_ATTACK: AttackData = Object.freeze({
   tactics: [],
   techniques: [],
   byId: new Map(),
-}) as AttackData;
+});
 
 interface StixRef {
   source_name?: string;

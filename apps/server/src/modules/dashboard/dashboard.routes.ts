@@ -6,6 +6,7 @@ import {
   EpsSchema,
   FieldErrorsSchema,
   MitreMatrixSchema,
+  type MitreMatrix,
 } from '@soc/contracts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import type { DashboardService } from './dashboard.service.ts';
@@ -66,8 +67,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
     },
     async (request, reply) => {
       requireAuth(request);
-      reply.header('cache-control', 'private, max-age=3600');
-      return dashboard.mitreMatrix();
+      // serialised once (the schema above describes it): the matrix is large and never changes
+      return (
+        reply
+          .header('cache-control', 'private, max-age=3600')
+          .type('application/json; charset=utf-8')
+          // typed as the schema's object; this is that object already serialised
+          .send((await dashboard.mitreMatrixJson()) as unknown as MitreMatrix)
+      );
     },
   );
 };

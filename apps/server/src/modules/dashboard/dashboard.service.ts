@@ -11,7 +11,7 @@ import type {
 } from '@soc/contracts';
 import { DASHBOARD_TOP_N, INCIDENT_PRIORITIES, INCIDENT_STATUSES, MITRE_NOTICE } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import type { AttackConfig } from '../../integrations/attack/attack.ts';
+import type { AttackConfig, AttackData } from '../../integrations/attack/attack.ts';
 import { loadAttack } from '../../integrations/attack/attack.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
@@ -37,6 +37,7 @@ function effectiveSystems(filters: { system__in?: number[] | undefined }, scope:
 
 export function createDashboardService({ db, attack }: { db: Db; attack: AttackConfig }) {
   const repo = createDashboardRepository(db);
+  let matrixJson: { data: AttackData; json: string } | null = null;
 
   function sourceOf(filters: IncidentFilters, scope: number[] | null): CountSource {
     const daily = Object.entries(filters).every(([k, v]) => v === undefined || DAILY_FILTERS.has(k));
@@ -165,6 +166,13 @@ export function createDashboardService({ db, attack }: { db: Db; attack: AttackC
         contracted_eps: contracted,
         ...epsExcess(hourly, contracted),
       };
+    },
+
+    /** GET /soc/mitre_matrix/ as JSON text, serialised once per loaded bundle (about 1.5 MB). */
+    async mitreMatrixJson(): Promise<string> {
+      const data = await loadAttack(attack);
+      if (matrixJson?.data !== data) matrixJson = { data, json: JSON.stringify(await this.mitreMatrix()) };
+      return matrixJson.json;
     },
 
     /** GET /soc/mitre_matrix/: ATT&CK Enterprise from MITRE's bundle (empty with `available: false`). */

@@ -1,4 +1,4 @@
-import type { AnalyticsItem, ChartType } from '@soc/contracts';
+import type { ChartType } from '@soc/contracts';
 import { Empty, theme } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
