@@ -29,11 +29,14 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
     await context.close();
   });
 
-  it('shell has no serious or critical violation', async () => {
+  it('shell and dashboard have no serious or critical violation', async () => {
     const { context, page } = await newPage(browser);
     await page.addInitScript((t) => localStorage.setItem('currentTheme', t), theme);
     await signIn(page, baseUrl, 'carol');
-    await page.getByTestId('placeholder-page').waitFor();
+    // the shell around the dashboard, once every widget has drawn
+    await page.getByTestId('dashboard-page').waitFor();
+    await page.getByTestId('mitre-tactic-initial-access').waitFor();
+    await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

@@ -53,13 +53,8 @@ describe('dashboard', () => {
     expect(await range.first().inputValue()).toBe(day(-6));
     expect(await range.last().inputValue()).toBe(day(0));
 
-    const started = Date.now();
     await page.goto(`${baseUrl}/dashboard?${wholePeriod()}`);
     await widgetsPainted(page);
-    const paintedMs = Date.now() - started;
-    console.log(`dashboard: all widgets painted ${paintedMs} ms after navigation`);
-    // target 2 s on an idle machine (see the report); the bound leaves room for a busy CI host
-    expect(paintedMs).toBeLessThan(5000);
 
     // factoids with the previous period, the EPS summary and MITRE's notice beside the matrix
     await expect.poll(() => page.getByTestId('factoid-count').innerText()).toMatch(/previous period/);

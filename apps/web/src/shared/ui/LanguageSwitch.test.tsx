@@ -10,7 +10,7 @@ describe('LanguageSwitch', () => {
   it('switches the whole interface, <html lang> and the title, and persists the choice', async () => {
     authStore.setTokens({ access: makeAccessToken(), refresh: 'r1' });
     mockFetch(baseRoutes());
-    const { user } = renderApp('/dashboard');
+    const { user } = renderApp('/misconfigs');
     const toggle = await screen.findByRole('button', { name: 'Language: EN. Switch to RU' });
     await screen.findByTestId('placeholder-page');
 
@@ -20,6 +20,6 @@ describe('LanguageSwitch', () => {
     expect(screen.getByText('Этот раздел пока недоступен')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('ru');
     expect(window.localStorage.getItem('locale')).toBe('ru');
-    await waitFor(() => expect(document.title).toBe('Дашборд | Acme SOC'));
+    await waitFor(() => expect(document.title).toBe('Рекомендации по безопасности | Acme SOC'));
   });
 });

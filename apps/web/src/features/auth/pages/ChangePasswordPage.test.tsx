@@ -106,11 +106,11 @@ describe('ChangePasswordPage', () => {
 
   it('cancels back to the previous page', async () => {
     const { user, router } = await openPage();
-    await router.navigate('/reports');
+    await router.navigate('/misconfigs');
     await screen.findByTestId('placeholder-page');
     await router.navigate('/changepassword');
     await user.click(await screen.findByTestId('cp-cancel'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/reports'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/misconfigs'));
   });
 
   it('reports other failures as a notification', async () => {

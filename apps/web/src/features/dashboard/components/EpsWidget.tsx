@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
 import { durationHours, epsColumnStyle, epsGridStep } from '../lib/epsStyle.ts';
 import { EChart } from './EChart.tsx';
+import { useTrendColors } from '../lib/trendColors.ts';
 
 export type EpsWidgetProps = {
   title: string;
@@ -18,6 +19,7 @@ export type EpsWidgetProps = {
 export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidgetProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const trend = useTrendColors();
   const language = useLanguage();
   const option = useMemo(() => {
     if (!data) return null;
@@ -104,7 +106,11 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
           });
   return (
     <Flex vertical gap={8}>
-      <Typography.Text type={data.excess.excess_count > 0 ? 'danger' : 'secondary'} data-testid="eps-summary">
+      <Typography.Text
+        type={data.excess.excess_count > 0 ? undefined : 'secondary'}
+        style={data.excess.excess_count > 0 ? { color: trend.bad } : undefined}
+        data-testid="eps-summary"
+      >
         {summary}
       </Typography.Text>
       <EChart option={option} label={title} height={EPS_CHART_HEIGHT} testId="widget-eps-chart" />

@@ -2,16 +2,21 @@ import type { Analytics } from '@soc/contracts';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { percentChange } from '../lib/range.ts';
+import { useTrendColors } from '../lib/trendColors.ts';
 
 /** One comparison line: the change against the previous period of the same length. */
 function Change({ now, before }: { now: number; before: number | undefined }) {
   const { t } = useTranslation();
+  const colors = useTrendColors();
   if (before === undefined) return null;
   const change = percentChange(now, before);
   if (change === null)
     return <Typography.Text type="secondary">{t('dashboard.factoids.noPrevious')}</Typography.Text>;
   return (
-    <Typography.Text type={change > 0 ? 'danger' : change < 0 ? 'success' : 'secondary'}>
+    <Typography.Text
+      type={change === 0 ? 'secondary' : undefined}
+      style={change === 0 ? undefined : { color: change > 0 ? colors.bad : colors.good }}
+    >
       {t('dashboard.factoids.change', { sign: change > 0 ? '+' : '', value: change })}
     </Typography.Text>
   );

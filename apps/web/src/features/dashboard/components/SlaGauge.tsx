@@ -63,7 +63,7 @@ export function SlaGauge({ title, percent, breached, total, onOpen }: SlaGaugePr
         />
       </div>
       <Flex justify="center" gap={8} wrap>
-        <Button size="small" danger onClick={() => onOpen(true)} data-testid="sla-breached">
+        <Button size="small" onClick={() => onOpen(true)} data-testid="sla-breached">
           {t('dashboard.sla.breached', { count: breached })}
         </Button>
         <Button size="small" onClick={() => onOpen(false)} data-testid="sla-not-breached">

@@ -76,7 +76,7 @@ export function WidgetFrame({
       data-kind={kind}
       data-chart={chart}
       style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-      styles={{ body: { flex: 1, minHeight: 0, overflow: 'auto', position: 'relative' } }}
+      styles={{ body: { flex: 1, minHeight: 0, overflow: 'hidden', position: 'relative' } }}
       title={
         <span className="dashboard-drag-handle" style={{ cursor: 'move' }} title={t('dashboard.widget.drag')}>
           <HolderOutlined aria-hidden style={{ marginInlineEnd: 6 }} />
@@ -96,7 +96,16 @@ export function WidgetFrame({
         </Dropdown>
       }
     >
-      {children(false)}
+      {/* a widget taller than its cell scrolls, and a scrolled region takes the keyboard focus */}
+      <div
+        tabIndex={0}
+        role="group"
+        aria-label={title}
+        style={{ height: '100%', overflow: 'auto' }}
+        data-testid={`widget-${id}-body`}
+      >
+        {children(false)}
+      </div>
       <Modal
         open={fullScreen}
         title={title}
