@@ -19,7 +19,8 @@ async function fresh(): Promise<Database> {
 
 const now = new Date('2026-11-20T12:00:00Z');
 
-describe('demo data generator', () => {
+// each test generates whole demo data sets (incidents, inventory, alerts, rules, reports) on PGlite
+describe('demo data generator', { timeout: 120_000 }, () => {
   it('gives the same incidents for the same seed', async () => {
     const a = await fresh();
     const b = await fresh();
