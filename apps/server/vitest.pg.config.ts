@@ -6,8 +6,9 @@ export default defineProject({
     name: 'server-pg',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    globalSetup: ['src/test/global-setup.ts'],
     env: { TZ: 'UTC', TEST_DB_DRIVER: 'pg' },
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
   },
 });

@@ -30,11 +30,15 @@ export interface Database {
    * engine cannot stream it); the connection returns to the pool when the stream ends or fails.
    */
   copyOut?: (query: SQL, options: string) => Promise<Readable>;
+  /** The embedded engine's whole data directory as a tarball (PGlite only; tests reuse it as a template). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseOptions =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string };
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** `loadDataDir` starts the embedded engine from a tarball that `dumpDataDir` made. */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** Finds the migrations folder both from sources (src/db) and from the bundle (dist). */
 function migrationsFolder(): string {
@@ -105,7 +109,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // the extensions that migrations create must be loaded into the embedded engine first
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+  });
   await client.waitReady;
   const pgliteDb = drizzlePglite({ client, schema });
   return {
@@ -117,6 +125,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async ping() {
       await pgliteDb.execute(sql`SELECT 1`);
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       await client.close();
     },

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { testConfig } from '../config.ts';
@@ -11,31 +16,128 @@ import { FileStorage } from '../integrations/storage/file-storage.ts';
 
 export { DEMO_PASSWORD };
 
-/** A database for one test file: in-memory PGlite, or a fresh PostgreSQL database in the pg project. */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A directory of this run where demo templates are built once and shared by the test files. */
+    socTemplateDir: string;
+    /** This run's id, part of the template databases' names. */
+    socTemplateId: string;
+  }
+}
+
+const DEMO_NOW = new Date('2026-11-20T12:00:00Z');
+
+async function fillDemo(database: Database, incidents: number, filesDir: string): Promise<void> {
+  await database.migrate();
+  await generateDemoData(database.db, { incidents, now: DEMO_NOW, storage: new FileStorage(filesDir) });
+}
+
+/**
+ * Builds a template once per run across the parallel test workers: the first to create `dir`
+ * builds, the others wait for its `ready` mark. Without the run's template directory (a test run
+ * outside the project's global setup) there is nothing to share and it returns null.
+ */
+async function sharedTemplate(name: string, build: (dir: string) => Promise<void>): Promise<string | null> {
+  const root = inject('socTemplateDir');
+  if (!root) return null;
+  const dir = path.join(root, name);
+  const ready = path.join(dir, 'ready');
+  const failed = path.join(dir, 'failed');
+  try {
+    await mkdir(dir);
+  } catch {
+    for (let waited = 0; !existsSync(ready); waited += 200) {
+      if (existsSync(failed)) throw new Error(`demo template ${name}: ${await readFile(failed, 'utf8')}`);
+      if (waited > 600_000) throw new Error(`demo template ${name} not ready after 10 minutes`);
+      await sleep(200);
+    }
+    return dir;
+  }
+  try {
+    await build(dir);
+    await writeFile(ready, '');
+  } catch (err) {
+    await writeFile(failed, String(err));
+    throw err;
+  }
+  return dir;
+}
+
+/**
+ * A database for one test file with `incidents` demo incidents: in-memory PGlite, or a fresh
+ * PostgreSQL database in the pg project. Migrating and generating the demo data costs far more
+ * than the tests of most files, so each data set is built once per run and copied: PGlite from a
+ * dumped data directory, PostgreSQL with CREATE DATABASE … TEMPLATE. The demo's files are copied
+ * into the test's own `filesDir`.
+ */
+async function openTestDatabase(
+  incidents: number,
+  filesDir: string,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB_DRIVER !== 'pg' || !adminUrl) {
-    const database = await openDatabase({ kind: 'pglite' });
+    const template = await sharedTemplate(`pglite-${incidents}`, async (dir) => {
+      const database = await openDatabase({ kind: 'pglite' });
+      try {
+        await fillDemo(database, incidents, path.join(dir, 'files'));
+        const dump = await database.dumpDataDir!();
+        await writeFile(path.join(dir, 'data.tar'), Buffer.from(await dump.arrayBuffer()));
+      } finally {
+        await database.close();
+      }
+    });
+    if (!template) {
+      const database = await openDatabase({ kind: 'pglite' });
+      await fillDemo(database, incidents, filesDir);
+      return { database, drop: () => database.close() };
+    }
+    await copyFiles(template, filesDir);
+    const loadDataDir = new Blob([await readFile(path.join(template, 'data.tar'))]);
+    const database = await openDatabase({ kind: 'pglite', loadDataDir });
     return { database, drop: () => database.close() };
   }
+
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  const urlOf = (db: string) => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${db}`;
+    return url.toString();
+  };
+  const templateName = `soc_tmpl_${inject('socTemplateId')}_${incidents}`;
+  const template = await sharedTemplate(`pg-${incidents}`, async (dir) => {
+    await admin(`CREATE DATABASE ${templateName}`);
+    const database = await openDatabase({ kind: 'postgres', url: urlOf(templateName), poolSize: 4 });
+    try {
+      await fillDemo(database, incidents, path.join(dir, 'files'));
+    } finally {
+      await database.close();
+    }
+  });
   const name = `soc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  await admin(template ? `CREATE DATABASE ${name} TEMPLATE ${templateName}` : `CREATE DATABASE ${name}`);
+  const database = await openDatabase({ kind: 'postgres', url: urlOf(name), poolSize: 4 });
+  if (template) await copyFiles(template, filesDir);
+  else await fillDemo(database, incidents, filesDir);
   return {
     database,
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+async function copyFiles(template: string, filesDir: string): Promise<void> {
+  const source = path.join(template, 'files');
+  if (existsSync(source)) await cp(source, filesDir, { recursive: true });
 }
 
 export interface TestContext {
@@ -55,14 +157,8 @@ export interface TestContextOptions {
 
 /** Builds the app on a fresh, migrated database filled with a small demo data set. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
-  await database.migrate();
   const config = testConfig(options.config);
-  await generateDemoData(database.db, {
-    incidents: options.incidents ?? 20,
-    now: new Date('2026-11-20T12:00:00Z'),
-    storage: new FileStorage(config.filesDir),
-  });
+  const { database, drop } = await openTestDatabase(options.incidents ?? 20, config.filesDir);
   const app = await buildApp({ config, database, auth: { failureFloorMs: 0, failureJitterMs: 0 } });
   await app.ready();
   return {
