@@ -106,10 +106,11 @@ describe('detection rules', () => {
       page,
       '/soc/rules/?page_size=20&name__in=DNS tunnelling pattern,Web shell request pattern,Mass file rename (ransomware)',
     );
-    let best = { id: 0, name: '', total: -1 };
+    let best = { id: 0, name: '', detection: '', total: -1 };
     for (const rule of candidates.results) {
       const incs = await api<IncidentListResponse>(page, `/soc/incs/?rule_id__in=${rule.id}&limit=1`);
-      if (incs.total > best.total) best = { id: rule.id, name: rule.rule_caption_eng, total: incs.total };
+      if (incs.total > best.total)
+        best = { id: rule.id, name: rule.rule_caption_eng, detection: rule.name, total: incs.total };
     }
     expect(best.total).toBeGreaterThan(RULE_INCIDENTS_FIRST_PAGE);
 
@@ -154,6 +155,19 @@ describe('detection rules', () => {
     expect(keys).toEqual(expected.results.slice(0, keys.length).map((i) => i.key));
     await rulePage.getByTestId('rule-incident').first().getByRole('link').click();
     await rulePage.waitForURL(`${baseUrl}/inc/${keys[0]}`);
+
+    // the incident names the rule among its detection rules: its popup opens the rule page in a new tab
+    await rulePage
+      .getByTestId('incident-detection-rules')
+      .getByRole('button', { name: best.detection, exact: true })
+      .click();
+    await rulePage.getByTestId('rule-popup').waitFor();
+    const [fromIncident] = await Promise.all([
+      context.waitForEvent('page'),
+      rulePage.getByTestId('rule-popup-open').click(),
+    ]);
+    await fromIncident.waitForURL(`${baseUrl}/rule/${best.id}`);
+    await fromIncident.getByTestId('rule-panels').waitFor();
     await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { Card, Descriptions, Flex, Tag, theme, Typography, type DescriptionsProp
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { RuleNamePopover } from '../../rules/components/RuleNamePopover.tsx';
 import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
 import type { CustomerAction } from '../api/useIncidentActionMutation.ts';
 import { AssigneeSelect } from './AssigneeSelect.tsx';
@@ -190,7 +191,16 @@ export function MoreInfo({ incident, onRefresh }: MoreInfoProps) {
     {
       key: 'detectionRules',
       label: t('incidentPage.moreInfo.detectionRules'),
-      children: joined(incident.detection_rules, none),
+      children:
+        incident.detection_rules.length > 0 ? (
+          <Flex wrap gap="small" data-testid="incident-detection-rules">
+            {incident.detection_rules.map((name) => (
+              <RuleNamePopover key={name} name={name} />
+            ))}
+          </Flex>
+        ) : (
+          none
+        ),
     },
     {
       key: 'attachments',

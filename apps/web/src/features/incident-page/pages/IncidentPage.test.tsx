@@ -14,6 +14,8 @@ import {
   openIncident,
 } from '../test/incidentCardFixtures.ts';
 
+const RULES = 'GET /api/v0/soc/rules/';
+
 /** The text of the toasts on screen. */
 const toastTexts = () =>
   [...document.querySelectorAll('.ant-notification-notice')].map((notice) => notice.textContent ?? '');
@@ -183,5 +185,58 @@ describe('incident page: card', () => {
     expect(screen.queryByTestId('incident-loading')).not.toBeInTheDocument();
     expect(screen.getByTestId('incident-tab-details')).toHaveTextContent('Подробности');
     expect(await screen.findByTestId('comments-empty')).toHaveTextContent('Нет комментариев');
+  });
+
+  it('opens a rule popup from the detection rules that links to the rule page in a new tab', async () => {
+    const found = {
+      id: 5,
+      rule_id: 'SOC-R-0005',
+      name: 'C2 beacon interval',
+      rule_caption_rus: 'Периодические обращения к C2',
+      rule_caption_eng: 'Periodic C2 beacons',
+      description_rus: '',
+      description_eng: 'Regular outbound connections to one host.',
+      created: '2026-01-05T00:00:00.000Z',
+      severity: 'High',
+      confidence: 'Medium',
+      category: ['Malware'],
+      available_for_services: ['Vision'],
+      activation_mode: 'auto',
+      is_requested: false,
+      mitre_cov: {},
+      mitre_tactic: [],
+      mitre_technique: [],
+      mitre_platform: [],
+      links: [],
+      sensor_tuples: [],
+    };
+    const { fetchMock, user } = openIncident({
+      [RULES]: { body: { total: 1, next: null, previous: null, results: [found] } },
+    });
+    const rules = await screen.findByTestId('incident-detection-rules');
+    expect(callsTo(fetchMock, RULES)).toHaveLength(0);
+    await user.click(within(rules).getByRole('button', { name: 'C2 beacon interval' }));
+    const popup = await screen.findByTestId('rule-popup');
+    expect(popup).toHaveTextContent('Periodic C2 beacons');
+    expect(popup).toHaveTextContent('SOC-R-0005');
+    const link = within(popup).getByTestId('rule-popup-open');
+    expect(link).toHaveAttribute('href', '/rule/5');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    const [request] = callsTo(fetchMock, RULES);
+    expect(request?.url.searchParams.get('name__in')).toBe('C2 beacon interval');
+    expect(request?.url.searchParams.get('page_size')).toBe('1');
+  });
+
+  it('says so when the rule an incident names is not in the catalogue', async () => {
+    const { user } = openIncident({
+      [RULES]: { body: { total: 0, next: null, previous: null, results: [] } },
+    });
+    const rules = await screen.findByTestId('incident-detection-rules');
+    await user.click(within(rules).getByRole('button', { name: 'C2 beacon interval' }));
+    expect(
+      await screen.findByText('This rule is not in the rule catalogue available to you'),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('rule-popup-open')).not.toBeInTheDocument();
   });
 });

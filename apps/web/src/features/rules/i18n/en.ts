@@ -98,6 +98,12 @@ export const rulesEn = {
     notice:
       '© The MITRE Corporation. Reproduced and distributed with the permission of The MITRE Corporation.',
   },
+  popup: {
+    loading: 'Loading the rule',
+    loadFailed: 'Could not load the rule',
+    notInCatalogue: 'This rule is not in the rule catalogue available to you',
+    open: 'Open the rule in a new tab',
+  },
   page: {
     breadcrumbDashboard: 'Dashboard',
     breadcrumbRules: 'Rules',

@@ -101,6 +101,12 @@ export const rulesRu: Texts<typeof rulesEn> = {
     bands: { none: 'нет', low: '1–13', medium: '14–15', high: '16–17', highest: '18 и более' },
     notice: '© The MITRE Corporation. Воспроизводится и распространяется с разрешения The MITRE Corporation.',
   },
+  popup: {
+    loading: 'Загрузка правила',
+    loadFailed: 'Не удалось загрузить правило',
+    notInCatalogue: 'Этого правила нет в доступном вам каталоге правил',
+    open: 'Открыть правило в новой вкладке',
+  },
   page: {
     breadcrumbDashboard: 'Дашборд',
     breadcrumbRules: 'Правила',
