@@ -162,6 +162,8 @@ export const IncidentFiltersShape = {
   rule__in: csvList(z.string().max(300)).optional(),
   /** Detection rule ids (`/soc/rules/`): incidents that carry those rules' names. */
   rule_id__in: csvList(queryId).optional(),
+  /** Observed indicator values (domains, IP addresses…), exact: the dashboard's top lists drill down by it. */
+  ioc__in: csvList(z.string().trim().min(1).max(500)).optional(),
   /** Affected host name, substring. */
   host__icontains: z.string().trim().min(1).max(200).optional(),
   summary__icontains: z.string().trim().min(1).max(200).optional(),

@@ -181,6 +181,8 @@ export const incidents = pgTable(
     index('incidents_rules_gin').using('gin', t.detectionRules),
     index('incidents_affected_gin').using('gin', t.affectedSystems),
     index('incidents_tags_gin').using('gin', t.tags),
+    // incident_ioc_values (migration 0014): the lower-cased values, as the dashboard's top lists show them
+    index('incidents_iocs_gin').using('gin', sql`incident_ioc_values(${t.observedIocs})`),
     index('incidents_search_trgm').using('gin', sql`(${t.summary} || ' ' || ${t.description}) gin_trgm_ops`),
   ],
 );

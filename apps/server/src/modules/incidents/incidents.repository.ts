@@ -128,6 +128,11 @@ export function incidentConditions(filters: IncidentFilters, scope: SystemScope)
     );
   }
   if (f.tags__in) c.push(sql`i.tags && ARRAY[${list(f.tags__in)}]::text[]`);
+  if (f.ioc__in) {
+    // case-insensitive, like the dashboard's top lists; the expression matches incidents_iocs_gin
+    const values = f.ioc__in.map((ioc) => ioc.toLowerCase());
+    c.push(sql`incident_ioc_values(i.observed_iocs) && ARRAY[${list(values)}]::text[]`);
+  }
   if (f.host__icontains) {
     c.push(
       sql`EXISTS (SELECT 1 FROM unnest(i.affected_systems) AS h(name) WHERE h.name ILIKE ${likePattern(f.host__icontains)})`,

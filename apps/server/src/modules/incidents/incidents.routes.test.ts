@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentListItem } from '@soc/contracts';
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, joinList } from '@soc/contracts';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
@@ -193,6 +194,34 @@ describe('GET /soc/incs/ — every filter', () => {
     );
     const got = await listAll('analyst', `rule__in=${encodeURIComponent(joinList([rule, 'No such rule']))}`);
     expect(keys(got)).toEqual([target!.key]);
+  });
+
+  it("filters by an observed indicator, exact but case-insensitive, within the caller's systems", async () => {
+    const rows = await queryRows<{ key: number; ioc: string }>(
+      ctx.database.db,
+      sql`SELECT i.key, o->>'ioc' AS ioc FROM incidents i, jsonb_array_elements(i.observed_iocs) o
+           WHERE o->>'ioc_type' IN ('fqdn', 'domain') ORDER BY i.key LIMIT 1`,
+    );
+    const ioc = rows[0]!.ioc;
+    const expected = await queryRows<{ key: number }>(
+      ctx.database.db,
+      sql`SELECT i.key FROM incidents i WHERE EXISTS (
+            SELECT 1 FROM jsonb_array_elements(i.observed_iocs) o WHERE lower(o->>'ioc') = lower(${ioc}))
+          ORDER BY i.key`,
+    );
+    const want = expected.map((r) => Number(r.key));
+    expect(want.length).toBeGreaterThan(0);
+    const got = await listAll(
+      'analyst',
+      `ioc__in=${encodeURIComponent(joinList([ioc.toUpperCase(), 'no.such.example']))}`,
+    );
+    expect(keys(got)).toEqual(want);
+    // a customer sees only the incidents of their own systems among them
+    const alice = new Set(keys(await listAll('alice')));
+    const aliceGot = await listAll('alice', `ioc__in=${encodeURIComponent(ioc)}`);
+    expect(keys(aliceGot)).toEqual(want.filter((k) => alice.has(k)));
+    // a substring is not a match
+    expect(await listAll('analyst', `ioc__in=${encodeURIComponent(ioc.slice(1))}`)).toEqual([]);
   });
 
   it('combines filters with AND', async () => {

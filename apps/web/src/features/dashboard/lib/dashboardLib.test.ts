@@ -160,5 +160,9 @@ describe('drill-down', () => {
     expect(incidentsLink(new URLSearchParams(), { from: 1, to: 2 }, 'mitre', 'T1110')).toContain(
       'technique__in=T1110',
     );
+    // the top domains and IP addresses open the incidents that observed the indicator
+    expect(incidentsLink(new URLSearchParams(), { from: 1, to: 2 }, 'ioc', 'evil.example')).toContain(
+      'ioc__in=evil.example',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { joinList } from '@soc/contracts';
 import type { DateRange } from './range.ts';
 
 /** Chart values that open the incident list, and the list parameter each one sets. */
@@ -7,6 +8,7 @@ export const DRILL_PARAMS = {
   category: 'category__in',
   mitre: 'technique__in',
   sla: 'sla_breached',
+  ioc: 'ioc__in',
 } as const;
 export type DrillKind = keyof typeof DRILL_PARAMS;
 
@@ -23,6 +25,7 @@ export function incidentsLink(
   const params = new URLSearchParams(base);
   params.set('created__gte', String(range.from));
   params.set('created__lte', String(range.to));
-  params.set(DRILL_PARAMS[kind], value);
+  // a comma inside a value is written as \, in a list parameter
+  params.set(DRILL_PARAMS[kind], joinList([value]));
   return `/incidents?${params.toString()}`;
 }

@@ -237,6 +237,8 @@ export function DashboardPage() {
     priority: 'priority',
     status: 'status',
     category: 'category',
+    top_domains: 'ioc',
+    top_ips: 'ioc',
   };
 
   const content = (w: Widget) => {

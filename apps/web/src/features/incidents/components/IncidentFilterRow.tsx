@@ -256,6 +256,17 @@ export function IncidentFilterRow({ params, onChange }: IncidentFilterRowProps) 
           onApply={applyList('rule__in')}
         />
       </FilterField>
+      <FilterField htmlFor="incident-filter-ioc" label={t('incidents.filters.ioc')}>
+        <MultiSelectFilter
+          id="incident-filter-ioc"
+          testId="filter-ioc"
+          mode="tags"
+          value={list('ioc__in')}
+          placeholder={t('incidents.filters.tagsPlaceholder')}
+          normalize={(value) => value.trim() || null}
+          onApply={applyList('ioc__in')}
+        />
+      </FilterField>
       <FilterField htmlFor="incident-filter-host" label={t('incidents.filters.host')}>
         <HostFilter
           value={params.get('host__icontains') ?? ''}

@@ -195,6 +195,7 @@ export const en = {
       tactic: 'Tactic',
       technique: 'Technique',
       rule: 'Rule',
+      ioc: 'Indicator (IOC)',
       host: 'Host',
       any: 'Any',
       tagsPlaceholder: 'Type and press Enter',

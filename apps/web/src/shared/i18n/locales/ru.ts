@@ -198,6 +198,7 @@ export const ru: Catalog = {
       tactic: 'Тактика',
       technique: 'Техника',
       rule: 'Правило',
+      ioc: 'Индикатор (IOC)',
       host: 'Хост',
       any: 'Любой',
       tagsPlaceholder: 'Введите и нажмите Enter',
