@@ -30,7 +30,49 @@ export interface Database {
    * engine cannot stream it); the connection returns to the pool when the stream ends or fails.
    */
   copyOut?: (query: SQL, options: string) => Promise<Readable>;
+  /**
+   * LISTENs to a channel: `onPayload` gets each NOTIFY payload, delivered on commit. On PostgreSQL
+   * a dedicated connection (outside the pool) listens and reconnects after a failure; PGlite
+   * delivers its own notifications. Resolves to the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const LISTEN_RETRY_MS = 2_000;
+
+/** LISTEN on its own pg connection, reconnecting until stopped. */
+async function listenPg(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    c.on('error', () => {
+      // the connection is gone: a new one listens again (events in between are replayed by clients)
+      void c.end().catch(() => undefined);
+      if (!stopped && client === c) retry = setTimeout(() => void connect().catch(schedule), LISTEN_RETRY_MS);
+    });
+    await c.connect();
+    client = c;
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  };
+  const schedule = () => {
+    if (!stopped) retry = setTimeout(() => void connect().catch(schedule), LISTEN_RETRY_MS);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 export type DatabaseOptions =
@@ -97,6 +139,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           throw err;
         }
       },
+      listen: (channel, onPayload) => listenPg(options.url, channel, onPayload),
       async close() {
         await pool.end();
       },
@@ -117,6 +160,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     async ping() {
       await pgliteDb.execute(sql`SELECT 1`);
     },
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     async close() {
       await client.close();
     },
