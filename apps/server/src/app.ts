@@ -365,7 +365,11 @@ export async function buildApp({
   await app.register(reportsRoutes, { prefix: `${API_BASE}/soc`, reports, config });
   await app.register(eventsRoutes, { prefix: `${API_BASE}/events`, events });
   await app.register(notificationsRoutes, { prefix: `${API_BASE}/notifications`, notifications });
-  await app.register(auditRoutes, { prefix: `${API_BASE}/audit`, audit: createAuditService(database.db), config });
+  await app.register(auditRoutes, {
+    prefix: `${API_BASE}/audit`,
+    audit: createAuditService(database.db),
+    config,
+  });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });
 
   app.setNotFoundHandler((request, reply) => {

@@ -9,7 +9,12 @@ import { LanguageSchema, csvList, queryMillis, searchText } from '../common/quer
 // --- live updates (server-sent events at /api/v0/events/) -------------------------------------
 
 /** Types of the events the stream carries. */
-export const LIVE_EVENT_TYPES = ['incident.created', 'incident.updated', 'comment.created', 'report.ready'] as const;
+export const LIVE_EVENT_TYPES = [
+  'incident.created',
+  'incident.updated',
+  'comment.created',
+  'report.ready',
+] as const;
 export const LiveEventTypeSchema = z.enum(LIVE_EVENT_TYPES);
 export type LiveEventType = z.infer<typeof LiveEventTypeSchema>;
 

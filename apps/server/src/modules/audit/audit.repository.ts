@@ -20,14 +20,16 @@ export interface AuditRow {
   user_agent: string;
 }
 
-const intArray = (ids: number[]) => sql`ARRAY[${sql.join(
-  ids.map((id) => sql`${id}`),
-  sql`, `,
-)}]::int[]`;
-const textArray = (values: string[]) => sql`ARRAY[${sql.join(
-  values.map((v) => sql`${v}`),
-  sql`, `,
-)}]::text[]`;
+const intArray = (ids: number[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+const textArray = (values: string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /**
  * The conditions of a filter over `audit_log a` joined to `users u`. Customers (a scope) see the
@@ -35,7 +37,8 @@ const textArray = (values: string[]) => sql`ARRAY[${sql.join(
  */
 function conditions(f: AuditFilters, scope: number[] | null): SQL {
   const c: SQL[] = [sql`TRUE`];
-  if (scope) c.push(sql`cardinality(a.system_ids) > 0 AND a.system_ids <@ ${intArray(scope.length ? scope : [0])}`);
+  if (scope)
+    c.push(sql`cardinality(a.system_ids) > 0 AND a.system_ids <@ ${intArray(scope.length ? scope : [0])}`);
   if (f.action__in) c.push(sql`a.action = ANY(${textArray(f.action__in)})`);
   if (f.object_type__in) c.push(sql`a.object_type = ANY(${textArray(f.object_type__in)})`);
   if (f.object_id) c.push(sql`a.object_id = ${f.object_id}`);
@@ -79,7 +82,10 @@ export function createAuditRepository(db: Db) {
     async *csvLines(f: AuditFilters, scope: number[] | null, batch = 2000): AsyncGenerator<string> {
       let before: number | null = null;
       for (;;) {
-        const rows: { id: string | number; line: string }[] = await queryRows<{ id: string | number; line: string }>(
+        const rows: { id: string | number; line: string }[] = await queryRows<{
+          id: string | number;
+          line: string;
+        }>(
           db,
           sql`SELECT a.id, concat_ws(',',
                      to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'),

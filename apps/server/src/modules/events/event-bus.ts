@@ -38,7 +38,8 @@ export function parseEventPayload(payload: string): StoredEvent | null {
       id: raw.id,
       type: raw.type,
       systemIds: Array.isArray(raw.system_ids) ? raw.system_ids.map(Number) : [],
-      incidentKey: raw.incident_key === null || raw.incident_key === undefined ? null : Number(raw.incident_key),
+      incidentKey:
+        raw.incident_key === null || raw.incident_key === undefined ? null : Number(raw.incident_key),
       objectId: typeof raw.object_id === 'string' ? raw.object_id : '',
       data: raw.data && typeof raw.data === 'object' ? (raw.data as Record<string, unknown>) : {},
       created: Number(raw.created),

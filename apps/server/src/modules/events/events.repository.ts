@@ -7,10 +7,11 @@ import type { StoredEvent } from './event-bus.ts';
 const REPLAY_WINDOW_MINUTES = 15;
 const REPLAY_MAX = 200;
 
-const intArray = (ids: number[]) => sql`ARRAY[${sql.join(
-  ids.map((id) => sql`${id}`),
-  sql`, `,
-)}]::int[]`;
+const intArray = (ids: number[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
 
 interface EventRow {
   id: string | number;

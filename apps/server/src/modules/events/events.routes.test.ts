@@ -146,7 +146,8 @@ describe('GET /api/v0/events/', () => {
       method: 'POST',
       url: `/api/v0/soc/incs/${key}/comments/`,
       headers: { ...bearer(tokens.analyst!), 'content-type': 'multipart/form-data; boundary=X' },
-      payload: '--X\r\nContent-Disposition: form-data; name="body"\r\n\r\nPlease confirm the source host.\r\n--X--\r\n',
+      payload:
+        '--X\r\nContent-Disposition: form-data; name="body"\r\n\r\nPlease confirm the source host.\r\n--X--\r\n',
     });
     expect(comment.statusCode, comment.body).toBe(201);
     const again = await open(`/api/v0/events/?ticket=${await ticketFor('alice')}`, {

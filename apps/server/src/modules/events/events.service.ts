@@ -36,7 +36,12 @@ export function eventVisibleTo(event: StoredEvent, auth: Pick<AuthContext, 'role
  * Each stream re-reads its user at every heartbeat, so a deactivated account, an ended session
  * or a changed system membership takes effect within one heartbeat.
  */
-export function createEventsService({ db, config, bus, heartbeatMs = EVENTS_HEARTBEAT_MS }: EventsServiceDeps) {
+export function createEventsService({
+  db,
+  config,
+  bus,
+  heartbeatMs = EVENTS_HEARTBEAT_MS,
+}: EventsServiceDeps) {
   const repo = createEventsRepository(db);
   const authRepo = createAuthRepository(db);
   const streams = new Set<{ end: () => void }>();
@@ -78,7 +83,13 @@ export function createEventsService({ db, config, bus, heartbeatMs = EVENTS_HEAR
       if (!user?.isActive || (sessionId !== null && !user.sessionAlive)) {
         throw unauthorized('The events ticket is invalid or has expired.');
       }
-      return { userId: user.id, username: user.username, role: user.role, sessionId, systemIds: user.systemIds };
+      return {
+        userId: user.id,
+        username: user.username,
+        role: user.role,
+        sessionId,
+        systemIds: user.systemIds,
+      };
     },
 
     /**

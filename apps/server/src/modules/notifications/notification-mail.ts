@@ -55,25 +55,27 @@ const INTROS: Record<Language, Record<NotificationEvent, string>> = {
   },
 };
 
-const LABELS: Record<Language, Record<'system' | 'priority' | 'status' | 'sla' | 'open' | 'settings', string>> =
-  {
-    ru: {
-      system: 'Система',
-      priority: 'Приоритет',
-      status: 'Статус',
-      sla: 'Срок SLA (UTC)',
-      open: 'Открыть в портале',
-      settings: 'Настроить уведомления можно в профиле портала.',
-    },
-    en: {
-      system: 'System',
-      priority: 'Priority',
-      status: 'Status',
-      sla: 'SLA deadline (UTC)',
-      open: 'Open in the portal',
-      settings: 'You can change these notifications in your portal profile.',
-    },
-  };
+const LABELS: Record<
+  Language,
+  Record<'system' | 'priority' | 'status' | 'sla' | 'open' | 'settings', string>
+> = {
+  ru: {
+    system: 'Система',
+    priority: 'Приоритет',
+    status: 'Статус',
+    sla: 'Срок SLA (UTC)',
+    open: 'Открыть в портале',
+    settings: 'Настроить уведомления можно в профиле портала.',
+  },
+  en: {
+    system: 'System',
+    priority: 'Priority',
+    status: 'Status',
+    sla: 'SLA deadline (UTC)',
+    open: 'Open in the portal',
+    settings: 'You can change these notifications in your portal profile.',
+  },
+};
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -115,7 +117,9 @@ export function notificationMail(
     rows.length
       ? `<table>${rows.map(([k, v]) => `<tr><th align="left">${escape(k)}</th><td>${escape(v)}</td></tr>`).join('')}</table>`
       : '',
-    comment ? `<p><strong>${escape(comment.author)}</strong></p><blockquote>${escape(comment.text)}</blockquote>` : '',
+    comment
+      ? `<p><strong>${escape(comment.author)}</strong></p><blockquote>${escape(comment.text)}</blockquote>`
+      : '',
     `<p><a href="${escape(facts.link)}">${escape(l.open)}</a></p>`,
     `<p><small>${escape(l.settings)}</small></p>`,
   ]

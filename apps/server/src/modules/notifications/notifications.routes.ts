@@ -32,7 +32,11 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
         tags: ['notifications'],
         summary: 'Save the caller’s notification preferences',
         body: NotificationPreferencesSchema,
-        response: { 200: NotificationPreferencesResponseSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
+        response: {
+          200: NotificationPreferencesResponseSchema,
+          400: FieldErrorsSchema,
+          401: DetailErrorSchema,
+        },
       },
     },
     async (request) => notifications.savePreferences(request.body, requireAuth(request), request.ip),

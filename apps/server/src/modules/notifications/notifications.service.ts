@@ -14,7 +14,11 @@ import type { EventsRepository } from '../events/events.repository.ts';
 import { NOTIFY_JOB } from '../incidents/notifications.service.ts';
 import type { NotificationFacts } from './notification-mail.ts';
 import { notificationMail } from './notification-mail.ts';
-import { NOTIFY_EVENT_JOB, NOTIFY_USER_JOB, createNotificationsRepository } from './notifications.repository.ts';
+import {
+  NOTIFY_EVENT_JOB,
+  NOTIFY_USER_JOB,
+  createNotificationsRepository,
+} from './notifications.repository.ts';
 
 export { NOTIFY_EVENT_JOB, NOTIFY_USER_JOB };
 
@@ -52,7 +56,12 @@ export function createNotificationsService({ db, config, mailer, jobs, events }:
   async function facts(eventId: number, notification: NotificationEvent) {
     const event = await events.byId(eventId);
     if (!event) return undefined;
-    const base: { event: typeof event; facts: NotificationFacts; ownerId: number | null; incidentId?: string } = {
+    const base: {
+      event: typeof event;
+      facts: NotificationFacts;
+      ownerId: number | null;
+      incidentId?: string;
+    } = {
       event,
       facts: { notification, link: `${origin()}/reports` },
       ownerId: null,
@@ -111,7 +120,9 @@ export function createNotificationsService({ db, config, mailer, jobs, events }:
       const prefs =
         row?.events && row.scope && row.language
           ? {
-              events: row.events.filter((e): e is NotificationEvent => NotificationEventSchema.safeParse(e).success),
+              events: row.events.filter(
+                (e): e is NotificationEvent => NotificationEventSchema.safeParse(e).success,
+              ),
               scope: row.scope,
               language: row.language,
             }
