@@ -96,7 +96,7 @@ describe('GET /api/v0/audit/', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.body.startsWith('\uFEFFTime (UTC),User,')).toBe(true);
-    const rows = parse(res.body.slice(1)) as string[][];
+    const rows: string[][] = parse(res.body.slice(1));
     expect(rows).toHaveLength(2);
     expect(rows[1]![5]).toBe(String(aliceKey));
     expect(rows[1]![7]).toBe('\'=HYPERLINK("http://x")');

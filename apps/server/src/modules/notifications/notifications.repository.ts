@@ -89,7 +89,7 @@ export function createNotificationsRepository(db: Db) {
     async recordSlaRisks(minutes: number): Promise<void> {
       await db.transaction(async (tx) => {
         const [lock] = await queryRows<{ ok: boolean }>(
-          tx as unknown as Db,
+          tx,
           sql`SELECT pg_try_advisory_xact_lock(7204312) AS ok`,
         );
         if (!lock?.ok) return;
