@@ -19,19 +19,17 @@ const event = (over: Partial<LiveEvent>): LiveEvent => ({
 /** A client holding one cached answer under each key; returns which became stale. */
 function staleAfter(e: LiveEvent): string[] {
   const client = new QueryClient();
-  const keys = [
-    ['incidents', 'list', { filters: '', language: 'en' }],
-    ['dashboard', 'newest', ''],
-    ['dashboard', 'analytics', {}],
-    ['incident', 10001, 'comments'],
-    ['incident', 10002, 'comments'],
-    ['reports', 'list', ''],
+  const keys: [label: string, key: unknown[]][] = [
+    ['incidents:list', ['incidents', 'list', { filters: '', language: 'en' }]],
+    ['dashboard:newest', ['dashboard', 'newest', '']],
+    ['dashboard:analytics', ['dashboard', 'analytics', {}]],
+    ['incident:10001', ['incident', 10001, 'comments']],
+    ['incident:10002', ['incident', 10002, 'comments']],
+    ['reports:list', ['reports', 'list', '']],
   ];
-  for (const key of keys) client.setQueryData(key, 1);
+  for (const [, key] of keys) client.setQueryData(key, 1);
   invalidateForEvent(client, e);
-  return keys
-    .filter((key) => client.getQueryState(key)?.isInvalidated)
-    .map((key) => `${String(key[0])}:${String(key[1])}`);
+  return keys.filter(([, key]) => client.getQueryState(key)?.isInvalidated).map(([label]) => label);
 }
 
 describe('invalidateForEvent', () => {
