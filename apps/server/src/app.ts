@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -62,6 +62,17 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
+import { createPgEventBus } from './modules/events/event-bus.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { createEventsService } from './modules/events/events.service.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import {
+  NOTIFY_EVENT_JOB,
+  NOTIFY_USER_JOB,
+  createNotificationsService,
+} from './modules/notifications/notifications.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -75,6 +86,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Replaces the configured SMS gateway (tests). */
   sms?: SmsGateway;
+  /** Heartbeat period of event streams (tests shorten it). */
+  eventsHeartbeatMs?: number;
 }
 
 declare module 'fastify' {
@@ -98,6 +111,20 @@ const REDACT = [
 ];
 
 /**
+ * The request as logged: the URL without secrets carried in the query (the events stream's
+ * ticket), otherwise what Fastify logs by default.
+ */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]ticket=)[^&]*/g, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
  * Builds the application without listening: plugins in the order external → app → routes
  * (fastify/demo). Tests call it with an in-memory database and use `app.inject`.
  */
@@ -107,9 +134,13 @@ export async function buildApp({
   auth: authOptions,
   mailer: mailerOverride,
   sms: smsOverride,
+  eventsHeartbeatMs,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: REDACT },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: REDACT, serializers: { req: serializeRequest } },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
@@ -208,7 +239,10 @@ export async function buildApp({
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir });
   const handlers: Parameters<typeof createJobRunner>[0]['handlers'] = {};
   const jobs = createJobRunner({ db: database.db, handlers, log: app.log });
+  // contacts' mail (issue 4) is queued by the notifications below, from the recorded events, so
+  // that every writer of incidents triggers it; the services need no listener of their own
   const notifier = createIncidentNotifier({ db: database.db, config, mailer, jobs });
+  const noStatusListener = async () => undefined;
   const incidents = createIncidentsService({
     db: database.db,
     copyOut: database.copyOut,
@@ -216,17 +250,16 @@ export async function buildApp({
     storage,
     mailer,
     jobs,
-    onCreated: notifier.onCreated,
   });
   handlers[CSV_JOB] = (payload) => incidents.runCsvJob(payload);
   handlers[NOTIFY_JOB] = (payload) => notifier.run(payload);
-  const comments = createCommentsService({ db: database.db, config, storage, onStatus: notifier.onStatus });
+  const comments = createCommentsService({ db: database.db, config, storage, onStatus: noStatusListener });
   const gossopka = createGossopkaService({ db: database.db, config, jobs, log: app.log });
-  const inbound = createInboundMailService({ db: database.db, config, storage, onStatus: notifier.onStatus });
+  const inbound = createInboundMailService({ db: database.db, config, storage, onStatus: noStatusListener });
   handlers[GOSSOPKA_JOB] = (payload, job) => gossopka.runSend(payload, job);
   const card = createIncidentCardService({
     db: database.db,
-    onStatus: notifier.onStatus,
+    onStatus: noStatusListener,
     planGossopka: (incidentId, at) => gossopka.plan(incidentId, at),
   });
   const reports = createReportsService({
@@ -239,8 +272,24 @@ export async function buildApp({
   });
   handlers[REPORT_BUILD_JOB] = (payload, job) => reports.runBuild(payload, job);
   jobs.addPoller(() => reports.tick());
+  const bus = createPgEventBus(database, app.log);
+  await bus.start();
+  const events = createEventsService({ db: database.db, config, bus, heartbeatMs: eventsHeartbeatMs });
+  const notifications = createNotificationsService({
+    db: database.db,
+    config,
+    mailer,
+    jobs,
+    events: events.repo,
+  });
+  handlers[NOTIFY_EVENT_JOB] = (payload) => notifications.runEvent(payload);
+  handlers[NOTIFY_USER_JOB] = (payload) => notifications.runUser(payload);
+  jobs.addPoller(() => notifications.poll());
   app.decorate('jobs', jobs);
+  // open event streams would hold the server open: end them first, clients reconnect elsewhere
+  app.addHook('preClose', async () => events.closeAll());
   app.addHook('onClose', async () => {
+    await bus.close();
     await jobs.stop();
     await gossopka.close();
     mailer.close();
@@ -314,6 +363,13 @@ export async function buildApp({
     config,
   });
   await app.register(reportsRoutes, { prefix: `${API_BASE}/soc`, reports, config });
+  await app.register(eventsRoutes, { prefix: `${API_BASE}/events`, events });
+  await app.register(notificationsRoutes, { prefix: `${API_BASE}/notifications`, notifications });
+  await app.register(auditRoutes, {
+    prefix: `${API_BASE}/audit`,
+    audit: createAuditService(database.db),
+    config,
+  });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });
 
   app.setNotFoundHandler((request, reply) => {

@@ -14,3 +14,4 @@ export * from './rules/rules.schemas.ts';
 export * from './reports/reports.schemas.ts';
 export * from './alerts/index.ts';
 export * from './inventory/index.ts';
+export * from './live/live.schemas.ts';

@@ -32,7 +32,49 @@ export interface Database {
   copyOut?: (query: SQL, options: string) => Promise<Readable>;
   /** The embedded engine's whole data directory as a tarball (PGlite only; tests reuse it as a template). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * LISTENs to a channel: `onPayload` gets each NOTIFY payload, delivered on commit. On PostgreSQL
+   * a dedicated connection (outside the pool) listens and reconnects after a failure; PGlite
+   * delivers its own notifications. Resolves to the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const LISTEN_RETRY_MS = 2_000;
+
+/** LISTEN on its own pg connection, reconnecting until stopped. */
+async function listenPg(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    c.on('error', () => {
+      // the connection is gone: a new one listens again (events in between are replayed by clients)
+      void c.end().catch(() => undefined);
+      if (!stopped && client === c) retry = setTimeout(() => void connect().catch(schedule), LISTEN_RETRY_MS);
+    });
+    await c.connect();
+    client = c;
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  };
+  const schedule = () => {
+    if (!stopped) retry = setTimeout(() => void connect().catch(schedule), LISTEN_RETRY_MS);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 export type DatabaseOptions =
@@ -101,6 +143,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           throw err;
         }
       },
+      listen: (channel, onPayload) => listenPg(options.url, channel, onPayload),
       async close() {
         await pool.end();
       },
@@ -126,6 +169,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pgliteDb.execute(sql`SELECT 1`);
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     async close() {
       await client.close();
     },

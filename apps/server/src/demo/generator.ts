@@ -226,7 +226,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** Empties every table that the demo fills (for `npm run demo -- --reset`). */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(sql`
-    TRUNCATE asset_software, alert_tags, incident_alert_counts, alerts, tags, response_teams, link_templates, misconfigurations, reports, report_schedules, rules, incident_daily, eps_hourly, log_source_event_buckets, log_sources, incident_snapshots, cmdb_assets, document_attachments, document_comments, document_versions, documents, jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
+    TRUNCATE events, notification_preferences, asset_software, alert_tags, incident_alert_counts, alerts, tags, response_teams, link_templates, misconfigurations, reports, report_schedules, rules, incident_daily, eps_hourly, log_source_event_buckets, log_sources, incident_snapshots, cmdb_assets, document_attachments, document_comments, document_versions, documents, jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
              contacts, sla_rows, services, contracts, user_systems, systems, users
     RESTART IDENTITY CASCADE`);
 }
@@ -526,6 +526,9 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   // per-row count upkeep would dominate the load: the counts are rebuilt once at the end instead
   await db.execute(sql`ALTER TABLE incidents DISABLE TRIGGER incidents_counts`);
   await db.execute(sql`ALTER TABLE incidents DISABLE TRIGGER incidents_daily`);
+  // live events are for changes after the load, not for the history it writes
+  await db.execute(sql`ALTER TABLE incidents DISABLE TRIGGER incidents_events_ins`);
+  await db.execute(sql`ALTER TABLE comments DISABLE TRIGGER comments_events_ins`);
   for (let offset = 0; offset < options.incidents; offset += BATCH) {
     const incidentBatch: (typeof incidents.$inferInsert)[] = [];
     const commentBatch: (typeof comments.$inferInsert)[] = [];
@@ -693,6 +696,8 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   await db.execute(sql`ALTER TABLE incidents ENABLE TRIGGER incidents_counts`);
   await db.execute(sql`SELECT incident_daily_rebuild()`);
   await db.execute(sql`ALTER TABLE incidents ENABLE TRIGGER incidents_daily`);
+  await db.execute(sql`ALTER TABLE incidents ENABLE TRIGGER incidents_events_ins`);
+  await db.execute(sql`ALTER TABLE comments ENABLE TRIGGER comments_events_ins`);
   // planned reports run as jobs at their time (see the national-centre send of the incident page)
   if (planned.length) {
     await db.insert(jobs).values(
@@ -743,6 +748,8 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   log(`demo: ${demoReports.reports} reports, ${demoReports.schedules} report schedules`);
   // alerts are derived from the incident keys in SQL (no RNG draws: the data above stays as it was)
   log(`demo: ${(await generateDemoAlerts(db, options.incidents, { log })).alerts} alerts`);
+  // the load's own updates (links, alerts, planned sends) are history too: nobody is told of them
+  await db.execute(sql`TRUNCATE events`);
 
   return {
     systems: systemRows.length,

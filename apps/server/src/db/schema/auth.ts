@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -60,9 +61,19 @@ export const auditLog = pgTable(
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Systems the entry concerns (an incident's, a report's, the acting customer's), filled by the
+     * trigger `audit_log_scope` where the writer gave none: customers see the entries of their systems.
+     */
+    systemIds: integer('system_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
   },
   (t) => [
     index('audit_log_at_idx').on(t.at.desc()),
+    index('audit_log_systems_gin').using('gin', t.systemIds),
+    index('audit_log_user_at_idx').on(t.userId, t.at),
     index('audit_log_object_idx').on(t.objectType, t.objectId),
   ],
 );

@@ -168,6 +168,10 @@ export const incidents = pgTable(
     index('incidents_system_resolution_date_idx').on(t.systemId, t.resolutionDate),
     index('incidents_system_sla_idx').on(t.systemId, t.sla),
     index('incidents_assignee_idx').on(t.customerAssigneeId),
+    // incidents still to be registered, by deadline: the 'SLA at risk' notifications
+    index('incidents_unregistered_sla_idx')
+      .on(t.sla)
+      .where(sql`${t.notifiedAt} IS NULL`),
     // boolean and assignee filters of customers: counted from the index alone
     index('incidents_system_breached_idx').on(t.systemId, t.slaBreached, t.created, t.key),
     index('incidents_system_assignee_idx').on(t.systemId, t.customerAssigneeId, t.created, t.key),

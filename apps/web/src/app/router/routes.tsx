@@ -45,6 +45,11 @@ const FileViewerPage = lazyPage(
   () => import('../../features/files/pages/FileViewerPage.tsx'),
   'FileViewerPage',
 );
+const NotificationSettingsPage = lazyPage(
+  () => import('../../features/settings/pages/NotificationSettingsPage.tsx'),
+  'NotificationSettingsPage',
+);
+const AuditLogPage = lazyPage(() => import('../../features/settings/pages/AuditLogPage.tsx'), 'AuditLogPage');
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
@@ -82,6 +87,9 @@ export const routes: RouteObject[] = [
       { path: 'incidents', element: <IncidentsPage /> },
       { path: 'inc/:incNumber', element: <IncidentPage /> },
       { path: 'changepassword', element: <ChangePasswordPage /> },
+      // profile settings (issue 13): notification e-mails and the audit log of the user's systems
+      { path: 'profile/notifications', element: <NotificationSettingsPage /> },
+      { path: 'profile/audit', element: <AuditLogPage /> },
       // Reports (spec 001 §2): the menu opens the reports list tab.
       { path: 'reports', element: <Navigate to="/reports/reportsList" replace /> },
       { path: 'reports/:tab', element: <ReportsPage /> },

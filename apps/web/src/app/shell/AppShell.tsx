@@ -10,6 +10,7 @@ import { ErrorBoundary } from '../../shared/ui/ErrorBoundary.tsx';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.tsx';
 import { ThemeSwitch } from '../../shared/ui/ThemeSwitch.tsx';
+import { LiveUpdates } from '../../features/live/components/LiveUpdates.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 
@@ -88,6 +89,7 @@ export function AppShell() {
         </Typography.Text>
       </Layout.Footer>
       <LazyDownloadPopup />
+      <LiveUpdates />
     </Layout>
   );
 }

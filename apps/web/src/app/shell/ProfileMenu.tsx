@@ -1,4 +1,4 @@
-import { KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { AuditOutlined, BellOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Divider, Dropdown, theme, Typography, type MenuProps } from 'antd';
 import { cloneElement, isValidElement, type CSSProperties, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { useLogoutMutation } from '../../features/auth/api/useLogoutMutation.ts'
 import { fullName } from '../../features/auth/lib/fullName.ts';
 import { popupInHeader } from './MainMenu.tsx';
 
-/** The profile dropdown: who is signed in, change password, log out. */
+/** The profile dropdown: who is signed in, change password, notification settings, audit log, log out. */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -24,6 +24,16 @@ export function ProfileMenu() {
       icon: <KeyOutlined aria-hidden />,
       label: <span data-testid="profile-change-password">{t('profile.changePassword')}</span>,
     },
+    {
+      key: 'notifications',
+      icon: <BellOutlined aria-hidden />,
+      label: <span data-testid="profile-notifications">{t('settings.menu.notifications')}</span>,
+    },
+    {
+      key: 'audit',
+      icon: <AuditOutlined aria-hidden />,
+      label: <span data-testid="profile-audit">{t('settings.menu.audit')}</span>,
+    },
     { type: 'divider' },
     {
       key: 'logout',
@@ -33,6 +43,8 @@ export function ProfileMenu() {
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'change-password') void navigate('/changepassword');
+    if (key === 'notifications') void navigate('/profile/notifications');
+    if (key === 'audit') void navigate('/profile/audit');
     if (key === 'logout') logout.mutate();
   };
 

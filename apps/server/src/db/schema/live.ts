@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * Changes that users may want to hear about at once: new and changed incidents, new comments,
+ * reports ready. Written by triggers on those tables (migration of issue 13), so every writer
+ * (portal routes, the analyst API, jobs) emits them; a row trigger here publishes each through
+ * `pg_notify('soc_events', …)` on commit, which every instance LISTENs to. The rows let a client
+ * that reconnects catch up (`Last-Event-ID`) and feed the e-mail notifications, each event
+ * claimed once (`dispatched_at`). Old rows are pruned.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** `incident.created`, `incident.updated`, `incident.sla_risk`, `comment.created`, `report.ready`. */
+    type: text('type').notNull(),
+    /** Systems the object belongs to: a customer sees the event when all of them are theirs. */
+    systemIds: integer('system_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    incidentKey: bigint('incident_key', { mode: 'number' }),
+    /** The object's own id (incident uuid, comment id, report id). */
+    objectId: text('object_id').notNull().default(''),
+    /** Small facts for clients and mail (status, previous_status, from_soc, summary). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    /** When the notification dispatcher took the event (null: not yet). */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('events_created_idx').on(t.created),
+    index('events_undispatched_idx')
+      .on(t.id)
+      .where(sql`${t.dispatchedAt} IS NULL`),
+    index('events_incident_type_idx').on(t.incidentKey, t.type),
+  ],
+);
+
+/** A user's choice of notification e-mails; no row: the defaults (every event, assigned only, account language). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  events: text('events')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  scope: text('scope', { enum: ['assigned', 'all'] })
+    .notNull()
+    .default('assigned'),
+  language: text('language', { enum: ['ru', 'en'] })
+    .notNull()
+    .default('ru'),
+  updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,39 @@
+import { Readable } from 'node:stream';
+import type { AuditFilters, Language } from '@soc/contracts';
+import type { Db } from '../../db/client.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { systemScope } from '../../plugins/auth.ts';
+import { presentAuditEntry } from './audit.presenter.ts';
+import { createAuditRepository } from './audit.repository.ts';
+
+const HEADERS: Record<Language, string[]> = {
+  en: ['Time (UTC)', 'User', 'Full name', 'Action', 'Object type', 'Object', 'IP address', 'User agent'],
+  ru: ['Время (UTC)', 'Пользователь', 'ФИО', 'Действие', 'Тип объекта', 'Объект', 'IP-адрес', 'Клиент'],
+};
+
+/** The audit log for its readers (issue 13): customers see their systems' entries. */
+export function createAuditService(db: Db) {
+  const repo = createAuditRepository(db);
+  return {
+    async list(filters: AuditFilters, auth: AuthContext, page: number, pageSize: number) {
+      const scope = systemScope(auth);
+      const [total, rows] = await Promise.all([
+        repo.count(filters, scope),
+        repo.page(filters, scope, pageSize, (page - 1) * pageSize),
+      ]);
+      return { total, results: rows.map(presentAuditEntry) };
+    },
+
+    /** RFC 4180 CSV, UTF-8 with a byte-order mark, streamed in batches. */
+    csv(filters: AuditFilters, auth: AuthContext, lang: Language): Readable {
+      const scope = systemScope(auth);
+      const chunks = async function* () {
+        yield `\uFEFF${HEADERS[lang].join(',')}\n`;
+        yield* repo.csvLines(filters, scope);
+      };
+      return Readable.from(chunks(), { objectMode: false });
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import type { StoredEvent } from './event-bus.ts';
+
+/** How far back a reconnecting client is caught up. */
+const REPLAY_WINDOW_MINUTES = 15;
+const REPLAY_MAX = 200;
+
+const intArray = (ids: number[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
+
+interface EventRow {
+  id: string | number;
+  type: string;
+  system_ids: number[];
+  incident_key: string | number | null;
+  object_id: string;
+  data: Record<string, unknown>;
+  created_ms: string | number;
+}
+
+const toEvent = (r: EventRow): StoredEvent => ({
+  id: Number(r.id),
+  type: r.type,
+  systemIds: r.system_ids,
+  incidentKey: r.incident_key === null ? null : Number(r.incident_key),
+  objectId: r.object_id,
+  data: r.data,
+  created: Number(r.created_ms),
+});
+
+export function createEventsRepository(db: Db) {
+  return {
+    /**
+     * Events after `afterId` of the last minutes that a caller with `scope` may see (null: all),
+     * oldest first. Served by the primary key; the window bounds the scan.
+     */
+    async after(afterId: number, scope: number[] | null): Promise<StoredEvent[]> {
+      const rows = await queryRows<EventRow>(
+        db,
+        sql`SELECT id, type, system_ids, incident_key, object_id, data,
+                   floor(extract(epoch FROM created) * 1000)::bigint AS created_ms
+              FROM events
+             WHERE id > ${afterId}
+               AND created > now() - make_interval(mins => ${REPLAY_WINDOW_MINUTES})
+               ${scope ? sql`AND cardinality(system_ids) > 0 AND system_ids <@ ${intArray(scope.length ? scope : [0])}` : sql``}
+             ORDER BY id LIMIT ${REPLAY_MAX}`,
+      );
+      return rows.map(toEvent);
+    },
+
+    async byId(id: number): Promise<StoredEvent | undefined> {
+      const rows = await queryRows<EventRow>(
+        db,
+        sql`SELECT id, type, system_ids, incident_key, object_id, data,
+                   floor(extract(epoch FROM created) * 1000)::bigint AS created_ms
+              FROM events WHERE id = ${id}`,
+      );
+      return rows[0] && toEvent(rows[0]);
+    },
+
+    /** Removes events older than `days` (index on created). */
+    async prune(days: number): Promise<void> {
+      await db.execute(sql`DELETE FROM events WHERE created < now() - make_interval(days => ${days})`);
+    },
+  };
+}
+
+export type EventsRepository = ReturnType<typeof createEventsRepository>;

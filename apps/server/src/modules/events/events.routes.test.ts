@@ -1,0 +1,178 @@
+import http from 'node:http';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '@soc/contracts';
+import { categories, issueTypes, systems } from '../../db/schema/index.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+
+let ctx: TestContext;
+let base: string;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await createTestContext({ incidents: 10 });
+  const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  base = address;
+  for (const u of ['alice', 'bob', 'analyst']) tokens[u] = (await ctx.login(u)).access;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** A live stream as a test reads it: the events so far and a wait for the next matching one. */
+interface Stream {
+  status: number;
+  events: LiveEvent[];
+  waitFor(match: (e: LiveEvent) => boolean, ms?: number): Promise<LiveEvent>;
+  close(): void;
+}
+
+function open(path: string, headers: Record<string, string> = {}): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(`${base}${path}`, { headers }, (res) => {
+      const events: LiveEvent[] = [];
+      const waiters: { match: (e: LiveEvent) => boolean; resolve: (e: LiveEvent) => void }[] = [];
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = frame
+            .split('\n')
+            .filter((l) => l.startsWith('data: '))
+            .map((l) => l.slice(6))
+            .join('\n');
+          if (!data) continue;
+          const event = JSON.parse(data) as LiveEvent;
+          events.push(event);
+          for (const w of waiters.filter((x) => x.match(event))) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.resolve(event);
+          }
+        }
+      });
+      resolve({
+        status: res.statusCode ?? 0,
+        events,
+        waitFor(match, ms = 5000) {
+          const seen = events.find(match);
+          if (seen) return Promise.resolve(seen);
+          return new Promise((ok, fail) => {
+            const timer = setTimeout(() => fail(new Error('no such event within the time')), ms);
+            waiters.push({
+              match,
+              resolve: (e) => {
+                clearTimeout(timer);
+                ok(e);
+              },
+            });
+          });
+        },
+        close: () => req.destroy(),
+      });
+    });
+    req.on('error', (err) => {
+      if ((err as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(err);
+    });
+  });
+}
+
+async function ticketFor(user: string): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v0/events/ticket/',
+    headers: bearer(tokens[user]!),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ ticket: string }>().ticket;
+}
+
+async function createIncident(isId: string, summary: string): Promise<number> {
+  const db = ctx.database.db;
+  const [system] = await db.select().from(systems).where(eq(systems.isId, isId));
+  const [type] = await db.select().from(issueTypes).where(eq(issueTypes.code, 'incident'));
+  const [category] = await db.select().from(categories).where(eq(categories.issueTypeId, type!.id)).limit(1);
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v0/soc/incs/',
+    headers: bearer(tokens.analyst!),
+    payload: {
+      system: system!.id,
+      summary,
+      issuetype: type!.id,
+      priority: 'high',
+      description: 'Raised while a customer watches.',
+      primary_category: category!.id,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ key: number }>().key;
+}
+
+describe('GET /api/v0/events/', () => {
+  it('pushes a new incident to a connected customer of its system and not to another system’s user', async () => {
+    const alice = await open(`/api/v0/events/?ticket=${await ticketFor('alice')}`);
+    const bob = await open(`/api/v0/events/?ticket=${await ticketFor('bob')}`);
+    expect(alice.status).toBe(200);
+    expect(bob.status).toBe(200);
+    try {
+      const key = await createIncident('IS-0001', 'Lateral movement from the print server');
+      const seen = await alice.waitFor((e) => e.type === 'incident.created' && e.key === key);
+      expect(seen.summary).toBe('Lateral movement from the print server');
+      expect(seen.status).toBe('waiting_for_customer');
+      // a later event that bob may see: once it arrived, alice's would have arrived before it
+      const bobs = await createIncident('IS-0002', 'Phishing wave');
+      await bob.waitFor((e) => e.type === 'incident.created' && e.key === bobs);
+      expect(bob.events.some((e) => e.key === key)).toBe(false);
+      expect(alice.events.some((e) => e.key === bobs)).toBe(false);
+    } finally {
+      alice.close();
+      bob.close();
+    }
+  });
+
+  it('pushes changes and SOC comments, and catches a reconnecting client up from Last-Event-ID', async () => {
+    const alice = await open(`/api/v0/events/?ticket=${await ticketFor('alice')}`);
+    const key = await createIncident('IS-0001', 'Brute force on OWA');
+    const created = await alice.waitFor((e) => e.key === key && e.type === 'incident.created');
+    alice.close();
+    // while alice is away: the analyst comments
+    const comment = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v0/soc/incs/${key}/comments/`,
+      headers: { ...bearer(tokens.analyst!), 'content-type': 'multipart/form-data; boundary=X' },
+      payload:
+        '--X\r\nContent-Disposition: form-data; name="body"\r\n\r\nPlease confirm the source host.\r\n--X--\r\n',
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+    const again = await open(`/api/v0/events/?ticket=${await ticketFor('alice')}`, {
+      'last-event-id': String(created.id),
+    });
+    try {
+      const missed = await again.waitFor((e) => e.type === 'comment.created' && e.key === key);
+      expect(missed.from_soc).toBe(true);
+      expect(again.events.some((e) => e.id === created.id)).toBe(false);
+    } finally {
+      again.close();
+    }
+  });
+
+  it('refuses a missing or forged ticket, and an access token in its place', async () => {
+    expect((await open('/api/v0/events/?ticket=nonsense')).status).toBe(401);
+    expect((await open(`/api/v0/events/?ticket=${tokens.alice}`)).status).toBe(401);
+    expect((await open('/api/v0/events/')).status).toBe(400);
+    // and a ticket is no access token
+    const ticket = await ticketFor('alice');
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v0/soc/incs/', headers: bearer(ticket) });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('needs a signed-in caller for a ticket', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/v0/events/ticket/' });
+    expect(res.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,27 @@
+import type { LiveEvent } from '@soc/contracts';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyWarning } from '../../../shared/ui/notifications.tsx';
+import { useLiveEvents } from '../hooks/useLiveEvents.ts';
+
+/**
+ * The shell's live-update subscription: refreshes lists and shows the 'new incident' warning
+ * toast (spec 000 §4) as soon as the incident is registered, on every page. The key matches the
+ * dashboard's poll, so the same incident never shows twice.
+ */
+export function LiveUpdates() {
+  const { t } = useTranslation();
+  const onEvent = useCallback(
+    (event: LiveEvent) => {
+      if (event.type !== 'incident.created' || event.key === null) return;
+      notifyWarning({
+        title: t('dashboard.newIncident', { key: event.key }),
+        description: t('dashboard.newIncidentText', { summary: event.summary ?? '' }),
+        key: `new-incident-${event.key}`,
+      });
+    },
+    [t],
+  );
+  useLiveEvents(onEvent);
+  return null;
+}

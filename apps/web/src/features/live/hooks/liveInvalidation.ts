@@ -1,0 +1,30 @@
+import type { LiveEvent } from '@soc/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { dashboardKeys } from '../../dashboard/api/dashboardQueries.ts';
+import { incidentPageKeys } from '../../incident-page/api/incidentPageKeys.ts';
+import { incidentKeys } from '../../incidents/api/incidentKeys.ts';
+import { reportKeys } from '../../reports/api/reportKeys.ts';
+
+/**
+ * Refreshes the cached lists an event touches: open screens refetch at once, others when they
+ * are next shown. Only active queries refetch now, so an event costs at most a few requests.
+ */
+export function invalidateForEvent(client: QueryClient, event: LiveEvent): void {
+  const invalidate = (queryKey: readonly unknown[]) => void client.invalidateQueries({ queryKey });
+  switch (event.type) {
+    case 'incident.created':
+      invalidate(incidentKeys.lists());
+      invalidate([...dashboardKeys.all, 'newest']);
+      break;
+    case 'incident.updated':
+      invalidate(incidentKeys.lists());
+      if (event.key !== null) invalidate(incidentPageKeys.incident(event.key));
+      break;
+    case 'comment.created':
+      if (event.key !== null) invalidate(incidentPageKeys.incident(event.key));
+      break;
+    case 'report.ready':
+      invalidate(reportKeys.lists());
+      break;
+  }
+}
