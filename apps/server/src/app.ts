@@ -62,6 +62,10 @@ import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
+import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
+import { createTokensService } from './modules/tokens/tokens.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -189,9 +193,11 @@ export async function buildApp({
     startSession: auth.startSession,
     log: app.log,
   });
+  const tokens = createTokensService(database.db);
   await app.register(authPlugin, {
     db: database.db,
     config,
+    verifyApiToken: (token, ip) => tokens.authenticate(token, ip),
     verifyOidcToken: async (token) => {
       const verified = await oidc.verifyToken(token);
       if (!verified) return null;
@@ -261,8 +267,15 @@ export async function buildApp({
     auth,
     ratePerMinute: config.authRateLimitPerMinute,
   });
+  await app.register(tokensRoutes, { prefix: `${API_BASE}/auth`, tokens, config });
   if (config.sms.outbox && !smsOverride) await app.register(smsOutboxRoutes, { db: database.db });
-  await app.register(portalRoutes, { prefix: `${API_BASE}/portal`, config });
+  await app.register(portalRoutes, { prefix: `${API_BASE}/portal`, config, db: database.db });
+  await app.register(adminRoutes, {
+    prefix: `${API_BASE}/admin`,
+    admin: createAdminService({ db: database.db, config }),
+    tokens,
+    config,
+  });
   await app.register(incidentsRoutes, { prefix: `${API_BASE}/soc/incs`, incidents, config });
   await app.register(incidentCardRoutes, {
     prefix: `${API_BASE}/soc/incs`,

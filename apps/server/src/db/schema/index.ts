@@ -10,3 +10,4 @@ export * from './rules.ts';
 export * from './reports.ts';
 export * from './alerts.ts';
 export * from './assets.ts';
+export * from './api-tokens.ts';
