@@ -64,6 +64,9 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
+import { createIdempotency } from './modules/soc-api/idempotency.ts';
+import { socApiRoutes } from './modules/soc-api/soc-api.routes.ts';
+import { createSocApiService } from './modules/soc-api/soc-api.service.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 import { createTokensService } from './modules/tokens/tokens.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -311,9 +314,10 @@ export async function buildApp({
     alerts: createAlertsService({ db: database.db }),
     config,
   });
+  const documents = createDocumentsService({ db: database.db, storage });
   await app.register(documentsRoutes, {
     prefix: `${API_BASE}/soc`,
-    documents: createDocumentsService({ db: database.db, storage }),
+    documents,
     storage,
     config,
   });
@@ -327,6 +331,26 @@ export async function buildApp({
     config,
   });
   await app.register(reportsRoutes, { prefix: `${API_BASE}/soc`, reports, config });
+  const idempotency = createIdempotency(database.db);
+  let prunedAt = 0;
+  jobs.addPoller(async () => {
+    // forgetting day-old idempotency keys needs no precision: every ten minutes is enough
+    if (Date.now() - prunedAt < 600_000) return;
+    prunedAt = Date.now();
+    await idempotency.prune();
+  });
+  await app.register(socApiRoutes, {
+    prefix: `${API_BASE}/analyst`,
+    idempotency,
+    socApi: createSocApiService({
+      db: database.db,
+      card,
+      documents,
+      onCreated: notifier.onCreated,
+      onStatus: notifier.onStatus,
+      planGossopka: (incidentId, at) => gossopka.plan(incidentId, at),
+    }),
+  });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });
 
   app.setNotFoundHandler((request, reply) => {

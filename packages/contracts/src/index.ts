@@ -16,3 +16,4 @@ export * from './alerts/index.ts';
 export * from './inventory/index.ts';
 export * from './tokens/tokens.schemas.ts';
 export * from './admin/admin.schemas.ts';
+export * from './soc-api/soc-api.schemas.ts';
