@@ -7,7 +7,7 @@ import type {
   ApiTokenCreated,
   IncidentCard,
   IncidentListResponse,
-  MisconfigPage,
+  Misconfig,
 } from '@soc/contracts';
 import { queryRows } from '../../db/client.ts';
 import {
@@ -301,9 +301,9 @@ describe('analyst API: incidents', () => {
       items: [{ title: 'SMBv1 enabled', severity: 'high', asset: 'srv-01' }],
     });
     expect(res.statusCode, res.body).toBe(201);
-    const page = (
-      await call('GET', `/soc/incs/${card.key}/misconfigs/`, sessions.alice!)
-    ).json<MisconfigPage>();
+    const page = (await call('GET', `/soc/incs/${card.key}/misconfigs/`, sessions.alice!)).json<{
+      results: Misconfig[];
+    }>();
     expect(page.results.map((m) => m.title)).toContain('SMBv1 enabled');
   });
 });

@@ -38,13 +38,9 @@ const KindParams = z.object({
 });
 /** Declares the header in the OpenAPI document; the other headers pass untouched. */
 const IdempotencyHeaders = z.looseObject({
-  [IDEMPOTENCY_KEY_HEADER]: z
-    .string()
-    .max(IDEMPOTENCY_KEY_MAX)
-    .optional()
-    .meta({
-      description: 'Makes the create call safe to retry: the same key answers the first answer (24 h).',
-    }),
+  [IDEMPOTENCY_KEY_HEADER]: z.string().max(IDEMPOTENCY_KEY_MAX).optional().meta({
+    description: 'Makes the create call safe to retry: the same key answers the first answer (24 h).',
+  }),
 });
 const errors = {
   400: FieldErrorsSchema,
