@@ -4,6 +4,7 @@ import { rulesEn } from '../../../features/rules/i18n/en.ts';
 import { reportsEn } from '../../../features/reports/i18n/en.ts';
 import { alertsEn } from '../../../features/alerts/i18n/en.ts';
 import { tenantsEn } from '../../../features/tenants/i18n/en.ts';
+import { apiTokensEn } from '../../../features/api-tokens/i18n/en.ts';
 import { assetsEn } from '../../../features/assets/i18n/en.ts';
 import { logSourcesEn } from '../../../features/log-sources/i18n/en.ts';
 import { filesEn } from '../../../features/files/i18n/en.ts';
@@ -610,6 +611,7 @@ export const en = {
   },
   rules: rulesEn,
   tenants: tenantsEn,
+  apiTokens: apiTokensEn,
   assets: assetsEn,
   logSources: logSourcesEn,
   files: filesEn,

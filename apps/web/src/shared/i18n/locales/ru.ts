@@ -2,6 +2,7 @@ import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts
 import { reportsRu } from '../../../features/reports/i18n/ru.ts';
 import { alertsRu } from '../../../features/alerts/i18n/ru.ts';
 import { tenantsRu } from '../../../features/tenants/i18n/ru.ts';
+import { apiTokensRu } from '../../../features/api-tokens/i18n/ru.ts';
 import { assetsRu } from '../../../features/assets/i18n/ru.ts';
 import { logSourcesRu } from '../../../features/log-sources/i18n/ru.ts';
 import { filesRu } from '../../../features/files/i18n/ru.ts';
@@ -614,6 +615,7 @@ export const ru: Catalog = {
   },
   rules: rulesRu,
   tenants: tenantsRu,
+  apiTokens: apiTokensRu,
   assets: assetsRu,
   logSources: logSourcesRu,
   files: filesRu,
