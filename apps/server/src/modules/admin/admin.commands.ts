@@ -138,7 +138,7 @@ export async function runAdminCommand(
               calendar: !o['business-hours'],
             };
           });
-  const table = (rows: Record<string, unknown>[]) =>
+  const table = (rows: Record<string, string | number | boolean | null | number[]>[]) =>
     rows.length
       ? rows
           .map((r) =>

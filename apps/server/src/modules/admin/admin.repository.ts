@@ -119,7 +119,7 @@ export function createAdminRepository(db: Db) {
         }
         if (sla) {
           await tx.delete(slaRows).where(eq(slaRows.serviceId, serviceId));
-          if (sla.length) await tx.insert(slaRows).values(sla.map((r) => ({ ...r, serviceId: serviceId! })));
+          if (sla.length) await tx.insert(slaRows).values(sla.map((r) => ({ ...r, serviceId: serviceId })));
         }
         return serviceId;
       });
@@ -220,7 +220,7 @@ export function createAdminRepository(db: Db) {
         if (systemIds) {
           await tx.delete(userSystems).where(eq(userSystems.userId, userId));
           if (systemIds.length)
-            await tx.insert(userSystems).values(systemIds.map((systemId) => ({ userId: userId!, systemId })));
+            await tx.insert(userSystems).values(systemIds.map((systemId) => ({ userId: userId, systemId })));
         }
         return userId;
       });
