@@ -9,7 +9,11 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 );
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'demo-cli': 'src/demo/cli.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'demo-cli': 'src/demo/cli.ts',
+    'admin-cli': 'src/modules/admin/admin.cli.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

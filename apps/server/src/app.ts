@@ -73,6 +73,13 @@ import {
   NOTIFY_USER_JOB,
   createNotificationsService,
 } from './modules/notifications/notifications.service.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
+import { createIdempotency } from './modules/soc-api/idempotency.ts';
+import { socApiRoutes } from './modules/soc-api/soc-api.routes.ts';
+import { createSocApiService } from './modules/soc-api/soc-api.service.ts';
+import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
+import { createTokensService } from './modules/tokens/tokens.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -220,9 +227,11 @@ export async function buildApp({
     startSession: auth.startSession,
     log: app.log,
   });
+  const tokens = createTokensService(database.db);
   await app.register(authPlugin, {
     db: database.db,
     config,
+    verifyApiToken: (token, ip) => tokens.authenticate(token, ip),
     verifyOidcToken: async (token) => {
       const verified = await oidc.verifyToken(token);
       if (!verified) return null;
@@ -310,8 +319,15 @@ export async function buildApp({
     auth,
     ratePerMinute: config.authRateLimitPerMinute,
   });
+  await app.register(tokensRoutes, { prefix: `${API_BASE}/auth`, tokens, config });
   if (config.sms.outbox && !smsOverride) await app.register(smsOutboxRoutes, { db: database.db });
-  await app.register(portalRoutes, { prefix: `${API_BASE}/portal`, config });
+  await app.register(portalRoutes, { prefix: `${API_BASE}/portal`, config, db: database.db });
+  await app.register(adminRoutes, {
+    prefix: `${API_BASE}/admin`,
+    admin: createAdminService({ db: database.db, config }),
+    tokens,
+    config,
+  });
   await app.register(incidentsRoutes, { prefix: `${API_BASE}/soc/incs`, incidents, config });
   await app.register(incidentCardRoutes, {
     prefix: `${API_BASE}/soc/incs`,
@@ -347,9 +363,10 @@ export async function buildApp({
     alerts: createAlertsService({ db: database.db }),
     config,
   });
+  const documents = createDocumentsService({ db: database.db, storage });
   await app.register(documentsRoutes, {
     prefix: `${API_BASE}/soc`,
-    documents: createDocumentsService({ db: database.db, storage }),
+    documents,
     storage,
     config,
   });
@@ -369,6 +386,27 @@ export async function buildApp({
     prefix: `${API_BASE}/audit`,
     audit: createAuditService(database.db),
     config,
+  });
+  const idempotency = createIdempotency(database.db);
+  let prunedAt = 0;
+  jobs.addPoller(async () => {
+    // forgetting day-old idempotency keys needs no precision: every ten minutes is enough
+    if (Date.now() - prunedAt < 600_000) return;
+    prunedAt = Date.now();
+    await idempotency.prune();
+  });
+  await app.register(socApiRoutes, {
+    prefix: `${API_BASE}/analyst`,
+    idempotency,
+    socApi: createSocApiService({
+      db: database.db,
+      card,
+      documents,
+      // contacts' mail follows the recorded events (see the notifier above)
+      onCreated: async () => undefined,
+      onStatus: noStatusListener,
+      planGossopka: (incidentId, at) => gossopka.plan(incidentId, at),
+    }),
   });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });
 

@@ -15,3 +15,6 @@ export * from './reports/reports.schemas.ts';
 export * from './alerts/index.ts';
 export * from './inventory/index.ts';
 export * from './live/live.schemas.ts';
+export * from './tokens/tokens.schemas.ts';
+export * from './admin/admin.schemas.ts';
+export * from './soc-api/soc-api.schemas.ts';

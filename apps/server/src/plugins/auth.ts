@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_BASE } from '@soc/contracts';
+import { API_BASE, API_TOKEN_PREFIX } from '@soc/contracts';
 import type { Role } from '@soc/contracts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -15,8 +15,14 @@ export interface AuthContext {
   role: Role;
   /** The portal session (refresh-token family); null for a provider-issued OIDC token. */
   sessionId: string | null;
-  /** Systems (tenants) the user belongs to. */
+  /** Systems (tenants) the user belongs to (for a customer, narrowed by the API token if any). */
   systemIds: number[];
+  /** The API token the request was made with; null or absent for a session. */
+  tokenId?: string | null;
+  /** Systems a staff member's API token is limited to; null or absent: no limit. */
+  tokenSystemIds?: number[] | null;
+  /** The credential allows reading only (personal tokens). */
+  readOnly?: boolean;
 }
 
 declare module 'fastify' {
@@ -57,7 +63,11 @@ export interface AuthPluginOptions {
    * audience, expiry) to the linked portal user, or null.
    */
   verifyOidcToken?: (token: string) => Promise<{ userId: number } | null>;
+  /** Resolves an API token (`socp_…`) to its credentials, or null when it is not usable. */
+  verifyApiToken?: (token: string, ip: string) => Promise<AuthContext | null>;
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Tells clients which schemes the API takes (spec 000 §7: OIDC tokens with a realm). */
 const WWW_AUTHENTICATE = 'Bearer realm="api", OIDC realm="api"';
@@ -81,6 +91,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     if (!header) throw refuse('Authentication credentials were not provided.');
     const [scheme, token, extra] = header.split(' ');
     if ((scheme !== 'Bearer' && scheme !== 'OIDC') || !token || extra !== undefined) throw refuse();
+
+    if (scheme === 'Bearer' && token.startsWith(API_TOKEN_PREFIX) && opts.verifyApiToken) {
+      // revoked, expired and deactivated-user tokens are refused here, on every request
+      const credential = await opts.verifyApiToken(token, request.ip);
+      if (!credential) throw refuse();
+      if (credential.readOnly && !SAFE_METHODS.has(request.method))
+        throw forbidden('This API token is read-only.');
+      request.auth = credential;
+      return;
+    }
 
     const claims = await verifyAccessToken(token, opts.config.jwtSecret);
     if (claims) {
@@ -110,9 +130,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
   });
 });
 
-/** The systems a caller may see: null for the provider's staff (all systems). */
+/**
+ * The systems a caller may see: a customer's own systems; for the provider's staff all systems
+ * (null), unless their API token names some.
+ */
 export const systemScope = (auth: AuthContext): number[] | null =>
-  auth.role === 'customer' ? auth.systemIds : null;
+  auth.role === 'customer' ? auth.systemIds : (auth.tokenSystemIds ?? null);
 
 /** The language of localised titles: `?language=`, else Accept-Language, else Russian. */
 export function requestLanguage(request: FastifyRequest, explicit?: 'ru' | 'en'): 'ru' | 'en' {

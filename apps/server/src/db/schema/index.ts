@@ -11,3 +11,4 @@ export * from './reports.ts';
 export * from './alerts.ts';
 export * from './assets.ts';
 export * from './live.ts';
+export * from './api-tokens.ts';

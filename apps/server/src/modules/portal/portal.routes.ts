@@ -3,7 +3,10 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PRODUCT_VERSION, PortalConfigSchema } from '@soc/contracts';
 import type { PortalConfig } from '@soc/contracts';
+import type { Branding } from '@soc/contracts';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { effectiveBranding } from '../admin/branding.ts';
 
 /** The id of the web build being served, as its version.json records it. */
 function readBuildId(webDist: string | undefined): string {
@@ -18,24 +21,27 @@ function readBuildId(webDist: string | undefined): string {
   }
 }
 
-export const presentPortalConfig = (config: Config): PortalConfig => ({
-  portal_name: config.branding.portalName,
-  logo_url: config.branding.logoUrl,
-  primary_color: config.branding.primaryColor,
+export const presentPortalConfig = (config: Config, branding?: Branding): PortalConfig => ({
+  portal_name: branding?.portal_name ?? config.branding.portalName,
+  logo_url: branding ? branding.logo_url : config.branding.logoUrl,
+  primary_color: branding?.primary_color ?? config.branding.primaryColor,
   version: PRODUCT_VERSION,
   build_id: readBuildId(config.webDist),
   flags: {
-    hide_oidc_buttons: config.branding.hideOidcButtons,
-    hide_eps_widget: config.branding.hideEpsWidget,
-    alternate_category_filter: config.branding.alternateCategoryFilter,
+    hide_oidc_buttons: branding?.hide_oidc_buttons ?? config.branding.hideOidcButtons,
+    hide_eps_widget: branding?.hide_eps_widget ?? config.branding.hideEpsWidget,
+    alternate_category_filter: branding?.alternate_category_filter ?? config.branding.alternateCategoryFilter,
   },
   sso_enabled: Boolean(config.sso.header),
   error_reporting_dsn: config.errorReportingDsn,
 });
 
 /** Branding and feature flags of this deployment, read before sign-in. */
-export const portalRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const body = presentPortalConfig(config);
+export const portalRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db }> = async (
+  app,
+  { config, db },
+) => {
+  const buildId = readBuildId(config.webDist);
   app.get(
     '/config/',
     {
@@ -48,7 +54,8 @@ export const portalRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-cache');
-      return body;
+      // administrators change the branding at run time (admin API, `npm run admin`)
+      return { ...presentPortalConfig(config, await effectiveBranding(db, config)), build_id: buildId };
     },
   );
 };

@@ -6,11 +6,15 @@ import { ApiError, notifyApiError } from '../../../shared/api/index.ts';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { usePasswordChangeMutation } from '../api/usePasswordChangeMutation.ts';
+import { ApiTokensCard } from '../../api-tokens/components/ApiTokensCard.tsx';
 import { AuthenticatorAppCard } from '../components/AuthenticatorAppCard.tsx';
 import { ChangePasswordForm, type ChangePasswordValues } from '../components/ChangePasswordForm.tsx';
 import { mapPasswordChangeErrors } from '../lib/passwordChangeErrors.ts';
 
-/** /changepassword: the signed-in user changes their password and manages the authenticator app. */
+/**
+ * /changepassword: the signed-in user changes their password, manages the authenticator app and
+ * their personal API tokens.
+ */
 export function ChangePasswordPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -62,6 +66,7 @@ export function ChangePasswordPage() {
         />
       </Card>
       <AuthenticatorAppCard />
+      <ApiTokensCard />
     </Flex>
   );
 }

@@ -5,6 +5,7 @@ import { reportsEn } from '../../../features/reports/i18n/en.ts';
 import { alertsEn } from '../../../features/alerts/i18n/en.ts';
 import { tenantsEn } from '../../../features/tenants/i18n/en.ts';
 import { settingsEn } from '../../../features/settings/i18n/en.ts';
+import { apiTokensEn } from '../../../features/api-tokens/i18n/en.ts';
 import { assetsEn } from '../../../features/assets/i18n/en.ts';
 import { logSourcesEn } from '../../../features/log-sources/i18n/en.ts';
 import { filesEn } from '../../../features/files/i18n/en.ts';
@@ -613,6 +614,7 @@ export const en = {
   rules: rulesEn,
   tenants: tenantsEn,
   settings: settingsEn,
+  apiTokens: apiTokensEn,
   assets: assetsEn,
   logSources: logSourcesEn,
   files: filesEn,

@@ -1,0 +1,24 @@
+import { loadConfig } from '../../config.ts';
+import { openConfiguredDatabase } from '../../db/open.ts';
+import { describeError, runAdminCommand } from './admin.commands.ts';
+
+/**
+ * `npm run admin -- <command>`: administration from a shell against the configured database
+ * (DATABASE_URL, else the embedded one under DATA_DIR, which only one process may open: stop
+ * the server first, or use the admin API).
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  try {
+    await database.migrate();
+    console.log(await runAdminCommand(process.argv.slice(2), { db: database.db, config }));
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(describeError(err));
+  process.exit(1);
+});

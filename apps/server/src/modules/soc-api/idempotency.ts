@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_HOURS } from '@soc/contracts';
+import type { Db } from '../../db/client.ts';
+import { idempotencyKeys } from '../../db/schema/index.ts';
+import { HttpError, badRequest } from '../../lib/http-errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+
+/** A claim older than this whose call never finished (the instance died) may be taken over. */
+const STALE_CLAIM_MS = 5 * 60_000;
+
+/**
+ * `Idempotency-Key` on create calls (issue 13): the first call claims the key for the caller,
+ * runs and stores its answer; a retry with the same key and request gets that answer again
+ * (header `Idempotent-Replayed: true`) and creates nothing. The same key with another request
+ * is refused (422); a retry while the first call still runs waits for a 409. A failed call
+ * releases the key, so the client may retry it.
+ */
+export function createIdempotency(db: Db) {
+  return {
+    async run<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: number,
+      handler: () => Promise<T>,
+    ): Promise<FastifyReply> {
+      const header = request.headers[IDEMPOTENCY_KEY_HEADER];
+      if (header === undefined) return reply.status(status).send(await handler());
+      const key = Array.isArray(header) ? header[0]! : header;
+      if (!key || key.length > IDEMPOTENCY_KEY_MAX || !/^[\x21-\x7e]+$/.test(key)) {
+        throw badRequest({
+          idempotency_key: [
+            `Use 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters (a UUID is a good key).`,
+          ],
+        });
+      }
+      const { userId } = requireAuth(request);
+      const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+      const requestHash = createHash('sha256')
+        .update(JSON.stringify({ params: request.params ?? null, body: request.body ?? null }))
+        .digest('hex');
+
+      const claimed = await db
+        .insert(idempotencyKeys)
+        .values({ userId, key, route, requestHash })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (!claimed.length) {
+        const [existing] = await db
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+        if (!existing)
+          throw new HttpError(409, 'The Idempotency-Key is being released; retry.', undefined, {
+            'retry-after': '1',
+          });
+        if (existing.route !== route || existing.requestHash !== requestHash) {
+          throw new HttpError(422, 'This Idempotency-Key was used with a different request.');
+        }
+        if (existing.statusCode !== null) {
+          return reply
+            .status(existing.statusCode)
+            .header('idempotent-replayed', 'true')
+            .send(existing.response);
+        }
+        const taken = await db
+          .update(idempotencyKeys)
+          .set({ createdAt: new Date() })
+          .where(
+            and(
+              eq(idempotencyKeys.userId, userId),
+              eq(idempotencyKeys.key, key),
+              isNull(idempotencyKeys.statusCode),
+              lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_CLAIM_MS)),
+            ),
+          )
+          .returning({ key: idempotencyKeys.key });
+        if (!taken.length) {
+          throw new HttpError(409, 'A request with this Idempotency-Key is still in progress.', undefined, {
+            'retry-after': '1',
+          });
+        }
+      }
+      const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+      let result: T;
+      try {
+        result = await handler();
+      } catch (err) {
+        await db.delete(idempotencyKeys).where(where);
+        throw err;
+      }
+      // the answer as the client receives it (JSON), so that a replay is byte-for-byte the same data
+      const stored: unknown = JSON.parse(JSON.stringify(result ?? null));
+      await db.update(idempotencyKeys).set({ statusCode: status, response: stored }).where(where);
+      return reply.status(status).send(result);
+    },
+
+    /** Forgets keys older than IDEMPOTENCY_TTL_HOURS (run from the job poller). */
+    async prune(): Promise<void> {
+      await db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`));
+    },
+  };
+}
+
+export type Idempotency = ReturnType<typeof createIdempotency>;

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiTokenCreated, ApiTokenPage, IncidentListResponse, SystemListResponse } from '@soc/contracts';
+import { systems, users } from '../../db/schema/index.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+
+let ctx: TestContext;
+const sessions: Record<string, string> = {};
+const systemId: Record<string, number> = {};
+
+const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, token: string, payload?: object) =>
+  ctx.app.inject({ method, url: `/api/v0${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+async function personalToken(user: string, body: object = { name: 'script' }): Promise<ApiTokenCreated> {
+  const res = await call('POST', '/auth/tokens/', sessions[user]!, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<ApiTokenCreated>();
+}
+
+async function serviceToken(body: object): Promise<ApiTokenCreated> {
+  const res = await call('POST', '/admin/service_tokens/', sessions.admin!, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<ApiTokenCreated>();
+}
+
+const userId = async (username: string) =>
+  (await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ incidents: 12 });
+  for (const user of ['alice', 'carol', 'analyst', 'admin']) sessions[user] = (await ctx.login(user)).access;
+  for (const s of await ctx.database.db.select({ id: systems.id, isId: systems.isId }).from(systems))
+    systemId[s.isId] = s.id;
+});
+afterAll(async () => ctx?.close());
+
+describe('personal API tokens', () => {
+  it('are shown once, listed without the secret, and read what their owner reads', async () => {
+    const created = await personalToken('alice', { name: 'nightly export' });
+    expect(created.token).toMatch(/^socp_[\w-]{40,}$/);
+    expect(created.read_only).toBe(true);
+    expect(created.token.startsWith(created.prefix)).toBe(true);
+
+    const list = (await call('GET', '/auth/tokens/', sessions.alice!)).json<ApiTokenPage>();
+    const shown = list.results.find((t) => t.id === created.id)!;
+    expect(shown).toBeDefined();
+    expect(JSON.stringify(list)).not.toContain(created.token);
+    expect(shown.last_used_at).toBeNull();
+
+    const res = await call('GET', '/soc/systems/', created.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<SystemListResponse>().results.map((s) => s.is_id)).toEqual(['IS-0001']);
+
+    const after = (await call('GET', '/auth/tokens/', sessions.alice!)).json<ApiTokenPage>();
+    expect(after.results.find((t) => t.id === created.id)!.last_used_at).not.toBeNull();
+  });
+
+  it('refuse changes: a personal token is read-only', async () => {
+    const { token } = await personalToken('alice');
+    const res = await call('POST', '/auth/tokens/', token, { name: 'another' });
+    expect(res.statusCode).toBe(403);
+    const patch = await call('PATCH', '/soc/incs/1/', token, { priority: 'low' });
+    expect(patch.statusCode).toBe(403);
+  });
+
+  it('may be narrowed to some of the owner’s systems, never to others', async () => {
+    const narrowed = await personalToken('carol', { name: 'only 3', systems: [systemId['IS-0003']] });
+    const seen = (await call('GET', '/soc/systems/', narrowed.token)).json<SystemListResponse>();
+    expect(seen.results.map((s) => s.is_id)).toEqual(['IS-0003']);
+    const foreign = await call('POST', '/auth/tokens/', sessions.carol!, {
+      name: 'x',
+      systems: [systemId['IS-0002']],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toHaveProperty('systems');
+  });
+
+  it('stop working at once when revoked; another user cannot revoke them', async () => {
+    const { id, token } = await personalToken('alice');
+    expect((await call('GET', '/auth/user/', token)).statusCode).toBe(200);
+    expect((await call('DELETE', `/auth/tokens/${id}/`, sessions.carol!)).statusCode).toBe(404);
+    expect((await call('DELETE', `/auth/tokens/${id}/`, sessions.alice!)).statusCode).toBe(204);
+    const refused = await call('GET', '/auth/user/', token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['www-authenticate']).toContain('Bearer');
+  });
+
+  it('refuses unknown and malformed tokens', async () => {
+    expect((await call('GET', '/auth/user/', 'socp_unknown')).statusCode).toBe(401);
+    expect((await call('GET', '/auth/user/', `socp_${'x'.repeat(43)}`)).statusCode).toBe(401);
+  });
+});
+
+describe('service tokens', () => {
+  it('act only within their systems: another system’s incident is a 404', async () => {
+    const analyst = await userId('analyst');
+    const scoped = await serviceToken({ name: 'siem A', user_id: analyst, systems: [systemId['IS-0001']] });
+    expect(scoped.role).toBe('analyst');
+    const list = (await call('GET', '/soc/incs/?limit=40', scoped.token)).json<IncidentListResponse>();
+    expect(list.total).toBeGreaterThan(0);
+    const all = (await call('GET', '/soc/incs/?limit=40', sessions.analyst!)).json<IncidentListResponse>();
+    const foreign = all.results.find((i) => i.system?.id !== systemId['IS-0001'])!;
+    expect(foreign).toBeDefined();
+    expect(list.results.every((i) => i.system?.id === systemId['IS-0001'])).toBe(true);
+    expect((await call('GET', `/soc/incs/${foreign.key}/`, scoped.token)).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', `/soc/incs/${foreign.key}/`, scoped.token, { priority: 'low' })).statusCode,
+    ).toBe(404);
+    const own = list.results[0]!;
+    expect((await call('GET', `/soc/incs/${own.key}/`, scoped.token)).statusCode).toBe(200);
+  });
+
+  it('never act above their user’s role', async () => {
+    const alice = await userId('alice');
+    const res = await call('POST', '/admin/service_tokens/', sessions.admin!, {
+      name: 'too much',
+      user_id: alice,
+      role: 'analyst',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('role');
+  });
+
+  it('are refused at once when their user is deactivated, and work again when reactivated', async () => {
+    const analyst2 = await userId('analyst2');
+    const { token } = await serviceToken({ name: 'soar', user_id: analyst2 });
+    const session = (await ctx.login('analyst2')).access;
+    expect((await call('GET', '/soc/incs/?limit=1', token)).statusCode).toBe(200);
+    const off = await call('POST', `/admin/users/${analyst2}/deactivate/`, sessions.admin!);
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await call('GET', '/soc/incs/?limit=1', token)).statusCode).toBe(401);
+    expect((await call('GET', '/soc/incs/?limit=1', session)).statusCode).toBe(401);
+    const on = await call('PATCH', `/admin/users/${analyst2}/`, sessions.admin!, { is_active: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((await call('GET', '/soc/incs/?limit=1', token)).statusCode).toBe(200);
+    // the sessions of a deactivated user stay ended
+    expect((await call('GET', '/soc/incs/?limit=1', session)).statusCode).toBe(401);
+  });
+
+  it('are revoked by administrators and listed for them; customers may not manage them', async () => {
+    const analyst = await userId('analyst');
+    const { id, token } = await serviceToken({ name: 'to revoke', user_id: analyst, read_only: true });
+    const listed = (await call('GET', '/admin/service_tokens/', sessions.admin!)).json<ApiTokenPage>();
+    expect(listed.results.some((t) => t.id === id)).toBe(true);
+    expect((await call('GET', '/admin/service_tokens/', sessions.alice!)).statusCode).toBe(403);
+    expect((await call('GET', '/admin/service_tokens/', sessions.analyst!)).statusCode).toBe(403);
+    expect((await call('DELETE', `/admin/service_tokens/${id}/`, sessions.admin!)).statusCode).toBe(204);
+    expect((await call('GET', '/soc/incs/?limit=1', token)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,33 @@
+/** Texts of the personal API tokens section of the profile (issue 13). */
+export const apiTokensEn = {
+  title: 'API tokens',
+  intro:
+    'Personal tokens let your scripts read the portal on your behalf (read-only). Send one as the header Authorization: Bearer <token>.',
+  name: 'Name',
+  namePlaceholder: 'e.g. nightly export',
+  nameRequired: 'Enter a name',
+  expires: 'Expires',
+  expiresPlaceholder: 'Never',
+  create: 'Create token',
+  created: 'Token created',
+  createFailed: 'Could not create the token',
+  showOnce: 'Copy the token now: it will not be shown again.',
+  copied: 'Copied',
+  done: 'Done',
+  columns: {
+    name: 'Name',
+    token: 'Token',
+    created: 'Created',
+    lastUsed: 'Last used',
+    expires: 'Expires',
+    actions: 'Actions',
+  },
+  never: 'Never',
+  notUsed: 'Not used yet',
+  revoke: 'Revoke',
+  revokeConfirm: 'Revoke the token "{{name}}"? Scripts using it stop working at once.',
+  revoked: 'Token revoked',
+  empty: 'No tokens',
+  loadFailed: 'Could not load your API tokens',
+  pagination: '{{low}}-{{high}} of {{total}}',
+};
