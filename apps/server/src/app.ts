@@ -75,6 +75,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Replaces the configured SMS gateway (tests). */
   sms?: SmsGateway;
+  /** Where the log lines go instead of stdout (tests read them back). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -107,9 +109,13 @@ export async function buildApp({
   auth: authOptions,
   mailer: mailerOverride,
   sms: smsOverride,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: REDACT },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: REDACT, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: false,

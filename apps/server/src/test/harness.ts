@@ -51,6 +51,8 @@ export interface TestContextOptions {
   /** Demo incidents to generate (default 20); 0 still creates systems and users. */
   incidents?: number;
   config?: Partial<Config>;
+  /** Receives the app's log lines (set `config.logLevel` too; tests default to silent). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the app on a fresh, migrated database filled with a small demo data set. */
@@ -63,7 +65,12 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     now: new Date('2026-11-20T12:00:00Z'),
     storage: new FileStorage(config.filesDir),
   });
-  const app = await buildApp({ config, database, auth: { failureFloorMs: 0, failureJitterMs: 0 } });
+  const app = await buildApp({
+    config,
+    database,
+    auth: { failureFloorMs: 0, failureJitterMs: 0 },
+    logStream: options.logStream,
+  });
   await app.ready();
   return {
     app,
