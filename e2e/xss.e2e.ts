@@ -62,8 +62,8 @@ async function watch(page: Page): Promise<{ dialogs: string[] }> {
 const pageState = (page: Page) =>
   page.evaluate(() => {
     const w = window as unknown as { __xss?: string; __cspViolations: string[] };
-    const handlers = [...document.querySelectorAll('*')].flatMap((el) =>
-      [...el.attributes]
+    const handlers = Array.from(document.querySelectorAll('*')).flatMap((el) =>
+      Array.from(el.attributes)
         .filter((a) => /^on/i.test(a.name))
         .map((a) => `${el.tagName.toLowerCase()}[${a.name}]`),
     );
@@ -73,10 +73,10 @@ const pageState = (page: Page) =>
       // would show up as inline or javascript: violations
       csp: w.__cspViolations.filter((v) => !v.startsWith('script-src eval')),
       handlers,
-      javascriptLinks: [...document.querySelectorAll('a[href]')]
+      javascriptLinks: Array.from(document.querySelectorAll('a[href]'))
         .map((a) => a.getAttribute('href') ?? '')
         .filter((href) => /^\s*javascript:/i.test(href)),
-      inlineScripts: [...document.querySelectorAll('script:not([src])')]
+      inlineScripts: Array.from(document.querySelectorAll('script:not([src])'))
         .map((s) => s.textContent ?? '')
         .filter((t) => t.includes('__xss')),
       frames: document.querySelectorAll('iframe[srcdoc]').length,
