@@ -2,13 +2,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';
-import type { ApiOperation } from './openapi-operations.ts';
-import { loadOperations, multipart, sampleOf } from './openapi-operations.ts';
+import type { Answer, ApiOperation } from './openapi-operations.ts';
+import { injectAnswer, loadOperations, multipart, sampleOf } from './openapi-operations.ts';
 
 /*
  * Hostile input (issue 15): property-based requests over the query and body schemas from the
@@ -43,8 +42,8 @@ function send(
   url: string,
   payload?: object | Buffer,
   headers: Record<string, string> = {},
-): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({
+): Promise<Answer> {
+  return injectAnswer(ctx.app, {
     method,
     url,
     headers: { ...bearer(tokens[user]!), ...headers },
@@ -100,7 +99,7 @@ const listOperations = () =>
       !op.path.endsWith('/get_async_csv/'),
   );
 
-const problem = (res: LightMyRequestResponse, where: string): string | null => {
+const problem = (res: Answer, where: string): string | null => {
   if (res.statusCode >= 500) return `${where}: ${res.statusCode} ${res.body.slice(0, 200)}`;
   const leaked = B_MARKERS.filter((m) => res.body.includes(m));
   if (leaked.length) return `${where}: shows another tenant's data (${leaked.join(', ')})`;
@@ -323,7 +322,7 @@ describe('malformed multipart', () => {
   });
 
   it('answers each malformed upload with a clear 4xx, storing nothing and leaving no temporary file', async () => {
-    const cases: { name: string; run: () => Promise<LightMyRequestResponse>; status: number[] }[] = [
+    const cases: { name: string; run: () => Promise<Answer>; status: number[] }[] = [
       {
         name: 'truncated body (no closing boundary)',
         run: () => {

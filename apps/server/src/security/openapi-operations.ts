@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { API_BASE } from '@soc/contracts';
 
 /** The part of a JSON Schema (as @fastify/swagger writes it from zod) that the sampler reads. */
@@ -139,6 +139,54 @@ export function sampleOf(schema: JsonSchema | undefined): unknown {
     default:
       return undefined;
   }
+}
+
+/** An answer read whole, or for at most `streamMs` when it is an endless event stream. */
+export interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  /** The answer is a server-sent event stream (read for a moment, then closed). */
+  streamed: boolean;
+  json<T>(): T;
+}
+
+/**
+ * `app.inject` that survives endless answers: server-sent events (`/api/v0/events/`) never end,
+ * so the body is read for at most `streamMs` and the stream then closed.
+ */
+export async function injectAnswer(
+  app: FastifyInstance,
+  options: InjectOptions,
+  streamMs = 1000,
+): Promise<Answer> {
+  const res = await app.inject({ ...options, payloadAsStream: true });
+  const stream = res.stream();
+  const streamed = String(res.headers['content-type'] ?? '').startsWith('text/event-stream');
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      stream.destroy();
+      resolve();
+    }, streamMs);
+    stream.on('data', (c: Buffer | string) => chunks.push(Buffer.from(c)));
+    stream.on('end', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    stream.on('error', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  const body = Buffer.concat(chunks).toString('utf8');
+  return {
+    statusCode: res.statusCode,
+    headers: res.headers,
+    body,
+    streamed,
+    json: <T>() => JSON.parse(body) as T,
+  };
 }
 
 const BOUNDARY = '----soc-security-boundary';
