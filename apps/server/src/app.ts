@@ -95,6 +95,8 @@ export interface BuildAppOptions {
   sms?: SmsGateway;
   /** Heartbeat period of event streams (tests shorten it). */
   eventsHeartbeatMs?: number;
+  /** Where the log lines go instead of stdout (tests read them back). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -142,12 +144,18 @@ export async function buildApp({
   mailer: mailerOverride,
   sms: smsOverride,
   eventsHeartbeatMs,
+  logStream,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: REDACT, serializers: { req: serializeRequest } },
+        : {
+            level: config.logLevel,
+            redact: REDACT,
+            serializers: { req: serializeRequest },
+            ...(logStream ? { stream: logStream } : {}),
+          },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: false,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -22,4 +23,14 @@ let dummyHash: Promise<string> | undefined;
 export async function burnPasswordCheck(password: string): Promise<void> {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
   await verifyPassword(await dummyHash, password);
+}
+
+let common: Set<string> | undefined;
+/**
+ * True for a password on the bundled list of common and breached passwords (about 49,000 from
+ * zxcvbn-ts's `passwords-common`, offline), compared without case.
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  return common.has(password.toLowerCase());
 }

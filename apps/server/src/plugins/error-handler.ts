@@ -38,6 +38,13 @@ const CLIENT_ERRORS: Record<string, { status: number; body: () => object }> = {
 };
 
 /**
+ * Errors of the multipart parser (busboy) carry no code or status: a truncated or malformed
+ * upload is the client's fault, not a 500.
+ */
+const MULTIPART_PARSE_ERROR =
+  /^(Unexpected end of multipart data|Multipart: Boundary not found|Malformed part header|Part terminated early)/;
+
+/**
  * One error handler for the whole API: field errors in DRF shape, `{detail}` for the rest, and
  * no stack trace or SQL in any 5xx.
  */
@@ -55,6 +62,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send(known.body());
+    if (!error.statusCode && MULTIPART_PARSE_ERROR.test(error.message)) {
+      return reply.status(400).send({ non_field_errors: ['Malformed multipart body.'] });
+    }
     if (error instanceof SyntaxError) {
       return reply.status(400).send({ non_field_errors: ['Malformed JSON body.'] });
     }

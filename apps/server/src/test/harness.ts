@@ -153,13 +153,20 @@ export interface TestContextOptions {
   /** Demo incidents to generate (default 20); 0 still creates systems and users. */
   incidents?: number;
   config?: Partial<Config>;
+  /** Receives the app's log lines (set `config.logLevel` too; tests default to silent). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the app on a fresh, migrated database filled with a small demo data set. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const config = testConfig(options.config);
   const { database, drop } = await openTestDatabase(options.incidents ?? 20, config.filesDir);
-  const app = await buildApp({ config, database, auth: { failureFloorMs: 0, failureJitterMs: 0 } });
+  const app = await buildApp({
+    config,
+    database,
+    auth: { failureFloorMs: 0, failureJitterMs: 0 },
+    logStream: options.logStream,
+  });
   await app.ready();
   return {
     app,

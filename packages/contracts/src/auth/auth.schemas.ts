@@ -19,6 +19,7 @@ export const PASSWORD_MESSAGES = {
   mismatch: 'Must match',
   oldWrong: 'Your old password was entered incorrectly. Please enter it again.',
   sameAsOld: 'The new password must differ from the old one',
+  common: 'This password is too common. Please choose another one.',
 } as const;
 
 const requiredString = z

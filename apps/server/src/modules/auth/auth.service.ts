@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, tooManyRequests } from '../../lib/http-errors.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.ts';
@@ -113,6 +113,19 @@ export function createAuthService(
           userAgent: ctx.userAgent,
           details: { username: input.username.slice(0, 150) },
         });
+        // this failure started a lock (there was none a moment ago): one audit entry per lock
+        const lockedFor = await repo.lockedFor([userKey, ipKey]);
+        if (lockedFor > 0) {
+          await audit(db, {
+            userId: user?.id ?? null,
+            action: 'auth.locked',
+            objectType: 'user',
+            objectId: user?.id ?? '',
+            ip: ctx.ip,
+            userAgent: ctx.userAgent,
+            details: { username: input.username.slice(0, 150), seconds: lockedFor },
+          });
+        }
         const elapsed = Date.now() - started;
         await sleep(Math.max(0, floor - elapsed) + Math.floor(Math.random() * jitter));
         throw new HttpError(401, INVALID_CREDENTIALS);
@@ -189,6 +202,9 @@ export function createAuthService(
       }
       if (input.old_password === input.password) {
         throw badRequest({ password: [PASSWORD_MESSAGES.sameAsOld] });
+      }
+      if (isCommonPassword(input.password)) {
+        throw badRequest({ password: [PASSWORD_MESSAGES.common] });
       }
       await repo.setPassword(userId, await hashPassword(input.password));
       await repo.revokeOtherFamilies(userId, sessionId);

@@ -1,0 +1,780 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/client.ts';
+import type { TestContext } from '../test/harness.ts';
+import { bearer, createTestContext } from '../test/harness.ts';
+import type { Answer, ApiOperation } from './openapi-operations.ts';
+import {
+  comparable,
+  fillPath,
+  injectAnswer,
+  loadOperations,
+  multipart,
+  paramSlot,
+  sampleOf,
+} from './openapi-operations.ts';
+
+/*
+ * Tenant isolation matrix (issue 15, DESIGN §4 "Tenant scope"). The routes come from the app's
+ * OpenAPI document, so a route added later is covered without editing this file, or makes it
+ * fail until its parameter has a resolver below or the route is reviewed into the allow-list.
+ *
+ * Actors: alice (customer of system A = IS-0001) calls every route with the ids of objects of
+ * system B (IS-0002, bob's). Each answer must be indistinguishable from the answer for an id
+ * that does not exist (same status and body), 404 or 403 for objects, and must never contain
+ * a marker of B's data (B's system code and name, uuids of B's incidents, alerts and files, and
+ * bob's e-mail). The owner, bob, gets a different answer for the same ids, which proves that
+ * each resolver names a real object of B.
+ */
+
+let ctx: TestContext;
+let ops: ApiOperation[];
+const tokens: Record<string, string> = {};
+
+/** Ids of one tenant's objects. */
+interface TenantIds {
+  systemId: number;
+  isId: string;
+  key: number;
+  alertUuid: string;
+  attachmentId: string;
+  cmdbId: string;
+  reportId: number;
+  scheduleId: number;
+  userId: number;
+  alertGroup: number;
+  ruleId: number;
+}
+let A: TenantIds;
+/** Rules are scoped by service level, not by system: B's rule may be one that only analysts see. */
+let ruleOwner = 'bob';
+let B: TenantIds;
+/** Strings that only B's data contains. */
+let markers: string[];
+
+const MISSING_INT = 999_999_999;
+const MISSING_UUID = randomUUID();
+
+/** The value of a path parameter, by the literal segment before it. */
+interface SlotValues {
+  own: string | number;
+  /** B's object; several values where a parent of A with a child of B is also worth trying. */
+  foreign: (string | number)[];
+  missing: string | number;
+  /** Who can read the foreign object (default bob). */
+  owner?: string;
+}
+const slotResolvers: Record<string, () => SlotValues> = {
+  'incs/{key}': () => ({ own: A.key, foreign: [B.key], missing: MISSING_INT }),
+  'alerts/{uuid}': () => ({ own: A.alertUuid, foreign: [B.alertUuid], missing: MISSING_UUID }),
+  'attachments/{id}': () => ({ own: A.attachmentId, foreign: [B.attachmentId], missing: MISSING_UUID }),
+  'systems/{id}': () => ({ own: A.systemId, foreign: [B.systemId], missing: MISSING_INT }),
+  'assets/{cmdbId}': () => ({ own: A.cmdbId, foreign: [B.cmdbId], missing: 'IS-9999-00001' }),
+  'reports/{id}': () => ({ own: A.reportId, foreign: [B.reportId], missing: MISSING_INT }),
+  'report_tasks/{id}': () => ({ own: A.scheduleId, foreign: [B.scheduleId], missing: MISSING_INT }),
+  'rules/{id}': () => ({ own: A.ruleId, foreign: [B.ruleId], missing: MISSING_INT, owner: ruleOwner }),
+  'files/{path}': () => ({
+    own: `incidents/${A.key}/${A.attachmentId}`,
+    // B's file by its own path, and B's file id under A's incident
+    foreign: [`incidents/${B.key}/${B.attachmentId}`, `incidents/${A.key}/${B.attachmentId}`],
+    missing: `incidents/${MISSING_INT}/${MISSING_UUID}`,
+  }),
+};
+
+/**
+ * Path parameters that do not name a tenant's object (reviewed): a route whose parameters are
+ * all here is not part of the matrix. Where `shared` gives a value, alice still reads the route
+ * with it and the answer is scanned for B's data (documents are shared, bob's comments are not).
+ */
+const NOT_TENANT_SLOTS: Record<string, { reason: string; shared?: () => string | number }> = {
+  'oidc/{name}': { reason: 'an identity provider of the configuration, before sign-in' },
+  'issues/{type}': { reason: 'issue-type catalogue, the same for every customer', shared: () => 1 },
+  'techniques/{technique_id}': {
+    reason: 'a MITRE technique id; the answer is computed over the caller’s rule scope',
+    shared: () => 'T1003',
+  },
+  'instructions/{id}': {
+    reason: 'documents are provider-wide: every signed-in user reads them (issue 8)',
+    shared: () => documentIds.instruction!,
+  },
+  'response_instructions/{id}': {
+    reason: 'documents are provider-wide (issue 8)',
+    shared: () => documentIds.response_instruction!,
+  },
+  'articles/{id}': { reason: 'documents are provider-wide (issue 8)', shared: () => documentIds.article! },
+  'attachments/{attachmentId}': { reason: 'attachments of provider-wide documents (issue 8)' },
+};
+/** A document of each kind, which bob has commented on. */
+const documentIds: Record<string, number> = {};
+/** Text of bob's comments on the documents (customers see only their own systems' comments). */
+const BOBS_DOCUMENT_COMMENT = 'bobs-private-document-note';
+
+/** Operations that are not tenant-scoped at all (reviewed). Stale entries fail the test. */
+const NOT_TENANT_ROUTES: Record<string, string> = {
+  'GET /healthz': 'liveness probe',
+  'GET /readyz': 'readiness probe',
+  'POST /api/v0/auth/token/obtain/': 'sign-in',
+  'POST /api/v0/auth/token/mfa/obtain/': 'sign-in, second factor',
+  'POST /api/v0/auth/token/mfa/generate_challenge/': 'sign-in, second factor',
+  'POST /api/v0/auth/token/refresh/': 'the caller’s own refresh token',
+  'POST /api/v0/auth/logout/': 'the caller’s own session',
+  'PUT /api/v0/auth/password_change/': 'the caller’s own password',
+  'POST /api/v0/auth/mfa/totp/setup/': 'the caller’s own second factor',
+  'POST /api/v0/auth/mfa/totp/confirm/': 'the caller’s own second factor',
+  'POST /api/v0/auth/mfa/totp/disable/': 'the caller’s own second factor',
+  'POST /api/v0/auth/token/ticket/': 'one-time sign-in ticket of an external login',
+  'POST /api/v0/soc/inbound_mail/':
+    'mail gateway with its own shared secret; the sender is matched to the incident’s system (inbound-mail tests)',
+  'POST /api/v0/alerts/links_templates/': 'analysts only; templates are provider-wide',
+  'POST /api/v0/soc/instructions/': 'analysts only; documents are provider-wide',
+  'POST /api/v0/soc/response_instructions/': 'analysts only; documents are provider-wide',
+  'POST /api/v0/soc/articles/': 'analysts only; documents are provider-wide',
+};
+
+/** Query parameters that carry a tenant's object id, and B's value for each. */
+const idFilters: Record<string, (item: 'integer' | 'string') => { foreign: string; missing: string }> = {
+  system__in: (item) =>
+    item === 'string'
+      ? { foreign: B.isId, missing: 'IS-9999' }
+      : { foreign: String(B.systemId), missing: String(MISSING_INT) },
+  system: () => ({ foreign: String(B.systemId), missing: String(MISSING_INT) }),
+  key__in: () => ({ foreign: String(B.key), missing: String(MISSING_INT) }),
+  incident__in: () => ({ foreign: String(B.key), missing: String(MISSING_INT) }),
+  customer_assignee__in: () => ({ foreign: String(B.userId), missing: String(MISSING_INT) }),
+  assignee__in: () => ({ foreign: String(B.userId), missing: String(MISSING_INT) }),
+  group__in: () => ({ foreign: String(B.alertGroup), missing: String(MISSING_INT) }),
+  id__in: () => ({ foreign: String(B.ruleId), missing: String(MISSING_INT) }),
+  rule_id__in: () => ({ foreign: String(B.ruleId), missing: String(MISSING_INT) }),
+};
+
+/** Query parameters reviewed as not naming a tenant's object. A new one fails until classified. */
+const NOT_ID_FILTERS = new Set([
+  // paging, ordering, language, search text
+  'page',
+  'page_size',
+  'no_page',
+  'limit',
+  'offset',
+  'ordering',
+  'language',
+  'search',
+  'q',
+  'short',
+  'get_prev',
+  'grouped',
+  'next',
+  // enumerations and catalogue values shared by every customer
+  'activation_mode__in',
+  'asset_type__in',
+  'available_for_services__in',
+  'category__in',
+  'confidence__in',
+  'criticality__in',
+  'issuetype__in',
+  'mitre_platform__in',
+  'mitre_tactic__in',
+  'mitre_technique__in',
+  'os__in',
+  'platform__in',
+  'priority__in',
+  'resolution__in',
+  'resolution_name__in',
+  'role',
+  'rule__in',
+  'sensor__in',
+  'sensor_module__in',
+  'sensor_type__in',
+  'sensors__in',
+  'service__in',
+  'severity__in',
+  'source_type__in',
+  'state__in',
+  'status__in',
+  'tactic__in',
+  'tags__in',
+  'technique__in',
+  'name__in',
+  // flags
+  'assignee__isnull',
+  'customer_assignee__isnull',
+  'gossopka_id__isnull',
+  'is_active',
+  'is_requested',
+  'sla_breached',
+  // dates and sizes
+  'created__gte',
+  'created__lte',
+  'created_time__gte',
+  'created_time__lte',
+  'finish__lte',
+  'last_seen__gte',
+  'last_seen__lte',
+  'notified__gte',
+  'notified__lte',
+  'resolutiondate__gte',
+  'resolutiondate__lte',
+  'size__gte',
+  'size__lte',
+  'sla__gte',
+  'sla__lte',
+  'start__gte',
+  'updated__gte',
+  'updated__lte',
+  'updated_time__gte',
+  'updated_time__lte',
+  // text filters (matched within the caller's scope)
+  'affected_assets__icontains',
+  'filename',
+  'full_name__icontains',
+  'host__icontains',
+  'is_id__icontains',
+  'name__icontains',
+  'summary__icontains',
+  'title__icontains',
+  'value',
+  // provider-wide objects: analysts of the provider, link templates, documents
+  'service_manager__in',
+  'dedicated_analyst__in',
+  'template',
+  'document',
+]);
+
+/** Bodies of write routes that the schema sampler cannot produce, or that must carry an id. */
+type Body = { json: unknown } | { multipart: ReturnType<typeof multipart> } | { none: true };
+const bodySamples: Record<string, () => Body> = {
+  'POST /api/v0/soc/incs/{key}/add_file/': () => ({
+    multipart: multipart({}, [
+      { field: 'attachments', name: 'probe.txt', type: 'text/plain', body: Buffer.from('probe') },
+    ]),
+  }),
+  'POST /api/v0/soc/incs/{key}/comments/': () => ({ multipart: multipart({ body: 'probe' }) }),
+  'PATCH /api/v0/soc/incs/{key}/': () => ({ json: { priority: 'low' } }),
+  'PATCH /api/v0/soc/alerts/{uuid}/': () => ({ json: { tags: [] } }),
+  'PATCH /api/v0/soc/report_tasks/{id}/': () => ({ json: { name: 'probe' } }),
+  'POST /api/v0/soc/incs/{key}/assign_to_customer/': () => ({ json: { customer_assignee_id: A.userId } }),
+};
+
+/** Write routes without path parameters whose body names objects: B's ids and missing ids. */
+const bodyIdCases: Record<string, () => { foreign: unknown; missing: unknown }> = {
+  'POST /api/v0/soc/incs/': () => {
+    const base = { summary: 'probe', issuetype: 1, priority: 'low', description: 'probe' };
+    return { foreign: { ...base, system: B.systemId }, missing: { ...base, system: MISSING_INT } };
+  },
+  'POST /api/v0/soc/alerts/bulk/': () => ({
+    foreign: { alerts: [B.alertUuid], action: 'take_in_work' },
+    missing: { alerts: [MISSING_UUID], action: 'take_in_work' },
+  }),
+  'POST /api/v0/soc/reports/create/': () => {
+    const base = { name: 'probe', start: '2026-11-01', finish: '2026-11-02' };
+    return { foreign: { ...base, systems: [B.isId] }, missing: { ...base, systems: ['IS-9999'] } };
+  },
+  'POST /api/v0/soc/reports/delete_multiple/': () => ({
+    foreign: { ids: [B.reportId] },
+    missing: { ids: [MISSING_INT] },
+  }),
+  'POST /api/v0/soc/report_tasks/': () => {
+    const base = {
+      name: 'probe',
+      emails: ['alice@example.com'],
+      start_time: '2026-12-01T09:00',
+      period: 'everyDay',
+    };
+    return { foreign: { ...base, systems: [B.isId] }, missing: { ...base, systems: ['IS-9999'] } };
+  },
+};
+
+function bodyFor(op: ApiOperation): Body {
+  const sample = bodySamples[op.id];
+  if (sample) return sample();
+  if (op.jsonBody) return { json: sampleOf(op.jsonBody) };
+  return { none: true };
+}
+
+async function call(
+  user: string,
+  method: ApiOperation['method'],
+  url: string,
+  body: Body = { none: true },
+): Promise<Answer> {
+  const headers: Record<string, string> = { ...bearer(tokens[user]!) };
+  if ('json' in body) {
+    return injectAnswer(ctx.app, { method, url, headers, payload: body.json as object });
+  }
+  if ('multipart' in body) {
+    return injectAnswer(ctx.app, {
+      method,
+      url,
+      headers: { ...headers, ...body.multipart.headers },
+      payload: body.multipart.payload,
+    });
+  }
+  return injectAnswer(ctx.app, { method, url, headers });
+}
+
+const leakedMarkers = (res: Answer) => markers.filter((m) => res.body.includes(m));
+const describeRes = (res: Answer) => `${res.statusCode} ${res.body.slice(0, 160)}`;
+
+/** Required query parameters of an operation, sampled from their schemas. */
+function requiredQuery(op: ApiOperation): string {
+  const params = new URLSearchParams();
+  for (const q of op.query.filter((x) => x.required)) {
+    const v = sampleOf(q.schema);
+    params.set(q.name, Array.isArray(v) ? v.join(',') : String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+async function upload(user: string, key: number): Promise<string> {
+  const res = await call(user, 'POST', `/api/v0/soc/incs/${key}/add_file/`, {
+    multipart: multipart({}, [
+      { field: 'attachments', name: `${user}.txt`, type: 'text/plain', body: Buffer.from(`${user}'s file`) },
+    ]),
+  });
+  if (res.statusCode !== 200) throw new Error(`upload as ${user}: ${describeRes(res)}`);
+  return res.json<{ attachments: { id: string }[] }>().attachments[0]!.id;
+}
+
+async function tenantIds(isId: string, username: string): Promise<TenantIds> {
+  const db = ctx.database.db;
+  const [system] = await queryRows<{ id: number }>(db, sql`SELECT id FROM systems WHERE is_id = ${isId}`);
+  const systemId = system!.id;
+  // the incident with the most alerts, so that nested alert routes have a child to name
+  const [incident] = await queryRows<{ key: number; alert: string }>(
+    db,
+    sql`SELECT i.key::int AS key, a.id::text AS alert FROM incidents i JOIN alerts a ON a.incident_id = i.id
+        WHERE i.system_id = ${systemId} ORDER BY i.key LIMIT 1`,
+  );
+  const [asset] = await queryRows<{ cmdb_id: string }>(
+    db,
+    sql`SELECT cmdb_id FROM cmdb_assets WHERE system_id = ${systemId} ORDER BY id LIMIT 1`,
+  );
+  const [report] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM reports WHERE system_ids = ARRAY[${systemId}]::int[] AND status = 'ready' ORDER BY id LIMIT 1`,
+  );
+  const [schedule] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM report_schedules WHERE system_ids = ARRAY[${systemId}]::int[] ORDER BY id LIMIT 1`,
+  );
+  const [user] = await queryRows<{ id: number }>(db, sql`SELECT id FROM users WHERE username = ${username}`);
+  const [group] = await queryRows<{ g: number }>(
+    db,
+    sql`SELECT group_no::int AS g FROM alerts WHERE system_id = ${systemId} AND group_no IS NOT NULL LIMIT 1`,
+  );
+  if (!incident || !asset || !report || !schedule || !user || !group) {
+    throw new Error(`demo data of ${isId} lacks an object the matrix needs`);
+  }
+  return {
+    systemId,
+    isId,
+    key: incident.key,
+    alertUuid: incident.alert,
+    attachmentId: await upload(username, incident.key),
+    cmdbId: asset.cmdb_id,
+    reportId: report.id,
+    scheduleId: schedule.id,
+    userId: user.id,
+    alertGroup: group.g,
+    ruleId: 0,
+  };
+}
+
+/**
+ * A rule the owner sees and the other customer does not. Where both customers' systems have the
+ * same service levels no such rule can exist; then a rule of no service level (analysts only).
+ */
+async function ruleOnlyFor(owner: string, other: string): Promise<{ id: number; owner: string }> {
+  const ids = async (user: string) =>
+    new Set(
+      (await call(user, 'GET', '/api/v0/soc/rules/?page_size=2000'))
+        .json<{ results: { id: number }[] }>()
+        .results.map((r) => r.id),
+    );
+  const [mine, theirs] = [await ids(owner), await ids(other)];
+  const only = [...mine].find((id) => !theirs.has(id));
+  if (only) return { id: only, owner };
+  const [row] = await queryRows<{ id: number }>(
+    ctx.database.db,
+    sql`INSERT INTO rules (rule_id, name, caption_ru, caption_en, severity, confidence, available_for_services)
+        VALUES (${`ISO-PROBE-${owner}`}, 'isolation probe', 'проба', 'probe', 'Low', 'Low', '{}'::text[])
+        RETURNING id`,
+  );
+  return { id: row!.id, owner: 'analyst' };
+}
+
+/** What bob sees of his own objects; compared before and after the matrix. */
+async function bobsView(): Promise<unknown[]> {
+  const urls = [
+    `/api/v0/soc/incs/${B.key}/`,
+    `/api/v0/soc/incs/${B.key}/comments/?no_page=true`,
+    `/api/v0/soc/incs/${B.key}/alerts/`,
+    `/api/v0/soc/reports/${B.reportId}/`,
+    `/api/v0/soc/report_tasks/`,
+    `/api/v0/soc/files/${encodeURIComponent(`incidents/${B.key}/${B.attachmentId}`)}/`,
+    `/api/v0/soc/incs/?key__in=${B.key}`,
+  ];
+  const out: unknown[] = [];
+  for (const url of urls) {
+    const res = await call('bob', 'GET', url);
+    out.push({ url, status: res.statusCode, body: comparable(res) });
+  }
+  return out;
+}
+
+let bobsViewBefore: unknown[];
+let bTeamId: number;
+let bTemplateId: number;
+const BOBS_LINK_TEMPLATE = 'bobs-private-link-template';
+
+beforeAll(async () => {
+  ctx = await createTestContext({ incidents: 20 });
+  for (const user of ['alice', 'bob', 'analyst']) tokens[user] = (await ctx.login(user)).access;
+  ops = await loadOperations(ctx.app);
+  A = await tenantIds('IS-0001', 'alice');
+  B = await tenantIds('IS-0002', 'bob');
+  A.ruleId = (await ruleOnlyFor('alice', 'bob')).id;
+  const bRule = await ruleOnlyFor('bob', 'alice');
+  B.ruleId = bRule.id;
+  ruleOwner = bRule.owner;
+  const [bSystem] = await queryRows<{ full_name: string }>(
+    ctx.database.db,
+    sql`SELECT full_name FROM systems WHERE id = ${B.systemId}`,
+  );
+  const uuids = await queryRows<{ id: string }>(
+    ctx.database.db,
+    sql`SELECT id::text AS id FROM incidents WHERE system_id = ${B.systemId}
+        UNION ALL SELECT id::text FROM alerts WHERE system_id = ${B.systemId}
+        UNION ALL SELECT a.id::text FROM attachments a JOIN incidents i ON i.id = a.incident_id
+                  WHERE i.system_id = ${B.systemId}`,
+  );
+  const [bob] = await queryRows<{ email: string }>(
+    ctx.database.db,
+    sql`SELECT email FROM users WHERE username = 'bob'`,
+  );
+  // bob is the customer assignee of his incident, so that filters by assignee have his data to find
+  await call('bob', 'POST', `/api/v0/soc/incs/${B.key}/assign_to_customer/`, {
+    json: { customer_assignee_id: B.userId },
+  });
+  for (const [kind, base] of [
+    ['instruction', 'instructions'],
+    ['response_instruction', 'response_instructions'],
+    ['article', 'articles'],
+  ] as const) {
+    const [doc] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`SELECT id FROM documents WHERE kind = ${kind} ORDER BY id LIMIT 1`,
+    );
+    documentIds[kind] = doc!.id;
+    const res = await call('bob', 'POST', `/api/v0/soc/${base}/${doc!.id}/comments/`, {
+      multipart: multipart({ text: BOBS_DOCUMENT_COMMENT }),
+    });
+    if (res.statusCode !== 201) throw new Error(`bob's comment on ${base}: ${describeRes(res)}`);
+  }
+  const [team] = await queryRows<{ id: number }>(
+    ctx.database.db,
+    sql`SELECT id FROM response_teams WHERE system_id = ${B.systemId} ORDER BY id LIMIT 1`,
+  );
+  bTeamId = team!.id;
+  const [template] = await queryRows<{ id: number }>(
+    ctx.database.db,
+    sql`INSERT INTO link_templates (system_id, name, field, url_template)
+        VALUES (${B.systemId}, ${BOBS_LINK_TEMPLATE}, 'title', 'https://b.example/?q={value}') RETURNING id`,
+  );
+  bTemplateId = template!.id;
+  markers = [
+    B.isId,
+    BOBS_LINK_TEMPLATE,
+    bSystem!.full_name,
+    bob!.email,
+    BOBS_DOCUMENT_COMMENT,
+    ...uuids.map((u) => u.id),
+  ].filter(Boolean);
+  bobsViewBefore = await bobsView();
+}, 120_000);
+afterAll(() => ctx?.close());
+
+/** The operations whose path parameters name tenant objects. */
+function pathOperations(): ApiOperation[] {
+  return ops.filter(
+    (op) =>
+      op.pathParams.length > 0 &&
+      !NOT_TENANT_ROUTES[op.id] &&
+      !op.pathParams.every((p) => NOT_TENANT_SLOTS[paramSlot(op.path, p)]),
+  );
+}
+
+/** GET operations on shared objects (documents, catalogues) that alice reads with shared ids. */
+function sharedOperations(): { op: ApiOperation; values: Record<string, string | number> }[] {
+  const out: { op: ApiOperation; values: Record<string, string | number> }[] = [];
+  for (const op of ops) {
+    if (op.method !== 'GET' || !op.pathParams.length || NOT_TENANT_ROUTES[op.id]) continue;
+    const slots = op.pathParams.map((p) => NOT_TENANT_SLOTS[paramSlot(op.path, p)]);
+    if (!slots.every((s) => s?.shared)) continue;
+    out.push({ op, values: Object.fromEntries(op.pathParams.map((p, i) => [p, slots[i]!.shared!()])) });
+  }
+  return out;
+}
+
+describe('tenant isolation matrix (generated from the OpenAPI document)', () => {
+  it('finds the API in the OpenAPI document', () => {
+    expect(ops.length).toBeGreaterThan(100);
+    expect(pathOperations().length).toBeGreaterThan(30);
+  });
+
+  it('keeps its allow-lists reviewed: every entry names a route or a parameter that exists', () => {
+    const ids = new Set(ops.map((op) => op.id));
+    expect(Object.keys(NOT_TENANT_ROUTES).filter((id) => !ids.has(id))).toEqual([]);
+    const slots = new Set(ops.flatMap((op) => op.pathParams.map((p) => paramSlot(op.path, p))));
+    expect(Object.keys(NOT_TENANT_SLOTS).filter((s) => !slots.has(s))).toEqual([]);
+    expect(Object.keys(slotResolvers).filter((s) => !slots.has(s))).toEqual([]);
+    expect(Object.keys(bodySamples).filter((id) => !ids.has(id))).toEqual([]);
+    expect(Object.keys(bodyIdCases).filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it('answers another tenant’s object on every path like a missing one (404/403), never with its data', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const op of pathOperations()) {
+      const resolvers = op.pathParams.map((p) => {
+        const slot = paramSlot(op.path, p);
+        return NOT_TENANT_SLOTS[slot] ? null : slotResolvers[slot];
+      });
+      const unresolved = op.pathParams.filter((_, i) => resolvers[i] === undefined);
+      if (unresolved.length) {
+        failures.push(`${op.id}: no resolver for ${unresolved.map((p) => paramSlot(op.path, p)).join(', ')}`);
+        continue;
+      }
+      const values = resolvers.map((r) => r?.() ?? null);
+      const queryString = requiredQuery(op);
+      // every foreign value of every parameter, the other parameters taken from A (own parent, B child)
+      const variants: {
+        foreign: Record<string, string | number>;
+        missing: Record<string, string | number>;
+      }[] = [];
+      values.forEach((v, i) => {
+        if (!v) return;
+        for (const foreign of v.foreign) {
+          const base: Record<string, string | number> = {};
+          values.forEach((w, j) => {
+            if (j !== i) base[op.pathParams[j]!] = w ? w.own : 1;
+          });
+          variants.push({
+            foreign: { ...base, [op.pathParams[i]!]: foreign },
+            missing: { ...base, [op.pathParams[i]!]: v.missing },
+          });
+        }
+      });
+      // and all of B's at once
+      if (values.filter(Boolean).length > 1) {
+        const all: Record<string, string | number> = {};
+        const none: Record<string, string | number> = {};
+        values.forEach((v, j) => {
+          all[op.pathParams[j]!] = v ? v.foreign[0]! : 1;
+          none[op.pathParams[j]!] = v ? v.missing : 1;
+        });
+        variants.push({ foreign: all, missing: none });
+      }
+      for (const variant of variants) {
+        const foreignUrl = fillPath(op.path, variant.foreign) + queryString;
+        const missingUrl = fillPath(op.path, variant.missing) + queryString;
+        const foreign = await call('alice', op.method, foreignUrl, bodyFor(op));
+        const missing = await call('alice', op.method, missingUrl, bodyFor(op));
+        checked++;
+        const where = `${op.method} ${foreignUrl}`;
+        if (![403, 404].includes(foreign.statusCode)) {
+          failures.push(`${where}: expected 404 (or a role's 403), got ${describeRes(foreign)}`);
+        }
+        if (foreign.statusCode !== missing.statusCode || comparable(foreign) !== comparable(missing)) {
+          failures.push(
+            `${where}: differs from a missing id: ${describeRes(foreign)} vs ${describeRes(missing)}`,
+          );
+        }
+        const leaked = leakedMarkers(foreign);
+        if (leaked.length) failures.push(`${where}: answer contains B's data ${leaked.join(', ')}`);
+      }
+      // the owner finds the same object: the resolver named a real object of B
+      if (op.method === 'GET') {
+        const owner: Record<string, string | number> = {};
+        values.forEach((v, j) => (owner[op.pathParams[j]!] = v ? v.foreign[0]! : 1));
+        const who = values.find((v) => v?.owner)?.owner ?? 'bob';
+        const res = await call(who, 'GET', fillPath(op.path, owner) + queryString);
+        if (res.statusCode === 404 || res.statusCode >= 500) {
+          failures.push(
+            `${op.id}: ${who} cannot find his own object (${describeRes(res)}); fix the resolver`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(40);
+  }, 180_000);
+
+  it('never shows another tenant’s data in lists, or when a list is filtered by its ids', async () => {
+    const failures: string[] = [];
+    let filtered = 0;
+    const effective = new Set<string>();
+    for (const op of ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0)) {
+      if (NOT_TENANT_ROUTES[op.id]) continue;
+      const plain = await call('alice', 'GET', op.path + requiredQuery(op));
+      if (plain.statusCode >= 500) failures.push(`${op.id}: ${describeRes(plain)}`);
+      const leaked = leakedMarkers(plain);
+      if (leaked.length) failures.push(`${op.id}: list contains B's data ${leaked.join(', ')}`);
+
+      for (const q of op.query) {
+        const resolver = idFilters[q.name];
+        if (!resolver) {
+          if (!NOT_ID_FILTERS.has(q.name)) {
+            failures.push(`${op.id}: query parameter ${q.name} is not classified (id filter or not)`);
+          }
+          continue;
+        }
+        const item = q.schema.items?.type === 'string' || q.schema.type === 'string' ? 'string' : 'integer';
+        const { foreign, missing } = resolver(item);
+        const base = new URLSearchParams(requiredQuery(op).slice(1));
+        const url = (value: string) => {
+          const params = new URLSearchParams(base);
+          params.set(q.name, value);
+          return `${op.path}?${params.toString()}`;
+        };
+        const f = await call('alice', 'GET', url(foreign));
+        const m = await call('alice', 'GET', url(missing));
+        filtered++;
+        const where = `GET ${url(foreign)}`;
+        if (f.statusCode >= 500) failures.push(`${where}: ${describeRes(f)}`);
+        // an event stream carries its own timing (heartbeats): only its status is compared
+        const differs = f.streamed ? f.statusCode !== m.statusCode : comparable(f) !== comparable(m);
+        if (f.statusCode !== m.statusCode || differs) {
+          failures.push(`${where}: differs from a missing id: ${describeRes(f)} vs ${describeRes(m)}`);
+        }
+        const leakedF = leakedMarkers(f);
+        if (leakedF.length) failures.push(`${where}: answer contains B's data ${leakedF.join(', ')}`);
+        // the owner's answer for the same value differs from a missing id: the value selects B's data
+        const ownerF = await call('bob', 'GET', url(foreign));
+        const ownerM = await call('bob', 'GET', url(missing));
+        if (ownerF.body !== ownerM.body) effective.add(`${op.path} ${q.name}`);
+      }
+    }
+    for (const { op, values } of sharedOperations()) {
+      const res = await call('alice', 'GET', fillPath(op.path, values) + requiredQuery(op));
+      if (res.statusCode >= 500) failures.push(`${op.id}: ${describeRes(res)}`);
+      const leaked = leakedMarkers(res);
+      if (leaked.length) failures.push(`${op.id}: shared object shows B's data ${leaked.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+    expect(filtered).toBeGreaterThan(10);
+    // most id filters select real data of B for bob (the rest have no B data behind them)
+    expect(effective.size).toBeGreaterThanOrEqual(15);
+    expect(sharedOperations().length).toBeGreaterThan(10);
+  }, 180_000);
+
+  it('refuses write routes that name another tenant’s objects in their body, like missing ones', async () => {
+    const failures: string[] = [];
+    const writes = ops.filter(
+      (o) => o.method !== 'GET' && o.pathParams.length === 0 && !NOT_TENANT_ROUTES[o.id],
+    );
+    for (const op of writes) {
+      const cases = bodyIdCases[op.id];
+      if (!cases) {
+        failures.push(`${op.id}: write route without a reviewed body case (ids in its body?)`);
+        continue;
+      }
+      const { foreign, missing } = cases();
+      const f = await call('alice', op.method, op.path, { json: foreign });
+      const m = await call('alice', op.method, op.path, { json: missing });
+      if (f.statusCode < 400 || f.statusCode >= 500) {
+        failures.push(`${op.id} with B's ids: expected a refusal, got ${describeRes(f)}`);
+      }
+      // the refusal may quote the caller's own input: compare with the missing value put back
+      const echo = (body: string) => body.split(B.isId).join('IS-9999');
+      if (f.statusCode !== m.statusCode || echo(f.body) !== m.body) {
+        failures.push(`${op.id}: differs from a missing id: ${describeRes(f)} vs ${describeRes(m)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('refuses references to another tenant’s objects inside the caller’s own objects, like missing ones', async () => {
+    const cases: {
+      name: string;
+      method: ApiOperation['method'];
+      url: string;
+      foreign: unknown;
+      missing: unknown;
+    }[] = [
+      {
+        name: 'assign B’s user to A’s incident',
+        method: 'POST',
+        url: `/api/v0/soc/incs/${A.key}/assign_to_customer/`,
+        foreign: { customer_assignee_id: B.userId },
+        missing: { customer_assignee_id: MISSING_INT },
+      },
+      {
+        name: 'give A’s alert a response team of B',
+        method: 'PATCH',
+        url: `/api/v0/soc/alerts/${A.alertUuid}/`,
+        foreign: { response_team: { id: bTeamId } },
+        missing: { response_team: { id: MISSING_INT } },
+      },
+      {
+        name: 'attach A’s alert to B’s incident',
+        method: 'POST',
+        url: '/api/v0/soc/alerts/bulk/',
+        foreign: { alerts: [A.alertUuid], action: 'attach', issue: B.key },
+        missing: { alerts: [A.alertUuid], action: 'attach', issue: MISSING_INT },
+      },
+      {
+        name: 'move A’s report schedule to B’s system',
+        method: 'PATCH',
+        url: `/api/v0/soc/report_tasks/${A.scheduleId}/`,
+        foreign: { systems: [B.isId] },
+        missing: { systems: ['IS-9999'] },
+      },
+      {
+        name: 'order a report on A’s and B’s systems',
+        method: 'POST',
+        url: '/api/v0/soc/reports/create/',
+        foreign: { name: 'probe', start: '2026-11-01', finish: '2026-11-02', systems: [A.isId, B.isId] },
+        missing: { name: 'probe', start: '2026-11-01', finish: '2026-11-02', systems: [A.isId, 'IS-9999'] },
+      },
+      {
+        name: 'follow B’s link template from A’s alert',
+        method: 'GET',
+        url: `/api/v0/alerts/${A.alertUuid}/link/?value=x&template=`,
+        foreign: bTemplateId,
+        missing: MISSING_INT,
+      },
+    ];
+    const failures: string[] = [];
+    // a refusal may quote the caller's own input back ("Invalid pk \"6\""): that is no disclosure
+    const echo = (body: string) =>
+      body
+        .split(B.isId)
+        .join('IS-9999')
+        .replace(/Invalid pk \\"\d+\\"/g, 'Invalid pk \\"N\\"');
+    for (const c of cases) {
+      const send = (v: unknown) =>
+        c.method === 'GET'
+          ? call('alice', 'GET', `${c.url}${String(v)}`)
+          : call('alice', c.method, c.url, { json: v });
+      const f = await send(c.foreign);
+      const m = await send(c.missing);
+      if (f.statusCode < 400 || f.statusCode >= 500) failures.push(`${c.name}: accepted: ${describeRes(f)}`);
+      if (f.statusCode !== m.statusCode || echo(f.body) !== echo(m.body)) {
+        failures.push(`${c.name}: differs from a missing id: ${describeRes(f)} vs ${describeRes(m)}`);
+      }
+      const leaked = leakedMarkers(f);
+      if (leaked.length) failures.push(`${c.name}: answer contains B's data ${leaked.join(', ')}`);
+    }
+    const templates = await call('alice', 'GET', `/api/v0/alerts/${A.alertUuid}/available_links_templates/`);
+    expect(templates.statusCode).toBe(200);
+    if (leakedMarkers(templates).length)
+      failures.push(`A's alert offers B's link template: ${templates.body}`);
+    expect(failures).toEqual([]);
+  });
+
+  it('leaves every object of the other tenant as it was', async () => {
+    expect(await bobsView()).toEqual(bobsViewBefore);
+  });
+});
