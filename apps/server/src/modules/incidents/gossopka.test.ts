@@ -290,5 +290,6 @@ describe('embedded default', () => {
     } finally {
       await local.close();
     }
-  });
+    // the test builds its own app on a demo data set (shared with other files, but it may wait for it)
+  }, 120_000);
 });
