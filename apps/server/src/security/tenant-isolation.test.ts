@@ -1053,6 +1053,18 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
       const leaked = leakedMarkers(res);
       if (leaked.length) failures.push(`GET ${url} with the token shows B's data ${leaked.join(', ')}`);
     }
+    // every list, and every shared object (documents with their comments), read with the token
+    for (const op of ops.filter((o) => o.method === 'GET' && o.pathParams.length === 0)) {
+      if (NOT_TENANT_ROUTES[op.id]) continue;
+      const res = await call('scoped', 'GET', op.path + requiredQuery(op));
+      const leaked = leakedMarkers(res);
+      if (leaked.length) failures.push(`${op.id} with the token shows B's data ${leaked.join(', ')}`);
+    }
+    for (const { op, values } of sharedOperations()) {
+      const res = await call('scoped', 'GET', fillPath(op.path, values) + requiredQuery(op));
+      const leaked = leakedMarkers(res);
+      if (leaked.length) failures.push(`${op.id} with the token shows B's data ${leaked.join(', ')}`);
+    }
     const audit = await call('scoped', 'GET', `/api/v0/audit/?object_id=${B.key}&object_type__in=incident`);
     if (audit.json<{ total: number }>().total !== 0) failures.push(`the token reads B's audit entries`);
     expect(failures).toEqual([]);
