@@ -1070,6 +1070,65 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
     expect(failures).toEqual([]);
   }, 60_000);
 
+  it('keeps an administrator’s token scoped to system A out of B’s administration', async () => {
+    const [admin] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`SELECT id FROM users WHERE username = 'admin'`,
+    );
+    const issued = await call('admin', 'POST', '/api/v0/admin/service_tokens/', {
+      json: { name: 'isolation probe (admin)', user_id: admin!.id, systems: [A.systemId] },
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    tokens.scopedAdmin = issued.json<{ token: string }>().token;
+    const failures: string[] = [];
+    const cases: {
+      name: string;
+      method: ApiOperation['method'];
+      url: (id: number) => string;
+      body?: unknown;
+      foreign: number;
+    }[] = [
+      {
+        name: 'read B’s system',
+        method: 'GET',
+        url: (id) => `/api/v0/admin/systems/${id}/`,
+        foreign: B.systemId,
+      },
+      { name: 'read bob', method: 'GET', url: (id) => `/api/v0/admin/users/${id}/`, foreign: B.userId },
+      {
+        name: 'change B’s contact',
+        method: 'PATCH',
+        url: (id) => `/api/v0/admin/contacts/${id}/`,
+        body: { notify: false },
+        foreign: B.contactId,
+      },
+      {
+        name: 'change bob',
+        method: 'PATCH',
+        url: (id) => `/api/v0/admin/users/${id}/`,
+        body: { first_name: 'probe' },
+        foreign: B.userId,
+      },
+    ];
+    for (const c of cases) {
+      const body: Body = c.body === undefined ? { none: true } : { json: c.body };
+      const f = await call('scopedAdmin', c.method, c.url(c.foreign), body);
+      const m = await call('scopedAdmin', c.method, c.url(MISSING_INT), body);
+      if (![403, 404].includes(f.statusCode)) failures.push(`${c.name}: got ${describeRes(f)}`);
+      if (f.statusCode !== m.statusCode || comparable(f) !== comparable(m)) {
+        failures.push(`${c.name}: differs from a missing id: ${describeRes(f)} vs ${describeRes(m)}`);
+      }
+      const leaked = leakedMarkers(f);
+      if (leaked.length) failures.push(`${c.name}: answer contains B's data ${leaked.join(', ')}`);
+    }
+    for (const url of ['/api/v0/admin/systems/', '/api/v0/admin/users/', '/api/v0/admin/service_tokens/']) {
+      const res = await call('scopedAdmin', 'GET', url);
+      const leaked = leakedMarkers(res);
+      if (leaked.length) failures.push(`GET ${url} shows B's data ${leaked.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('streams only the caller’s systems’ events, also when replaying from the first one', async () => {
     const bKeys = new Set(
       (
