@@ -37,6 +37,19 @@ describe('admin API', () => {
     }
   });
 
+  it('refuses an administrator’s API token limited to systems: administration spans every system', async () => {
+    const [me] = await ctx.database.db.select().from(users).where(eq(users.username, 'admin'));
+    const issue = async (systems?: number[]) => {
+      const res = await admin('POST', '/service_tokens/', { name: 'admin probe', user_id: me!.id, systems });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ token: string }>().token;
+    };
+    const limited = await call('GET', '/admin/users/', await issue([1]));
+    expect(limited.statusCode).toBe(403);
+    expect(limited.json<{ detail: string }>().detail).toMatch(/limited to systems/);
+    expect((await call('GET', '/admin/users/', await issue())).statusCode).toBe(200);
+  });
+
   it('creates a system with a contract, a service with SLA rows and a contact; the customer card shows them', async () => {
     const created = await admin('POST', '/systems/', { is_id: 'IS-0100', full_name: 'New plant' });
     expect(created.statusCode, created.body).toBe(201);

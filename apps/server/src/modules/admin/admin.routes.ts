@@ -30,6 +30,7 @@ import {
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
+import { forbidden } from '../../lib/http-errors.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import type { TokensService } from '../tokens/tokens.service.ts';
 import type { AdminCaller, AdminService } from './admin.service.ts';
@@ -60,7 +61,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { admin, tokens, config }) => {
   // before validation, so that a non-administrator learns nothing from field errors
   app.addHook('preValidation', async (request) => {
-    requireRole(request, 'admin');
+    const auth = requireRole(request, 'admin');
+    // administration spans every system: a token limited to some systems would reach the others here
+    if (auth.tokenSystemIds?.length) {
+      throw forbidden('An API token limited to systems cannot use the administration API.');
+    }
   });
   const tags = ['admin'];
 

@@ -24,6 +24,7 @@ import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { systemScope } from '../../plugins/auth.ts';
 import { displayName } from '../incidents/comments.service.ts';
 import type { UploadPart } from '../incidents/incidents.service.ts';
 import { sanitizeFilename } from '../incidents/incidents.service.ts';
@@ -39,11 +40,14 @@ import {
 } from './documents.presenter.ts';
 
 const isStaff = (auth: AuthContext) => auth.role === 'analyst' || auth.role === 'admin';
-const viewerOf = (auth: AuthContext): CommentViewer => ({
-  userId: auth.userId,
-  staff: isStaff(auth),
-  systemIds: auth.systemIds,
-});
+/**
+ * Whose comments the caller reads: staff every comment; customers, and a staff API token limited
+ * to systems, the SOC's, their own and those of the users of their systems.
+ */
+const viewerOf = (auth: AuthContext): CommentViewer => {
+  const scope = systemScope(auth);
+  return { userId: auth.userId, staff: scope === null, systemIds: scope ?? auth.systemIds };
+};
 
 /** Zod issues → DRF field errors. */
 function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {

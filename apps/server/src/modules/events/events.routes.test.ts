@@ -2,7 +2,7 @@ import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@soc/contracts';
-import { categories, issueTypes, systems } from '../../db/schema/index.ts';
+import { categories, issueTypes, systems, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ incidents: 10 });
   const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = address;
-  for (const u of ['alice', 'bob', 'analyst']) tokens[u] = (await ctx.login(u)).access;
+  for (const u of ['alice', 'bob', 'analyst', 'admin']) tokens[u] = (await ctx.login(u)).access;
 });
 afterAll(async () => {
   await ctx.close();
@@ -174,5 +174,27 @@ describe('GET /api/v0/events/', () => {
   it('needs a signed-in caller for a ticket', async () => {
     const res = await ctx.app.inject({ method: 'POST', url: '/api/v0/events/ticket/' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a ticket to an API token: the stream would not keep the token’s system limit', async () => {
+    const [analyst] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'analyst'));
+    const [system] = await ctx.database.db.select().from(systems).where(eq(systems.isId, 'IS-0001'));
+    const issued = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v0/admin/service_tokens/',
+      headers: bearer(tokens.admin!),
+      payload: { name: 'stream probe', user_id: analyst!.id, systems: [system!.id] },
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v0/events/ticket/',
+      headers: bearer(issued.json<{ token: string }>().token),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json<{ detail: string }>().detail).toMatch(/API tokens/);
   });
 });

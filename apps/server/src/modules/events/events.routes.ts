@@ -14,8 +14,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
         description:
           'EventSource cannot send an Authorization header: the client asks for a ticket with its ' +
           'access token and opens `GET /api/v0/events/?ticket=…` within the ticket’s lifetime. The ticket ' +
-          'works for nothing else, and the access token never appears in a URL.',
-        response: { 200: EventsTicketSchema, 401: DetailErrorSchema },
+          'works for nothing else, and the access token never appears in a URL. API tokens get 403.',
+        response: { 200: EventsTicketSchema, 401: DetailErrorSchema, 403: DetailErrorSchema },
       },
     },
     async (request) => events.ticket(requireAuth(request)),

@@ -3,7 +3,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import { EVENTS_HEARTBEAT_MS, EVENTS_RETRY_MS, EVENTS_TICKET_TTL_SECONDS } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { unauthorized } from '../../lib/http-errors.ts';
+import { forbidden, unauthorized } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { createAuthRepository } from '../auth/auth.repository.ts';
@@ -50,8 +50,13 @@ export function createEventsService({
   return {
     repo,
 
-    /** A ticket for one stream, good for EVENTS_TICKET_TTL_SECONDS. */
+    /**
+     * A ticket for one stream, good for EVENTS_TICKET_TTL_SECONDS. Only for a signed-in session:
+     * the stream re-checks its user, not an API token, so a token's system limit and its
+     * revocation would not hold there.
+     */
     async ticket(auth: AuthContext): Promise<{ ticket: string; expires_in: number }> {
+      if (auth.tokenId) throw forbidden('API tokens cannot open event streams; sign in to do this.');
       const ticket = await new SignJWT({ typ: 'events', sid: auth.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(auth.userId))
