@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
@@ -32,9 +32,21 @@ async function fillDemo(database: Database, incidents: number, filesDir: string)
   await generateDemoData(database.db, { incidents, now: DEMO_NOW, storage: new FileStorage(filesDir) });
 }
 
+/** Whether the process that took a template is still running (a worker ended by a time-out is not). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Builds a template once per run across the parallel test workers: the first to create `dir`
- * builds, the others wait for its `ready` mark. Without the run's template directory (a test run
+ * builds, the others wait for its `ready` mark. A builder whose worker ended before finishing
+ * (a test file's time-out ends its process) leaves its `owner` behind: the next waiter moves the
+ * unfinished directory aside and builds again. Without the run's template directory (a test run
  * outside the project's global setup) there is nothing to share and it returns null.
  */
 async function sharedTemplate(name: string, build: (dir: string) => Promise<void>): Promise<string | null> {
@@ -43,24 +55,33 @@ async function sharedTemplate(name: string, build: (dir: string) => Promise<void
   const dir = path.join(root, name);
   const ready = path.join(dir, 'ready');
   const failed = path.join(dir, 'failed');
-  try {
-    await mkdir(dir);
-  } catch {
-    for (let waited = 0; !existsSync(ready); waited += 200) {
+  const owner = path.join(dir, 'owner');
+  for (let waited = 0; ; waited += 200) {
+    try {
+      await mkdir(dir);
+    } catch {
+      if (existsSync(ready)) return dir;
       if (existsSync(failed)) throw new Error(`demo template ${name}: ${await readFile(failed, 'utf8')}`);
       if (waited > 600_000) throw new Error(`demo template ${name} not ready after 10 minutes`);
+      const pid = Number(await readFile(owner, 'utf8').catch(() => ''));
+      if (pid > 0 && !alive(pid)) {
+        // only one waiter's rename succeeds; every waiter then tries to take the name again
+        await rename(dir, `${dir}.abandoned-${randomBytes(4).toString('hex')}`).catch(() => undefined);
+        continue;
+      }
       await sleep(200);
+      continue;
+    }
+    await writeFile(owner, String(process.pid));
+    try {
+      await build(dir);
+      await writeFile(ready, '');
+    } catch (err) {
+      await writeFile(failed, String(err));
+      throw err;
     }
     return dir;
   }
-  try {
-    await build(dir);
-    await writeFile(ready, '');
-  } catch (err) {
-    await writeFile(failed, String(err));
-    throw err;
-  }
-  return dir;
 }
 
 /**
@@ -113,6 +134,8 @@ async function openTestDatabase(
   };
   const templateName = `soc_tmpl_${inject('socTemplateId')}_${incidents}`;
   const template = await sharedTemplate(`pg-${incidents}`, async (dir) => {
+    // a builder that did not finish may have left the database half made
+    await admin(`DROP DATABASE IF EXISTS ${templateName} WITH (FORCE)`);
     await admin(`CREATE DATABASE ${templateName}`);
     const database = await openDatabase({ kind: 'postgres', url: urlOf(templateName), poolSize: 4 });
     try {
