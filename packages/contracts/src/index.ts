@@ -14,3 +14,5 @@ export * from './rules/rules.schemas.ts';
 export * from './reports/reports.schemas.ts';
 export * from './alerts/index.ts';
 export * from './inventory/index.ts';
+export * from './tasks/tasks.schemas.ts';
+export * from './misconfigs/misconfigs.schemas.ts';

@@ -10,3 +10,5 @@ export * from './rules.ts';
 export * from './reports.ts';
 export * from './alerts.ts';
 export * from './assets.ts';
+export * from './misconfigs.ts';
+export * from './tasks.ts';
