@@ -40,6 +40,7 @@ describe('tasks', () => {
     await page.getByTestId('tasks-create').click();
     await page.getByTestId('create-task-modal').waitFor();
     await choose(page, 'create-task-type', 'Use Case Development');
+    await choose(page, 'create-task-system', 'IS-0001');
     await page.getByTestId('create-task-subject').fill(subject);
     await page.getByTestId('create-task-description').fill('Please alert on VPN logons from outside Russia.');
     await page.getByTestId('create-task-submit').click();
@@ -56,15 +57,13 @@ describe('tasks', () => {
 
     // the chat: the incident composer, with a file
     await page.getByTestId('comment-input').fill('The VPN gateway logs are attached.');
-    await page
-      .getByTestId('comment-file-input')
-      .setInputFiles([
-        {
-          name: 'vpn-журнал.log',
-          mimeType: 'text/plain',
-          buffer: Buffer.from('user=ivanov src=203.0.113.7'),
-        },
-      ]);
+    await page.getByTestId('comment-file-input').setInputFiles([
+      {
+        name: 'vpn-журнал.log',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('user=ivanov src=203.0.113.7'),
+      },
+    ]);
     await expect.poll(() => page.getByTestId('comment-file').count()).toBe(1);
     await page.getByTestId('comment-send').click();
     const message = page.getByTestId('comment').filter({ hasText: 'The VPN gateway logs are attached.' });

@@ -29,11 +29,19 @@ const makeMisconfig = (id: number, overrides: Partial<Misconfig> = {}): Misconfi
   available_actions: ['fix', 'accept_risk'],
   ...overrides,
 });
-const detailOf = (m: Misconfig, history: MisconfigDetail['history'] = []): MisconfigDetail => ({ ...m, history });
+const detailOf = (m: Misconfig, history: MisconfigDetail['history'] = []): MisconfigDetail => ({
+  ...m,
+  history,
+});
+
+/** The first screen of a test waits for the page's lazy chunk, which is slow on a busy machine. */
+const FIRST_PAINT = { timeout: 15_000 };
 
 function open(path: string, routes: MockRoutes) {
   authStore.setTokens({ access: makeAccessToken(), refresh: 'r1' });
-  const fetchMock = mockFetch(baseRoutes({ 'GET /api/v0/soc/systems/': { body: page([system]) }, ...routes }));
+  const fetchMock = mockFetch(
+    baseRoutes({ 'GET /api/v0/soc/systems/': { body: page([system]) }, ...routes }),
+  );
   return { ...renderApp(path), fetchMock };
 }
 
@@ -62,12 +70,19 @@ describe('security recommendations', () => {
         });
         return {
           body: detailOf(current, [
-            { action: 'fix', from: 'open', to: 'fixed', comment: current.status_comment, user: 'Ivan Ivanov', at: 1 },
+            {
+              action: 'fix',
+              from: 'open',
+              to: 'fixed',
+              comment: current.status_comment,
+              user: 'Ivan Ivanov',
+              at: 1,
+            },
           ]),
         };
       },
     });
-    const cards = await screen.findAllByTestId('misconfig-card');
+    const cards = await screen.findAllByTestId('misconfig-card', {}, FIRST_PAINT);
     expect(cards).toHaveLength(2);
     expect(screen.getByTestId('misconfigs-count')).toHaveTextContent('1-2 of 2');
     // an unknown parameter in the URL never reaches the server
@@ -85,7 +100,9 @@ describe('security recommendations', () => {
     const dialog = await screen.findByTestId('misconfig-action-dialog');
     await user.type(within(dialog).getByTestId('misconfig-action-comment'), 'Disabled on both hosts.');
     await user.click(within(dialog).getByTestId('misconfig-action-confirm'));
-    await waitFor(() => expect(within(panel).getByTestId('misconfig-status')).toHaveAttribute('data-status', 'fixed'));
+    await waitFor(() =>
+      expect(within(panel).getByTestId('misconfig-status')).toHaveAttribute('data-status', 'fixed'),
+    );
     expect(callsTo(fetchMock, 'POST /api/v0/soc/misconfigs/5/fix/')[0]!.body).toEqual({
       comment: 'Disabled on both hosts.',
     });
@@ -98,7 +115,9 @@ describe('security recommendations', () => {
       [LIST]: { body: page([makeMisconfig(5)]) },
       'GET /api/v0/soc/misconfigs/5/': { body: detailOf(makeMisconfig(5)) },
     });
-    await user.click(within(await screen.findByTestId('misconfig-card')).getByTestId('misconfig-title'));
+    await user.click(
+      within(await screen.findByTestId('misconfig-card', {}, FIRST_PAINT)).getByTestId('misconfig-title'),
+    );
     await user.click(await screen.findByTestId('misconfig-action-accept_risk'));
     const dialog = await screen.findByTestId('misconfig-action-dialog');
     await user.click(within(dialog).getByTestId('misconfig-action-confirm'));
@@ -108,6 +127,6 @@ describe('security recommendations', () => {
 
   it("says 'No data' when nothing matches", async () => {
     open('/misconfigs', { [LIST]: { body: page([]) } });
-    expect(await screen.findByTestId('misconfigs-empty')).toHaveTextContent('No data');
+    expect(await screen.findByTestId('misconfigs-empty', {}, FIRST_PAINT)).toHaveTextContent('No data');
   });
 });

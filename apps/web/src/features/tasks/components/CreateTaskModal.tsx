@@ -7,7 +7,7 @@ import {
   type TaskType,
 } from '@soc/contracts';
 import { Flex, Form, Input, Modal, Progress, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, mapFieldErrors, notifyApiError } from '../../../shared/api/index.ts';
 import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
@@ -94,6 +94,13 @@ export function CreateTaskModal({ open, onClose, onCreated }: CreateTaskModalPro
     value: s.id,
     label: `${s.is_id} · ${s.full_name}`,
   }));
+  const onlySystem = systemOptions.length === 1 ? systemOptions[0]!.value : undefined;
+  // A customer of one system has nothing to choose (the list may arrive after the form opened).
+  useEffect(() => {
+    if (open && onlySystem !== undefined && form.getFieldValue('system') === undefined) {
+      form.setFieldValue('system', onlySystem);
+    }
+  }, [open, onlySystem, form]);
 
   return (
     <Modal
@@ -122,7 +129,7 @@ export function CreateTaskModal({ open, onClose, onCreated }: CreateTaskModalPro
         disabled={busy}
         initialValues={{
           priority: 'medium',
-          system: systemOptions.length === 1 ? systemOptions[0]!.value : undefined,
+          system: onlySystem,
         }}
         onFinish={(values) => void submit(values)}
       >

@@ -49,6 +49,9 @@ const makeMessage = (id: number, overrides: Partial<Comment> = {}): Comment => (
   ...overrides,
 });
 
+/** The first screen of a test waits for the page's lazy chunk, which is slow on a busy machine. */
+const FIRST_PAINT = { timeout: 15_000 };
+
 function open(path: string, routes: MockRoutes) {
   authStore.setTokens({ access: makeAccessToken(), refresh: 'r1' });
   const fetchMock = mockFetch(
@@ -82,7 +85,7 @@ describe('task list', () => {
             ),
       }),
     });
-    const cards = await screen.findAllByTestId('task-card');
+    const cards = await screen.findAllByTestId('task-card', {}, FIRST_PAINT);
     expect(cards).toHaveLength(2);
     expect(screen.getByTestId('tasks-count')).toHaveTextContent('1-2 of 12');
     expect(within(cards[0]!).getByTestId('task-soc-replied')).toBeInTheDocument();
@@ -103,7 +106,7 @@ describe('task list', () => {
     const { user } = open('/issues/issues/task', {
       [LIST]: () => (fail ? { status: 500, body: { detail: 'boom' } } : { body: page([]) }),
     });
-    const error = await screen.findByTestId('tasks-error');
+    const error = await screen.findByTestId('tasks-error', {}, FIRST_PAINT);
     fail = false;
     await user.click(within(error).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('tasks-empty')).toHaveTextContent('No data');
@@ -120,7 +123,7 @@ describe('task list', () => {
       'GET /api/v0/soc/tasks/42/': { body: makeDetail({ id: 42, type: 'other' }) },
       'GET /api/v0/soc/tasks/42/messages/': { body: page([]) },
     });
-    await user.click(await screen.findByTestId('tasks-create'));
+    await user.click(await screen.findByTestId('tasks-create', {}, FIRST_PAINT));
     const modal = await screen.findByTestId('create-task-modal');
     await user.click(within(modal).getByTestId('create-task-submit'));
     expect((await within(modal).findAllByText('Required field')).length).toBeGreaterThanOrEqual(3);
@@ -162,7 +165,7 @@ describe('task page', () => {
         return { status: 201, body: sent };
       },
     });
-    expect(await screen.findByTestId('task-subject')).toHaveTextContent('#7 Question 7');
+    expect(await screen.findByTestId('task-subject', {}, FIRST_PAINT)).toHaveTextContent('#7 Question 7');
     expect(screen.getByTestId('task-description').innerHTML).toContain('<strong>explain</strong>');
     expect(await screen.findByText('Message 1')).toBeInTheDocument();
     // tasks have no "issue completed" flag
@@ -187,7 +190,7 @@ describe('task page', () => {
         return { body: detail() };
       },
     });
-    await user.click(await screen.findByTestId('task-action-closed'));
+    await user.click(await screen.findByTestId('task-action-closed', {}, FIRST_PAINT));
     await waitFor(() => expect(screen.getByTestId('task-status')).toHaveAttribute('data-status', 'closed'));
     expect(callsTo(fetchMock, 'POST /api/v0/soc/tasks/7/status/')[0]!.body).toEqual({ status: 'closed' });
     expect(screen.getByTestId('task-closed-hint')).toBeInTheDocument();
@@ -199,7 +202,7 @@ describe('task page', () => {
     open('/issues/issues/task?id=9', {
       'GET /api/v0/soc/tasks/9/': { status: 404, body: { detail: 'Not found.' } },
     });
-    expect(await screen.findByTestId('task-error')).toHaveTextContent(
+    expect(await screen.findByTestId('task-error', {}, FIRST_PAINT)).toHaveTextContent(
       'The task does not exist or you have no access to it.',
     );
   });
