@@ -16,9 +16,11 @@ export function useCreateTaskMutation() {
   return useMutation({
     mutationFn: ({ fields, files, onProgress }: CreateTaskVariables) => {
       const form = new FormData();
-      for (const [name, value] of Object.entries(fields)) {
-        if (value !== undefined) form.append(name, String(value));
-      }
+      form.append('type', fields.type);
+      form.append('system', String(fields.system));
+      form.append('subject', fields.subject);
+      form.append('description', fields.description);
+      if (fields.priority) form.append('priority', fields.priority);
       for (const file of files) form.append('attachments', file, file.name);
       return apiUpload('/soc/tasks/', { body: form, schema: TaskDetailSchema, notify: false, onProgress });
     },
