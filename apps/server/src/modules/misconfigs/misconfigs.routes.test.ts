@@ -56,10 +56,12 @@ beforeAll(async () => {
       },
     ])
     .returning({ id: misconfigurations.id });
-  [bobs] = await db
-    .insert(misconfigurations)
-    .values({ systemId: bob, title: 'Bob’s open share', severity: 'high', affectedAssets: ['fs-9'] })
-    .returning({ id: misconfigurations.id });
+  bobs = (
+    await db
+      .insert(misconfigurations)
+      .values({ systemId: bob, title: 'Bob’s open share', severity: 'high', affectedAssets: ['fs-9'] })
+      .returning({ id: misconfigurations.id })
+  )[0]!;
   const [remediation] = await db
     .select({ id: incidents.id, key: incidents.key, systemId: incidents.systemId })
     .from(incidents)
