@@ -61,6 +61,11 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { misconfigsRoutes } from './modules/misconfigs/misconfigs.routes.ts';
+import { createMisconfigsService } from './modules/misconfigs/misconfigs.service.ts';
+import { TASK_NOTIFY_JOB, createTaskNotifier } from './modules/tasks/tasks.notifications.ts';
+import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
+import { createTasksService } from './modules/tasks/tasks.service.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
@@ -288,6 +293,9 @@ export async function buildApp({
     attachmentMaxBytes: config.reportAttachmentMaxBytes,
   });
   handlers[REPORT_BUILD_JOB] = (payload, job) => reports.runBuild(payload, job);
+  const taskNotifier = createTaskNotifier({ db: database.db, config, mailer, jobs });
+  handlers[TASK_NOTIFY_JOB] = (payload) => taskNotifier.run(payload);
+  const tasks = createTasksService({ db: database.db, storage, onSocReply: taskNotifier.onSocReply });
   jobs.addPoller(() => reports.tick());
   const bus = createPgEventBus(database, app.log);
   await bus.start();
@@ -415,6 +423,12 @@ export async function buildApp({
       onStatus: noStatusListener,
       planGossopka: (incidentId, at) => gossopka.plan(incidentId, at),
     }),
+  });
+  await app.register(tasksRoutes, { prefix: `${API_BASE}/soc`, tasks, config });
+  await app.register(misconfigsRoutes, {
+    prefix: `${API_BASE}/soc`,
+    misconfigs: createMisconfigsService({ db: database.db }),
+    config,
   });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });
 

@@ -396,15 +396,28 @@ export async function generateDemoAlerts(
   }
 
   const misconfigs = JSON.stringify(MISCONFIG_TEMPLATES);
+  // ids are drawn first so that each recommendation and its link to the incident go in one statement
   await db.execute(sql`
-    WITH tpl AS (SELECT (ord - 1)::int AS n, value AS t FROM jsonb_array_elements(${misconfigs}::jsonb) WITH ORDINALITY AS x(value, ord))
-    INSERT INTO misconfigurations (incident_id, system_id, title, description, recommendation, severity, status, asset, created)
-    SELECT i.id, i.system_id, tpl.t->>0, tpl.t->>1, tpl.t->>2, tpl.t->>3,
-           CASE WHEN i.status IN ('closed', 'completed') THEN 'fixed' WHEN (i.key + g) % 7 = 0 THEN 'accepted' ELSE 'open' END,
-           coalesce(i.affected_systems[1], ''), i.created + g * interval '1 minute'
-    FROM incidents i JOIN issue_types it ON it.id = i.issue_type_id AND it.code = 'remediation'
-    CROSS JOIN LATERAL generate_series(1, (1 + i.key % 4)::int) g
-    JOIN tpl ON tpl.n = ((i.key * 31 + g * 7) % ${MISCONFIG_TEMPLATES.length})`);
+    WITH tpl AS (SELECT (ord - 1)::int AS n, value AS t FROM jsonb_array_elements(${misconfigs}::jsonb) WITH ORDINALITY AS x(value, ord)),
+    src AS MATERIALIZED (
+      SELECT nextval(pg_get_serial_sequence('misconfigurations', 'id'))::int AS mid, i.id AS incident_id, i.system_id,
+             tpl.t, i.key, g, i.status AS incident_status, i.affected_systems, i.created, i.updated
+      FROM incidents i JOIN issue_types it ON it.id = i.issue_type_id AND it.code = 'remediation'
+      CROSS JOIN LATERAL generate_series(1, (1 + i.key % 4)::int) g
+      JOIN tpl ON tpl.n = ((i.key * 31 + g * 7) % ${MISCONFIG_TEMPLATES.length})
+    ),
+    ins AS (
+      INSERT INTO misconfigurations (id, system_id, title, description, recommendation, severity, status, affected_assets, status_comment, created, updated)
+      SELECT mid, system_id, t->>0, t->>1, t->>2, t->>3,
+             CASE WHEN incident_status IN ('closed', 'completed') THEN 'fixed' WHEN (key + g) % 7 = 0 THEN 'accepted_risk' ELSE 'open' END,
+             coalesce(affected_systems[1:1 + (key + g) % 2], '{}'::text[]),
+             CASE WHEN incident_status NOT IN ('closed', 'completed') AND (key + g) % 7 = 0
+                  THEN 'Compensating controls are in place; the host is isolated in a separate VLAN.' ELSE '' END,
+             created + g * interval '1 minute',
+             CASE WHEN incident_status IN ('closed', 'completed') OR (key + g) % 7 = 0 THEN updated ELSE created + g * interval '1 minute' END
+      FROM src
+    )
+    INSERT INTO misconfiguration_incidents (misconfiguration_id, incident_id) SELECT mid, incident_id FROM src`);
 
   // fresh rows lack the visibility map: without it counting an incident's alerts reads the heap
   await db.execute(sql`VACUUM (ANALYZE) alerts`);

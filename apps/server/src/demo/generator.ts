@@ -43,6 +43,7 @@ import { generateDemoDocuments } from './documents.ts';
 import { generateDemoInventory } from './inventory.ts';
 import { generateDemoRules } from './rules.ts';
 import { generateDemoReports } from './reports.ts';
+import { generateDemoTasks } from './tasks.ts';
 import { Rng } from './rng.ts';
 
 /** The password of every demo account, printed at start. */
@@ -226,7 +227,7 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /** Empties every table that the demo fills (for `npm run demo -- --reset`). */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(sql`
-    TRUNCATE events, notification_preferences, asset_software, alert_tags, incident_alert_counts, alerts, tags, response_teams, link_templates, misconfigurations, reports, report_schedules, rules, incident_daily, eps_hourly, log_source_event_buckets, log_sources, incident_snapshots, cmdb_assets, document_attachments, document_comments, document_versions, documents, jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
+    TRUNCATE events, notification_preferences, task_attachments, task_messages, tasks, misconfiguration_incidents, asset_software, alert_tags, incident_alert_counts, alerts, tags, response_teams, link_templates, misconfigurations, reports, report_schedules, rules, incident_daily, eps_hourly, log_source_event_buckets, log_sources, incident_snapshots, cmdb_assets, document_attachments, document_comments, document_versions, documents, jobs, audit_log, login_throttle, refresh_tokens, attachments, comments, incidents, resolutions, categories, issue_types,
              contacts, sla_rows, services, contracts, user_systems, systems, users
     RESTART IDENTITY CASCADE`);
 }
@@ -746,6 +747,10 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
     storage: options.storage,
   });
   log(`demo: ${demoReports.reports} reports, ${demoReports.schedules} report schedules`);
+  // service requests draw from their own stream too
+  log(
+    `demo: ${await generateDemoTasks(db, { rng: new Rng((options.seed ?? 20261122) ^ 0x7a5c), now })} tasks`,
+  );
   // alerts are derived from the incident keys in SQL (no RNG draws: the data above stays as it was)
   log(`demo: ${(await generateDemoAlerts(db, options.incidents, { log })).alerts} alerts`);
   // the load's own updates (links, alerts, planned sends) are history too: nobody is told of them

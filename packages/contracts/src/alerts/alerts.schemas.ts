@@ -377,21 +377,5 @@ export const SnapshotsQuerySchema = z.strictObject({
   page_size: z.coerce.number().int().min(1).max(200).default(SNAPSHOTS_PAGE_SIZE),
 });
 
-/** Misconfiguration severities and statuses. */
-export const MISCONFIG_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
-export const MISCONFIG_STATUSES = ['open', 'fixed', 'accepted'] as const;
-
-/** A misconfiguration found for a Remediation incident (GET /soc/incs/{key}/misconfigs/). */
-export const MisconfigSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  description: z.string(),
-  recommendation: z.string(),
-  severity: z.enum(MISCONFIG_SEVERITIES),
-  status: z.enum(MISCONFIG_STATUSES),
-  asset: z.string(),
-  created: millis,
-});
-export type Misconfig = z.infer<typeof MisconfigSchema>;
-export const MisconfigPageSchema = pageOf(MisconfigSchema);
+/** Misconfigurations of an incident: see misconfigs/misconfigs.schemas.ts. */
 export const MisconfigsQuerySchema = SnapshotsQuerySchema;

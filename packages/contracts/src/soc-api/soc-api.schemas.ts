@@ -5,11 +5,13 @@ import {
   AlertPlatformSchema,
   AlertPrioritySchema,
   AlertSeveritySchema,
+  TagInputSchema,
+} from '../alerts/alerts.schemas.ts';
+import {
   MISCONFIG_SEVERITIES,
   MISCONFIG_STATUSES,
   MisconfigSchema,
-  TagInputSchema,
-} from '../alerts/alerts.schemas.ts';
+} from '../misconfigs/misconfigs.schemas.ts';
 import { INCIDENT_IOCS_MAX, IocInputSchema } from '../alerts/iocs.schemas.ts';
 import { INCIDENT_PRIORITIES, INCIDENT_SUMMARY_MAX } from '../incidents/incidents.schemas.ts';
 import {
@@ -221,7 +223,8 @@ export const AnalystMisconfigsCreateSchema = z.strictObject({
         recommendation: z.string().max(20_000).default(''),
         severity: z.enum(MISCONFIG_SEVERITIES),
         status: z.enum(MISCONFIG_STATUSES).default('open'),
-        asset: z.string().max(255).default(''),
+        /** Host names or addresses of the affected assets. */
+        affected_assets: z.array(z.string().trim().min(1).max(255)).max(100).default([]),
       }),
     )
     .min(1)

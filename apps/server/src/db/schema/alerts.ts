@@ -19,8 +19,6 @@ import {
   ALERT_SEVERITIES,
   ALERT_STATES,
   ALERT_STATUSES,
-  MISCONFIG_SEVERITIES,
-  MISCONFIG_STATUSES,
 } from '@soc/contracts';
 import { incidents } from './incidents.ts';
 import { systems } from './systems.ts';
@@ -166,26 +164,4 @@ export const linkTemplates = pgTable(
     urlTemplate: text('url_template').notNull(),
   },
   (t) => [index('link_templates_system_idx').on(t.systemId)],
-);
-
-/** Misconfigurations behind a Remediation incident (spec 000 §2 misconfigurations tab). */
-export const misconfigurations = pgTable(
-  'misconfigurations',
-  {
-    id: serial('id').primaryKey(),
-    incidentId: uuid('incident_id')
-      .notNull()
-      .references(() => incidents.id, { onDelete: 'cascade' }),
-    systemId: integer('system_id')
-      .notNull()
-      .references(() => systems.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    description: text('description').notNull().default(''),
-    recommendation: text('recommendation').notNull().default(''),
-    severity: text('severity', { enum: MISCONFIG_SEVERITIES }).notNull(),
-    status: text('status', { enum: MISCONFIG_STATUSES }).notNull().default('open'),
-    asset: text('asset').notNull().default(''),
-    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('misconfigurations_incident_idx').on(t.incidentId, t.created, t.id)],
 );

@@ -12,3 +12,5 @@ export * from './alerts.ts';
 export * from './assets.ts';
 export * from './live.ts';
 export * from './api-tokens.ts';
+export * from './misconfigs.ts';
+export * from './tasks.ts';

@@ -4,10 +4,9 @@ import type {
   AlertTree,
   AlertTreeNode,
   GroupedAlertData,
-  Misconfig,
   Snapshot,
 } from '@soc/contracts';
-import type { AlertEvent, incidentSnapshots, misconfigurations } from '../../db/schema/index.ts';
+import type { AlertEvent, incidentSnapshots } from '../../db/schema/index.ts';
 import type { AlertRow } from './alerts.repository.ts';
 
 /** A row of an alert table. */
@@ -143,18 +142,5 @@ export function presentSnapshot(
     criticality: row.criticality,
     created: row.createdAt.getTime(),
     alerts_count: row.alertsCount,
-  };
-}
-
-export function presentMisconfig(row: typeof misconfigurations.$inferSelect): Misconfig {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    recommendation: row.recommendation,
-    severity: row.severity,
-    status: row.status,
-    asset: row.asset,
-    created: row.created.getTime(),
   };
 }

@@ -11,7 +11,6 @@ import {
   incidentSnapshots,
   incidents,
   linkTemplates,
-  misconfigurations,
   responseTeams,
   systems,
   users,
@@ -276,22 +275,6 @@ export function createAlertsRepository(db: Db) {
       const byCmdb = new Map<string, number>();
       for (const c of counts) byCmdb.set(c.cmdb_id, Number(c.n));
       return { total, rows: rows.map((r) => ({ ...r, alertsCount: byCmdb.get(r.cmdbId) ?? 0 })) };
-    },
-
-    async misconfigs(incidentId: string, limit: number, offset: number) {
-      const where = eq(misconfigurations.incidentId, incidentId);
-      const [{ total } = { total: 0 }] = await db
-        .select({ total: count() })
-        .from(misconfigurations)
-        .where(where);
-      const rows = await db
-        .select()
-        .from(misconfigurations)
-        .where(where)
-        .orderBy(asc(misconfigurations.created), asc(misconfigurations.id))
-        .limit(limit)
-        .offset(offset);
-      return { total, rows };
     },
   };
 }

@@ -39,9 +39,9 @@ import {
   presentAlert,
   presentAlertDetail,
   presentGroupedData,
-  presentMisconfig,
   presentSnapshot,
 } from './alerts.presenter.ts';
+import { createMisconfigsService } from '../misconfigs/misconfigs.service.ts';
 import { createAlertsRepository } from './alerts.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,6 +58,7 @@ function alertScope(auth: AuthContext): SQL {
 /** Alerts, their tags, teams and links; the CMDB snapshots and misconfigurations of incidents (spec 000 §7). */
 export function createAlertsService({ db }: { db: Db }) {
   const repo = createAlertsRepository(db);
+  const misconfigs = createMisconfigsService({ db });
 
   /** The alert with this uuid if the caller may see it (and, with an incident, if it belongs to it). */
   async function visibleAlert(uuid: string, auth: AuthContext, incidentId?: string) {
@@ -390,8 +391,7 @@ export function createAlertsService({ db }: { db: Db }) {
       auth: AuthContext,
     ): Promise<Page<Misconfig>> {
       const incident = await loadIncident(db, key, auth);
-      const { total, rows } = await repo.misconfigs(incident.id, q.page_size, (q.page - 1) * q.page_size);
-      return { total, results: rows.map(presentMisconfig) };
+      return misconfigs.ofIncident(incident.id, q);
     },
   };
 }

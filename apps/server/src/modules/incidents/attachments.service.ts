@@ -26,14 +26,25 @@ type AttachmentRow = typeof attachments.$inferSelect;
 export const attachmentLink = (incidentKey: number, id: string) =>
   `/api/v0/soc/incs/${incidentKey}/attachments/${id}/download/`;
 
-export const presentAttachment = (incidentKey: number, r: AttachmentRow): Attachment => ({
+export const presentAttachment = (incidentKey: number, r: AttachmentRow): Attachment =>
+  presentStoredFile(r, attachmentLink(incidentKey, r.id));
+
+/** A stored file as the API shows it, with its download link. */
+export const presentStoredFile = (
+  r: Pick<AttachmentRow, 'id' | 'filename' | 'size' | 'contentType' | 'created'>,
+  link: string,
+): Attachment => ({
   id: r.id,
   filename: r.filename,
   size: r.size,
   content_type: r.contentType,
-  link: attachmentLink(incidentKey, r.id),
+  link,
   created: r.created.getTime(),
 });
+
+/** Whether a path segment can be an attachment id (anything else is a 404 without a query). */
+export const isUuid = (id: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /**
  * Stages uploaded files in storage with the limits of add_file (1–10 files, 50 MB each, no
@@ -144,10 +155,7 @@ export function parseRange(
   return { start, end };
 }
 
-/**
- * Streams an attachment the caller may see: Content-Type, Content-Length, Content-Disposition,
- * Accept-Ranges and a single byte range (206 with Content-Range, 416 when unsatisfiable).
- */
+/** Streams an attachment of an incident the caller may see (see sendStoredFile). */
 export async function sendAttachment(
   db: Db,
   storage: FileStorage,
@@ -158,13 +166,35 @@ export async function sendAttachment(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const incident = await loadIncident(db, key, auth);
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(attachmentId)) throw notFound();
+  if (!isUuid(attachmentId)) throw notFound();
   const [file] = await db
     .select()
     .from(attachments)
     .where(and(eq(attachments.id, attachmentId), eq(attachments.incidentId, incident.id)))
     .limit(1);
   if (!file) throw notFound();
+  return sendStoredFile(storage, file, rangeHeader, reply);
+}
+
+/** What sendStoredFile needs of a stored file's row (incident, task and other attachments). */
+export interface StoredFileRow {
+  filename: string;
+  contentType: string;
+  size: number;
+  storageKey: string;
+  sha256: string;
+}
+
+/**
+ * Streams a stored file the caller may see: Content-Type, Content-Length, Content-Disposition,
+ * Accept-Ranges and a single byte range (206 with Content-Range, 416 when unsatisfiable).
+ */
+export async function sendStoredFile(
+  storage: FileStorage,
+  file: StoredFileRow,
+  rangeHeader: string | undefined,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
   const size = Number(file.size);
   const range = parseRange(rangeHeader, size);
   if (range === 'invalid') {

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Comment, CommentSource, IncidentStatus } from '@soc/contracts';
 import { COMMENTS_NO_PAGE_MAX, CommentCreateFieldsSchema } from '@soc/contracts';
 import type { Config } from '../../config.ts';
@@ -101,6 +102,49 @@ export async function displayName(db: Db | Tx, userId: number): Promise<{ name: 
   };
 }
 
+/** A multipart part as @fastify/multipart gives it: a file or a text field. */
+export type MultipartPart = UploadPart | { type: 'field'; fieldname: string; value: unknown };
+
+/**
+ * Reads a multipart request the way the chat does: files of the field `attachments` are staged
+ * (the add_file limits), text fields collected; any other file field is refused.
+ */
+export async function readChatParts(
+  parts: AsyncIterable<MultipartPart>,
+  stager: UploadStager,
+): Promise<Record<string, unknown>> {
+  const fields: Record<string, unknown> = {};
+  for await (const part of parts) {
+    if ('file' in part) {
+      if (part.fieldname !== 'attachments') {
+        part.file.resume();
+        throw badRequest({ [part.fieldname]: ['Unexpected file field; use "attachments".'] });
+      }
+      await stager.stage(part.filename, part.file);
+    } else {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return fields;
+}
+
+/** The text fields of a multipart request checked by a contract schema; a 400 in the DRF shape. */
+export function parseMultipartFields<T extends z.ZodType>(
+  schema: T,
+  fields: Record<string, unknown>,
+): z.output<T> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? 'non_field_errors');
+    const message = issue.code === 'unrecognized_keys' ? 'Unknown field.' : issue.message;
+    if (issue.code === 'unrecognized_keys') for (const k of issue.keys) (errors[k] ??= []).push(message);
+    else (errors[field] ??= []).push(message);
+  }
+  throw badRequest(errors);
+}
+
 export interface CommentsDeps {
   db: Db;
   config: Config;
@@ -180,39 +224,17 @@ export function createCommentsService({ db, config, storage, onStatus }: Comment
      */
     async create(
       key: number,
-      parts: AsyncIterable<UploadPart | { type: 'field'; fieldname: string; value: unknown }>,
+      parts: AsyncIterable<MultipartPart>,
       auth: AuthContext,
       ip: string,
     ): Promise<Comment> {
       const incident = await loadIncident(db, key, auth);
       const stager = new UploadStager(storage);
       try {
-        const fields: Record<string, unknown> = {};
-        for await (const part of parts) {
-          if ('file' in part) {
-            if (part.fieldname !== 'attachments') {
-              part.file.resume();
-              throw badRequest({ [part.fieldname]: ['Unexpected file field; use "attachments".'] });
-            }
-            await stager.stage(part.filename, part.file);
-          } else {
-            fields[part.fieldname] = part.value;
-          }
-        }
-        const parsed = CommentCreateFieldsSchema.safeParse(fields);
-        if (!parsed.success) {
-          const errors: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) {
-            const field = String(issue.path[0] ?? 'non_field_errors');
-            const message = issue.code === 'unrecognized_keys' ? 'Unknown field.' : issue.message;
-            if (issue.code === 'unrecognized_keys')
-              for (const k of issue.keys) (errors[k] ??= []).push(message);
-            else (errors[field] ??= []).push(message);
-          }
-          throw badRequest(errors);
-        }
+        const fields = await readChatParts(parts, stager);
+        const parsed = parseMultipartFields(CommentCreateFieldsSchema, fields);
         const byStaff = auth.role !== 'customer';
-        if (parsed.data.issue_completed && byStaff) {
+        if (parsed.issue_completed && byStaff) {
           throw badRequest({ issue_completed: ['Analysts complete incidents with the "complete" action.'] });
         }
         const me = await displayName(db, auth.userId);
@@ -223,7 +245,7 @@ export function createCommentsService({ db, config, storage, onStatus }: Comment
             .where(eq(incidents.id, incident.id))
             .for('update');
           if (
-            parsed.data.issue_completed &&
+            parsed.issue_completed &&
             !['waiting_for_customer', 'waiting_for_support', 'work_in_progress'].includes(locked!.status)
           ) {
             throw badRequest({ issue_completed: ['The incident is not open; it cannot be completed.'] });
@@ -233,10 +255,10 @@ export function createCommentsService({ db, config, storage, onStatus }: Comment
             authorId: auth.userId,
             authorName: me.name,
             authorEmail: me.email,
-            html: renderMarkdown(parsed.data.body),
+            html: renderMarkdown(parsed.body),
             source: 'API',
             fromSoc: byStaff,
-            issueCompleted: parsed.data.issue_completed,
+            issueCompleted: parsed.issue_completed,
             files: stager.files,
             affectsStatus: true,
           });

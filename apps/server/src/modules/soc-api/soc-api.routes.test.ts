@@ -298,9 +298,12 @@ describe('analyst API: incidents', () => {
 
   it('creates misconfigurations the incident page lists', async () => {
     const res = await call('POST', `/analyst/incidents/${card.key}/misconfigs/`, sessions.analyst!, {
-      items: [{ title: 'SMBv1 enabled', severity: 'high', asset: 'srv-01' }],
+      items: [{ title: 'SMBv1 enabled', severity: 'high', affected_assets: ['srv-01'] }],
     });
     expect(res.statusCode, res.body).toBe(201);
+    const [created] = res.json<{ results: Misconfig[] }>().results;
+    expect(created).toMatchObject({ affected_assets: ['srv-01'], status: 'open' });
+    expect(created!.incidents.map((i) => i.key)).toEqual([card.key]);
     const page = (await call('GET', `/soc/incs/${card.key}/misconfigs/`, sessions.alice!)).json<{
       results: Misconfig[];
     }>();

@@ -38,6 +38,7 @@ import {
   incidents,
   issueTypes,
   logSources,
+  misconfigurationIncidents,
   misconfigurations,
   rules,
   services,
@@ -50,7 +51,8 @@ import { renderMarkdown } from '../../lib/markdown.ts';
 import { slaDeadline } from '../../lib/sla.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import { presentMisconfig } from '../alerts/alerts.presenter.ts';
+import { presentMisconfig } from '../misconfigs/misconfigs.presenter.ts';
+import { createMisconfigsRepository } from '../misconfigs/misconfigs.repository.ts';
 import { createAlertsRepository } from '../alerts/alerts.repository.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { StatusListener } from '../incidents/comments.service.ts';
@@ -519,10 +521,23 @@ export function createSocApiService({ db, card, documents, onCreated, onStatus, 
       staffOnly(auth);
       const input = AnalystMisconfigsCreateSchema.parse(raw);
       const incident = await loadIncident(db, key, auth);
-      const rows = await db
-        .insert(misconfigurations)
-        .values(input.items.map((m) => ({ ...m, incidentId: incident.id, systemId: incident.systemId })))
-        .returning();
+      // the recommendations belong to the incident's system and are linked to the incident
+      const rows = await db.transaction(async (tx) => {
+        const created = await tx
+          .insert(misconfigurations)
+          .values(
+            input.items.map(({ affected_assets, ...m }) => ({
+              ...m,
+              affectedAssets: affected_assets,
+              systemId: incident.systemId,
+            })),
+          )
+          .returning({ id: misconfigurations.id });
+        await tx
+          .insert(misconfigurationIncidents)
+          .values(created.map((m) => ({ misconfigurationId: m.id, incidentId: incident.id })));
+        return created;
+      });
       await audit(db, {
         userId: auth.userId,
         action: 'incident.misconfigs',
@@ -531,7 +546,7 @@ export function createSocApiService({ db, card, documents, onCreated, onStatus, 
         ip,
         details: { created: rows.length },
       });
-      return rows.map(presentMisconfig);
+      return (await createMisconfigsRepository(db).byIds(rows.map((r) => r.id))).map(presentMisconfig);
     },
 
     async createLogSource(raw: AnalystLogSourceCreate, auth: AuthContext, ip: string) {

@@ -19,14 +19,17 @@ describe('routes and shell', () => {
     await waitFor(() => expect(document.title).toBe('Dashboard | Acme SOC'));
   });
 
-  it('shows a later section as a placeholder with its title in the document title', async () => {
+  it('opens the sections of the Issues menu with their titles in the document title', async () => {
     signIn();
     mockFetch(baseRoutes());
-    renderApp('/misconfigs');
-    const page = await screen.findByTestId('placeholder-page');
+    const { router } = renderApp('/misconfigs');
+    const page = await screen.findByTestId('misconfigs-page');
     expect(within(page).getByRole('heading', { name: 'Security recommendations' })).toBeInTheDocument();
-    expect(within(page).getByText('This section is not available yet')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Security recommendations | Acme SOC'));
+    await router.navigate('/issues/other/thing');
+    expect(await screen.findByTestId('tasks-page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/issues/issues/task');
+    await waitFor(() => expect(document.title).toBe('Tasks | Acme SOC'));
   });
 
   it('shows a spinner while the signed-in user is loading, then the shell', async () => {
@@ -53,7 +56,7 @@ describe('routes and shell', () => {
     signIn();
     mockFetch(baseRoutes());
     renderApp('/misconfigs');
-    await screen.findByTestId('placeholder-page');
+    await screen.findByTestId('misconfigs-page');
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main menu' });

@@ -1,14 +1,17 @@
 import { Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
-import type { PageTitleKey } from '../../features/placeholder/pages/PlaceholderPage.tsx';
 import { lazyPage } from '../../shared/lib/chunkLoad.ts';
 import { RootLayout, RouteErrorScreen } from './RootLayout.tsx';
 
 // Every page is its own chunk (DESIGN §7); failures reach the shell's error boundary.
-const PlaceholderPage = lazyPage(
-  () => import('../../features/placeholder/pages/PlaceholderPage.tsx'),
-  'PlaceholderPage',
+const TasksRoutePage = lazyPage(
+  () => import('../../features/tasks/pages/TasksRoutePage.tsx'),
+  'TasksRoutePage',
+);
+const MisconfigsPage = lazyPage(
+  () => import('../../features/misconfigs/pages/MisconfigsPage.tsx'),
+  'MisconfigsPage',
 );
 const IncidentsPage = lazyPage(
   () => import('../../features/incidents/pages/IncidentsPage.tsx'),
@@ -55,12 +58,6 @@ const ChangePasswordPage = lazyPage(
   'ChangePasswordPage',
 );
 
-/** Sections delivered by later releases: path → title (spec 000 §2, spec 001). */
-const PLACEHOLDER_ROUTES: Array<[path: string, titleKey: PageTitleKey]> = [
-  ['issues/:model/:type/:id?', 'pages.tasks'],
-  ['misconfigs', 'pages.misconfigs'],
-];
-
 /** The route table, shared by the browser router and the tests' memory router. */
 export const routes: RouteObject[] = [
   // outside the auth gate: it is where a signed-out browser returns from an OIDC or SSO sign-in
@@ -79,10 +76,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
-      ...PLACEHOLDER_ROUTES.map(([path, titleKey]) => ({
-        path,
-        element: <PlaceholderPage key={titleKey} titleKey={titleKey} />,
-      })),
+      // Tasks (spec 000 §2: /issues/issues/task with model, type and an optional id)
+      { path: 'issues/issues/task/:id?', element: <TasksRoutePage /> },
+      { path: 'issues/*', element: <Navigate to="/issues/issues/task" replace /> },
+      { path: 'misconfigs', element: <MisconfigsPage /> },
       { path: 'dashboard', element: <DashboardPage /> },
       { path: 'incidents', element: <IncidentsPage /> },
       { path: 'inc/:incNumber', element: <IncidentPage /> },

@@ -12,12 +12,12 @@ describe('LanguageSwitch', () => {
     mockFetch(baseRoutes());
     const { user } = renderApp('/misconfigs');
     const toggle = await screen.findByRole('button', { name: 'Language: EN. Switch to RU' });
-    await screen.findByTestId('placeholder-page');
+    await screen.findByTestId('misconfigs-page');
 
     await user.click(toggle);
     expect(screen.getByTestId('lang-switch')).toHaveTextContent('RU');
     expect(screen.getByRole('navigation', { name: 'Главное меню' })).toBeInTheDocument();
-    expect(screen.getByText('Этот раздел пока недоступен')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Рекомендации по безопасности' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('ru');
     expect(window.localStorage.getItem('locale')).toBe('ru');
     await waitFor(() => expect(document.title).toBe('Рекомендации по безопасности | Acme SOC'));

@@ -51,7 +51,11 @@ export function MisconfigsTab({ incidentKey }: MisconfigsTabProps) {
             dataIndex: 'status',
             render: (value: Misconfig['status']) => t(`alerts.misconfigs.statuses.${value}`),
           },
-          { key: 'asset', title: t('alerts.misconfigs.asset'), dataIndex: 'asset' },
+          {
+            key: 'assets',
+            title: t('alerts.misconfigs.asset'),
+            render: (_, row) => row.affected_assets.join(', ') || '—',
+          },
         ]}
       />
       {query.hasNextPage && (

@@ -95,9 +95,9 @@ export const alertsEn = {
     title: 'Misconfiguration',
     severity: 'Severity',
     status: 'Status',
-    asset: 'Asset',
+    asset: 'Affected assets',
     recommendation: 'Recommendation',
     more: 'Show more',
-    statuses: { open: 'Open', fixed: 'Fixed', accepted: 'Risk accepted' },
+    statuses: { open: 'Open', fixed: 'Fixed', accepted_risk: 'Risk accepted' },
   },
 };

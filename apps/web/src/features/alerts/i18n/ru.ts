@@ -99,9 +99,9 @@ export const alertsRu: Texts<typeof alertsEn> = {
     title: 'Мисконфигурация',
     severity: 'Критичность',
     status: 'Статус',
-    asset: 'Актив',
+    asset: 'Затронутые активы',
     recommendation: 'Рекомендация',
     more: 'Показать ещё',
-    statuses: { open: 'Открыта', fixed: 'Устранена', accepted: 'Риск принят' },
+    statuses: { open: 'Открыта', fixed: 'Устранена', accepted_risk: 'Риск принят' },
   },
 };

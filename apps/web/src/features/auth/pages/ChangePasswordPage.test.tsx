@@ -107,7 +107,7 @@ describe('ChangePasswordPage', () => {
   it('cancels back to the previous page', async () => {
     const { user, router } = await openPage();
     await router.navigate('/misconfigs');
-    await screen.findByTestId('placeholder-page');
+    await screen.findByTestId('misconfigs-page');
     await router.navigate('/changepassword');
     await user.click(await screen.findByTestId('cp-cancel'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/misconfigs'));

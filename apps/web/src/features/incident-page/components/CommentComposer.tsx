@@ -3,7 +3,7 @@ import { ATTACHMENTS_MAX_FILES } from '@soc/contracts';
 import { Button, Checkbox, Flex, Input, Progress, Tag, theme, Tooltip } from 'antd';
 import { useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyApiError } from '../../../shared/api/index.ts';
+import { notifyApiError, type UploadProgress } from '../../../shared/api/index.ts';
 import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
 import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
@@ -26,15 +26,37 @@ export type CommentComposerProps = {
   incidentKey: number;
 };
 
-/**
- * The chat composer (spec 000 §4): send is active only with text; Ctrl/Cmd+Enter sends; files
- * come from the attach button or a drop and are removed with the button shown on hover; text,
- * flag and files clear once the comment is stored.
- */
+/** The composer of an incident's comments (POST {incident}/comments/). */
 export function CommentComposer({ incidentKey }: CommentComposerProps) {
+  const mutation = useAddCommentMutation(incidentKey);
+  return <ChatComposer onSend={mutation.mutateAsync} pending={mutation.isPending} showIssueCompleted />;
+}
+
+/** What a chat composer sends. */
+export interface ChatMessageDraft {
+  /** The text (Markdown), trimmed. */
+  body: string;
+  issueCompleted: boolean;
+  files: readonly File[];
+  onProgress?: (progress: UploadProgress) => void;
+}
+
+export type ChatComposerProps = {
+  /** Stores the message; a rejection is shown as an error toast and keeps the draft. */
+  onSend: (draft: ChatMessageDraft) => Promise<unknown>;
+  pending: boolean;
+  /** Offers the "issue completed" flag (incident comments only). */
+  showIssueCompleted?: boolean;
+};
+
+/**
+ * The chat composer (spec 000 §4), shared by incident comments and task chats: send is active
+ * only with text; Ctrl/Cmd+Enter sends; files come from the attach button or a drop and are
+ * removed with the button shown on hover; text, flag and files clear once the message is stored.
+ */
+export function ChatComposer({ onSend, pending, showIssueCompleted = false }: ChatComposerProps) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  const mutation = useAddCommentMutation(incidentKey);
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -43,7 +65,7 @@ export function CommentComposer({ incidentKey }: CommentComposerProps) {
   const [percent, setPercent] = useState<number | null>(null);
   const [editorHeight, setEditorHeight] = useState(EDITOR_MIN_HEIGHT);
   const drag = useRef<{ startY: number; startHeight: number } | null>(null);
-  const canSend = text.trim().length > 0 && !mutation.isPending;
+  const canSend = text.trim().length > 0 && !pending;
 
   const addFiles = (list: FileList | null) => {
     if (!list || list.length === 0) return;
@@ -66,7 +88,7 @@ export function CommentComposer({ incidentKey }: CommentComposerProps) {
     }
     setPercent(files.length > 0 ? 0 : null);
     try {
-      await mutation.mutateAsync({
+      await onSend({
         body: text.trim(),
         issueCompleted,
         files,
@@ -175,7 +197,7 @@ export function CommentComposer({ incidentKey }: CommentComposerProps) {
         placeholder={dragging ? t('incidentPage.comments.dropHint') : t('incidentPage.comments.placeholder')}
         aria-label={t('incidentPage.comments.composer')}
         style={{ height: editorHeight, minHeight: EDITOR_MIN_HEIGHT, resize: 'none' }}
-        disabled={mutation.isPending}
+        disabled={pending}
         data-testid="comment-input"
       />
       {files.length > 0 && (
@@ -185,7 +207,7 @@ export function CommentComposer({ incidentKey }: CommentComposerProps) {
               key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
               name={file.name}
               size={formatFileSize(file.size, i18n.language)}
-              disabled={mutation.isPending}
+              disabled={pending}
               onRemove={() => setFiles((current) => current.filter((_, other) => other !== index))}
             />
           ))}
@@ -200,7 +222,7 @@ export function CommentComposer({ incidentKey }: CommentComposerProps) {
             icon={<PaperClipOutlined aria-hidden />}
             aria-label={t('incidentPage.comments.attach')}
             onClick={() => inputRef.current?.click()}
-            disabled={mutation.isPending || files.length >= ATTACHMENTS_MAX_FILES}
+            disabled={pending || files.length >= ATTACHMENTS_MAX_FILES}
             data-testid="comment-attach"
           />
         </Tooltip>
@@ -217,20 +239,22 @@ export function CommentComposer({ incidentKey }: CommentComposerProps) {
             event.target.value = '';
           }}
         />
-        <Checkbox
-          checked={issueCompleted}
-          onChange={(event) => setIssueCompleted(event.target.checked)}
-          disabled={mutation.isPending}
-          data-testid="comment-issue-completed"
-        >
-          {t('incidentPage.comments.issueCompleted')}
-        </Checkbox>
+        {showIssueCompleted && (
+          <Checkbox
+            checked={issueCompleted}
+            onChange={(event) => setIssueCompleted(event.target.checked)}
+            disabled={pending}
+            data-testid="comment-issue-completed"
+          >
+            {t('incidentPage.comments.issueCompleted')}
+          </Checkbox>
+        )}
         <Button
           type="primary"
           icon={<SendOutlined aria-hidden />}
           onClick={() => void send()}
           disabled={!canSend}
-          loading={mutation.isPending}
+          loading={pending}
           style={{ marginInlineStart: 'auto' }}
           data-testid="comment-send"
         >

@@ -1,7 +1,16 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { Comment } from '@soc/contracts';
 import { Badge, Button, Empty, Flex, Input, Result, Skeleton, theme, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCommentsQuery } from '../api/useCommentsQuery.ts';
 import { CommentComposer } from './CommentComposer.tsx';
@@ -29,14 +38,26 @@ export type CommentsPanelProps = {
   incidentKey: number;
 };
 
-/**
- * The right-hand chat of an incident (spec 000 §2, §4): resizable between 410 and 750 px
- * (default 410) by its left edge, searchable, 'No comments' when empty, the composer below.
- */
+/** The comments of an incident. */
 export function CommentsPanel({ incidentKey }: CommentsPanelProps) {
+  const comments = useCommentsQuery(incidentKey);
+  return <ChatPanel comments={comments} composer={<CommentComposer incidentKey={incidentKey} />} />;
+}
+
+export type ChatPanelProps = {
+  /** The messages, oldest first. */
+  comments: Pick<UseQueryResult<Comment[]>, 'data' | 'isPending' | 'isError' | 'refetch'>;
+  /** The composer below the list. */
+  composer: ReactNode;
+};
+
+/**
+ * The right-hand chat of an incident or a task (spec 000 §2, §4): resizable between 410 and
+ * 750 px (default 410) by its left edge, searchable, 'No comments' when empty, the composer below.
+ */
+export function ChatPanel({ comments, composer }: ChatPanelProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const comments = useCommentsQuery(incidentKey);
   const [width, setWidth] = useState(COMMENTS_MIN_WIDTH);
   const [search, setSearch] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
@@ -180,7 +201,7 @@ export function CommentsPanel({ incidentKey }: CommentsPanelProps) {
           </Flex>
         )}
       </div>
-      <CommentComposer incidentKey={incidentKey} />
+      {composer}
     </aside>
   );
 }

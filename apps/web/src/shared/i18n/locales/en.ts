@@ -9,12 +9,16 @@ import { apiTokensEn } from '../../../features/api-tokens/i18n/en.ts';
 import { assetsEn } from '../../../features/assets/i18n/en.ts';
 import { logSourcesEn } from '../../../features/log-sources/i18n/en.ts';
 import { filesEn } from '../../../features/files/i18n/en.ts';
+import { tasksEn } from '../../../features/tasks/i18n/en.ts';
+import { misconfigsEn } from '../../../features/misconfigs/i18n/en.ts';
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {
   common: {
     loading: 'Loading…',
     reload: 'Reload',
     retry: 'Try again',
+    loadingMore: 'Loading more…',
+    loadMoreFailed: 'Could not load more',
     cancel: 'Cancel',
     logout: 'Logout',
   },
@@ -54,9 +58,6 @@ export const en = {
     instruction: 'Instruction {{id}}',
     responseInstruction: 'Response instruction {{id}}',
     article: 'Article {{id}}',
-  },
-  placeholder: {
-    notAvailable: 'This section is not available yet',
   },
   header: {
     language: 'Language: {{current}}. Switch to {{next}}',
@@ -618,4 +619,6 @@ export const en = {
   assets: assetsEn,
   logSources: logSourcesEn,
   files: filesEn,
+  tasks: tasksEn,
+  misconfigs: misconfigsEn,
 };

@@ -7,6 +7,8 @@ import { apiTokensRu } from '../../../features/api-tokens/i18n/ru.ts';
 import { assetsRu } from '../../../features/assets/i18n/ru.ts';
 import { logSourcesRu } from '../../../features/log-sources/i18n/ru.ts';
 import { filesRu } from '../../../features/files/i18n/ru.ts';
+import { tasksRu } from '../../../features/tasks/i18n/ru.ts';
+import { misconfigsRu } from '../../../features/misconfigs/i18n/ru.ts';
 import type { Catalog } from '../catalog.ts';
 import { dashboardRu } from '../../../features/dashboard/i18n/ru.ts';
 import { rulesRu } from '../../../features/rules/i18n/ru.ts';
@@ -17,6 +19,8 @@ export const ru: Catalog = {
     loading: 'Загрузка…',
     reload: 'Перезагрузить',
     retry: 'Повторить',
+    loadingMore: 'Загрузка…',
+    loadMoreFailed: 'Не удалось загрузить ещё',
     cancel: 'Отмена',
     logout: 'Выйти',
   },
@@ -56,9 +60,6 @@ export const ru: Catalog = {
     instruction: 'Инструкция {{id}}',
     responseInstruction: 'Инструкция по реагированию {{id}}',
     article: 'Статья {{id}}',
-  },
-  placeholder: {
-    notAvailable: 'Этот раздел пока недоступен',
   },
   header: {
     language: 'Язык: {{current}}. Переключить на {{next}}',
@@ -622,4 +623,6 @@ export const ru: Catalog = {
   assets: assetsRu,
   logSources: logSourcesRu,
   files: filesRu,
+  tasks: tasksRu,
+  misconfigs: misconfigsRu,
 };

@@ -1,0 +1,195 @@
+import type { SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { MisconfigListQuery, MisconfigStatus } from '@soc/contracts';
+import type { Db } from '../../db/client.ts';
+import {
+  auditLog,
+  incidents,
+  misconfigurationIncidents,
+  misconfigurations,
+  systems,
+  users,
+} from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/pagination.ts';
+
+/** `null` scope: every system (analysts); an empty one: none. */
+export type Scope = number[] | null;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The display name of a user: first and last name, else the username. */
+const userName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
+
+const ORDER: Record<MisconfigListQuery['ordering'], SQL[]> = {
+  '-severity': [
+    desc(misconfigurations.severityRank),
+    desc(misconfigurations.updated),
+    desc(misconfigurations.id),
+  ],
+  severity: [asc(misconfigurations.severityRank), asc(misconfigurations.updated), asc(misconfigurations.id)],
+  '-updated': [desc(misconfigurations.updated), desc(misconfigurations.id)],
+  updated: [asc(misconfigurations.updated), asc(misconfigurations.id)],
+  '-created': [desc(misconfigurations.created), desc(misconfigurations.id)],
+  created: [asc(misconfigurations.created), asc(misconfigurations.id)],
+  title: [asc(misconfigurations.title), asc(misconfigurations.id)],
+  '-title': [desc(misconfigurations.title), desc(misconfigurations.id)],
+};
+
+export const scopeCondition = (scope: Scope): SQL | undefined =>
+  scope ? (scope.length ? inArray(misconfigurations.systemId, scope) : sql`FALSE`) : undefined;
+
+function filterCondition(q: Omit<MisconfigListQuery, 'page' | 'page_size' | 'ordering'>): SQL | undefined {
+  const pattern = q.search ? likePattern(q.search) : null;
+  return and(
+    pattern
+      ? or(
+          sql`${misconfigurations.title} ILIKE ${pattern}`,
+          sql`${misconfigurations.description} ILIKE ${pattern}`,
+          sql`${misconfigurations.recommendation} ILIKE ${pattern}`,
+          sql`array_to_string(${misconfigurations.affectedAssets}, ' ') ILIKE ${pattern}`,
+        )
+      : undefined,
+    q.status__in ? inArray(misconfigurations.status, q.status__in) : undefined,
+    q.severity__in ? inArray(misconfigurations.severity, q.severity__in) : undefined,
+    q.system__in ? inArray(misconfigurations.systemId, q.system__in) : undefined,
+  );
+}
+
+const rowSelect = {
+  m: misconfigurations,
+  system: { id: systems.id, isId: systems.isId, fullName: systems.fullName },
+  changedBy: sql<string | null>`${userName}`,
+};
+
+export type MisconfigRow = {
+  m: typeof misconfigurations.$inferSelect;
+  system: { id: number; isId: string; fullName: string };
+  changedBy: string | null;
+  incidents: { key: number; summary: string }[];
+};
+
+export function createMisconfigsRepository(db: Db) {
+  /** The linked incidents of these recommendations, by recommendation id. */
+  async function linkedIncidents(ids: number[]): Promise<Map<number, { key: number; summary: string }[]>> {
+    const out = new Map<number, { key: number; summary: string }[]>();
+    if (!ids.length) return out;
+    const rows = await db
+      .select({
+        id: misconfigurationIncidents.misconfigurationId,
+        key: incidents.key,
+        summary: incidents.summary,
+      })
+      .from(misconfigurationIncidents)
+      .innerJoin(incidents, eq(incidents.id, misconfigurationIncidents.incidentId))
+      .where(inArray(misconfigurationIncidents.misconfigurationId, ids))
+      .orderBy(asc(incidents.key));
+    for (const r of rows) {
+      const list = out.get(r.id) ?? [];
+      list.push({ key: r.key, summary: r.summary });
+      out.set(r.id, list);
+    }
+    return out;
+  }
+
+  async function withIncidents(rows: Omit<MisconfigRow, 'incidents'>[]): Promise<MisconfigRow[]> {
+    const links = await linkedIncidents(rows.map((r) => r.m.id));
+    return rows.map((r) => ({ ...r, incidents: links.get(r.m.id) ?? [] }));
+  }
+
+  const base = () =>
+    db
+      .select(rowSelect)
+      .from(misconfigurations)
+      .innerJoin(systems, eq(systems.id, misconfigurations.systemId))
+      .leftJoin(users, eq(users.id, misconfigurations.statusChangedBy));
+
+  return {
+    async list(scope: Scope, q: MisconfigListQuery) {
+      const where = and(scopeCondition(scope), filterCondition(q));
+      const [rows, [count]] = await Promise.all([
+        base()
+          .where(where)
+          .orderBy(...ORDER[q.ordering])
+          .limit(q.page_size)
+          .offset((q.page - 1) * q.page_size),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(misconfigurations)
+          .where(where),
+      ]);
+      return { rows: await withIncidents(rows), total: count?.n ?? 0 };
+    },
+
+    /** Misconfigurations linked to an incident (the incident's tab), oldest first. */
+    async ofIncident(incidentId: string, limit: number, offset: number) {
+      const where = sql`${misconfigurations.id} IN (SELECT ${misconfigurationIncidents.misconfigurationId} FROM ${misconfigurationIncidents} WHERE ${misconfigurationIncidents.incidentId} = ${incidentId})`;
+      const [rows, [count]] = await Promise.all([
+        base()
+          .where(where)
+          .orderBy(asc(misconfigurations.created), asc(misconfigurations.id))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(misconfigurationIncidents)
+          .where(eq(misconfigurationIncidents.incidentId, incidentId)),
+      ]);
+      return { rows: await withIncidents(rows), total: count?.n ?? 0 };
+    },
+
+    /** Recommendations by id, in id order (for the analyst API's answer after creating them). */
+    async byIds(ids: number[]): Promise<MisconfigRow[]> {
+      if (!ids.length) return [];
+      return withIncidents(
+        await base().where(inArray(misconfigurations.id, ids)).orderBy(asc(misconfigurations.id)),
+      );
+    },
+
+    async get(scope: Scope, id: number): Promise<MisconfigRow | null> {
+      const rows = await base()
+        .where(and(eq(misconfigurations.id, id), scopeCondition(scope)))
+        .limit(1);
+      const [row] = await withIncidents(rows);
+      return row ?? null;
+    },
+
+    /** Locks the row of a recommendation the caller may see; null when there is none. */
+    async lock(tx: Tx, scope: Scope, id: number) {
+      const [row] = await tx
+        .select({ id: misconfigurations.id, status: misconfigurations.status })
+        .from(misconfigurations)
+        .where(and(eq(misconfigurations.id, id), scopeCondition(scope)))
+        .for('update');
+      return row ?? null;
+    },
+
+    async setStatus(
+      tx: Tx,
+      id: number,
+      change: { status: MisconfigStatus; comment: string; userId: number; at: Date },
+    ) {
+      await tx
+        .update(misconfigurations)
+        .set({
+          status: change.status,
+          statusComment: change.comment,
+          statusChangedBy: change.userId,
+          statusChangedAt: change.at,
+          updated: change.at,
+        })
+        .where(eq(misconfigurations.id, id));
+    },
+
+    /** Status changes of a recommendation from the audit log, newest first. */
+    async history(id: number, limit: number) {
+      return db
+        .select({ at: auditLog.at, action: auditLog.action, details: auditLog.details, user: userName })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.userId))
+        .where(and(eq(auditLog.objectType, 'misconfig'), eq(auditLog.objectId, String(id))))
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(limit);
+    },
+  };
+}
+export type MisconfigsRepository = ReturnType<typeof createMisconfigsRepository>;

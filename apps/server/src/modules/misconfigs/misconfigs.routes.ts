@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DetailErrorSchema,
+  FieldErrorsSchema,
+  MisconfigActionParamsSchema,
+  MisconfigActionPayloadSchema,
+  MisconfigDetailSchema,
+  MisconfigListQuerySchema,
+  MisconfigPageSchema,
+  MisconfigParamsSchema,
+} from '@soc/contracts';
+import type { Config } from '../../config.ts';
+import { pageLinks } from '../../lib/pagination.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import type { MisconfigsService } from './misconfigs.service.ts';
+
+const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };
+
+/** `/api/v0/soc/misconfigs/…`: security recommendations (spec 000 §2 /misconfigs). */
+export const misconfigsRoutes: FastifyPluginAsyncZod<{
+  misconfigs: MisconfigsService;
+  config: Config;
+}> = async (app, { misconfigs, config }) => {
+  const tags = ['misconfigs'];
+  app.get(
+    '/misconfigs/',
+    {
+      schema: {
+        tags,
+        summary: 'Security recommendations of the caller’s systems: search, filters, ordering, pages',
+        querystring: MisconfigListQuerySchema,
+        response: { 200: MisconfigPageSchema, 400: FieldErrorsSchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { total, results } = await misconfigs.list(requireAuth(request), q);
+      return { total, ...pageLinks(request, config.publicUrl, total, q.page, q.page_size), results };
+    },
+  );
+
+  app.get(
+    '/misconfigs/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'A security recommendation with its status history',
+        params: MisconfigParamsSchema,
+        response: { 200: MisconfigDetailSchema, ...errors },
+      },
+    },
+    async (request) => misconfigs.detail(requireAuth(request), request.params.id),
+  );
+
+  app.post(
+    '/misconfigs/:id/:action/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Mark a recommendation fixed (`fix`), accept its risk (`accept_risk`, comment required) or reopen it (`reopen`, comment required)',
+        params: MisconfigActionParamsSchema,
+        body: MisconfigActionPayloadSchema,
+        response: { 200: MisconfigDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      misconfigs.act(
+        requireAuth(request),
+        request.params.id,
+        request.params.action,
+        request.body,
+        request.ip,
+      ),
+  );
+};

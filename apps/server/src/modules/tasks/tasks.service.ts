@@ -1,0 +1,247 @@
+import type { FastifyReply } from 'fastify';
+import type { Comment, Task, TaskDetail, TaskListQuery, TaskStatus } from '@soc/contracts';
+import {
+  COMMENTS_NO_PAGE_MAX,
+  TaskCreateFieldsSchema,
+  TaskMessageCreateFieldsSchema,
+  TaskStatusPayloadSchema,
+} from '@soc/contracts';
+import type { Db } from '../../db/client.ts';
+import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { audit } from '../../lib/audit.ts';
+import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { systemScope } from '../../plugins/auth.ts';
+import type { StagedFile } from '../incidents/attachments.service.ts';
+import { UploadStager, isUuid, sendStoredFile } from '../incidents/attachments.service.ts';
+import type { MultipartPart } from '../incidents/comments.service.ts';
+import { displayName, parseMultipartFields, readChatParts } from '../incidents/comments.service.ts';
+import { availableStatuses, statusAfterMessage } from './task-workflow.ts';
+import {
+  presentTask,
+  presentTaskAttachment,
+  presentTaskDetail,
+  presentTaskMessage,
+} from './tasks.presenter.ts';
+import type { TaskMessageRow, Tx } from './tasks.repository.ts';
+import { createTasksRepository } from './tasks.repository.ts';
+
+export interface TasksDeps {
+  db: Db;
+  storage: FileStorage;
+  /** Called after a SOC reply is stored (the e-mail to the customer). */
+  onSocReply: (taskId: number, messageId: number) => Promise<void>;
+}
+
+const attachmentRows = (taskId: number, messageId: number | null, files: StagedFile[], userId: number) =>
+  files.map((f) => ({
+    taskId,
+    messageId,
+    filename: f.filename,
+    contentType: f.contentType,
+    size: f.size,
+    storageKey: f.key,
+    sha256: f.sha256,
+    uploadedBy: userId,
+  }));
+
+/**
+ * Service requests of customers to the SOC (tasks), with a chat under the incident comment
+ * rules: the same composer fields, attachment limits and sanitised Markdown. Customers see the
+ * tasks of their systems (another system's task is a 404); analysts answer through the same API.
+ */
+export function createTasksService({ db, storage, onSocReply }: TasksDeps) {
+  const repo = createTasksRepository(db);
+
+  async function load(auth: AuthContext, id: number) {
+    const row = await repo.get(systemScope(auth), id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function presentMessages(rows: TaskMessageRow[], auth: AuthContext): Promise<Comment[]> {
+    const files = await repo.messageAttachments(rows.map((r) => r.id));
+    return rows.map((r) => presentTaskMessage(r, files.get(r.id) ?? [], auth.userId));
+  }
+
+  async function detail(auth: AuthContext, id: number): Promise<TaskDetail> {
+    const row = await load(auth, id);
+    const files = await repo.taskAttachments(id);
+    return presentTaskDetail(row, {
+      rendered_description: renderMarkdown(row.task.description),
+      attachments: files.map(presentTaskAttachment),
+      available_statuses: availableStatuses(auth.role, row.task.status),
+    });
+  }
+
+  /** Locks the task for a change; a closed task takes no messages. */
+  async function lockOpen(tx: Tx, auth: AuthContext, id: number) {
+    const task = await repo.lock(tx, systemScope(auth), id);
+    if (!task) throw notFound();
+    return task;
+  }
+
+  return {
+    async list(auth: AuthContext, q: TaskListQuery): Promise<{ total: number; results: Task[] }> {
+      const { rows, total } = await repo.list(systemScope(auth), q);
+      return { total, results: rows.map(presentTask) };
+    },
+
+    detail,
+
+    /**
+     * Opens a task from multipart fields (system, type, subject, description, priority) and
+     * `attachments`. Files are streamed into storage and dropped again if anything is refused.
+     */
+    async create(parts: AsyncIterable<MultipartPart>, auth: AuthContext, ip: string): Promise<TaskDetail> {
+      const stager = new UploadStager(storage);
+      try {
+        const fields = parseMultipartFields(TaskCreateFieldsSchema, await readChatParts(parts, stager));
+        const allowed =
+          auth.role === 'customer'
+            ? auth.systemIds.includes(fields.system)
+            : await repo.systemExists(fields.system);
+        if (!allowed) throw badRequest({ system: ['Unknown system.'] });
+        const me = await displayName(db, auth.userId);
+        const task = await db.transaction(async (tx) => {
+          const row = await repo.insertTask(tx, {
+            systemId: fields.system,
+            type: fields.type,
+            subject: fields.subject,
+            description: fields.description,
+            priority: fields.priority,
+            authorId: auth.userId,
+            authorName: me.name,
+          });
+          await repo.insertAttachments(tx, attachmentRows(row.id, null, stager.files, auth.userId));
+          return row;
+        });
+        await audit(db, {
+          userId: auth.userId,
+          action: 'task.create',
+          objectType: 'task',
+          objectId: task.id,
+          ip,
+          details: { type: task.type, system: task.systemId, files: stager.files.length },
+        });
+        return detail(auth, task.id);
+      } catch (err) {
+        await stager.discard();
+        throw err;
+      }
+    },
+
+    /** The chat of a task, oldest first. */
+    async messages(
+      auth: AuthContext,
+      id: number,
+      q: { page: number; page_size: number; no_page?: boolean; search?: string },
+    ): Promise<{ total: number; results: Comment[] }> {
+      await load(auth, id);
+      const limit = q.no_page ? COMMENTS_NO_PAGE_MAX : q.page_size;
+      const offset = q.no_page ? 0 : (q.page - 1) * q.page_size;
+      const { rows, total } = await repo.messages(id, limit, offset, q.search);
+      return { total, results: await presentMessages(rows, auth) };
+    },
+
+    /** A chat message: multipart `body` (Markdown) and `attachments`; may move the status. */
+    async addMessage(
+      auth: AuthContext,
+      id: number,
+      parts: AsyncIterable<MultipartPart>,
+      ip: string,
+    ): Promise<Comment> {
+      await load(auth, id);
+      const stager = new UploadStager(storage);
+      try {
+        const fields = parseMultipartFields(
+          TaskMessageCreateFieldsSchema,
+          await readChatParts(parts, stager),
+        );
+        const fromSoc = auth.role !== 'customer';
+        const me = await displayName(db, auth.userId);
+        const result = await db.transaction(async (tx) => {
+          const task = await lockOpen(tx, auth, id);
+          if (task.status === 'closed') {
+            throw badRequest({ non_field_errors: ['The task is closed; reopen it to write.'] });
+          }
+          const message = await repo.insertMessage(tx, {
+            taskId: id,
+            authorId: auth.userId,
+            authorName: me.name,
+            body: renderMarkdown(fields.body),
+            fromSoc,
+          });
+          await repo.insertAttachments(tx, attachmentRows(id, message.id, stager.files, auth.userId));
+          const next = statusAfterMessage(task.status, fromSoc);
+          await repo.updateTask(tx, id, {
+            updated: message.created,
+            messagesCount: task.messagesCount + 1,
+            lastFromSoc: fromSoc,
+            ...(next ? { status: next } : {}),
+          });
+          return { message, from: task.status, next };
+        });
+        await audit(db, {
+          userId: auth.userId,
+          action: 'task.message',
+          objectType: 'task',
+          objectId: id,
+          ip,
+          details: {
+            message: result.message.id,
+            files: stager.files.length,
+            ...(result.next ? { status: [result.from, result.next] } : {}),
+          },
+        });
+        if (fromSoc) await onSocReply(id, result.message.id);
+        const [shown] = await presentMessages([result.message], auth);
+        return shown!;
+      } catch (err) {
+        await stager.discard();
+        throw err;
+      }
+    },
+
+    /** Sets a status the caller's role and the current status allow (see availableStatuses). */
+    async setStatus(auth: AuthContext, id: number, payload: { status: TaskStatus }, ip: string) {
+      const { status } = TaskStatusPayloadSchema.parse(payload);
+      const from = await db.transaction(async (tx) => {
+        const task = await lockOpen(tx, auth, id);
+        if (!availableStatuses(auth.role, task.status).includes(status)) {
+          throw badRequest({
+            status: [`A task that is ${task.status.replaceAll('_', ' ')} cannot be set to ${status}.`],
+          });
+        }
+        await repo.updateTask(tx, id, { status, updated: new Date() });
+        return task.status;
+      });
+      await audit(db, {
+        userId: auth.userId,
+        action: 'task.status',
+        objectType: 'task',
+        objectId: id,
+        ip,
+        details: { status: [from, status] },
+      });
+      return detail(auth, id);
+    },
+
+    /** Streams a file of a task the caller may see. */
+    async sendAttachment(
+      auth: AuthContext,
+      id: number,
+      attachmentId: string,
+      rangeHeader: string | undefined,
+      reply: FastifyReply,
+    ): Promise<FastifyReply> {
+      await load(auth, id);
+      if (!isUuid(attachmentId)) throw notFound();
+      const file = await repo.attachment(id, attachmentId);
+      if (!file) throw notFound();
+      return sendStoredFile(storage, file, rangeHeader, reply);
+    },
+  };
+}
+export type TasksService = ReturnType<typeof createTasksService>;
