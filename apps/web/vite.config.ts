@@ -58,6 +58,12 @@ export default defineConfig(({ command }) => {
           defaultHandler(warning);
         },
         output: {
+          // Each language's pack is a lazy chunk; the app fetches one before its first render, so
+          // scripts/bundle-size.mjs counts it with the initial JS: the name tells it which it is.
+          chunkFileNames: (chunk) =>
+            chunk.facadeModuleId && /[\\/]src[\\/]shared[\\/]i18n[\\/]packs[\\/]/.test(chunk.facadeModuleId)
+              ? 'assets/locale-[name]-[hash].js'
+              : 'assets/[name]-[hash].js',
           codeSplitting: {
             // React and the router change rarely: their own chunk stays cached across deploys.
             // Only libraries the shell needs at start-up belong here, or lazy code would turn eager.

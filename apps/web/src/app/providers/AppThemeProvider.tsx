@@ -1,9 +1,8 @@
 import { App, ConfigProvider, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import ruRU from 'antd/locale/ru_RU';
 import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePortalConfig } from '../../shared/config/PortalConfigContext.tsx';
+import { useAntdLocale } from '../../shared/i18n/useLanguagePacks.ts';
 import { useThemeMode } from '../../shared/theme/ThemeModeContext.tsx';
 import { NotificationBridge } from '../../shared/ui/notifications.tsx';
 import { buildThemeConfig } from './themeConfig.ts';
@@ -21,11 +20,13 @@ export function AppThemeProvider({ children }: AppThemeProviderProps) {
   const config = usePortalConfig();
   const { i18n } = useTranslation();
   const primaryColor = config?.primary_color;
+  // antd's texts come with the language's pack (a lazy chunk); until then antd's own English
+  const locale = useAntdLocale(i18n.language);
 
   const themeConfig = useMemo(() => buildThemeConfig(mode, primaryColor), [mode, primaryColor]);
 
   return (
-    <ConfigProvider theme={themeConfig} locale={i18n.language === 'ru' ? ruRU : enUS}>
+    <ConfigProvider theme={themeConfig} locale={locale}>
       <ThemedApp>{children}</ThemedApp>
     </ConfigProvider>
   );

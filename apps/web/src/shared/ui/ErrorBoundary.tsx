@@ -1,10 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Result, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../errors/errorReporter.ts';
 import { ChunkLoadError } from '../lib/chunkLoad.ts';
 import { ChunkLoadErrorScreen } from './ChunkLoadErrorScreen.tsx';
+import { StatusScreen } from './StatusScreen.tsx';
 
 export type ErrorScreenProps = {
   /** The value that was thrown. */
@@ -18,7 +19,7 @@ export function ErrorScreen({ error, onRetry }: ErrorScreenProps) {
   const { t } = useTranslation();
   if (error instanceof ChunkLoadError) return <ChunkLoadErrorScreen failure={error.failure} />;
   return (
-    <Result
+    <StatusScreen
       status="error"
       title={t('errors.unexpectedTitle')}
       subTitle={t('errors.unexpectedText')}
