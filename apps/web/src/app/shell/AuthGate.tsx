@@ -1,4 +1,4 @@
-import { Button, Flex, Space } from 'antd';
+import { Button, Flex } from 'antd';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUserQuery } from '../../features/auth/api/useCurrentUserQuery.ts';
@@ -53,12 +53,12 @@ function UserLoadFailed({ onRetry }: UserLoadFailedProps) {
         title={t('auth.user.loadFailed')}
         data-testid="user-load-failed"
         extra={
-          <Space>
+          <Flex gap="small" justify="center">
             <Button onClick={() => logout.mutate()}>{t('common.logout')}</Button>
             <Button type="primary" onClick={onRetry}>
               {t('common.retry')}
             </Button>
-          </Space>
+          </Flex>
         }
       />
     </Flex>

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { Button, Flex } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../errors/errorReporter.ts';
@@ -25,12 +25,12 @@ export function ErrorScreen({ error, onRetry }: ErrorScreenProps) {
       subTitle={t('errors.unexpectedText')}
       data-testid="error-screen"
       extra={
-        <Space>
+        <Flex gap="small" justify="center">
           {onRetry && <Button onClick={onRetry}>{t('common.retry')}</Button>}
           <Button type="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
             {t('common.reload')}
           </Button>
-        </Space>
+        </Flex>
       }
     />
   );
