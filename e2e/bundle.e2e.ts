@@ -1,0 +1,79 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { BUDGET_KB, formatReport, measureBundle } from '../scripts/bundle-size.mjs';
+import { launchBrowser, newPage } from './support/browser.ts';
+import { ROOT } from './support/server.ts';
+
+const baseUrl = inject('baseUrl');
+const dist = path.join(ROOT, 'apps/web/dist');
+
+describe('start-up bundle (issue 14)', () => {
+  it('keeps the JavaScript loaded before the first screen under 300 KB gzipped', () => {
+    const result = measureBundle(dist);
+    const initialNames = result.initial.map((file) => file.file);
+    // both languages are packs of their own, outside the initial chunks
+    expect(Object.keys(result.languages).sort()).toEqual(['en', 'ru']);
+    expect(initialNames.some((name) => /locale-/.test(name))).toBe(false);
+    expect(result.totalGzip, formatReport(result)).toBeLessThanOrEqual(BUDGET_KB * 1024);
+  });
+});
+
+describe('language packs in the browser', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it("fetches only the interface language's catalog, and the other one on the first switch", async () => {
+    const { context, page } = await newPage(browser, { locale: 'en-US' });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(baseUrl);
+    await page.getByTestId('login-form').waitFor();
+    const packs = () => scripts.filter((file) => file.includes('/locale-'));
+    expect(packs().map((file) => /locale-(\w\w)-/.exec(file)?.[1])).toEqual(['en']);
+    // the login screen is already translated: the validation texts are English
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByText('Enter login').isVisible()).toBe(true);
+
+    await page.getByTestId('lang-switch').click();
+    await expect.poll(() => page.getByText('Введите логин').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ru');
+    expect(packs().map((file) => /locale-(\w\w)-/.exec(file)?.[1])).toEqual(['en', 'ru']);
+
+    // switching back needs no download
+    await page.getByTestId('lang-switch').click();
+    await expect.poll(() => page.getByText('Enter login').isVisible()).toBe(true);
+    expect(packs()).toHaveLength(2);
+    await context.close();
+  });
+
+  it('shows the reload screen in the browser language when its pack cannot be loaded', async () => {
+    const { context, page } = await newPage(browser, { locale: 'ru-RU' });
+    await page.route('**/assets/locale-ru-*.js', (route) => route.abort());
+    await page.goto(baseUrl);
+    const screen = page.getByTestId('chunk-error');
+    await screen.waitFor();
+    expect(await screen.getAttribute('data-failure')).toBe('missing');
+    expect(await screen.textContent()).toContain('Перезагрузить');
+    await context.close();
+  });
+
+  it('keeps the language and says why when the other pack cannot be loaded', async () => {
+    const { context, page } = await newPage(browser, { locale: 'en-US' });
+    await page.route('**/assets/locale-ru-*.js', (route) => route.abort());
+    await page.goto(baseUrl);
+    await page.getByTestId('login-form').waitFor();
+    await page.getByTestId('lang-switch').click();
+    const toast = page.getByTestId('notification-error');
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Part of the application is missing');
+    expect(await page.getByTestId('lang-switch').getAttribute('data-locale')).toBe('en');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await context.close();
+  });
+});
