@@ -95,6 +95,17 @@ export function loadLanguage(locale: Locale): Promise<void> {
   return pending;
 }
 
+/**
+ * Fetches the packs of the languages not loaded yet, ignoring failures (a switch tries again
+ * and reports them). Called when the browser is idle after start-up, so that a switch is
+ * immediate without the other catalog weighing on the first screen.
+ */
+export function prefetchOtherLanguages(): void {
+  for (const locale of LOCALES) {
+    if (!isLanguageLoaded(locale)) loadLanguage(locale).catch(() => undefined);
+  }
+}
+
 /** antd's texts for a language, or undefined (antd's built-in English) before its pack is there. */
 export const antdLocaleFor = (language: string): AntdLocale | undefined =>
   isLocale(language) ? antdLocales.get(language) : undefined;

@@ -1,9 +1,10 @@
 import { TranslationOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { isLocale, type Locale } from '../i18n/catalog.ts';
-import { isLanguageLoaded, setLocale } from '../i18n/i18n.ts';
+import { isLanguageLoaded, loadLanguage, setLocale } from '../i18n/i18n.ts';
 import { ChunkLoadError } from '../lib/chunkLoad.ts';
 import { notifyError } from './notifications.tsx';
 
@@ -26,8 +27,14 @@ export function LanguageSwitch() {
       return;
     }
     setSwitching(true);
-    setLocale(next).then(
-      () => setSwitching(false),
+    loadLanguage(next).then(
+      () =>
+        // One synchronous update, as when a click switches a loaded language: <html lang>, the
+        // texts and the button change together.
+        flushSync(() => {
+          setSwitching(false);
+          void setLocale(next);
+        }),
       (error: unknown) => {
         setSwitching(false);
         const failure = error instanceof ChunkLoadError ? error.failure : 'other';
