@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,6 +17,23 @@ describe('start-up bundle (issue 14)', () => {
     expect(Object.keys(result.languages).sort()).toEqual(['en', 'ru']);
     expect(initialNames.some((name) => /locale-/.test(name))).toBe(false);
     expect(result.totalGzip, formatReport(result)).toBeLessThanOrEqual(BUDGET_KB * 1024);
+  });
+});
+
+describe('tree-shaken contracts (issue 14)', () => {
+  // @soc/contracts declares itself free of side effects except for its zod configuration
+  // (z.config: a missing value reads "This field is required."); the bundlers must keep that call.
+  const zodConfigCall = /customError:\s*\(?\w+\)?\s*=>/;
+
+  it('keep the zod configuration in the server bundle', () => {
+    expect(readFileSync(path.join(ROOT, 'apps/server/dist/main.js'), 'utf8')).toMatch(zodConfigCall);
+  });
+
+  it('keep the zod configuration in the start-up chunks of the web app', () => {
+    const initial = measureBundle(dist).initial.map((file) =>
+      readFileSync(path.join(dist, file.file), 'utf8'),
+    );
+    expect(initial.some((code) => zodConfigCall.test(code))).toBe(true);
   });
 });
 

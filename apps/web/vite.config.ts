@@ -63,7 +63,9 @@ export default defineConfig(({ command }) => {
           // would drag the whole form engine into the shell. Their modules only define exports.
           // Every other module keeps its package.json's declaration (undefined = no opinion).
           moduleSideEffects: (id) =>
-            /[\\/]node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/.test(id) ? false : undefined,
+            /[\\/]node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/.test(id)
+              ? false
+              : undefined,
         },
         output: {
           // Each language's pack is a lazy chunk; the app fetches one before its first render, so
