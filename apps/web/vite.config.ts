@@ -57,7 +57,23 @@ export default defineConfig(({ command }) => {
           if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
           defaultHandler(warning);
         },
+        treeshake: {
+          // @rc-component/form (and its validator) declare no `sideEffects` in package.json, so every
+          // antd component that merely imports a context from antd's form module (menus, tooltips)
+          // would drag the whole form engine into the shell. Their modules only define exports.
+          // Every other module keeps its package.json's declaration (undefined = no opinion).
+          moduleSideEffects: (id) =>
+            /[\\/]node_modules[\\/]@rc-component[\\/](form|async-validator)[\\/]/.test(id)
+              ? false
+              : undefined,
+        },
         output: {
+          // Each language's pack is a lazy chunk; the app fetches one before its first render, so
+          // scripts/bundle-size.mjs counts it with the initial JS: the name tells it which it is.
+          chunkFileNames: (chunk) =>
+            chunk.facadeModuleId && /[\\/]src[\\/]shared[\\/]i18n[\\/]packs[\\/]/.test(chunk.facadeModuleId)
+              ? 'assets/locale-[name]-[hash].js'
+              : 'assets/[name]-[hash].js',
           codeSplitting: {
             // React and the router change rarely: their own chunk stays cached across deploys.
             // Only libraries the shell needs at start-up belong here, or lazy code would turn eager.

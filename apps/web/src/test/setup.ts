@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { authStore } from '../shared/api/authStore.ts';
-import { i18n } from '../shared/i18n/i18n.ts';
+import { i18n, loadLanguage } from '../shared/i18n/i18n.ts';
 
 // Lazy pages are transformed on first import, which can take a few seconds in a cold run.
 configure({ asyncUtilTimeout: 5000 });
@@ -39,6 +39,9 @@ window.getComputedStyle = (element: Element, _pseudoElement?: string | null) =>
 // jsdom has no scrolling; antd calls scrollTo when opening popups.
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView = () => undefined;
+
+// Both catalogs are lazy chunks in the app; tests switch languages freely, so load both first.
+await Promise.all([loadLanguage('en'), loadLanguage('ru')]);
 
 beforeEach(async () => {
   window.localStorage.clear();

@@ -9,6 +9,7 @@ import { i18n } from '../../shared/i18n/i18n.ts';
 import { ThemeModeProvider } from '../../shared/theme/ThemeModeContext.tsx';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
 import { AppThemeProvider } from './AppThemeProvider.tsx';
+import { LanguageGate } from './LanguageGate.tsx';
 
 export type AppProvidersProps = {
   queryClient: QueryClient;
@@ -28,7 +29,10 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   );
 }
 
-/** Loads the portal config before anything else renders: even the login screen is branded. */
+/**
+ * Loads the portal config and the interface language's catalog (in parallel) before anything
+ * else renders: even the login screen is branded and translated.
+ */
 function PortalConfigLoader({ children }: { children: ReactNode }) {
   const query = usePortalConfigQuery();
   const config = query.data ?? null;
@@ -43,7 +47,9 @@ function PortalConfigLoader({ children }: { children: ReactNode }) {
 
   return (
     <PortalConfigContext.Provider value={config}>
-      <AppThemeProvider>{query.isPending ? <FullPageSpinner /> : children}</AppThemeProvider>
+      <AppThemeProvider>
+        <LanguageGate>{query.isPending ? <FullPageSpinner /> : children}</LanguageGate>
+      </AppThemeProvider>
     </PortalConfigContext.Provider>
   );
 }

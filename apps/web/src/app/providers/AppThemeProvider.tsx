@@ -1,11 +1,10 @@
-import { App, ConfigProvider, theme } from 'antd';
-import enUS from 'antd/locale/en_US';
-import ruRU from 'antd/locale/ru_RU';
+import { ConfigProvider, notification, theme } from 'antd';
 import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePortalConfig } from '../../shared/config/PortalConfigContext.tsx';
+import { useAntdLocale } from '../../shared/i18n/useLanguagePacks.ts';
 import { useThemeMode } from '../../shared/theme/ThemeModeContext.tsx';
-import { NotificationBridge } from '../../shared/ui/notifications.tsx';
+import { NotificationApiContext, NotificationBridge } from '../../shared/ui/notifications.tsx';
 import { buildThemeConfig } from './themeConfig.ts';
 
 export type AppThemeProviderProps = {
@@ -14,18 +13,20 @@ export type AppThemeProviderProps = {
 
 /**
  * antd's ConfigProvider for the current theme (light/dark algorithm, brand primary colour) and
- * language, plus <App> so that toasts and modals follow both.
+ * language, plus the toast holder, so that toasts follow both.
  */
 export function AppThemeProvider({ children }: AppThemeProviderProps) {
   const { mode } = useThemeMode();
   const config = usePortalConfig();
   const { i18n } = useTranslation();
   const primaryColor = config?.primary_color;
+  // antd's texts come with the language's pack (a lazy chunk); until then antd's own English
+  const locale = useAntdLocale(i18n.language);
 
   const themeConfig = useMemo(() => buildThemeConfig(mode, primaryColor), [mode, primaryColor]);
 
   return (
-    <ConfigProvider theme={themeConfig} locale={i18n.language === 'ru' ? ruRU : enUS}>
+    <ConfigProvider theme={themeConfig} locale={locale}>
       <ThemedApp>{children}</ThemedApp>
     </ConfigProvider>
   );
@@ -37,14 +38,28 @@ export function AppThemeProvider({ children }: AppThemeProviderProps) {
  */
 const NOTIFICATION_CONFIG = { placement: 'bottomRight' } as const;
 
-/** antd's <App>: context for toasts and modals under the current theme. */
+/**
+ * The toast holder under the current theme and locale, and antd's base text style for the app
+ * (what antd's <App> does; <App> itself would also load the modal and message code, issue 14).
+ */
 function ThemedApp({ children }: AppThemeProviderProps) {
+  const [api, holder] = notification.useNotification(NOTIFICATION_CONFIG);
+  const { token } = theme.useToken();
+  const style = {
+    color: token.colorText,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+    fontFamily: token.fontFamily,
+  };
   return (
-    <App notification={NOTIFICATION_CONFIG}>
-      <NotificationBridge />
-      <PageBackground />
-      {children}
-    </App>
+    <NotificationApiContext.Provider value={api}>
+      <div style={style}>
+        {holder}
+        <NotificationBridge />
+        <PageBackground />
+        {children}
+      </div>
+    </NotificationApiContext.Provider>
   );
 }
 

@@ -1,5 +1,5 @@
 import { PRODUCT_VERSION, SHELL_MIN_WIDTH } from '@soc/contracts';
-import { Flex, Layout, theme, Typography } from 'antd';
+import { Flex, Layout, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -84,9 +84,10 @@ export function AppShell() {
         </ErrorBoundary>
       </Layout.Content>
       <Layout.Footer style={{ textAlign: 'center', paddingBlock: token.paddingSM }}>
-        <Typography.Text type="secondary" data-testid="app-version">
+        {/* plain text in the secondary colour: Typography would bring its editor and tooltip into the shell */}
+        <span data-testid="app-version" style={{ color: token.colorTextSecondary }}>
           {t('footer.version', { version: PRODUCT_VERSION })}
-        </Typography.Text>
+        </span>
       </Layout.Footer>
       <LazyDownloadPopup />
       <LiveUpdates />

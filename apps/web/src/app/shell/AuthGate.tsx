@@ -1,4 +1,4 @@
-import { Button, Flex, Result, Space } from 'antd';
+import { Button, Flex } from 'antd';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUserQuery } from '../../features/auth/api/useCurrentUserQuery.ts';
@@ -7,6 +7,7 @@ import { useIsAuthenticated } from '../../shared/api/index.ts';
 import { lazyPage } from '../../shared/lib/chunkLoad.ts';
 import { ErrorBoundary } from '../../shared/ui/ErrorBoundary.tsx';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
+import { StatusScreen } from '../../shared/ui/StatusScreen.tsx';
 
 const LoginPage = lazyPage(() => import('../../features/auth/pages/LoginPage.tsx'), 'LoginPage');
 
@@ -47,17 +48,17 @@ function UserLoadFailed({ onRetry }: UserLoadFailedProps) {
   const logout = useLogoutMutation();
   return (
     <Flex component="main" justify="center" align="center" style={{ minHeight: '100vh' }}>
-      <Result
+      <StatusScreen
         status="error"
         title={t('auth.user.loadFailed')}
         data-testid="user-load-failed"
         extra={
-          <Space>
+          <Flex gap="small" justify="center">
             <Button onClick={() => logout.mutate()}>{t('common.logout')}</Button>
             <Button type="primary" onClick={onRetry}>
               {t('common.retry')}
             </Button>
-          </Space>
+          </Flex>
         }
       />
     </Flex>

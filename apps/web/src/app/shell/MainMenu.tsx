@@ -1,4 +1,4 @@
-import { Menu, Tag, theme, type MenuProps } from 'antd';
+import { Menu, theme, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -58,9 +58,24 @@ export function MainMenu() {
       label: (
         <Link to={MENU_PATHS.assets}>
           {t('menu.assets')}
-          <Tag style={{ marginInlineStart: token.marginXS, marginInlineEnd: 0 }} data-testid="assets-beta">
+          {/* styled like antd's default Tag, which the shell need not load for one label (issue 14) */}
+          <span
+            data-testid="assets-beta"
+            style={{
+              display: 'inline-block',
+              marginInlineStart: token.marginXS,
+              paddingInline: token.paddingXS - token.lineWidth,
+              fontSize: token.fontSizeSM,
+              lineHeight: `${token.fontSizeSM * token.lineHeightSM}px`,
+              whiteSpace: 'nowrap',
+              color: token.colorText,
+              background: token.colorFillQuaternary,
+              border: `${token.lineWidth}px ${token.lineType} ${token.colorBorder}`,
+              borderRadius: token.borderRadiusSM,
+            }}
+          >
             {t('menu.beta')}
-          </Tag>
+          </span>
         </Link>
       ),
     },

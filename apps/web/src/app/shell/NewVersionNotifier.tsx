@@ -1,6 +1,7 @@
-import { App, Button, Space } from 'antd';
+import { Button, Flex } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotificationApi } from '../../shared/ui/notifications.tsx';
 import { useNewVersionAvailable } from '../../shared/version/versionCheck.ts';
 
 const NOTIFICATION_KEY = 'new-version';
@@ -8,7 +9,7 @@ const NOTIFICATION_KEY = 'new-version';
 /** A persistent toast once a new build is deployed: reload, or read the changelog first. */
 export function NewVersionNotifier() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const notification = useNotificationApi();
   const manifest = useNewVersionAvailable();
 
   useEffect(() => {
@@ -21,14 +22,14 @@ export function NewVersionNotifier() {
       duration: false,
       props: { 'data-testid': 'new-version-notification' },
       actions: (
-        <Space>
+        <Flex gap="small" justify="center">
           <Button type="link" href="/CHANGELOG.md" target="_blank" rel="noopener noreferrer">
             {t('version.whatsNew')}
           </Button>
           <Button type="primary" onClick={() => window.location.reload()}>
             {t('version.reload')}
           </Button>
-        </Space>
+        </Flex>
       ),
     });
   }, [manifest, notification, t]);

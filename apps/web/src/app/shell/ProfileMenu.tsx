@@ -1,5 +1,5 @@
 import { AuditOutlined, BellOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Divider, Dropdown, theme, Typography, type MenuProps } from 'antd';
+import { Button, Dropdown, theme, type MenuProps } from 'antd';
 import { cloneElement, isValidElement, type CSSProperties, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -64,14 +64,19 @@ export function ProfileMenu() {
       popupRender={(menu) => (
         <div style={panelStyle}>
           <div style={{ paddingBlock: token.paddingSM, paddingInline: token.padding }}>
-            <Typography.Text strong style={{ display: 'block' }}>
+            {/* plain spans: antd's Typography would pull its editor and tooltip into the shell */}
+            <span style={{ display: 'block', color: token.colorText, fontWeight: token.fontWeightStrong }}>
               {name}
-            </Typography.Text>
-            <Typography.Text type="secondary" data-testid="profile-username">
+            </span>
+            <span data-testid="profile-username" style={{ color: token.colorTextSecondary }}>
               {user.username}
-            </Typography.Text>
+            </span>
           </div>
-          <Divider style={{ margin: 0 }} />
+          {/* antd's Divider look, without loading the component into the shell */}
+          <div
+            role="separator"
+            style={{ borderBlockStart: `${token.lineWidth}px ${token.lineType} ${token.colorSplit}` }}
+          />
           {isValidElement(menu)
             ? cloneElement(menu as ReactElement<{ style?: CSSProperties }>, { style: { boxShadow: 'none' } })
             : menu}

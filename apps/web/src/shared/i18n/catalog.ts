@@ -1,3 +1,4 @@
+import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { en } from './locales/en.ts';
 
 /** Same keys as `Shape`, every leaf a string: the type every catalog must satisfy. */
@@ -13,6 +14,15 @@ export const LOCALES = ['ru', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 export const isLocale = (value: unknown): value is Locale => value === 'ru' || value === 'en';
+
+/**
+ * What one interface language needs: its catalog and antd's texts (date pickers, pagination,
+ * empty states). Each language is a chunk of its own (`packs/<locale>.ts`), loaded on demand.
+ */
+export interface LanguagePack {
+  translation: Catalog;
+  antd: AntdLocale;
+}
 
 /**
  * Flattens a nested catalog to dotted keys (`auth.login.title`), so that catalogs can be

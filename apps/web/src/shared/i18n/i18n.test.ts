@@ -29,7 +29,9 @@ describe('i18n start-up', () => {
     else window.localStorage.setItem('locale', storedLocale);
     vi.spyOn(window.navigator, 'language', 'get').mockReturnValue(navigatorLanguage);
     vi.resetModules();
-    return (await import('./i18n.ts')).i18n;
+    const module = await import('./i18n.ts');
+    await module.i18nReady;
+    return module.i18n;
   };
 
   it('starts in Russian for a Russian browser and mirrors it to <html lang>, storage and dayjs', async () => {
@@ -51,8 +53,37 @@ describe('i18n start-up', () => {
   it('keeps a persisted locale and persists a switch', async () => {
     const i18n = await freshI18n('ru-RU', 'en');
     expect(i18n.language).toBe('en');
-    await i18n.changeLanguage('ru');
+    const { setLocale } = await import('./i18n.ts');
+    await setLocale('ru');
     expect(window.localStorage.getItem('locale')).toBe('ru');
     expect(document.documentElement.lang).toBe('ru');
+  });
+
+  it("holds only the start-up language's catalog until a switch loads the other", async () => {
+    const i18n = await freshI18n('en-US');
+    const { isLanguageLoaded, setLocale, antdLocaleFor } = await import('./i18n.ts');
+    expect(i18n.t('menu.dashboard')).toBe('Dashboard');
+    expect(isLanguageLoaded('en')).toBe(true);
+    expect(isLanguageLoaded('ru')).toBe(false);
+    expect(i18n.hasResourceBundle('ru', 'translation')).toBe(true); // only the start-up texts
+    expect(i18n.getResource('ru', 'translation', 'menu.dashboard')).toBeUndefined();
+    expect(antdLocaleFor('ru')).toBeUndefined();
+
+    const switching = setLocale('ru');
+    // the language changes only once its catalog is there: no untranslated keys in between
+    expect(i18n.language).toBe('en');
+    await switching;
+    expect(i18n.language).toBe('ru');
+    expect(i18n.t('menu.dashboard')).toBe('Дашборд');
+    expect(antdLocaleFor('ru')?.locale).toBe('ru');
+    expect((await import('dayjs')).default.locale()).toBe('ru');
+  });
+
+  it('offers the loading and reload texts in both languages before any catalog arrives', async () => {
+    const i18n = await freshI18n('ru-RU');
+    expect(i18n.getResource('en', 'translation', 'errors.chunk.missingTitle')).toBe(
+      'Part of the application is missing',
+    );
+    expect(i18n.getResource('ru', 'translation', 'common.reload')).toBe('Перезагрузить');
   });
 });

@@ -1,11 +1,11 @@
+import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import 'dayjs/locale/ru';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { importWithTimeout } from '../lib/chunkLoad.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage.ts';
-import { isLocale, LOCALES, type Locale } from './catalog.ts';
-import { en } from './locales/en.ts';
-import { ru } from './locales/ru.ts';
+import { isLocale, LOCALES, type LanguagePack, type Locale } from './catalog.ts';
+import { STARTUP_TEXTS } from './startupTexts.ts';
 
 /**
  * The locale to start with: the persisted choice, else the browser's language: Russian when it
@@ -20,6 +20,7 @@ export function detectInitialLocale(stored: string | null, navigatorLanguage: st
 function applyLocale(locale: Locale): void {
   writeStorage(STORAGE_KEYS.locale, locale);
   document.documentElement.lang = locale;
+  // a no-op until the language's pack has registered its dayjs locale; called again then
   dayjs.locale(locale);
 }
 
@@ -32,9 +33,11 @@ i18n.on('languageChanged', (lng) => {
   if (isLocale(lng)) applyLocale(lng);
 });
 
-// Resources are bundled, so initialisation completes synchronously (initAsync: false).
+// Only the start-up texts are bundled; each language's catalog is a chunk of its own
+// (packs/<locale>.ts, issue 14: the initial JS carries no catalog). Initialisation therefore
+// completes synchronously (initAsync: false) and the catalog is added when it arrives.
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, ru: { translation: ru } },
+  resources: Object.fromEntries(LOCALES.map((locale) => [locale, { translation: STARTUP_TEXTS[locale] }])),
   lng: initialLocale,
   fallbackLng: 'en',
   supportedLngs: [...LOCALES],
@@ -42,10 +45,98 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+const PACKS: Record<Locale, () => Promise<{ pack: LanguagePack }>> = {
+  en: () => import('./packs/en.ts'),
+  ru: () => import('./packs/ru.ts'),
+};
+
+/** antd's texts of each language whose pack has arrived. */
+const antdLocales = new Map<Locale, AntdLocale>();
+const loading = new Map<Locale, Promise<void>>();
+
+/** Where the start-up language's pack is: the app shows a spinner, then the app or an error. */
+export type StartupLanguageState =
+  { status: 'loading' } | { status: 'ready' } | { status: 'failed'; error: unknown };
+
+let startup: StartupLanguageState = { status: 'loading' };
+const listeners = new Set<() => void>();
+const notify = () => listeners.forEach((listener) => listener());
+
+/** Subscribes to pack arrivals and the start-up state (for useSyncExternalStore). */
+export function subscribeLanguages(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The start-up language's state (a stable object between changes). */
+export const startupLanguageState = (): StartupLanguageState => startup;
+
+/** Whether the language's catalog is there (switching to it is then immediate). */
+export const isLanguageLoaded = (locale: Locale): boolean => antdLocales.has(locale);
+
+/**
+ * Fetches a language's pack once (with the lazy-chunk time-out of spec 000/001) and adds its
+ * catalog to i18next. Rejects with a ChunkLoadError; a later call tries again.
+ */
+export function loadLanguage(locale: Locale): Promise<void> {
+  if (isLanguageLoaded(locale)) return Promise.resolve();
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = importWithTimeout(PACKS[locale], `locale-${locale}`)
+      .then(({ pack }) => {
+        i18n.addResourceBundle(locale, 'translation', pack.translation, true, true);
+        antdLocales.set(locale, pack.antd);
+        if (i18n.language === locale) applyLocale(locale);
+        notify();
+      })
+      .finally(() => loading.delete(locale));
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+/**
+ * Fetches the packs of the languages not loaded yet, ignoring failures (a switch tries again
+ * and reports them). Called when the browser is idle after start-up, so that a switch is
+ * immediate without the other catalog weighing on the first screen.
+ */
+export function prefetchOtherLanguages(): void {
+  for (const locale of LOCALES) {
+    if (!isLanguageLoaded(locale)) loadLanguage(locale).catch(() => undefined);
+  }
+}
+
+/** antd's texts for a language, or undefined (antd's built-in English) before its pack is there. */
+export const antdLocaleFor = (language: string): AntdLocale | undefined =>
+  isLocale(language) ? antdLocales.get(language) : undefined;
+
+/** Settles when the start-up language's catalog has arrived (or failed to). */
+export const i18nReady: Promise<void> = loadLanguage(initialLocale);
+// A failure is shown by LanguageGate (the ChunkLoadError screen), not left unhandled.
+i18nReady.then(
+  () => {
+    startup = { status: 'ready' };
+    notify();
+  },
+  (error: unknown) => {
+    startup = { status: 'failed', error };
+    notify();
+  },
+);
+
 /** The current interface language. */
 export const currentLocale = (): Locale => (isLocale(i18n.language) ? i18n.language : 'en');
 
-/** Switches the interface language; the choice is persisted under `locale`. */
-export function setLocale(locale: Locale): void {
-  void i18n.changeLanguage(locale);
+/**
+ * Switches the interface language once its catalog is there; the choice is persisted under
+ * `locale`. Immediate when the language was loaded before; rejects when its pack cannot be loaded.
+ */
+export function setLocale(locale: Locale): Promise<void> {
+  if (isLanguageLoaded(locale)) {
+    void i18n.changeLanguage(locale);
+    return Promise.resolve();
+  }
+  return loadLanguage(locale).then(() => {
+    void i18n.changeLanguage(locale);
+  });
 }

@@ -1,5 +1,5 @@
 import { SafetyCertificateFilled } from '@ant-design/icons';
-import { Flex, theme, Typography } from 'antd';
+import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePortalConfig, usePortalName } from '../config/PortalConfigContext.tsx';
 
@@ -17,7 +17,12 @@ export function BrandLogo({ size = 'default', showName = true }: BrandLogoProps)
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const markSize = size === 'large' ? token.sizeXXL : token.sizeXL;
-  const nameStyle = { margin: 0, fontSize: size === 'large' ? token.fontSizeHeading3 : token.fontSizeLG };
+  const nameStyle = {
+    margin: 0,
+    color: token.colorText,
+    fontWeight: token.fontWeightStrong,
+    fontSize: size === 'large' ? token.fontSizeHeading3 : token.fontSizeLG,
+  };
 
   return (
     <Flex align="center" gap={token.sizeXS}>
@@ -31,9 +36,8 @@ export function BrandLogo({ size = 'default', showName = true }: BrandLogoProps)
         <SafetyCertificateFilled aria-hidden style={{ fontSize: markSize, color: token.colorPrimary }} />
       )}
       {showName && (
-        <Typography.Text strong style={nameStyle}>
-          {portalName}
-        </Typography.Text>
+        // a plain span: antd's Typography would pull its editor and tooltip into the shell
+        <span style={nameStyle}>{portalName}</span>
       )}
     </Flex>
   );

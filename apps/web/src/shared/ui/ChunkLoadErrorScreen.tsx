@@ -1,7 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChunkFailure } from '../lib/chunkLoad.ts';
+import { StatusScreen } from './StatusScreen.tsx';
 
 export type ChunkLoadErrorScreenProps = {
   /** What went wrong: the chunk is missing, timed out or failed otherwise. */
@@ -17,7 +18,7 @@ export function ChunkLoadErrorScreen({ failure }: ChunkLoadErrorScreenProps) {
     other: { title: t('errors.chunk.otherTitle'), text: t('errors.chunk.otherText') },
   }[failure];
   return (
-    <Result
+    <StatusScreen
       status={failure === 'other' ? 'error' : 'warning'}
       title={texts.title}
       subTitle={texts.text}

@@ -1,10 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Result, Space } from 'antd';
+import { Button, Flex } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../errors/errorReporter.ts';
 import { ChunkLoadError } from '../lib/chunkLoad.ts';
 import { ChunkLoadErrorScreen } from './ChunkLoadErrorScreen.tsx';
+import { StatusScreen } from './StatusScreen.tsx';
 
 export type ErrorScreenProps = {
   /** The value that was thrown. */
@@ -18,18 +19,18 @@ export function ErrorScreen({ error, onRetry }: ErrorScreenProps) {
   const { t } = useTranslation();
   if (error instanceof ChunkLoadError) return <ChunkLoadErrorScreen failure={error.failure} />;
   return (
-    <Result
+    <StatusScreen
       status="error"
       title={t('errors.unexpectedTitle')}
       subTitle={t('errors.unexpectedText')}
       data-testid="error-screen"
       extra={
-        <Space>
+        <Flex gap="small" justify="center">
           {onRetry && <Button onClick={onRetry}>{t('common.retry')}</Button>}
           <Button type="primary" icon={<ReloadOutlined />} onClick={() => window.location.reload()}>
             {t('common.reload')}
           </Button>
-        </Space>
+        </Flex>
       }
     />
   );

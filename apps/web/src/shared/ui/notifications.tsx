@@ -1,7 +1,6 @@
 import { NOTIFICATION_DURATION_MS } from '@soc/contracts';
-import { App } from 'antd';
 import type { NotificationInstance } from 'antd/es/notification/interface';
-import { useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
 
 let notifier: NotificationInstance | null = null;
 
@@ -51,11 +50,26 @@ export function registerNotifier(instance: NotificationInstance): () => void {
 }
 
 /**
- * Connects the plain-function notifiers above to antd's App context, so that toasts raised
- * outside React (the API client) use the current theme and locale. Render once inside <App>.
+ * The toast API of the app's notification holder (AppThemeProvider), for components that shape
+ * their own toasts (actions, no time-out). antd's <App> would provide it too, but would also
+ * bring the modal and message machinery into the shell (issue 14).
+ */
+export const NotificationApiContext = createContext<NotificationInstance | null>(null);
+
+/** The app's toast API; throws outside AppThemeProvider. */
+export function useNotificationApi(): NotificationInstance {
+  const api = useContext(NotificationApiContext);
+  if (!api) throw new Error('useNotificationApi must be used inside AppThemeProvider');
+  return api;
+}
+
+/**
+ * Connects the plain-function notifiers above to the app's notification holder, so that toasts
+ * raised outside React (the API client) use the current theme and locale. Render once inside
+ * NotificationApiContext.
  */
 export function NotificationBridge() {
-  const { notification } = App.useApp();
+  const notification = useNotificationApi();
   useEffect(() => registerNotifier(notification), [notification]);
   return null;
 }

@@ -5,7 +5,7 @@ import {
   SendOutlined,
 } from '@ant-design/icons';
 import { GOSSOPKA_PROCESSING_MS, type IncidentCard } from '@soc/contracts';
-import { App, Button, Flex, theme, Typography } from 'antd';
+import { Button, Flex, Modal, theme, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
@@ -68,7 +68,8 @@ export type GossopkaControlProps = {
  */
 export function GossopkaControl({ incident, onRefresh }: GossopkaControlProps) {
   const { t, i18n } = useTranslation();
-  const { modal } = App.useApp();
+  // the dialog follows the theme and locale through its context holder (rendered below)
+  const [modal, modalHolder] = Modal.useModal();
   const { token } = theme.useToken();
   const mutation = useSendToGossopkaMutation(incident.key);
   const ticking = incident.gossopka_state === 'planned' || incident.gossopka_state === 'processing';
@@ -122,6 +123,7 @@ export function GossopkaControl({ incident, onRefresh }: GossopkaControlProps) {
 
   return (
     <Flex vertical gap="small" align="flex-start" data-testid="gossopka" data-view={view}>
+      {modalHolder}
       {view === 'sent' && (
         // Coloured icons, plain text: antd's success and error text colours fall short of WCAG AA.
         <Typography.Text data-testid="gossopka-sent">

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { loadConfig } from './config.ts';
+
+// No Docker engine runs where the tests do: these checks read the deployment files and hold
+// them to what the server needs (README.md, "Deployment with containers").
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string };
+  environment?: Record<string, string>;
+  volumes?: string[];
+  ports?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+}
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  volumes: Record<string, unknown>;
+}
+
+const compose = parse(read('deploy/compose.yaml'), { merge: true }) as ComposeFile;
+const nginx = read('deploy/nginx.conf');
+const dockerfile = read('Dockerfile');
+const API_SERVICES = ['api-1', 'api-2'];
+
+/** An API service's environment with the compose variables filled in. */
+const environmentOf = (service: string): NodeJS.ProcessEnv => {
+  const substitute = (value: string) =>
+    value
+      .replace(/\$\{POSTGRES_PASSWORD[^}]*\}/g, 'database-password')
+      .replace(/\$\{JWT_SECRET[^}]*\}/g, 'x'.repeat(48))
+      .replace(/\$\{\w+:-([^}]*)\}/g, '$1');
+  const env = compose.services[service]?.environment ?? {};
+  return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, substitute(String(value))]));
+};
+
+describe('deploy/compose.yaml', () => {
+  it('runs PostgreSQL, Redis, two API instances and nginx', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['api-1', 'api-2', 'nginx', 'postgres', 'redis']);
+    for (const name of ['postgres', 'redis']) expect(compose.services[name]?.healthcheck).toBeDefined();
+  });
+
+  it('gives both API instances the same image, database, secret, Redis and file store', () => {
+    const [first, second] = API_SERVICES.map((name) => compose.services[name]);
+    expect(first?.build).toEqual({ context: '..', dockerfile: 'Dockerfile' });
+    expect(second?.image).toBe(first?.image);
+    expect(second?.environment).toEqual(first?.environment);
+    expect(second?.volumes).toEqual(first?.volumes);
+    const env = environmentOf('api-1');
+    expect(env.DATABASE_URL).toMatch(/^postgres:\/\/portal:[^@]+@postgres:5432\/portal$/);
+    expect(env.REDIS_URL).toBe('redis://redis:6379/0');
+    expect(first?.volumes).toEqual(['portal-files:/var/lib/soc-portal']);
+    expect(Object.keys(compose.volumes)).toContain('portal-files');
+  });
+
+  it("holds an environment the server's configuration accepts", () => {
+    const config = loadConfig(environmentOf('api-1'));
+    expect(config.databaseUrl).toContain('@postgres:5432/portal');
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.port).toBe(8080);
+    expect(config.trustProxy).toBe(true);
+  });
+
+  it('starts the second instance after the first is ready and nginx after both', () => {
+    expect(compose.services['api-2']?.depends_on?.['api-1']?.condition).toBe('service_healthy');
+    for (const name of API_SERVICES) {
+      expect(compose.services.nginx?.depends_on?.[name]?.condition).toBe('service_healthy');
+    }
+    expect(compose.services.nginx?.volumes).toContain('./nginx.conf:/etc/nginx/nginx.conf:ro');
+  });
+});
+
+describe('deploy/nginx.conf', () => {
+  it('balances over both API instances on the port they listen on', () => {
+    const upstream = /upstream portal_api \{([^}]*)\}/.exec(nginx)?.[1] ?? '';
+    const servers = [...upstream.matchAll(/server ([\w-]+):(\d+)/g)].map((m) => `${m[1]}:${m[2]}`);
+    expect(servers).toEqual(API_SERVICES.map((name) => `${name}:${environmentOf(name).PORT}`));
+    expect(nginx).toMatch(/location \/api\/v0\/events\/ \{[^}]*proxy_buffering off;/);
+    expect(nginx).toContain('X-Forwarded-For');
+  });
+});
+
+describe('Dockerfile', () => {
+  it('builds on node:20-slim in stages and runs the server bundle as a non-root user', () => {
+    const stages = [...dockerfile.matchAll(/^FROM (\S+) AS (\w+)/gm)].map((m) => [m[1], m[2]]);
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    for (const [image] of stages) expect(image).toBe('node:20-slim');
+    expect(dockerfile).toMatch(/^RUN npm ci/m);
+    expect(dockerfile).toMatch(/^RUN npm run build$/m);
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime).toMatch(/^CMD \[.*"apps\/server\/dist\/main\.js"\]$/m);
+    expect(runtime).toContain('./apps/server/drizzle');
+    expect(runtime).toContain('./apps/web/dist');
+  });
+});
