@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from '../common/lists.schemas.ts';
-import { csvList, queryId, queryMillis, searchText, type Language } from '../common/query.ts';
+import { csvList, queryId, queryMillis, searchText } from '../common/query.ts';
 import { CommentCreateFieldsSchema } from '../incidents/incident-card.schemas.ts';
 import {
   AttachmentSchema,
@@ -9,63 +9,12 @@ import {
   SystemOptionSchema,
 } from '../incidents/incidents.schemas.ts';
 
+import { TASK_STATUSES, TASK_TYPES, type TaskType } from './task-titles.ts';
+
 const millis = z.number().int();
 
-/**
- * Request issue types of service requests (spec 000 §9): the codes the API uses. Titles in both
- * languages are in TASK_TYPE_TITLES (shared by the web catalogs and the server's e-mails).
- */
-export const TASK_TYPES = [
-  'rule_development',
-  'portal_problems',
-  'event_source_question',
-  'use_case_development',
-  'question',
-  'other',
-] as const;
 export const TaskTypeSchema = z.enum(TASK_TYPES);
-export type TaskType = z.infer<typeof TaskTypeSchema>;
-
-export const TASK_TYPE_TITLES: Record<Language, Record<TaskType, string>> = {
-  en: {
-    rule_development: 'Rule Development',
-    portal_problems: 'Portal Problems',
-    event_source_question: 'Event Source Question',
-    use_case_development: 'Use Case Development',
-    question: 'Question',
-    other: 'Other',
-  },
-  ru: {
-    rule_development: 'Разработка правила',
-    portal_problems: 'Проблемы с порталом',
-    event_source_question: 'Вопрос по источнику событий',
-    use_case_development: 'Разработка сценария (use case)',
-    question: 'Вопрос',
-    other: 'Другое',
-  },
-};
-
-/** Task statuses in workflow order. */
-export const TASK_STATUSES = ['open', 'in_progress', 'waiting_for_customer', 'resolved', 'closed'] as const;
 export const TaskStatusSchema = z.enum(TASK_STATUSES);
-export type TaskStatus = z.infer<typeof TaskStatusSchema>;
-
-export const TASK_STATUS_TITLES: Record<Language, Record<TaskStatus, string>> = {
-  en: {
-    open: 'Open',
-    in_progress: 'In progress',
-    waiting_for_customer: 'Waiting for customer',
-    resolved: 'Resolved',
-    closed: 'Closed',
-  },
-  ru: {
-    open: 'Открыта',
-    in_progress: 'В работе',
-    waiting_for_customer: 'Ожидает ответа клиента',
-    resolved: 'Решена',
-    closed: 'Закрыта',
-  },
-};
 
 /** Priorities a customer may give a request (the create-incident set, spec 000 §4). */
 export const TASK_PRIORITIES = CUSTOMER_PRIORITIES;

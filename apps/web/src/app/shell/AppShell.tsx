@@ -6,11 +6,11 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { usePortalName } from '../../shared/config/PortalConfigContext.tsx';
 import { useDownloads } from '../../shared/downloads/downloads.ts';
 import { BrandLogo } from '../../shared/ui/BrandLogo.tsx';
+import { lazyPage } from '../../shared/lib/chunkLoad.ts';
 import { ErrorBoundary } from '../../shared/ui/ErrorBoundary.tsx';
 import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
 import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.tsx';
 import { ThemeSwitch } from '../../shared/ui/ThemeSwitch.tsx';
-import { LiveUpdates } from '../../features/live/components/LiveUpdates.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 
@@ -20,6 +20,9 @@ const DownloadPopup = lazy(() =>
 );
 
 /** Mounts the popup from the first download on, so that it can also fade out. */
+// the live-event subscription loads after the shell (its schemas and cache keys are not start-up code)
+const LiveUpdates = lazyPage(() => import('../../features/live/components/LiveUpdates.tsx'), 'LiveUpdates');
+
 function LazyDownloadPopup() {
   const count = useDownloads().length;
   const [wanted, setWanted] = useState(false);
@@ -90,7 +93,12 @@ export function AppShell() {
         </span>
       </Layout.Footer>
       <LazyDownloadPopup />
-      <LiveUpdates />
+      {/* without its chunk the lists still refresh by their 30 s poll */}
+      <ErrorBoundary resetKey="live" fallback={null}>
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      </ErrorBoundary>
     </Layout>
   );
 }

@@ -48,7 +48,7 @@ describe('file viewer', () => {
   });
 
   it('shows the server error text in Russian for a 5xx answer, with back and go-to-main buttons', async () => {
-    setLocale('ru');
+    await setLocale('ru');
     signedIn();
     mockFetch(baseRoutes({ [`GET ${API}/`]: { status: 502, body: { detail: 'Bad gateway' } } }));
     renderApp(`/files/download/incidents/10042/${ID}`);
