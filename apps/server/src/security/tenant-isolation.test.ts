@@ -52,6 +52,10 @@ interface TenantIds {
   serviceId: number;
   contactId: number;
   logSourceId: number;
+  /** A task (service request) the customer opened with a file, and a recommendation (issue 12). */
+  taskId: number;
+  taskFileId: string;
+  misconfigId: number;
 }
 let A: TenantIds;
 /** Rules are scoped by service level, not by system: B's rule may be one that only analysts see. */
@@ -107,6 +111,11 @@ const slotResolvers: Record<string, () => SlotValues> = {
     missing: MISSING_INT,
     owner: 'analyst',
   }),
+  // service requests (issue 12): the task, and a file of A's task or B's under the other's task
+  'tasks/{id}': () => ({ own: A.taskId, foreign: [B.taskId], missing: MISSING_INT }),
+  'attachments/{file}': () => ({ own: A.taskFileId, foreign: [B.taskFileId], missing: MISSING_UUID }),
+  // security recommendations (issue 12)
+  'misconfigs/{id}': () => ({ own: A.misconfigId, foreign: [B.misconfigId], missing: MISSING_INT }),
   'files/{path}': () => ({
     own: `incidents/${A.key}/${A.attachmentId}`,
     // B's file by its own path, and B's file id under A's incident
@@ -118,7 +127,8 @@ const slotResolvers: Record<string, () => SlotValues> = {
 /**
  * Path parameters that do not name a tenant's object (reviewed): a route whose parameters are
  * all here is not part of the matrix. Where `shared` gives a value, alice still reads the route
- * with it and the answer is scanned for B's data (documents are shared, bob's comments are not).
+ * with it and the answer is scanned for B's data (documents are shared, bob's comments are not);
+ * on a route that also names a tenant's object, `shared` is the value of this parameter.
  */
 const NOT_TENANT_SLOTS: Record<string, { reason: string; shared?: () => string | number }> = {
   'oidc/{name}': { reason: 'an identity provider of the configuration, before sign-in' },
@@ -137,6 +147,10 @@ const NOT_TENANT_SLOTS: Record<string, { reason: string; shared?: () => string |
   },
   'articles/{id}': { reason: 'documents are provider-wide (issue 8)', shared: () => documentIds.article! },
   'attachments/{attachmentId}': { reason: 'attachments of provider-wide documents (issue 8)' },
+  '{id}/{action}': {
+    reason: 'an action on a recommendation (fix, accept_risk, reopen); the recommendation is the object',
+    shared: () => 'fix',
+  },
   'documents/{kind}': {
     reason: 'a document kind (instructions, response_instructions, articles); documents are provider-wide',
   },
@@ -244,6 +258,8 @@ const NOT_ID_FILTERS = new Set([
   'tactic__in',
   'tags__in',
   'technique__in',
+  // task (service request) type codes of spec 000 §9
+  'type__in',
   'name__in',
   // flags
   'assignee__isnull',
@@ -315,10 +331,21 @@ const bodySamples: Record<string, () => Body> = {
   'PATCH /api/v0/soc/alerts/{uuid}/': () => ({ json: { tags: [] } }),
   'PATCH /api/v0/soc/report_tasks/{id}/': () => ({ json: { name: 'probe' } }),
   'POST /api/v0/soc/incs/{key}/assign_to_customer/': () => ({ json: { customer_assignee_id: A.userId } }),
+  'POST /api/v0/soc/tasks/{id}/messages/': () => ({ multipart: multipart({ body: 'probe' }) }),
+  'POST /api/v0/soc/tasks/{id}/status/': () => ({ json: { status: 'closed' } }),
 };
 
-/** Write routes without path parameters whose body names objects: B's ids and missing ids. */
-const bodyIdCases: Record<string, () => { foreign: unknown; missing: unknown }> = {
+/**
+ * Write routes without path parameters whose body names objects: B's ids and missing ids (sent
+ * as multipart/form-data fields where `form` is set).
+ */
+const bodyIdCases: Record<string, () => { foreign: unknown; missing: unknown; form?: true }> = {
+  // a task in B's system (multipart, like the web form)
+  'POST /api/v0/soc/tasks/': () => ({
+    foreign: taskFields(B.systemId),
+    missing: taskFields(MISSING_INT),
+    form: true,
+  }),
   'POST /api/v0/soc/incs/': () => {
     const base = { summary: 'probe', issuetype: 1, priority: 'low', description: 'probe' };
     return { foreign: { ...base, system: B.systemId }, missing: { ...base, system: MISSING_INT } };
@@ -372,6 +399,15 @@ const bodyIdCases: Record<string, () => { foreign: unknown; missing: unknown }> 
     missing: { system: MISSING_INT, name: 'probe', source_type: 'windows' },
   }),
 };
+
+/** The multipart fields of a valid task of a system. */
+const taskFields = (system: number, subject = 'probe') => ({
+  system: String(system),
+  type: 'question',
+  subject,
+  description: 'probe',
+  priority: 'low',
+});
 
 /** A valid analyst-API incident of a system (the system is checked first). */
 const analystIncident = (system: number) => ({
@@ -498,6 +534,24 @@ async function tenantIds(isId: string, username: string): Promise<TenantIds> {
   ) {
     throw new Error(`demo data of ${isId} lacks an object the matrix needs`);
   }
+  // a task the customer opens with a file, and a recommendation of the system (demo data may have none)
+  const task = await call(username, 'POST', '/api/v0/soc/tasks/', {
+    multipart: multipart(taskFields(systemId, `${username}-private-task`), [
+      { field: 'attachments', name: `${username}-task.txt`, type: 'text/plain', body: Buffer.from(username) },
+    ]),
+  });
+  if (task.statusCode !== 201) throw new Error(`task of ${username}: ${describeRes(task)}`);
+  const opened = task.json<{ id: number; attachments: { id: string }[] }>();
+  const message = await call(username, 'POST', `/api/v0/soc/tasks/${opened.id}/messages/`, {
+    multipart: multipart({ body: `${username}-private-task-message` }),
+  });
+  if (message.statusCode !== 201) throw new Error(`task message of ${username}: ${describeRes(message)}`);
+  const [misconfig] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO misconfigurations (system_id, title, severity, affected_assets)
+        VALUES (${systemId}, ${`${username}-private-recommendation`}, 'high', ARRAY['srv-probe']::text[])
+        RETURNING id`,
+  );
   const token = await call(username, 'POST', '/api/v0/auth/tokens/', {
     json: { name: `${username}'s token` },
   });
@@ -519,6 +573,9 @@ async function tenantIds(isId: string, username: string): Promise<TenantIds> {
     serviceId,
     contactId,
     logSourceId,
+    taskId: opened.id,
+    taskFileId: opened.attachments[0]!.id,
+    misconfigId: misconfig!.id,
   };
 }
 
@@ -555,6 +612,10 @@ async function bobsView(): Promise<unknown[]> {
     `/api/v0/soc/report_tasks/`,
     `/api/v0/soc/files/${encodeURIComponent(`incidents/${B.key}/${B.attachmentId}`)}/`,
     `/api/v0/soc/incs/?key__in=${B.key}`,
+    // B's task with its chat and file, and B's recommendation with its status
+    `/api/v0/soc/tasks/${B.taskId}/`,
+    `/api/v0/soc/tasks/${B.taskId}/messages/?no_page=true`,
+    `/api/v0/soc/misconfigs/${B.misconfigId}/`,
   ];
   const out: unknown[] = [];
   const views: [string, string][] = [
@@ -651,6 +712,10 @@ beforeAll(async () => {
     bSystem!.full_name,
     bob!.email,
     BOBS_DOCUMENT_COMMENT,
+    // B's task, its chat and file, and B's recommendation
+    'bob-private-task',
+    'bob-private-recommendation',
+    B.taskFileId,
     ...uuids.map((u) => u.id),
   ].filter(Boolean);
   bobsViewBefore = await bobsView();
@@ -666,6 +731,10 @@ function pathOperations(): ApiOperation[] {
       !op.pathParams.every((p) => NOT_TENANT_SLOTS[paramSlot(op.path, p)]),
   );
 }
+
+/** The value of a parameter that names no tenant's object, on a route that also names one. */
+const sharedValue = (op: ApiOperation, i: number): string | number =>
+  NOT_TENANT_SLOTS[paramSlot(op.path, op.pathParams[i]!)]?.shared?.() ?? 1;
 
 /** GET operations on shared objects (documents, catalogues) that alice reads with shared ids. */
 function sharedOperations(): { op: ApiOperation; values: Record<string, string | number> }[] {
@@ -720,7 +789,7 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
         for (const foreign of v.foreign) {
           const base: Record<string, string | number> = {};
           values.forEach((w, j) => {
-            if (j !== i) base[op.pathParams[j]!] = w ? w.own : 1;
+            if (j !== i) base[op.pathParams[j]!] = w ? w.own : sharedValue(op, j);
           });
           variants.push({
             foreign: { ...base, [op.pathParams[i]!]: foreign },
@@ -733,8 +802,8 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
         const all: Record<string, string | number> = {};
         const none: Record<string, string | number> = {};
         values.forEach((v, j) => {
-          all[op.pathParams[j]!] = v ? v.foreign[0]! : 1;
-          none[op.pathParams[j]!] = v ? v.missing : 1;
+          all[op.pathParams[j]!] = v ? v.foreign[0]! : sharedValue(op, j);
+          none[op.pathParams[j]!] = v ? v.missing : sharedValue(op, j);
         });
         variants.push({ foreign: all, missing: none });
       }
@@ -759,7 +828,7 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
       // the owner finds the same object: the resolver named a real object of B
       if (op.method === 'GET') {
         const owner: Record<string, string | number> = {};
-        values.forEach((v, j) => (owner[op.pathParams[j]!] = v ? v.foreign[0]! : 1));
+        values.forEach((v, j) => (owner[op.pathParams[j]!] = v ? v.foreign[0]! : sharedValue(op, j)));
         const who = values.find((v) => v?.owner)?.owner ?? 'bob';
         const res = await call(who, 'GET', fillPath(op.path, owner) + queryString);
         if (res.statusCode === 404 || res.statusCode >= 500) {
@@ -842,9 +911,11 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
         failures.push(`${op.id}: write route without a reviewed body case (ids in its body?)`);
         continue;
       }
-      const { foreign, missing } = cases();
-      const f = await call('alice', op.method, op.path, { json: foreign });
-      const m = await call('alice', op.method, op.path, { json: missing });
+      const { foreign, missing, form } = cases();
+      const body = (v: unknown): Body =>
+        form ? { multipart: multipart(v as Record<string, string>) } : { json: v };
+      const f = await call('alice', op.method, op.path, body(foreign));
+      const m = await call('alice', op.method, op.path, body(missing));
       if (f.statusCode < 400 || f.statusCode >= 500) {
         failures.push(`${op.id} with B's ids: expected a refusal, got ${describeRes(f)}`);
       }
@@ -946,6 +1017,8 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
       method: ApiOperation['method'];
       url: (id: number) => string;
       body?: () => unknown;
+      /** Send the body as multipart/form-data fields. */
+      form?: true;
       own: number;
       foreign: number;
     }[] = [
@@ -996,6 +1069,46 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
         own: A.logSourceId,
         foreign: B.logSourceId,
       },
+      // service requests and recommendations (issue 12)
+      {
+        name: 'read a task',
+        method: 'GET',
+        url: (id) => `/api/v0/soc/tasks/${id}/`,
+        own: A.taskId,
+        foreign: B.taskId,
+      },
+      {
+        name: 'write in a task’s chat',
+        method: 'POST',
+        url: (id) => `/api/v0/soc/tasks/${id}/messages/`,
+        body: () => ({ body: 'isolation probe' }),
+        form: true,
+        own: A.taskId,
+        foreign: B.taskId,
+      },
+      {
+        name: 'set a task’s status',
+        method: 'POST',
+        url: (id) => `/api/v0/soc/tasks/${id}/status/`,
+        body: () => ({ status: 'waiting_for_customer' }),
+        own: A.taskId,
+        foreign: B.taskId,
+      },
+      {
+        name: 'read a recommendation',
+        method: 'GET',
+        url: (id) => `/api/v0/soc/misconfigs/${id}/`,
+        own: A.misconfigId,
+        foreign: B.misconfigId,
+      },
+      {
+        name: 'mark a recommendation fixed',
+        method: 'POST',
+        url: (id) => `/api/v0/soc/misconfigs/${id}/fix/`,
+        body: () => ({}),
+        own: A.misconfigId,
+        foreign: B.misconfigId,
+      },
       // last: it may close A's incident
       {
         name: 'set an incident’s status',
@@ -1007,12 +1120,21 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
       },
     ];
     const failures: string[] = [];
-    const send = (method: ApiOperation['method'], url: string, body?: () => unknown) =>
-      call('scoped', method, url, body ? { json: body() } : { none: true });
+    const send = (method: ApiOperation['method'], url: string, body?: () => unknown, form?: true) =>
+      call(
+        'scoped',
+        method,
+        url,
+        !body
+          ? { none: true }
+          : form
+            ? { multipart: multipart(body() as Record<string, string>) }
+            : { json: body() },
+      );
     for (const c of cases) {
-      const f = await send(c.method, c.url(c.foreign), c.body);
-      const m = await send(c.method, c.url(MISSING_INT), c.body);
-      const own = await send(c.method, c.url(c.own), c.body);
+      const f = await send(c.method, c.url(c.foreign), c.body, c.form);
+      const m = await send(c.method, c.url(MISSING_INT), c.body, c.form);
+      const own = await send(c.method, c.url(c.own), c.body, c.form);
       if (f.statusCode !== 404) failures.push(`${c.name} of B: expected 404, got ${describeRes(f)}`);
       if (f.statusCode !== m.statusCode || comparable(f) !== comparable(m)) {
         failures.push(`${c.name} of B: differs from a missing id: ${describeRes(f)} vs ${describeRes(m)}`);
@@ -1038,6 +1160,17 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
       if (f.statusCode !== 400) failures.push(`${name} in B: expected 400, got ${describeRes(f)}`);
       if (f.statusCode !== m.statusCode || echo(f.body) !== echo(m.body)) {
         failures.push(`${name} in B: differs from a missing system: ${describeRes(f)} vs ${describeRes(m)}`);
+      }
+    }
+    {
+      const url = '/api/v0/soc/tasks/';
+      const f = await call('scoped', 'POST', url, { multipart: multipart(taskFields(B.systemId)) });
+      const m = await call('scoped', 'POST', url, { multipart: multipart(taskFields(MISSING_INT)) });
+      if (f.statusCode !== 400) failures.push(`open a task in B: expected 400, got ${describeRes(f)}`);
+      if (f.statusCode !== m.statusCode || echo(f.body) !== echo(m.body)) {
+        failures.push(
+          `open a task in B: differs from a missing system: ${describeRes(f)} vs ${describeRes(m)}`,
+        );
       }
     }
     // lists read with the token show nothing of B's

@@ -98,10 +98,9 @@ export function createTasksService({ db, storage, onSocReply }: TasksDeps) {
       const stager = new UploadStager(storage);
       try {
         const fields = parseMultipartFields(TaskCreateFieldsSchema, await readChatParts(parts, stager));
-        const allowed =
-          auth.role === 'customer'
-            ? auth.systemIds.includes(fields.system)
-            : await repo.systemExists(fields.system);
+        // the caller's systems: a customer's, or a service token's limit; else any existing system
+        const scope = systemScope(auth);
+        const allowed = scope ? scope.includes(fields.system) : await repo.systemExists(fields.system);
         if (!allowed) throw badRequest({ system: ['Unknown system.'] });
         const me = await displayName(db, auth.userId);
         const task = await db.transaction(async (tx) => {
