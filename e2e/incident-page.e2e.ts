@@ -247,6 +247,8 @@ describe('incident page workflow', () => {
       .filter({ hasText: next })
       .first()
       .click();
+    // the list closes once the option is taken; the save button is under it until then
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
     await page.getByTestId('priority-save').click();
     await expectToast(page, 'Priority changed');
     await expect.poll(() => new URL(page.url()).searchParams.has('updatePriority')).toBe(false);

@@ -77,6 +77,13 @@ export function PriorityDialog({ incident, open, onClose }: PriorityDialogProps)
   const { t } = useTranslation();
   const mutation = usePriorityMutation(incident.key);
   const [priority, setPriority] = useState<IncidentPriority>(incident.priority);
+  // the choice starts from the current priority each time the dialog opens, at once: resetting it
+  // after the opening animation would undo a choice made quickly
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setPriority(incident.priority);
+  }
 
   const save = () => {
     if (priority === incident.priority) {
@@ -96,9 +103,6 @@ export function PriorityDialog({ incident, open, onClose }: PriorityDialogProps)
       open={open}
       title={t('incidentPage.priority.dialogTitle', { key: incident.key })}
       onCancel={mutation.isPending ? undefined : onClose}
-      afterOpenChange={(visible) => {
-        if (visible) setPriority(incident.priority);
-      }}
       footer={
         <Flex justify="flex-end" gap="small">
           <Button onClick={onClose} disabled={mutation.isPending} data-testid="priority-cancel">
