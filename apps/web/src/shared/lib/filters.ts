@@ -115,3 +115,40 @@ export function readListParam(params: URLSearchParams, key: string): string[] {
   const value = params.get(key);
   return value ? splitList(value) : [];
 }
+
+/** A schema of a list's orderings (a zod enum): the value it parses, or a failure. */
+type OrderingSchema<Ordering extends string> = {
+  safeParse(value: unknown): { success: true; data: Ordering } | { success: false };
+};
+
+/**
+ * The query-string helpers of a list whose filters are `shape` and whose sort is `ordering`
+ * (DESIGN §7): keep what the contract accepts, read a list filter and the ordering in effect,
+ * apply changes, and build the API query (the filters with the ordering in effect).
+ */
+export function listQueryParams<Param extends string, Ordering extends string>(
+  shape: Readonly<Record<string, ParamSchema>>,
+  orderingSchema: OrderingSchema<Ordering>,
+  defaultOrdering: Ordering,
+) {
+  const schemas = new Map<string, ParamSchema>([...Object.entries(shape), ['ordering', orderingSchema]]);
+  const readOrdering = (params: URLSearchParams): Ordering => {
+    const parsed = orderingSchema.safeParse(params.get('ordering'));
+    return parsed.success ? parsed.data : defaultOrdering;
+  };
+  return {
+    /** Keeps the known parameters with values the contract accepts (a stale URL must not give a 400). */
+    sanitize: (params: URLSearchParams): URLSearchParams =>
+      sanitizeFilterParams(params, (key) => schemas.get(key)),
+    readList: (params: URLSearchParams, key: Param): string[] => readListParam(params, key),
+    readOrdering,
+    withParams: (
+      params: URLSearchParams,
+      changes: Partial<Record<Param, FilterParamValue>>,
+    ): URLSearchParams => withFilterParams(params, changes, defaultOrdering),
+    apiQuery: (params: URLSearchParams): Record<string, string> => ({
+      ...Object.fromEntries(params),
+      ordering: readOrdering(params),
+    }),
+  };
+}

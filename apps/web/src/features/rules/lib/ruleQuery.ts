@@ -8,12 +8,7 @@ import {
 } from '@soc/contracts';
 import type { Dayjs } from 'dayjs';
 import type { QueryParams } from '../../../shared/api/index.ts';
-import {
-  readListParam,
-  sanitizeFilterParams,
-  withFilterParams,
-  type FilterParamValue,
-} from '../../../shared/lib/filters.ts';
+import { listQueryParams } from '../../../shared/lib/filters.ts';
 
 /** The entity under which the rule list's filters are stored (DESIGN §7). */
 export const RULES_FILTER_ENTITY = 'rules';
@@ -21,32 +16,18 @@ export const RULES_FILTER_ENTITY = 'rules';
 /** A parameter of the rule list's query string: a filter, `search` or `ordering`. */
 export type RuleParam = keyof typeof RuleFiltersShape | 'ordering';
 
-const PARAM_SCHEMAS = new Map<string, { safeParse(value: unknown): { success: boolean } }>([
-  ...Object.entries(RuleFiltersShape),
-  ['ordering', RuleOrderingSchema],
-]);
+const ruleParams = listQueryParams<RuleParam, RuleOrdering>(
+  RuleFiltersShape,
+  RuleOrderingSchema,
+  DEFAULT_RULE_ORDERING,
+);
 
-/** Keeps the known parameters with values the contract accepts (a stale URL must not give a 400). */
-export const sanitizeRuleParams = (params: URLSearchParams): URLSearchParams =>
-  sanitizeFilterParams(params, (key) => PARAM_SCHEMAS.get(key));
-
-export const readList = (params: URLSearchParams, key: RuleParam): string[] => readListParam(params, key);
-
-export function readOrdering(params: URLSearchParams): RuleOrdering {
-  const parsed = RuleOrderingSchema.safeParse(params.get('ordering'));
-  return parsed.success ? parsed.data : DEFAULT_RULE_ORDERING;
-}
-
-export const withParams = (
-  params: URLSearchParams,
-  changes: Partial<Record<RuleParam, FilterParamValue>>,
-): URLSearchParams => withFilterParams(params, changes, DEFAULT_RULE_ORDERING);
-
+export const sanitizeRuleParams = ruleParams.sanitize;
+export const readList = ruleParams.readList;
+export const readOrdering = ruleParams.readOrdering;
+export const withParams = ruleParams.withParams;
 /** GET /soc/rules/ query: the filters with the ordering in effect. */
-export const ruleApiQuery = (params: URLSearchParams): QueryParams => ({
-  ...Object.fromEntries(params),
-  ordering: readOrdering(params),
-});
+export const ruleApiQuery = ruleParams.apiQuery;
 
 /** Counters, coverage and technique calls take the filters without ordering. */
 export function ruleFilterQuery(params: URLSearchParams): QueryParams {
