@@ -1,6 +1,6 @@
 import type { IncidentPriority } from '@soc/contracts';
-import { Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ContrastTag } from './ContrastTag.tsx';
 
 /** antd preset colours (theme-aware in light and dark) per priority, hottest first. */
 const PRIORITY_COLORS: Record<IncidentPriority, string> = {
@@ -19,17 +19,9 @@ export type IncidentPriorityTagProps = {
 /** An incident priority as a coloured tag with its translated title. */
 export function IncidentPriorityTag({ priority, testId }: IncidentPriorityTagProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   return (
-    <Tag
-      color={PRIORITY_COLORS[priority]}
-      data-testid={testId}
-      data-priority={priority}
-      // The palette colours the border and fill; the text keeps the theme's text colour, which the
-      // palette's light shades (orange, gold) would not give enough contrast (WCAG AA).
-      style={{ marginInlineEnd: 0, color: token.colorText }}
-    >
+    <ContrastTag color={PRIORITY_COLORS[priority]} data-testid={testId} data-priority={priority}>
       {t(`incidentPriority.${priority}`)}
-    </Tag>
+    </ContrastTag>
   );
 }

@@ -1,6 +1,6 @@
 import type { IncidentStatus } from '@soc/contracts';
-import { Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ContrastTag } from './ContrastTag.tsx';
 
 /** antd status colours per incident status: open work stands out, finished work is muted. */
 const STATUS_COLORS: Record<IncidentStatus, string> = {
@@ -22,18 +22,9 @@ export type IncidentStatusTagProps = {
 /** An incident status as a tag with its translated title. */
 export function IncidentStatusTag({ status, testId }: IncidentStatusTagProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   return (
-    <Tag
-      color={STATUS_COLORS[status]}
-      variant="outlined"
-      data-testid={testId}
-      data-status={status}
-      // The palette colours the border and fill; the text keeps the theme's text colour, which the
-      // palette's light shades (orange, gold) would not give enough contrast (WCAG AA).
-      style={{ marginInlineEnd: 0, color: token.colorText }}
-    >
+    <ContrastTag color={STATUS_COLORS[status]} variant="outlined" data-testid={testId} data-status={status}>
       {t(`incidentStatus.${status}`)}
-    </Tag>
+    </ContrastTag>
   );
 }

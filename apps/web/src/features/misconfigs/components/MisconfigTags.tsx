@@ -1,6 +1,6 @@
 import type { MisconfigSeverity, MisconfigStatus } from '@soc/contracts';
-import { Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ContrastTag } from '../../../shared/ui/ContrastTag.tsx';
 
 const SEVERITY_COLORS: Record<MisconfigSeverity, string> = {
   critical: 'magenta',
@@ -17,31 +17,23 @@ const STATUS_COLORS: Record<MisconfigStatus, string> = {
 /** Severity as a tag (text in the theme's text colour for contrast in both themes). */
 export function SeverityTag({ severity }: { severity: MisconfigSeverity }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   return (
-    <Tag
-      color={SEVERITY_COLORS[severity]}
-      variant="outlined"
-      data-severity={severity}
-      style={{ marginInlineEnd: 0, color: token.colorText }}
-    >
+    <ContrastTag color={SEVERITY_COLORS[severity]} variant="outlined" data-severity={severity}>
       {t(`misconfigs.severities.${severity}`)}
-    </Tag>
+    </ContrastTag>
   );
 }
 
 export function MisconfigStatusTag({ status }: { status: MisconfigStatus }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   return (
-    <Tag
+    <ContrastTag
       color={STATUS_COLORS[status]}
       variant="outlined"
       data-testid="misconfig-status"
       data-status={status}
-      style={{ marginInlineEnd: 0, color: token.colorText }}
     >
       {t(`misconfigs.statuses.${status}`)}
-    </Tag>
+    </ContrastTag>
   );
 }

@@ -1,6 +1,7 @@
 import type { TaskPriority, TaskStatus, TaskType } from '@soc/contracts';
-import { Tag, theme } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ContrastTag } from '../../../shared/ui/ContrastTag.tsx';
 
 /** antd status colours per task status: open work stands out, finished work is muted. */
 const STATUS_COLORS: Record<TaskStatus, string> = {
@@ -15,32 +16,24 @@ const PRIORITY_COLORS: Record<TaskPriority, string> = { high: 'error', medium: '
 /** A task status as a tag (the text keeps the theme's text colour for contrast in both themes). */
 export function TaskStatusTag({ status }: { status: TaskStatus }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   return (
-    <Tag
+    <ContrastTag
       color={STATUS_COLORS[status]}
       variant="outlined"
       data-testid="task-status"
       data-status={status}
-      style={{ marginInlineEnd: 0, color: token.colorText }}
     >
       {t(`tasks.statuses.${status}`)}
-    </Tag>
+    </ContrastTag>
   );
 }
 
 export function TaskPriorityTag({ priority }: { priority: TaskPriority }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   return (
-    <Tag
-      color={PRIORITY_COLORS[priority]}
-      variant="outlined"
-      data-priority={priority}
-      style={{ marginInlineEnd: 0, color: token.colorText }}
-    >
+    <ContrastTag color={PRIORITY_COLORS[priority]} variant="outlined" data-priority={priority}>
       {t(`tasks.priorities.${priority}`)}
-    </Tag>
+    </ContrastTag>
   );
 }
 
