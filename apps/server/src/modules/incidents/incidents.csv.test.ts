@@ -221,6 +221,41 @@ describe('GET /soc/incs/get_async_csv/', () => {
     const jobs = await ctx.database.db.query.jobs.findMany();
     expect(jobs.filter((j) => j.type === 'incidents.csv').map((j) => j.status)).toEqual(['done']);
   });
+
+  it('keeps the system limit of the API token that asked for it', async () => {
+    const admin = (await ctx.login('admin')).access;
+    const analyst = (await ctx.login('analyst')).access;
+    const [ids] = await queryRows<{ system: number; user: number }>(
+      ctx.database.db,
+      sql`SELECT (SELECT min(system_id) FROM incidents) AS system, (SELECT id FROM users WHERE username = 'analyst') AS user`,
+    );
+    const issued = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v0/admin/service_tokens/',
+      headers: bearer(admin),
+      payload: { name: 'SIEM export', user_id: ids!.user, systems: [ids!.system] },
+    });
+    expect(issued.statusCode, issued.body).toBe(201);
+    const before = received.length;
+    const res = await ctx.app.inject({
+      url: '/api/v0/soc/incs/get_async_csv/?language=en',
+      headers: bearer(issued.json<{ token: string }>().token),
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    await ctx.app.jobs.runDue();
+    const mail = received.slice(before).find((m) => m.to.includes('analyst@soc.example'));
+    expect(mail).toBeDefined();
+    const parsed = await PostalMime.parse(mail!.raw);
+    const text = new TextDecoder().decode(parsed.attachments[0]!.content as ArrayBuffer);
+    const rows: string[][] = parse(text.replace(/^\uFEFF/, ''));
+    const total = async (query: string) =>
+      (await ctx.app.inject({ url: `/api/v0/soc/incs/?limit=1${query}`, headers: bearer(analyst) })).json<{
+        total: number;
+      }>().total;
+    const ofSystem = await total(`&system__in=${ids!.system}`);
+    expect(await total('')).toBeGreaterThan(ofSystem);
+    expect(rows).toHaveLength(ofSystem + 1);
+  });
 });
 
 describe('helpers', () => {

@@ -321,7 +321,9 @@ export function createIncidentsService({
     ): Promise<{ email: string }> {
       const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
       if (!me?.email) throw badRequest({ non_field_errors: ['Your account has no e-mail address.'] });
-      await jobs.enqueue(CSV_JOB, { userId: auth.userId, query, language: lang });
+      // an API token's system limit goes with the job: it runs later with the user's rights
+      const limit = auth.tokenId ? systemScope(auth) : null;
+      await jobs.enqueue(CSV_JOB, { userId: auth.userId, query, language: lang, limit });
       await audit(db, {
         userId: auth.userId,
         action: 'incident.csv_requested',
@@ -332,7 +334,7 @@ export function createIncidentsService({
       return { email: me.email };
     },
 
-    /** Job handler: builds the CSV with the user's current rights and mails it. */
+    /** Job handler: builds the CSV with the user's current rights (within the token's limit, if any) and mails it. */
     async runCsvJob(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
       const userId = Number(payload.userId);
       const lang: Language = payload.language === 'en' ? 'en' : 'ru';
@@ -343,7 +345,9 @@ export function createIncidentsService({
         .from(userSystems)
         .where(eq(userSystems.userId, userId));
       const systemIds = memberships.map((r) => r.systemId);
-      const scope = user.role === 'customer' ? systemIds : null;
+      const limit = Array.isArray(payload.limit) ? payload.limit.map(Number) : null;
+      const own = user.role === 'customer' ? systemIds : null;
+      const scope = limit ? (own ?? limit).filter((id) => limit.includes(id)) : own;
       const { ordering, ...rest } = (payload.query ?? {}) as Record<string, unknown>;
       const filters = IncidentFiltersSchema.parse(rest);
       const order = (ordering as IncidentOrdering | undefined) ?? DEFAULT_INCIDENT_ORDERING;
