@@ -70,6 +70,7 @@ import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createPgEventBus } from './modules/events/event-bus.ts';
+import { createCountCache } from './modules/incidents/count-cache.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -265,7 +266,16 @@ export async function buildApp({
   // that every writer of incidents triggers it; the services need no listener of their own
   const notifier = createIncidentNotifier({ db: database.db, config, mailer, jobs });
   const noStatusListener = async () => undefined;
+  const bus = createPgEventBus(database, app.log);
+  await bus.start();
+  const countCache = createCountCache();
+  // any committed change of any incident (routes, analyst API, jobs, other instances) empties it
+  bus.subscribe((event) => {
+    if (event.type.startsWith('incident.')) countCache.invalidate();
+  });
+  bus.onLive((live) => countCache.setLive(live));
   const incidents = createIncidentsService({
+    countCache,
     db: database.db,
     copyOut: database.copyOut,
     config,
@@ -297,8 +307,6 @@ export async function buildApp({
   handlers[TASK_NOTIFY_JOB] = (payload) => taskNotifier.run(payload);
   const tasks = createTasksService({ db: database.db, storage, onSocReply: taskNotifier.onSocReply });
   jobs.addPoller(() => reports.tick());
-  const bus = createPgEventBus(database, app.log);
-  await bus.start();
   const events = createEventsService({ db: database.db, config, bus, heartbeatMs: eventsHeartbeatMs });
   const notifications = createNotificationsService({
     db: database.db,

@@ -35,9 +35,15 @@ export interface Database {
   /**
    * LISTENs to a channel: `onPayload` gets each NOTIFY payload, delivered on commit. On PostgreSQL
    * a dedicated connection (outside the pool) listens and reconnects after a failure; PGlite
-   * delivers its own notifications. Resolves to the function that stops listening.
+   * delivers its own notifications. `onLive(false)` says that notifications may have been missed
+   * (the connection is gone), `onLive(true)` that the channel is listened to again. Resolves to the
+   * function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLive?: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -48,6 +54,7 @@ async function listenPg(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
+  onLive: (live: boolean) => void = () => undefined,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
@@ -57,14 +64,20 @@ async function listenPg(
     c.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
-    c.on('error', () => {
+    const lost = () => {
       // the connection is gone: a new one listens again (events in between are replayed by clients)
+      if (client !== c) return;
+      client = undefined;
+      onLive(false);
       void c.end().catch(() => undefined);
-      if (!stopped && client === c) retry = setTimeout(() => void connect().catch(schedule), LISTEN_RETRY_MS);
-    });
+      if (!stopped) retry = setTimeout(() => void connect().catch(schedule), LISTEN_RETRY_MS);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
     await c.connect();
     client = c;
     await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    onLive(true);
   };
   const schedule = () => {
     if (!stopped) retry = setTimeout(() => void connect().catch(schedule), LISTEN_RETRY_MS);
@@ -73,7 +86,9 @@ async function listenPg(
   return async () => {
     stopped = true;
     if (retry) clearTimeout(retry);
-    await client?.end().catch(() => undefined);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
   };
 }
 
@@ -143,7 +158,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           throw err;
         }
       },
-      listen: (channel, onPayload) => listenPg(options.url, channel, onPayload),
+      listen: (channel, onPayload, onLive) => listenPg(options.url, channel, onPayload, onLive),
       async close() {
         await pool.end();
       },
@@ -169,7 +184,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await pgliteDb.execute(sql`SELECT 1`);
     },
     dumpDataDir: () => client.dumpDataDir('none'),
-    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    listen: async (channel, onPayload, onLive) => {
+      const stop = await client.listen(channel, onPayload);
+      // the embedded engine runs in this process: its notifications cannot be missed
+      onLive?.(true);
+      return stop;
+    },
     async close() {
       await client.close();
     },

@@ -17,6 +17,9 @@ export interface StoredEvent {
 
 export type EventListener = (event: StoredEvent) => void;
 
+/** Told `false` when events may have been missed (the channel's connection is gone), `true` once it listens again. */
+export type LiveListener = (live: boolean) => void;
+
 /**
  * Delivers every event committed by any instance to this instance's listeners. Events are
  * written by triggers and published with NOTIFY, so the bus itself never publishes: whoever
@@ -26,6 +29,8 @@ export type EventListener = (event: StoredEvent) => void;
 export interface EventBus {
   start(): Promise<void>;
   subscribe(listener: EventListener): () => void;
+  /** Follows whether every committed event reaches this instance; called at once with the current state. */
+  onLive(listener: LiveListener): () => void;
   close(): Promise<void>;
 }
 
@@ -55,28 +60,47 @@ export function createPgEventBus(
   log?: { error: (obj: object, msg: string) => void },
 ): EventBus {
   const listeners = new Set<EventListener>();
+  const liveListeners = new Set<LiveListener>();
+  let live = false;
   let stop: (() => Promise<void>) | undefined;
+  const tell = <T>(set: Set<(value: T) => void>, value: T) => {
+    for (const listener of set) {
+      try {
+        listener(value);
+      } catch (err) {
+        log?.error({ err: err instanceof Error ? err.message : String(err) }, 'event listener failed');
+      }
+    }
+  };
+  const setLive = (value: boolean) => {
+    live = value;
+    tell(liveListeners, value);
+  };
   return {
     async start() {
       if (stop) return;
-      stop = await database.listen(EVENTS_CHANNEL, (payload) => {
-        const event = parseEventPayload(payload);
-        if (!event) return;
-        for (const listener of listeners) {
-          try {
-            listener(event);
-          } catch (err) {
-            log?.error({ err: err instanceof Error ? err.message : String(err) }, 'event listener failed');
-          }
-        }
-      });
+      stop = await database.listen(
+        EVENTS_CHANNEL,
+        (payload) => {
+          const event = parseEventPayload(payload);
+          if (event) tell(listeners, event);
+        },
+        setLive,
+      );
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onLive(listener) {
+      liveListeners.add(listener);
+      listener(live);
+      return () => liveListeners.delete(listener);
+    },
     async close() {
+      setLive(false);
       listeners.clear();
+      liveListeners.clear();
       const s = stop;
       stop = undefined;
       await s?.();

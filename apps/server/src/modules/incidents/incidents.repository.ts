@@ -8,6 +8,7 @@ import type {
   Language,
 } from '@soc/contracts';
 import type { Database, Db } from '../../db/client.ts';
+import type { CountCache } from './count-cache.ts';
 import { queryRows } from '../../db/client.ts';
 import { likePattern } from '../../lib/pagination.ts';
 
@@ -413,7 +414,19 @@ function csvCells(lang: Language, labels: CsvLabels): CsvCellSql[] {
   ];
 }
 
-export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut']) {
+/**
+ * The count-cache key of a filter set and scope, or null when the count also reads other tables
+ * (services, rules), whose changes raise no incident event.
+ */
+export function countCacheKey(filters: IncidentFilters, scope: SystemScope): string | null {
+  if (filters.service__in || filters.rule_id__in) return null;
+  const entries = Object.entries(filters)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([scope, entries]);
+}
+
+export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'], countCache?: CountCache) {
   const sumCounts = async (dim: string, values: SQL, systems: number[] | null): Promise<number> => {
     const bySystem = systems ? sql` AND system_id IN (${list(systems)})` : sql``;
     const rows = await queryRows<{ n: string }>(
@@ -437,7 +450,29 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'])
     /** The exact number of matching incidents, from the count table where one filter is set. */
     async count(filters: IncidentFilters, scope: SystemScope): Promise<number> {
       const key = countKey(filters);
-      if (!key) return countRows(filters, scope);
+      if (!key) {
+        const cacheKey = countCache && countCacheKey(filters, scope);
+        if (!cacheKey) return countRows(filters, scope);
+        return countCache.get(
+          cacheKey,
+          async () => {
+            // the total and the newest event it reflects, from one statement's snapshot
+            const [row] = await queryRows<{ n: number; version: string }>(
+              db,
+              sql`SELECT count(*)::int AS n, (SELECT coalesce(max(id), 0) FROM events)::text AS version
+                    FROM incidents i WHERE ${incidentConditions(filters, scope)}`,
+            );
+            return { n: row?.n ?? 0, version: row?.version ?? '0' };
+          },
+          async () => {
+            const [row] = await queryRows<{ version: string }>(
+              db,
+              sql`SELECT coalesce(max(id), 0)::text AS version FROM events`,
+            );
+            return row?.version ?? '0';
+          },
+        );
+      }
       const systems = effectiveSystems(filters, scope);
       if (systems && systems.length === 0) return 0;
       const n = await sumCounts(key.dim, key.values, systems);

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { CountCache } from './count-cache.ts';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -60,6 +61,8 @@ export interface IncidentsDeps {
   jobs: Pick<JobRunner, 'enqueue'>;
   /** Told about each new incident (notification e-mails). */
   onCreated?: (incidentId: string) => Promise<void>;
+  /** Keeps the list totals that are counted over the incidents until an incident changes. */
+  countCache?: CountCache;
 }
 
 /** One uploaded file as the multipart parser hands it over. */
@@ -82,8 +85,9 @@ export function createIncidentsService({
   mailer,
   jobs,
   onCreated,
+  countCache,
 }: IncidentsDeps) {
-  const repo = createIncidentsRepository(db, copyOut);
+  const repo = createIncidentsRepository(db, copyOut, countCache);
 
   async function one(key: number, scope: SystemScope, lang: Language): Promise<IncidentListItem | undefined> {
     const [row] = await repo.page({ key__in: [key] }, scope, DEFAULT_INCIDENT_ORDERING, 1, 0, lang);

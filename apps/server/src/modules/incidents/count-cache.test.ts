@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import { INCIDENT_STATUSES } from '@soc/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+import type { VersionedCount } from './count-cache.ts';
+import { createCountCache } from './count-cache.ts';
+import { countCacheKey } from './incidents.repository.ts';
+
+describe('createCountCache', () => {
+  /** A counter over a fake table: `n` rows at version `v`; counts how often it was asked. */
+  function source(n: number, v = '1') {
+    const s = {
+      n,
+      v,
+      counts: 0,
+      count: async (): Promise<VersionedCount> => {
+        s.counts += 1;
+        return { n: s.n, version: s.v };
+      },
+      version: async () => s.v,
+    };
+    return s;
+  }
+
+  it('keeps a total while its version holds and counts again once it moves', async () => {
+    const cache = createCountCache();
+    cache.setLive(true);
+    const s = source(7);
+    expect(await cache.get('k', s.count, s.version)).toBe(7);
+    expect(await cache.get('k', s.count, s.version)).toBe(7);
+    expect(s.counts).toBe(1);
+    s.n = 8;
+    s.v = '2';
+    expect(await cache.get('k', s.count, s.version)).toBe(8);
+    expect(s.counts).toBe(2);
+  });
+
+  it('forgets every total when a change is announced', async () => {
+    const cache = createCountCache();
+    cache.setLive(true);
+    const s = source(3);
+    await cache.get('a', s.count, s.version);
+    await cache.get('b', s.count, s.version);
+    expect(cache.size).toBe(2);
+    cache.invalidate();
+    expect(cache.size).toBe(0);
+    // the same version (a writer whose events id is older than one already seen): counted again
+    s.n = 4;
+    expect(await cache.get('a', s.count, s.version)).toBe(4);
+  });
+
+  it('does not keep a count during which a change arrived', async () => {
+    const cache = createCountCache();
+    cache.setLive(true);
+    const s = source(5);
+    const slow = async () => {
+      const counted = await s.count();
+      cache.invalidate();
+      return counted;
+    };
+    expect(await cache.get('k', slow, s.version)).toBe(5);
+    expect(cache.size).toBe(0);
+  });
+
+  it('neither keeps nor serves totals while changes may be missed', async () => {
+    const cache = createCountCache();
+    const s = source(1);
+    await cache.get('k', s.count, s.version);
+    await cache.get('k', s.count, s.version);
+    expect(s.counts).toBe(2);
+    expect(cache.size).toBe(0);
+    cache.setLive(true);
+    await cache.get('k', s.count, s.version);
+    cache.setLive(false);
+    expect(cache.size).toBe(0);
+    await cache.get('k', s.count, s.version);
+    expect(s.counts).toBe(4);
+  });
+
+  it('evicts the least recently used total beyond its size', async () => {
+    const cache = createCountCache(2);
+    cache.setLive(true);
+    const s = source(1);
+    await cache.get('a', s.count, s.version);
+    await cache.get('b', s.count, s.version);
+    await cache.get('a', s.count, s.version); // a is now the most recent
+    await cache.get('c', s.count, s.version); // evicts b
+    expect(cache.size).toBe(2);
+    const before = s.counts;
+    await cache.get('a', s.count, s.version);
+    expect(s.counts).toBe(before);
+    await cache.get('b', s.count, s.version);
+    expect(s.counts).toBe(before + 1);
+  });
+});
+
+describe('countCacheKey', () => {
+  it('is the same for the same filters in any order, and differs by scope', () => {
+    const a = countCacheKey({ search: 'x', status__in: ['closed'] }, [1, 2]);
+    const b = countCacheKey({ status__in: ['closed'], search: 'x' }, [1, 2]);
+    expect(a).toBe(b);
+    expect(countCacheKey({ search: 'x', status__in: ['closed'] }, [1])).not.toBe(a);
+    expect(countCacheKey({ search: 'x', status__in: ['closed'] }, null)).not.toBe(a);
+  });
+
+  it('leaves uncached the filters that read other tables', () => {
+    expect(countCacheKey({ service__in: ['Vision'], search: 'x' }, null)).toBeNull();
+    expect(countCacheKey({ rule_id__in: [1], search: 'x' }, null)).toBeNull();
+  });
+});
+
+describe('list totals stay exact across writes', () => {
+  let ctx: TestContext;
+  const tokens: Record<string, string> = {};
+  const total = async (user: string, query: string) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v0/soc/incs/?limit=1&${query}`,
+      headers: bearer(tokens[user]!),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ total: number }>().total;
+  };
+  const realCount = async (where: string) =>
+    (
+      await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql.raw(`SELECT count(*)::int AS n FROM incidents WHERE ${where}`),
+      )
+    )[0]!.n;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ incidents: 80 });
+    for (const user of ['alice', 'analyst']) tokens[user] = (await ctx.login(user)).access;
+  });
+  afterAll(() => ctx.close());
+
+  it('counts a new incident in the next list of a search, right after it is registered', async () => {
+    const query = 'search=zebracorn&priority__in=high,critical';
+    expect(await total('analyst', query)).toBe(0);
+    expect(await total('analyst', query)).toBe(0);
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(tokens.alice!) });
+    const types = (await get('/api/v0/soc/issue_types/')).json<{ results: { id: number; code: string }[] }>();
+    const issuetype = types.results.find((t) => t.code === 'incident')!.id;
+    const cats = (await get(`/api/v0/soc/issues/${issuetype}/categories/?limit=30`)).json<{
+      results: { id: number }[];
+    }>().results;
+    const system = (await get('/api/v0/soc/systems/')).json<{ results: { id: number }[] }>().results[0]!;
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v0/soc/incs/',
+      headers: bearer(tokens.alice!),
+      payload: {
+        system: system.id,
+        summary: 'Zebracorn beacon on the mail gateway',
+        issuetype,
+        priority: 'high',
+        description: 'Beaconing every 60 s.',
+        primary_category: cats[0]!.id,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    // no wait for the NOTIFY: the version read by the hit already moved
+    expect(await total('analyst', query)).toBe(1);
+    expect(await total('alice', query)).toBe(1);
+  });
+
+  it('follows changes written straight to the database (jobs, the analyst API, other instances)', async () => {
+    const query = `search=lsass&status__in=${INCIDENT_STATUSES.join(',')}`;
+    const where = `(summary || ' ' || description) ILIKE '%lsass%'`;
+    expect(await total('analyst', query)).toBe(await realCount(where));
+    await ctx.database.db.execute(
+      sql`UPDATE incidents SET summary = summary || ' (LSASS access)'
+           WHERE key = (SELECT key FROM incidents WHERE NOT ((summary || ' ' || description) ILIKE '%lsass%') ORDER BY key LIMIT 1)`,
+    );
+    expect(await total('analyst', query)).toBe(await realCount(where));
+    await ctx.database.db.execute(
+      sql`UPDATE incidents SET summary = 'Closed out', description = ''
+           WHERE key IN (SELECT key FROM incidents WHERE (summary || ' ' || description) ILIKE '%lsass%' ORDER BY key LIMIT 2)`,
+    );
+    expect(await total('analyst', query)).toBe(await realCount(where));
+  });
+});
