@@ -11,5 +11,7 @@ export default defineProject({
     hookTimeout: 120_000,
     // one browser at a time on a 2-core machine
     fileParallelism: false,
+    // what a page shows after a request: 1 s (the default) is too short on a loaded 2-core machine
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -1,0 +1,119 @@
+// Paint times in the browser on the bench data set (issue 14: first meaningful paint of
+// /incidents and /dashboard < 1.5 s; issue 6: all dashboard widgets painted < 2 s after
+// navigation). Starts the production build on the bench PostgreSQL (1,000,000 incidents unless
+// BENCH_INCIDENTS says otherwise), signs in with Debian's Chromium and times, for an analyst (all
+// systems) and a customer (two systems):
+// - a full page load of /incidents until the first incident card and the total are shown;
+// - a full page load of /dashboard until every widget has drawn its chart and the MITRE matrix
+//   its tactics;
+// - the in-app navigation from /incidents to the dashboard, the same way.
+// Medians and maxima of several runs after one warm-up (the first, cold load is printed apart).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { ensureDataSet, ms, psql, BENCH_URL, PASSWORD, ROOT, startServer, stats } from './support.mjs';
+
+const RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 7);
+const N = Number(process.env.BENCH_INCIDENTS ?? 1_000_000);
+const WIDGETS = ['priority', 'status', 'timeline', 'category', 'sla', 'top_domains', 'top_ips', 'eps'];
+
+const data = ensureDataSet({ incidents: N, systems: 50, users: 2000 });
+if (data.generated) console.log(`generated ${N} incidents in ${data.seconds.toFixed(0)} s`);
+psql(BENCH_URL, 'ANALYZE');
+const total = Number(psql(BENCH_URL, 'SELECT count(*) FROM incidents'));
+
+const attack = path.resolve(ROOT, '../shared/data/attack/enterprise-attack.json');
+const server = await startServer(existsSync(attack) ? { ATTACK_STIX_PATH: attack } : {});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+const incidentsPainted = async (page) => {
+  await page.getByTestId('incident-card').first().waitFor();
+  await page.getByTestId('incidents-total').waitFor();
+};
+const dashboardPainted = async (page) => {
+  for (const id of WIDGETS) await page.locator(`[data-testid="widget-${id}-chart"] svg`).first().waitFor();
+  await page.getByTestId('mitre-tactic-initial-access').waitFor();
+};
+
+/**
+ * Times `go` then `painted` RUNS + 1 times, after an untimed `prepare`; the first (cold) run is
+ * reported apart.
+ */
+async function measure(page, go, painted, prepare = async () => undefined) {
+  const times = [];
+  for (let i = 0; i <= RUNS; i++) {
+    await prepare();
+    const started = performance.now();
+    await go();
+    await painted(page);
+    times.push(performance.now() - started);
+  }
+  return { cold: times[0], ...stats(times.slice(1)) };
+}
+
+const rows = [];
+try {
+  for (const who of ['analyst', 'carol']) {
+    const context = await browser.newContext({ viewport: { width: 1536, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto(`${server.url}/incidents`);
+    await page.getByTestId('login-username').fill(who);
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('shell-header').waitFor();
+    rows.push([
+      who,
+      '/incidents, full page load',
+      1500,
+      await measure(page, () => page.goto(`${server.url}/incidents`), incidentsPainted),
+    ]);
+    rows.push([
+      who,
+      '/dashboard, full page load',
+      1500,
+      await measure(page, () => page.goto(`${server.url}/dashboard`), dashboardPainted),
+    ]);
+    rows.push([
+      who,
+      '/incidents → dashboard link',
+      2000,
+      await measure(
+        page,
+        () => page.getByRole('link', { name: 'Dashboard' }).first().click(),
+        dashboardPainted,
+        async () => {
+          await page.goto(`${server.url}/incidents`);
+          await incidentsPainted(page);
+        },
+      ),
+    ]);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+console.log(
+  `\nPaint times on ${total.toLocaleString('en')} incidents (production build, Chromium headless, 1536×900); ${RUNS} runs after a cold one`,
+);
+console.log('| user | what | cold | median | max | target |');
+console.log('|---|---|---|---|---|---|');
+let failed = false;
+for (const [who, what, target, s] of rows) {
+  if (s.p50 >= target) failed = true;
+  console.log(`| ${who} | ${what} | ${ms(s.cold)} | ${ms(s.p50)} | ${ms(s.max)} | < ${target} ms |`);
+}
+process.exit(failed ? 1 : 0);
