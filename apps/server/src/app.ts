@@ -70,7 +70,7 @@ import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createPgEventBus } from './modules/events/event-bus.ts';
-import { createCountCache } from './modules/incidents/count-cache.ts';
+import { INCIDENT_CHANGE_EVENTS, createCountCache } from './modules/incidents/count-cache.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -271,7 +271,7 @@ export async function buildApp({
   const countCache = createCountCache();
   // any committed change of any incident (routes, analyst API, jobs, other instances) empties it
   bus.subscribe((event) => {
-    if (event.type.startsWith('incident.')) countCache.invalidate();
+    if ((INCIDENT_CHANGE_EVENTS as readonly string[]).includes(event.type)) countCache.invalidate();
   });
   bus.onLive((live) => countCache.setLive(live));
   const incidents = createIncidentsService({

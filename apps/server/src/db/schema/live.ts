@@ -36,6 +36,10 @@ export const events = pgTable(
       .on(t.id)
       .where(sql`${t.dispatchedAt} IS NULL`),
     index('events_incident_type_idx').on(t.incidentKey, t.type),
+    // the newest change of any incident: the version of the incident list's count cache
+    index('events_incident_change_idx')
+      .on(t.id)
+      .where(sql`${t.type} IN ('incident.created', 'incident.updated')`),
   ],
 );
 

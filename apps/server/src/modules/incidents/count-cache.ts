@@ -1,10 +1,11 @@
 /**
  * Exact list totals that have to be counted over the incidents (a text search, several filters at
  * once), kept until an incident may have changed. Every insert and update of an incident writes an
- * events row (migration 0015), so two checks guard a kept total:
- * - its version, the newest events id visible to the count's own statement: a hit re-reads the
- *   newest id (one index probe) and counts again if it moved, so a writer that lists right after
- *   its commit sees its change, on any instance;
+ * `incident.created` or `incident.updated` events row (migration 0015), so two checks guard a kept
+ * total:
+ * - its version, the newest such events id visible to the count's own statement: a hit re-reads
+ *   it (one probe of events_incident_change_idx) and counts again if it moved, so a writer that
+ *   lists right after its commit sees its change, on any instance;
  * - the events NOTIFYed on commit to every instance empty the cache, which also covers a writer
  *   whose events id is older than one already visible (two writers committing out of order).
  * While the LISTEN connection is down nothing is kept or served; a count that was running when a
@@ -30,6 +31,12 @@ export interface VersionedCount {
 }
 
 export const COUNT_CACHE_MAX_ENTRIES = 1000;
+
+/**
+ * The events that the incident triggers write for every insert and update of an incident; others
+ * (comments, SLA reminders) change no incident row.
+ */
+export const INCIDENT_CHANGE_EVENTS = ['incident.created', 'incident.updated'] as const;
 
 export function createCountCache(maxEntries = COUNT_CACHE_MAX_ENTRIES): CountCache {
   const totals = new Map<string, VersionedCount>();

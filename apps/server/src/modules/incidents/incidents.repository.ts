@@ -9,6 +9,7 @@ import type {
 } from '@soc/contracts';
 import type { Database, Db } from '../../db/client.ts';
 import type { CountCache } from './count-cache.ts';
+import { INCIDENT_CHANGE_EVENTS } from './count-cache.ts';
 import { queryRows } from '../../db/client.ts';
 import { likePattern } from '../../lib/pagination.ts';
 
@@ -414,6 +415,11 @@ function csvCells(lang: Language, labels: CsvLabels): CsvCellSql[] {
   ];
 }
 
+/** The events id of the newest incident insert or update (served by events_incident_change_idx). */
+const LAST_INCIDENT_CHANGE = sql.raw(
+  `SELECT coalesce(max(id), 0) FROM events WHERE type IN (${INCIDENT_CHANGE_EVENTS.map((t) => `'${t}'`).join(', ')})`,
+);
+
 /**
  * The count-cache key of a filter set and scope, or null when the count also reads other tables
  * (services, rules), whose changes raise no incident event.
@@ -459,7 +465,7 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
             // the total and the newest event it reflects, from one statement's snapshot
             const [row] = await queryRows<{ n: number; version: string }>(
               db,
-              sql`SELECT count(*)::int AS n, (SELECT coalesce(max(id), 0) FROM events)::text AS version
+              sql`SELECT count(*)::int AS n, (${LAST_INCIDENT_CHANGE})::text AS version
                     FROM incidents i WHERE ${incidentConditions(filters, scope)}`,
             );
             return { n: row?.n ?? 0, version: row?.version ?? '0' };
@@ -467,7 +473,7 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
           async () => {
             const [row] = await queryRows<{ version: string }>(
               db,
-              sql`SELECT coalesce(max(id), 0)::text AS version FROM events`,
+              sql`SELECT (${LAST_INCIDENT_CHANGE})::text AS version`,
             );
             return row?.version ?? '0';
           },

@@ -1,0 +1,1 @@
+CREATE INDEX "events_incident_change_idx" ON "events" USING btree ("id") WHERE "events"."type" IN ('incident.created', 'incident.updated');
