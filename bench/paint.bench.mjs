@@ -41,8 +41,17 @@ const incidentsPainted = async (page) => {
   await page.getByTestId('incident-card').first().waitFor();
   await page.getByTestId('incidents-total').waitFor();
 };
+/** Widgets that showed their empty state instead of a chart (a data set without that data). */
+const emptyWidgets = new Set();
 const dashboardPainted = async (page) => {
-  for (const id of WIDGETS) await page.locator(`[data-testid="widget-${id}-chart"] svg`).first().waitFor();
+  for (const id of WIDGETS) {
+    // painted: the chart has drawn, or the widget says it has no data
+    await page
+      .locator(`[data-testid="widget-${id}-chart"] svg, [data-testid="widget-${id}-body"] .ant-empty`)
+      .first()
+      .waitFor();
+    if (await page.locator(`[data-testid="widget-${id}-body"] .ant-empty`).count()) emptyWidgets.add(id);
+  }
   await page.getByTestId('mitre-tactic-initial-access').waitFor();
 };
 
@@ -116,4 +125,8 @@ for (const [who, what, target, s] of rows) {
   if (s.p50 >= target) failed = true;
   console.log(`| ${who} | ${what} | ${ms(s.cold)} | ${ms(s.p50)} | ${ms(s.max)} | < ${target} ms |`);
 }
+if (emptyWidgets.size)
+  console.log(
+    `widgets without data in this set (their empty state counts as painted): ${[...emptyWidgets].join(', ')}`,
+  );
 process.exit(failed ? 1 : 0);
