@@ -261,7 +261,13 @@ export async function buildApp({
     mailerOverride ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir });
   const handlers: Parameters<typeof createJobRunner>[0]['handlers'] = {};
-  const jobs = createJobRunner({ db: database.db, handlers, log: app.log });
+  const jobs = createJobRunner({
+    db: database.db,
+    handlers,
+    log: app.log,
+    lockTimeoutMs: config.jobs.leaseSeconds * 1000,
+    backoffBaseMs: config.jobs.retryBaseMs,
+  });
   // contacts' mail (issue 4) is queued by the notifications below, from the recorded events, so
   // that every writer of incidents triggers it; the services need no listener of their own
   const notifier = createIncidentNotifier({ db: database.db, config, mailer, jobs });
