@@ -97,6 +97,8 @@ export interface BuildAppOptions {
   auth?: AuthServiceOptions;
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
+  /** Replaces the file storage on `config.filesDir` (tests: a disk that fills up). */
+  storage?: FileStorage;
   /** Replaces the configured SMS gateway (tests). */
   sms?: SmsGateway;
   /** Heartbeat period of event streams (tests shorten it). */
@@ -148,6 +150,7 @@ export async function buildApp({
   database,
   auth: authOptions,
   mailer: mailerOverride,
+  storage: storageOverride,
   sms: smsOverride,
   eventsHeartbeatMs,
   logStream,
@@ -256,7 +259,7 @@ export async function buildApp({
   });
 
   // services and background work
-  const storage = new FileStorage(config.filesDir);
+  const storage = storageOverride ?? new FileStorage(config.filesDir);
   const mailer =
     mailerOverride ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir });

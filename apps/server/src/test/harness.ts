@@ -196,6 +196,8 @@ export interface TestContextOptions {
    * front of TEST_DATABASE_URL's server that a fault test can cut) instead of directly.
    */
   databaseVia?: { host: string; port: number };
+  /** The app's file storage instead of one on `config.filesDir` (given the final config). */
+  storage?: (config: Config) => FileStorage;
 }
 
 /** Builds the app on a fresh, migrated database filled with a small demo data set. */
@@ -211,6 +213,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     database,
     auth: { failureFloorMs: 0, failureJitterMs: 0 },
     logStream: options.logStream,
+    storage: options.storage?.(config),
   });
   await app.ready();
   return {
