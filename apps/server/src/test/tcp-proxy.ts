@@ -12,17 +12,13 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** Listens again on the same port and forwards as before. */
   restore(): Promise<void>;
-  /** Connections accepted so far. */
-  accepted(): number;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let held = false;
-  let accepted = 0;
   const onConnection = (client: net.Socket) => {
-    accepted += 1;
     const upstream = net.connect(target.port, target.host);
     sockets.add(client);
     sockets.add(upstream);
@@ -69,7 +65,6 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       await closed;
     },
     restore: listen,
-    accepted: () => accepted,
     async close() {
       for (const s of sockets) s.destroy();
       sockets.clear();
