@@ -97,6 +97,8 @@ export interface BuildAppOptions {
   auth?: AuthServiceOptions;
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
+  /** Replaces the file storage on `config.filesDir` (tests: a disk that fills up). */
+  storage?: FileStorage;
   /** Replaces the configured SMS gateway (tests). */
   sms?: SmsGateway;
   /** Heartbeat period of event streams (tests shorten it). */
@@ -148,6 +150,7 @@ export async function buildApp({
   database,
   auth: authOptions,
   mailer: mailerOverride,
+  storage: storageOverride,
   sms: smsOverride,
   eventsHeartbeatMs,
   logStream,
@@ -256,12 +259,18 @@ export async function buildApp({
   });
 
   // services and background work
-  const storage = new FileStorage(config.filesDir);
+  const storage = storageOverride ?? new FileStorage(config.filesDir);
   const mailer =
     mailerOverride ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir });
   const handlers: Parameters<typeof createJobRunner>[0]['handlers'] = {};
-  const jobs = createJobRunner({ db: database.db, handlers, log: app.log });
+  const jobs = createJobRunner({
+    db: database.db,
+    handlers,
+    log: app.log,
+    lockTimeoutMs: config.jobs.leaseSeconds * 1000,
+    backoffBaseMs: config.jobs.retryBaseMs,
+  });
   // contacts' mail (issue 4) is queued by the notifications below, from the recorded events, so
   // that every writer of incidents triggers it; the services need no listener of their own
   const notifier = createIncidentNotifier({ db: database.db, config, mailer, jobs });

@@ -78,6 +78,8 @@ const EnvSchema = z.object({
   INBOUND_MAIL_TOKEN: z.string().min(16).optional(),
   INBOUND_MAIL_AUTHSERV_ID: z.string().min(1).default('mx.soc-portal.local'),
   INBOUND_MAIL_ADDRESS: z.string().email().default('incidents@soc-portal.local'),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(600),
+  JOB_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   REPORT_MAX_ATTACHMENT_BYTES: z.coerce
     .number()
     .int()
@@ -151,6 +153,15 @@ export interface Config {
   csvSyncMaxRows: number;
   /** Reports up to this size are e-mailed as attachments; larger ones as a link. */
   reportAttachmentMaxBytes: number;
+  jobs: {
+    /**
+     * A running job's lease: its runner renews it while the job runs; a job whose lease passed
+     * (its process died) is claimed again by any instance.
+     */
+    leaseSeconds: number;
+    /** The first retry of a failed job waits this long, doubling with each attempt (30 min at most). */
+    retryBaseMs: number;
+  };
   csvAsyncMaxRows: number;
   /** Requests per minute and IP on the credential endpoints (sign-in, refresh, password change). */
   authRateLimitPerMinute: number;
@@ -280,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     csvSyncMaxRows: e.CSV_SYNC_MAX_ROWS,
     reportAttachmentMaxBytes: e.REPORT_MAX_ATTACHMENT_BYTES,
+    jobs: { leaseSeconds: e.JOB_LEASE_SECONDS, retryBaseMs: e.JOB_RETRY_BASE_MS },
     csvAsyncMaxRows: e.CSV_ASYNC_MAX_ROWS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
@@ -365,6 +377,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     csvSyncMaxRows: 10_000,
     reportAttachmentMaxBytes: 10 * 1024 * 1024,
+    jobs: { leaseSeconds: 600, retryBaseMs: 5_000 },
     csvAsyncMaxRows: 1_000_000,
     authRateLimitPerMinute: 1000,
     logLevel: 'silent',

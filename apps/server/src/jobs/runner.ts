@@ -17,8 +17,13 @@ export interface JobRunnerOptions {
   handlers: Record<string, JobHandler>;
   /** How often an idle runner looks for work. */
   pollMs?: number;
-  /** A running job not finished after this long is taken to have lost its runner. */
+  /**
+   * The lease of a running job: renewed every third of it while the handler runs, so a job whose
+   * lease passed has lost its runner (the process died) and is claimed again, its attempt counted.
+   */
   lockTimeoutMs?: number;
+  /** The first retry waits this long; each further one twice as long (at most 30 minutes). */
+  backoffBaseMs?: number;
   log?: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 }
 
@@ -27,7 +32,6 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-const BACKOFF_BASE_MS = 5_000;
 const BACKOFF_MAX_MS = 30 * 60_000;
 
 /**
@@ -39,6 +43,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   const { db, handlers } = options;
   const pollMs = options.pollMs ?? 1_000;
   const lockTimeoutMs = options.lockTimeoutMs ?? 10 * 60_000;
+  const backoffBaseMs = options.backoffBaseMs ?? 5_000;
   const worker = `${hostname()}:${process.pid}`;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -73,6 +78,13 @@ export function createJobRunner(options: JobRunnerOptions) {
     return job;
   }
 
+  /** Renews the lease of a job this runner is still running. */
+  async function renew(job: JobRow): Promise<void> {
+    await db.execute(
+      sql`UPDATE jobs SET locked_at = now() WHERE id = ${job.id} AND status = 'running' AND locked_by = ${worker}`,
+    );
+  }
+
   async function finish(job: JobRow, result: Record<string, unknown> | void): Promise<void> {
     await db.execute(
       sql`UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL, last_error = NULL,
@@ -84,7 +96,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   async function fail(job: JobRow, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const final = job.attempts >= job.maxAttempts;
-    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (job.attempts - 1));
+    const delay = Math.min(BACKOFF_MAX_MS, backoffBaseMs * 2 ** (job.attempts - 1));
     await db.execute(
       sql`UPDATE jobs SET status = ${final ? 'failed' : 'queued'}, locked_at = NULL, last_error = ${message.slice(0, 2000)},
                           run_at = now() + make_interval(secs => ${delay / 1000}),
@@ -106,11 +118,14 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (!job) return count;
       count += 1;
       const handler = handlers[job.type];
+      const heartbeat = setInterval(() => void renew(job).catch(() => undefined), lockTimeoutMs / 3);
       try {
         if (!handler) throw new Error(`No handler for job type ${job.type}`);
         await finish(job, await handler(job.payload, job));
       } catch (err) {
         await fail(job, err);
+      } finally {
+        clearInterval(heartbeat);
       }
     }
   }

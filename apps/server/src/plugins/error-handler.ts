@@ -44,6 +44,44 @@ const CLIENT_ERRORS: Record<string, { status: number; body: () => object }> = {
 const MULTIPART_PARSE_ERROR =
   /^(Unexpected end of multipart data|Multipart: Boundary not found|Malformed part header|Part terminated early)/;
 
+/** Seconds a client is asked to wait when the database (or another backend) is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * Messages of node-postgres when a connection is lost or cannot be had (they carry no code):
+ * the server closed it, the pool's connect timed out, or a client broke earlier.
+ */
+const CONNECTION_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end)/;
+
+/**
+ * Whether an error (or one it wraps: drizzle's query error keeps the driver's as `cause`; a
+ * failed connect to several addresses is an AggregateError) says that the database could not be
+ * reached, rather than that a query was wrong: network errors, PostgreSQL shutting down or
+ * starting (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now) and the
+ * connection exception class 08.
+ */
+export function isConnectionError(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string') {
+    if (CONNECTION_CODES.has(e.code)) return true;
+    if (/^(57P0[123]|08[0-9A-Z]{3})$/.test(e.code)) return true;
+  }
+  if (typeof e.message === 'string' && CONNECTION_MESSAGE.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isConnectionError(inner, depth + 1))) return true;
+  return isConnectionError(e.cause, depth + 1);
+}
+
 /**
  * One error handler for the whole API: field errors in DRF shape, `{detail}` for the rest, and
  * no stack trace or SQL in any 5xx.
@@ -74,6 +112,21 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ detail: error.message });
+    }
+    if (error.code === 'ENOSPC' || error.code === 'EDQUOT') {
+      // the file storage is full: the upload was removed (FileStorage.put), nothing recorded
+      request.log.error({ err: error }, 'storage full');
+      return reply
+        .status(507)
+        .send({ detail: 'There is not enough storage space for this file; try again later.' });
+    }
+    if (isConnectionError(error)) {
+      // the database is restarting or unreachable: the pool reconnects by itself, the client retries
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ detail: 'The service is temporarily unavailable; try again shortly.' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply

@@ -94,7 +94,8 @@ async function sharedTemplate(name: string, build: (dir: string) => Promise<void
 async function openTestDatabase(
   incidents: number,
   filesDir: string,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+  via?: { host: string; port: number },
+): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB_DRIVER !== 'pg' || !adminUrl) {
     const template = await sharedTemplate(`pglite-${incidents}`, async (dir) => {
@@ -132,6 +133,15 @@ async function openTestDatabase(
     url.pathname = `/${db}`;
     return url.toString();
   };
+  /** The app's URL of the test database: through `via` (a proxy the test can cut) when given. */
+  const appUrlOf = (db: string) => {
+    const url = new URL(urlOf(db));
+    if (via) {
+      url.hostname = via.host;
+      url.port = String(via.port);
+    }
+    return url.toString();
+  };
   const templateName = `soc_tmpl_${inject('socTemplateId')}_${incidents}`;
   const template = await sharedTemplate(`pg-${incidents}`, async (dir) => {
     // a builder that did not finish may have left the database half made
@@ -146,11 +156,12 @@ async function openTestDatabase(
   });
   const name = `soc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await admin(template ? `CREATE DATABASE ${name} TEMPLATE ${templateName}` : `CREATE DATABASE ${name}`);
-  const database = await openDatabase({ kind: 'postgres', url: urlOf(name), poolSize: 4 });
+  const database = await openDatabase({ kind: 'postgres', url: appUrlOf(name), poolSize: 4 });
   if (template) await copyFiles(template, filesDir);
   else await fillDemo(database, incidents, filesDir);
   return {
     database,
+    url: urlOf(name),
     drop: async () => {
       await database.close();
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -167,6 +178,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The direct URL of the test's PostgreSQL database (pg project only; not through `databaseVia`). */
+  databaseUrl?: string;
   /** Signs in through the API and returns the token pair. */
   login(username: string, password?: string): Promise<{ access: string; refresh: string }>;
   close(): Promise<void>;
@@ -178,23 +191,36 @@ export interface TestContextOptions {
   config?: Partial<Config>;
   /** Receives the app's log lines (set `config.logLevel` too; tests default to silent). */
   logStream?: { write(line: string): void };
+  /**
+   * PostgreSQL only: the app reaches its database through this host and port (a TCP proxy in
+   * front of TEST_DATABASE_URL's server that a fault test can cut) instead of directly.
+   */
+  databaseVia?: { host: string; port: number };
+  /** The app's file storage instead of one on `config.filesDir` (given the final config). */
+  storage?: (config: Config) => FileStorage;
 }
 
 /** Builds the app on a fresh, migrated database filled with a small demo data set. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const config = testConfig(options.config);
-  const { database, drop } = await openTestDatabase(options.incidents ?? 20, config.filesDir);
+  const { database, drop, url } = await openTestDatabase(
+    options.incidents ?? 20,
+    config.filesDir,
+    options.databaseVia,
+  );
   const app = await buildApp({
     config,
     database,
     auth: { failureFloorMs: 0, failureJitterMs: 0 },
     logStream: options.logStream,
+    storage: options.storage?.(config),
   });
   await app.ready();
   return {
     app,
     database,
     config,
+    databaseUrl: url,
     async login(username, password = DEMO_PASSWORD) {
       const res = await app.inject({
         method: 'POST',

@@ -170,6 +170,13 @@ export const ReportFileSchema = z.object({
   size: z.number().int().nonnegative(),
   /** Names of the systems the report covers, comma-separated. */
   system: z.string(),
+  /**
+   * E-mail delivery: `none` (no addresses), `pending` (not yet sent; a failed attempt is retried
+   * with growing delays, its error in `mail_error`), `sent`.
+   */
+  mail: z.enum(['none', 'pending', 'sent']).optional(),
+  /** The last delivery failure while `mail` is `pending` (e.g. the SMTP server unreachable). */
+  mail_error: z.string().nullable().optional(),
 });
 export type ReportFile = z.infer<typeof ReportFileSchema>;
 export const ReportListResponseSchema = pageOf(ReportFileSchema);

@@ -4,7 +4,7 @@ import type { ReadStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** Raised when a stream is longer than its limit; nothing is kept. */
@@ -85,13 +85,18 @@ export class FileStorage {
       },
     });
     try {
-      await pipeline(source, meter, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(source, meter, this.createTempStream(tmp));
       await rename(tmp, target);
     } catch (err) {
       await rm(tmp, { force: true });
       throw err;
     }
     return { key, size, sha256: hash.digest('hex') };
+  }
+
+  /** The stream of a new temporary file (a test subclass makes it fail like a full disk). */
+  protected createTempStream(file: string): Writable {
+    return createWriteStream(file, { flags: 'wx' });
   }
 
   open(key: string): ReadStream {

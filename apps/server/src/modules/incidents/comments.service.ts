@@ -230,6 +230,9 @@ export function createCommentsService({ db, config, storage, onStatus }: Comment
     ): Promise<Comment> {
       const incident = await loadIncident(db, key, auth);
       const stager = new UploadStager(storage);
+      // after the commit the files belong to the comment: a later failure (the database gone
+      // while reading it back) must not remove them
+      let committed = false;
       try {
         const fields = await readChatParts(parts, stager);
         const parsed = parseMultipartFields(CommentCreateFieldsSchema, fields);
@@ -250,7 +253,7 @@ export function createCommentsService({ db, config, storage, onStatus }: Comment
           ) {
             throw badRequest({ issue_completed: ['The incident is not open; it cannot be completed.'] });
           }
-          return insertComment(tx, {
+          const inserted = await insertComment(tx, {
             incident: locked!,
             authorId: auth.userId,
             authorName: me.name,
@@ -262,24 +265,27 @@ export function createCommentsService({ db, config, storage, onStatus }: Comment
             files: stager.files,
             affectsStatus: true,
           });
+          // in the transaction: once the comment is committed its files must stay (see discard below)
+          await audit(tx, {
+            userId: auth.userId,
+            action: 'incident.comment',
+            objectType: 'incident',
+            objectId: key,
+            ip,
+            details: {
+              comment: inserted.row.id,
+              files: stager.files.length,
+              ...(inserted.newStatus ? { status: [incident.status, inserted.newStatus] } : {}),
+            },
+          });
+          return inserted;
         });
-        await audit(db, {
-          userId: auth.userId,
-          action: 'incident.comment',
-          objectType: 'incident',
-          objectId: key,
-          ip,
-          details: {
-            comment: result.row.id,
-            files: stager.files.length,
-            ...(result.newStatus ? { status: [incident.status, result.newStatus] } : {}),
-          },
-        });
+        committed = true;
         if (result.newStatus) await onStatus(incident.id, result.newStatus);
         const [shown] = await presentMany([result.row], key, auth);
         return shown!;
       } catch (err) {
-        await stager.discard();
+        if (!committed) await stager.discard();
         throw err;
       }
     },

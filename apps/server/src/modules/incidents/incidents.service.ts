@@ -263,15 +263,16 @@ export function createIncidentsService({
             )
             .returning();
           await tx.update(incidents).set({ updated: new Date() }).where(eq(incidents.id, incident.id));
+          // in the transaction: a failure after the commit must not remove the files of the rows
+          await audit(tx, {
+            userId: auth.userId,
+            action: 'incident.add_files',
+            objectType: 'incident',
+            objectId: key,
+            ip,
+            details: { files: inserted.map((r) => ({ id: r.id, filename: r.filename, size: r.size })) },
+          });
           return inserted;
-        });
-        await audit(db, {
-          userId: auth.userId,
-          action: 'incident.add_files',
-          objectType: 'incident',
-          objectId: key,
-          ip,
-          details: { files: rows.map((r) => ({ id: r.id, filename: r.filename, size: r.size })) },
         });
         return rows.map((r) => ({
           id: r.id,

@@ -15,6 +15,8 @@ export function presentReport(row: ReportRow): ReportFile {
     finish: row.periodFinish.toISOString(),
     size: row.size,
     system: row.systemLabel,
+    mail: !row.emails.length ? 'none' : row.mailedAt ? 'sent' : 'pending',
+    mail_error: row.status === 'ready' && !row.mailedAt && row.emails.length ? row.error : null,
   };
 }
 

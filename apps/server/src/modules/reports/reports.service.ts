@@ -37,6 +37,9 @@ import { createReportsRepository } from './reports.repository.ts';
 import { presentReport, presentSchedule } from './reports.presenter.ts';
 
 export const REPORT_BUILD_JOB = 'reports.build';
+/** What a report shows while its e-mail waits for a retry. */
+export const REPORT_MAIL_RETRY_MESSAGE =
+  'The e-mail could not be delivered yet; it is retried automatically.';
 /** Schedules handled per scheduler transaction. */
 const TICK_BATCH = 20;
 
@@ -266,8 +269,15 @@ export function createReportsService({
         if (row.status !== 'ready') row = await build(row);
         let mailed = false;
         if (row.status === 'ready' && !row.mailedAt && row.emails.length) {
-          mailed = await mailReport(row);
-          if (mailed) await repo.updateReport(id, { mailedAt: new Date() });
+          try {
+            mailed = await mailReport(row);
+          } catch (err) {
+            // shown with the report (`mail_error`) until a retry of the job delivers it; the
+            // SMTP detail (hosts, addresses) stays in the job's last_error and the log
+            await repo.updateReport(id, { error: REPORT_MAIL_RETRY_MESSAGE });
+            throw err;
+          }
+          if (mailed) await repo.updateReport(id, { mailedAt: new Date(), error: null });
         }
         return { reportId: id, size: row.size, mailed };
       } catch (err) {
