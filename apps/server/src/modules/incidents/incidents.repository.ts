@@ -234,10 +234,15 @@ const PAGE_COLUMNS = sql.raw(
     .join(', '),
 );
 
-/** The details of a set of incident rows (the page CTE `p`), with names in `lang`. */
+/**
+ * The details of a set of incident rows (the page CTE `p`), with names in `lang`. The page is
+ * MATERIALIZED: inlined, the planner searched the join order of nine relations over the 26
+ * indexes of incidents on every request (about 5 ms of planning against 0.4 ms of execution for
+ * one card on the 1M bench set; 0.7 ms materialized, with the same plan for the page).
+ */
 function detailsQuery(pageSql: SQL, ordering: IncidentOrdering, lang: Language): SQL {
   return sql`
-    WITH p AS (${pageSql})
+    WITH p AS MATERIALIZED (${pageSql})
     SELECT p.id, p.key::int AS key, p.summary, p.priority, p.status, p.created, p.updated,
            p.system_id, s.is_id AS system_is_id, s.full_name AS system_name,
            p.service_id, sv.name AS service_name,
