@@ -3,13 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers/AppProviders.tsx';
 import { createQueryClient } from './app/providers/queryClient.ts';
-import { routes } from './app/router/routes.tsx';
+import { preloadDirectPage, routes } from './app/router/routes.tsx';
 import { installGlobalErrorHandlers } from './shared/errors/errorReporter.ts';
 
 // Installed first so that errors during start-up are caught too; they are sent once the
 // portal config has supplied a DSN (and dropped when it has none).
 installGlobalErrorHandlers();
 
+preloadDirectPage(window.location.pathname);
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();
 

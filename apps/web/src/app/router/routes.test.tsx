@@ -5,6 +5,7 @@ import { authStore } from '../../shared/api/authStore.ts';
 import { callsTo, deferred, mockFetch } from '../../test/fetchMock.ts';
 import { baseRoutes, currentUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
+import { directPageLoader } from './routes.tsx';
 import { makeAccessToken } from '../../test/tokens.ts';
 
 const signIn = () => authStore.setTokens({ access: makeAccessToken(), refresh: 'refresh-1' });
@@ -107,5 +108,22 @@ describe('routes and shell', () => {
     await user.click(await screen.findByTestId('profile-change-password'));
     expect(await screen.findByTestId('cp-old')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/changepassword');
+  });
+});
+
+describe('directPageLoader', () => {
+  it('names the chunk of the dashboard, the incident list and an incident, and nothing else', () => {
+    const dashboard = directPageLoader('/dashboard');
+    expect(dashboard).toBeDefined();
+    expect(directPageLoader('/')).toBe(dashboard);
+    expect(directPageLoader('/dashboard/')).toBe(dashboard);
+    const list = directPageLoader('/incidents');
+    const card = directPageLoader('/inc/12345');
+    expect(list).toBeDefined();
+    expect(card).toBeDefined();
+    expect(new Set([dashboard, list, card]).size).toBe(3);
+    for (const other of ['/reports/reportsList', '/inc/', '/incidents/x', '/dashboardx', '/inc/1/2']) {
+      expect(directPageLoader(other)).toBeUndefined();
+    }
   });
 });

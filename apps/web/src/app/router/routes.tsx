@@ -13,27 +13,21 @@ const MisconfigsPage = lazyPage(
   () => import('../../features/misconfigs/pages/MisconfigsPage.tsx'),
   'MisconfigsPage',
 );
-const IncidentsPage = lazyPage(
-  () => import('../../features/incidents/pages/IncidentsPage.tsx'),
-  'IncidentsPage',
-);
+const loadIncidentsPage = () => import('../../features/incidents/pages/IncidentsPage.tsx');
+const IncidentsPage = lazyPage(loadIncidentsPage, 'IncidentsPage');
 const ExternalLoginCallbackPage = lazyPage(
   () => import('../../features/auth/pages/ExternalLoginCallbackPage.tsx'),
   'ExternalLoginCallbackPage',
 );
-const IncidentPage = lazyPage(
-  () => import('../../features/incident-page/pages/IncidentPage.tsx'),
-  'IncidentPage',
-);
+const loadIncidentPage = () => import('../../features/incident-page/pages/IncidentPage.tsx');
+const IncidentPage = lazyPage(loadIncidentPage, 'IncidentPage');
 const DocsHubPage = lazyPage(() => import('../../features/documents/pages/DocsHubPage.tsx'), 'DocsHubPage');
 const DocumentPage = lazyPage(
   () => import('../../features/documents/pages/DocumentPage.tsx'),
   'DocumentPage',
 );
-const DashboardPage = lazyPage(
-  () => import('../../features/dashboard/pages/DashboardPage.tsx'),
-  'DashboardPage',
-);
+const loadDashboardPage = () => import('../../features/dashboard/pages/DashboardPage.tsx');
+const DashboardPage = lazyPage(loadDashboardPage, 'DashboardPage');
 const RulePage = lazyPage(() => import('../../features/rules/pages/RulePage.tsx'), 'RulePage');
 const ReportsPage = lazyPage(() => import('../../features/reports/pages/ReportsPage.tsx'), 'ReportsPage');
 const TenantsPage = lazyPage(() => import('../../features/tenants/pages/TenantsPage.tsx'), 'TenantsPage');
@@ -57,6 +51,28 @@ const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
   'ChangePasswordPage',
 );
+
+/** The chunks of the pages most often opened directly, by the path that opens them. */
+const DIRECT_PAGES: [RegExp, () => Promise<unknown>][] = [
+  [/^\/(dashboard\/?)?$/, loadDashboardPage],
+  [/^\/incidents\/?$/, loadIncidentsPage],
+  [/^\/inc\/[^/]+\/?$/, loadIncidentPage],
+];
+
+/** The loader of the page chunk that `pathname` opens, if it is one of DIRECT_PAGES. */
+export function directPageLoader(pathname: string): (() => Promise<unknown>) | undefined {
+  return DIRECT_PAGES.find(([path]) => path.test(pathname))?.[1];
+}
+
+/**
+ * Starts loading the page chunk of the address the browser opened while the session is restored
+ * and the user record loads (the auth gate renders the page only then): a full load of the
+ * dashboard no longer fetches its chunk after those calls. A failure is left to the page's own
+ * lazy import, which shows the chunk error screen.
+ */
+export function preloadDirectPage(pathname: string): void {
+  void directPageLoader(pathname)?.().catch(() => undefined);
+}
 
 /** The route table, shared by the browser router and the tests' memory router. */
 export const routes: RouteObject[] = [
