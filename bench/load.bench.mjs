@@ -13,7 +13,7 @@
 //
 // BENCH_INCIDENTS=N (default 1,000,000) generates a data set of that size when the database holds
 // fewer; BENCH_ONLY=a,b runs the endpoints whose name contains one of the words.
-import { readFileSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import autocannon from 'autocannon';
 import {
   BENCH_URL,
@@ -169,6 +169,18 @@ async function load(server, e, token) {
   };
 }
 
+/** The bytes a file gained after offset `from`. */
+function readFrom(file, from) {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(Math.max(0, statSync(file).size - from));
+    readSync(fd, buffer, 0, buffer.length, from);
+    return buffer.toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * PostgreSQL's own time for one request, median over 7 single requests: `exec` sums the
  * auto_explain execution times (EXPLAIN ANALYZE) of its statements; `total` sums the durations
@@ -191,7 +203,7 @@ async function dbTime(url, e, token) {
     const from = statSync(PG_LOG).size;
     await one();
     await new Promise((r) => setTimeout(r, 30));
-    const text = readFileSync(PG_LOG).subarray(from).toString('utf8');
+    const text = readFrom(PG_LOG, from);
     const sample = { exec: 0, total: 0, statements: 0 };
     for (const m of text.matchAll(
       /\] \S+@(\S+) LOG: {2}duration: ([\d.]+) ms {2}(plan|parse|bind|execute|statement)\b/g,
@@ -259,6 +271,13 @@ try {
 }
 
 // the same requests once more, one at a time, on a server whose sessions log their plans
+let logReadable = true;
+try {
+  accessSync(PG_LOG, constants.R_OK);
+} catch {
+  logReadable = false;
+  console.log(`\n${PG_LOG} is not readable here: no database times (set BENCH_PG_LOG)`);
+}
 const capture = await startServer({
   PGOPTIONS: [
     '-c session_preload_libraries=auto_explain',
@@ -271,7 +290,10 @@ const capture = await startServer({
 });
 try {
   const tokens = await tokensOf(capture.url);
-  for (const row of rows) row.db = await dbTime(capture.url, row.e, row.e.as ? tokens[row.e.as] : undefined);
+  for (const row of rows)
+    row.db = logReadable
+      ? await dbTime(capture.url, row.e, row.e.as ? tokens[row.e.as] : undefined)
+      : { exec: NaN, total: NaN, statements: 0 };
 } finally {
   await capture.stop();
 }
@@ -301,7 +323,8 @@ for (const { e, single, r, db } of rows) {
   if (e.rps) pass = check(`≥ ${e.rps} req/s`, r.rps >= e.rps) && pass;
   if (e.p95single) pass = check(`1-client p95 < ${e.p95single} ms`, single.p95 < e.p95single) && pass;
   pass = check('p99 < 1 s', r.p99 < 1000) && pass;
-  if (single) pass = check('1-client p50 ≤ 1.5 × DB total + 2 ms', single.p50 <= 1.5 * db.total + 2) && pass;
+  if (single && logReadable)
+    pass = check('1-client p50 ≤ 1.5 × DB total + 2 ms', single.p50 <= 1.5 * db.total + 2) && pass;
   if (r.errors) pass = check(`${r.errors} errors`, false) && pass;
   console.log(
     `| ${e.name} | ${e.connections ?? CONNECTIONS} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ` +
