@@ -314,7 +314,7 @@ const ratio = (single, dbMs) => (single && dbMs > 0 ? `${(single.p50 / dbMs).toF
 for (const { e, single, r, db } of rows) {
   const checks = [];
   const check = (label, ok) => {
-    checks.push(label);
+    checks.push(ok ? label : `✗ ${label}`);
     if (!ok) failures += 1;
     return ok;
   };
