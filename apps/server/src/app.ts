@@ -17,6 +17,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
+import { createRateLimitStore } from './integrations/redis/rate-limit-store.ts';
 import { createSmsGateway } from './integrations/sms/sms-gateway.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
 import { smsOutboxRoutes } from './modules/auth/sms-outbox.routes.ts';
@@ -205,7 +206,9 @@ export async function buildApp({
     strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
     referrerPolicy: { policy: 'same-origin' },
   });
-  await app.register(rateLimit, { global: false });
+  const rateLimitStore = createRateLimitStore(config.redisUrl, config.redisKeyPrefix, app.log);
+  app.addHook('onClose', async () => rateLimitStore.close());
+  await app.register(rateLimit, rateLimitStore.options);
   await app.register(multipart, {
     // one byte over the limit reaches the storage meter, which refuses the file (413)
     limits: {

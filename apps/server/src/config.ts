@@ -28,6 +28,11 @@ const EnvSchema = z.object({
     .min(300)
     .default(14 * 24 * 3600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().default('soc-portal:'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('SOC Portal <no-reply@soc-portal.local>'),
   MAIL_ATTACHMENT_MAX_BYTES: z.coerce
@@ -165,6 +170,10 @@ export interface Config {
   csvAsyncMaxRows: number;
   /** Requests per minute and IP on the credential endpoints (sign-in, refresh, password change). */
   authRateLimitPerMinute: number;
+  /** Redis shared by the instances for the rate-limit counters; unset: each instance counts alone. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key the portal writes (several portals may share one Redis). */
+  redisKeyPrefix: string;
   logLevel: string;
   trustProxy: boolean;
   /** Folder of the built web app, or undefined to serve the API only. */
@@ -294,6 +303,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: { leaseSeconds: e.JOB_LEASE_SECONDS, retryBaseMs: e.JOB_RETRY_BASE_MS },
     csvAsyncMaxRows: e.CSV_ASYNC_MAX_ROWS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    redisUrl: e.REDIS_URL || undefined,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
@@ -380,6 +391,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jobs: { leaseSeconds: 600, retryBaseMs: 5_000 },
     csvAsyncMaxRows: 1_000_000,
     authRateLimitPerMinute: 1000,
+    redisUrl: undefined,
+    redisKeyPrefix: 'soc-portal-test:',
     logLevel: 'silent',
     trustProxy: false,
     webDist: undefined,

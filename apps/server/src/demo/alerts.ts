@@ -304,11 +304,11 @@ async function insertAlerts(db: Db, source: SQL): Promise<void> {
     ON CONFLICT (id) DO NOTHING`);
 }
 
-const sourceOf = (where: SQL, count: SQL) => sql`
+const sourceOf = (where: SQL, count: SQL, first = 1) => sql`
   SELECT i.id AS incident_id, i.key, i.system_id, coalesce(i.activity_detected_at, i.created) AS t0,
          i.status, i.resolution, g
   FROM incidents i JOIN issue_types it ON it.id = i.issue_type_id AND it.code = 'incident'
-  CROSS JOIN LATERAL generate_series(1, ${count}) g
+  CROSS JOIN LATERAL generate_series(${first}::int, ${first}::int - 1 + ${count}) g
   WHERE ${where}`;
 
 /** Adds `count` alerts to one incident (the demo's heavy incident and the benchmark's). */
@@ -423,4 +423,62 @@ export async function generateDemoAlerts(
   await db.execute(sql`VACUUM (ANALYZE) alerts`);
   const [counted] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM alerts`);
   return { alerts: counted?.n ?? 0, heavyIncident };
+}
+
+/**
+ * Alert numbers of top-up alerts start here: above those of the generation (at most 199 per
+ * incident), so their ids differ, and only minutes after the incident's first alert.
+ */
+const TOP_UP_FIRST = 200;
+
+/**
+ * Adds alerts to an existing data set until it holds `total` (the issue's 10,000,000 on a million
+ * incidents): the same SQL as the generation, spread evenly over the incidents of type Incident
+ * (the first ones by key get one more), batch by batch of keys. The heavy incident's own numbers
+ * reach 10,000, so its few colliding ids are skipped; the result says how many there are.
+ */
+export async function topUpDemoAlerts(
+  db: Db,
+  total: number,
+  log: (message: string) => void = () => undefined,
+): Promise<{ before: number; after: number }> {
+  const countAlerts = async () =>
+    Number((await queryRows<{ n: string }>(db, sql`SELECT count(*) AS n FROM alerts`))[0]?.n ?? 0);
+  const before = await countAlerts();
+  const [range] = await queryRows<{ n: string; lo: string | null; hi: string | null }>(
+    db,
+    sql`SELECT count(*) AS n, min(i.key) AS lo, max(i.key) AS hi
+        FROM incidents i JOIN issue_types it ON it.id = i.issue_type_id AND it.code = 'incident'`,
+  );
+  const incidents = Number(range?.n ?? 0);
+  if (before >= total || incidents === 0) return { before, after: before };
+  const missing = total - before;
+  const per = Math.floor(missing / incidents);
+  const extra = missing - per * incidents;
+  // the incidents up to this key get per + 1 alerts
+  const [cut] = extra
+    ? await queryRows<{ key: string }>(
+        db,
+        sql`SELECT i.key FROM incidents i JOIN issue_types it ON it.id = i.issue_type_id AND it.code = 'incident'
+            ORDER BY i.key OFFSET ${extra - 1} LIMIT 1`,
+      )
+    : [];
+  const cutKey = Number(cut?.key ?? -1);
+  const lo = Number(range?.lo ?? 0);
+  const hi = Number(range?.hi ?? -1);
+  for (let from = lo; from <= hi; from += KEY_BATCH) {
+    const to = Math.min(hi, from + KEY_BATCH - 1);
+    await insertAlerts(
+      db,
+      sourceOf(
+        sql`i.key BETWEEN ${from} AND ${to}`,
+        sql`(CASE WHEN i.key <= ${cutKey} THEN ${per + 1} ELSE ${per} END)::int`,
+        TOP_UP_FIRST,
+      ),
+    );
+    await tagAlerts(db, sql`a.incident_id IN (SELECT id FROM incidents WHERE key BETWEEN ${from} AND ${to})`);
+    log(`demo: top-up alerts of incidents ${from}–${to}`);
+  }
+  await db.execute(sql`VACUUM (ANALYZE) alerts`);
+  return { before, after: await countAlerts() };
 }

@@ -2,11 +2,13 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { FileStorage } from '../integrations/storage/file-storage.ts';
+import { topUpDemoAlerts } from './alerts.ts';
 import { DEMO_PASSWORD, generateDemoData, isDatabaseEmpty, resetDatabase } from './generator.ts';
 
 /**
  * `npm run demo -- --incidents N [--systems N] [--users N] [--seed S] [--reset]`: fills the
  * configured database (DATABASE_URL, else the embedded one) with demo data.
+ * `--top-up-alerts N` instead adds alerts to the data set already there until it holds N.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -17,6 +19,7 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: '20261122' },
       days: { type: 'string', default: '180' },
       reset: { type: 'boolean', default: false },
+      'top-up-alerts': { type: 'string' },
     },
   });
   const count = (name: string, value: string | undefined) => {
@@ -28,6 +31,15 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
+    if (values['top-up-alerts'] !== undefined) {
+      const total = count('top-up-alerts', values['top-up-alerts']);
+      const started = performance.now();
+      const { before, after } = await topUpDemoAlerts(database.db, total, (m) => console.log(m));
+      console.log(
+        `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${before} alerts before, ${after} now.`,
+      );
+      return;
+    }
     if (!(await isDatabaseEmpty(database.db))) {
       if (!values.reset) throw new Error('The database already holds data; add --reset to replace it.');
       await resetDatabase(database.db);

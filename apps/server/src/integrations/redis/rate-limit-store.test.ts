@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { DEMO_PASSWORD, createTestContext } from '../../test/harness.ts';
+
+/*
+ * Issue 14: with REDIS_URL the sign-in rate limit counts the requests of every instance. Two apps
+ * are built on one database (as two processes behind a proxy would run); the local Redis
+ * (TEST_REDIS_URL, default 127.0.0.1:6379) holds the counters under a key prefix of this run.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const LIMIT = 4;
+
+let ctx: TestContext;
+let redis: Redis;
+const prefix = `soc-test-${randomBytes(6).toString('hex')}:`;
+const extra: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ incidents: 0 });
+  redis = new Redis(REDIS_URL);
+}, 120_000);
+afterAll(async () => {
+  for (const app of extra) await app.close();
+  await ctx?.close();
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
+});
+
+/** Another instance on the test's database with the given rate-limit configuration. */
+async function instance(redisUrl: string | undefined, keyPrefix: string): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: { ...ctx.config, authRateLimitPerMinute: LIMIT, redisUrl, redisKeyPrefix: keyPrefix },
+    database: ctx.database,
+    auth: { failureFloorMs: 0, failureJitterMs: 0 },
+  });
+  await app.ready();
+  extra.push(app);
+  return app;
+}
+
+const signIn = (app: FastifyInstance) =>
+  app
+    .inject({
+      method: 'POST',
+      url: '/api/v0/auth/token/obtain/',
+      payload: { username: 'alice', password: DEMO_PASSWORD },
+    })
+    .then((r) => r.statusCode);
+
+describe('sign-in rate limit across two instances', () => {
+  it('with Redis, the limit counts the requests of both instances', async () => {
+    const a = await instance(REDIS_URL, `${prefix}shared:`);
+    const b = await instance(REDIS_URL, `${prefix}shared:`);
+    const codes = [await signIn(a), await signIn(b), await signIn(a), await signIn(b)];
+    expect(codes).toEqual([200, 200, 200, 200]);
+    // the fifth request of the minute, whichever instance it reaches
+    expect(await signIn(a)).toBe(429);
+    expect(await signIn(b)).toBe(429);
+    const keys = await redis.keys(`${prefix}shared:rate-limit:*`);
+    expect(keys).toHaveLength(1);
+    expect(Number(await redis.get(keys[0]!))).toBe(LIMIT + 2);
+  });
+
+  it('without Redis, each instance counts alone (the case the shared store closes)', async () => {
+    const a = await instance(undefined, `${prefix}unused:`);
+    const b = await instance(undefined, `${prefix}unused:`);
+    const codes = [await signIn(a), await signIn(b), await signIn(a), await signIn(b), await signIn(a)];
+    expect(codes).toEqual([200, 200, 200, 200, 200]);
+    expect(await redis.keys(`${prefix}unused:*`)).toEqual([]);
+  });
+
+  it('an unreachable Redis does not stop sign-in', async () => {
+    // nothing listens on port 1
+    const a = await instance('redis://127.0.0.1:1', `${prefix}down:`);
+    expect(await signIn(a)).toBe(200);
+  });
+});
