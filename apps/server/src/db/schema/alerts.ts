@@ -121,6 +121,17 @@ export const incidentAlertCounts = pgTable('incident_alert_counts', {
   n: bigint('n', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Number of alerts per system, kept by the statement triggers `alerts_system_count_*` (migration
+ * 0019) so that the alerts page of a customer does not count millions of alerts for its total.
+ */
+export const systemAlertCounts = pgTable('system_alert_counts', {
+  systemId: integer('system_id')
+    .primaryKey()
+    .references(() => systems.id, { onDelete: 'cascade' }),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
 /** Tags of a system's alerts (spec 000 §3 Tag): one row per system and name. */
 export const alertTagNames = pgTable(
   'tags',

@@ -8,6 +8,7 @@ import {
   alertTags,
   alerts,
   incidentAlertCounts,
+  systemAlertCounts,
   incidentSnapshots,
   incidents,
   linkTemplates,
@@ -119,6 +120,16 @@ export function createAlertsRepository(db: Db) {
     },
 
     /** The trigger-kept number of alerts of an incident. */
+    /** The alerts of these systems (all systems: null), from the per-system count table. */
+    async systemsCount(systemIds: number[] | null): Promise<number> {
+      if (systemIds && systemIds.length === 0) return 0;
+      const [row] = await db
+        .select({ n: sql<string>`coalesce(sum(${systemAlertCounts.n}), 0)::text` })
+        .from(systemAlertCounts)
+        .where(systemIds ? inArray(systemAlertCounts.systemId, systemIds) : undefined);
+      return Number(row?.n ?? 0);
+    },
+
     async incidentCount(incidentId: string): Promise<number> {
       const [row] = await db
         .select({ n: incidentAlertCounts.n })

@@ -186,7 +186,22 @@ export function createAlertsService({ db }: { db: Db }) {
       if (q.created_time__lte !== undefined) c.push(lte(alerts.createdTime, new Date(q.created_time__lte)));
       if (q.updated_time__gte !== undefined) c.push(gte(alerts.updatedTime, new Date(q.updated_time__gte)));
       if (q.updated_time__lte !== undefined) c.push(lte(alerts.updatedTime, new Date(q.updated_time__lte)));
-      const { total, rows } = await repo.page(and(...c), q.ordering, q.page_size, (q.page - 1) * q.page_size);
+      // no filter but the systems: the total is a sum over the per-system count table
+      let knownTotal: number | undefined;
+      if (c.length === (q.system__in ? 2 : 1)) {
+        const scope = systemScope(auth);
+        const wanted = q.system__in ?? null;
+        const systemIds =
+          scope && wanted ? wanted.filter((id) => scope.includes(id)) : (wanted ?? scope ?? null);
+        knownTotal = await repo.systemsCount(systemIds);
+      }
+      const { total, rows } = await repo.page(
+        and(...c),
+        q.ordering,
+        q.page_size,
+        (q.page - 1) * q.page_size,
+        knownTotal,
+      );
       return { total, results: rows.map(presentAlert) };
     },
 
