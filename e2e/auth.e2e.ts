@@ -20,7 +20,7 @@ describe('sign-in', () => {
       await page.goto(baseUrl);
       await page.getByTestId('login-submit').click();
       await expect.poll(() => page.getByText(login).isVisible()).toBe(true);
-      expect(await page.getByText(password).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText(password).isVisible()).toBe(true);
       await context.close();
     }
   });
@@ -133,7 +133,8 @@ describe('change password', () => {
     await page.getByTestId('cp-confirm').fill('123456780');
     await page.getByTestId('cp-submit').click();
     await expect.poll(() => page.getByText('Password should be not entirely numeric').isVisible()).toBe(true);
-    expect(await page.getByText('Must match').isVisible()).toBe(true);
+    // each field's rule settles on its own: wait for this one too
+    await expect.poll(() => page.getByText('Must match').isVisible()).toBe(true);
     await page.getByTestId('cp-new').fill('short1');
     await expect.poll(() => page.getByText('Minimum password length is 9').isVisible()).toBe(true);
     await context.close();

@@ -80,7 +80,7 @@ describe('log sources', () => {
       .poll(async () => (await page.getByTestId('logsources-count-total').innerText()).trim())
       .toBe(`(${summary.total})`);
     await expect.poll(() => page.getByTestId('logsource-status').count()).toBe(summary.total);
-    expect(await page.getByTestId('logsources-by-type').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('logsources-by-type').isVisible()).toBe(true);
 
     await page.getByTestId('logsources-tab-silent').click();
     await page.waitForURL(`${baseUrl}/log-sources/silent`);
