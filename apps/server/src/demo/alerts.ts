@@ -340,6 +340,27 @@ const KEY_BATCH = 50_000;
 export const HEAVY_INCIDENT_ALERTS = 10_000;
 
 /**
+ * Inserts and tags alerts for the incidents of keys `range.lo`..`range.hi`, KEY_BATCH keys per
+ * statement: `perIncident` (SQL over `i`) alerts each, numbered from `first`.
+ */
+async function alertsByKeyBatch(
+  db: Db,
+  range: { lo: number | string | null; hi: number | string | null } | undefined,
+  perIncident: SQL,
+  done: (from: number, to: number) => void,
+  first?: number,
+): Promise<void> {
+  const lo = Number(range?.lo ?? 0);
+  const hi = Number(range?.hi ?? -1);
+  for (let from = lo; from <= hi; from += KEY_BATCH) {
+    const to = Math.min(hi, from + KEY_BATCH - 1);
+    await insertAlerts(db, sourceOf(sql`i.key BETWEEN ${from} AND ${to}`, perIncident, first));
+    await tagAlerts(db, sql`a.incident_id IN (SELECT id FROM incidents WHERE key BETWEEN ${from} AND ${to})`);
+    done(from, to);
+  }
+}
+
+/**
  * Alerts for every incident of type Incident (1–4 each; every 97th gets 40–199), with tags,
  * response teams, events and process trees; link templates; misconfigurations for Remediation
  * incidents. Everything is derived from the incident keys in SQL, so the output is
@@ -363,20 +384,12 @@ export async function generateDemoAlerts(
     db,
     sql`SELECT min(key)::bigint AS lo, max(key)::bigint AS hi FROM incidents`,
   );
-  const lo = Number(range?.lo ?? 0);
-  const hi = Number(range?.hi ?? -1);
-  for (let from = lo; from <= hi; from += KEY_BATCH) {
-    const to = Math.min(hi, from + KEY_BATCH - 1);
-    await insertAlerts(
-      db,
-      sourceOf(
-        sql`i.key BETWEEN ${from} AND ${to}`,
-        sql`(CASE WHEN i.key % 97 = 0 THEN 40 + (i.key % 160) ELSE 1 + (i.key * 7 % 4) END)::int`,
-      ),
-    );
-    await tagAlerts(db, sql`a.incident_id IN (SELECT id FROM incidents WHERE key BETWEEN ${from} AND ${to})`);
-    log(`demo: alerts of incidents ${from}–${to}`);
-  }
+  await alertsByKeyBatch(
+    db,
+    range,
+    sql`(CASE WHEN i.key % 97 = 0 THEN 40 + (i.key % 160) ELSE 1 + (i.key * 7 % 4) END)::int`,
+    (from, to) => log(`demo: alerts of incidents ${from}–${to}`),
+  );
 
   let heavyIncident: number | null = null;
   if (incidentCount >= heavyFrom) {
@@ -464,21 +477,13 @@ export async function topUpDemoAlerts(
       )
     : [];
   const cutKey = Number(cut?.key ?? -1);
-  const lo = Number(range?.lo ?? 0);
-  const hi = Number(range?.hi ?? -1);
-  for (let from = lo; from <= hi; from += KEY_BATCH) {
-    const to = Math.min(hi, from + KEY_BATCH - 1);
-    await insertAlerts(
-      db,
-      sourceOf(
-        sql`i.key BETWEEN ${from} AND ${to}`,
-        sql`(CASE WHEN i.key <= ${cutKey} THEN ${per + 1} ELSE ${per} END)::int`,
-        TOP_UP_FIRST,
-      ),
-    );
-    await tagAlerts(db, sql`a.incident_id IN (SELECT id FROM incidents WHERE key BETWEEN ${from} AND ${to})`);
-    log(`demo: top-up alerts of incidents ${from}–${to}`);
-  }
+  await alertsByKeyBatch(
+    db,
+    range,
+    sql`(CASE WHEN i.key <= ${cutKey} THEN ${per + 1} ELSE ${per} END)::int`,
+    (from, to) => log(`demo: top-up alerts of incidents ${from}–${to}`),
+    TOP_UP_FIRST,
+  );
   await db.execute(sql`VACUUM (ANALYZE) alerts`);
   return { before, after: await countAlerts() };
 }
