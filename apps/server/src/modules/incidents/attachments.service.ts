@@ -26,8 +26,10 @@ type AttachmentRow = typeof attachments.$inferSelect;
 export const attachmentLink = (incidentKey: number, id: string) =>
   `/api/v0/soc/incs/${incidentKey}/attachments/${id}/download/`;
 
-export const presentAttachment = (incidentKey: number, r: AttachmentRow): Attachment =>
-  presentStoredFile(r, attachmentLink(incidentKey, r.id));
+export const presentAttachment = (
+  incidentKey: number,
+  r: Pick<AttachmentRow, 'id' | 'filename' | 'size' | 'contentType' | 'created'>,
+): Attachment => presentStoredFile(r, attachmentLink(incidentKey, r.id));
 
 /** A stored file as the API shows it, with its download link. */
 export const presentStoredFile = (

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { incidents } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -32,4 +32,20 @@ export async function loadIncident(
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound();
   return row;
+}
+
+const INCIDENT_COLUMNS = Object.entries(getTableColumns(incidents));
+
+/**
+ * An incident record from `row_to_json` of an incidents row (as the card's statement reads it):
+ * the same values as a drizzle select, JSON columns parsed, timestamps as Dates.
+ */
+export function incidentFromJson(value: Record<string, unknown> | string): IncidentRecord {
+  const raw = typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : value;
+  const record: Record<string, unknown> = {};
+  for (const [field, column] of INCIDENT_COLUMNS) {
+    const v = raw[column.name] ?? null;
+    record[field] = v !== null && column.dataType === 'date' ? new Date(v as string) : v;
+  }
+  return record as IncidentRecord;
 }

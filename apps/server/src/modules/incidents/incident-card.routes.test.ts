@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentAction, IncidentCard, IncidentStatus, UserListItem } from '@soc/contracts';
 import { INCIDENT_ACTIONS, INCIDENT_STATUSES, IncidentCardSchema } from '@soc/contracts';
 import {
+  attachments,
   auditLog,
   comments,
   incidentLinks,
@@ -86,6 +87,67 @@ describe('GET /soc/incs/{key}/ — the card', () => {
     expect(card.observed_iocs).toEqual([{ ioc: '203.0.113.7', ioc_type: 'ipv4', category: ['C2'] }]);
     expect(card.allowed_priorities).toEqual(['low', 'medium', 'high']);
     expect(card.gossopka_state).toMatch(/not_sent|sent|planned/);
+  });
+
+  it('reads the record, its own files (not those of comments) and its dates in one statement', async () => {
+    const db = ctx.database.db;
+    const detected = new Date('2026-03-04T05:06:07.891Z');
+    const assigned = new Date('2026-03-05T00:00:00.001Z');
+    await db
+      .update(incidents)
+      .set({
+        activityDetectedAt: detected,
+        customerAssigneeLastTime: assigned,
+        affectedSystems: ['web-01', 'db-02'],
+        mitreCov: { execution: ['T1059'] },
+        detectionRules: ['Rule A'],
+        statusDescription: 'Под контролем',
+      })
+      .where(eq(incidents.id, aliceIncidentId));
+    const [comment] = await db
+      .insert(comments)
+      .values({ incidentId: aliceIncidentId, authorName: 'analyst', body: 'see file' })
+      .returning({ id: comments.id });
+    const file = (filename: string, created: string, commentId: number | null = null) => ({
+      incidentId: aliceIncidentId,
+      commentId,
+      filename,
+      contentType: 'text/plain',
+      size: filename.length,
+      storageKey: `test/${filename}`,
+      sha256: '0'.repeat(64),
+      created: new Date(created),
+    });
+    await db
+      .insert(attachments)
+      .values([
+        file('второй.txt', '2026-03-02T00:00:00Z'),
+        file('first.txt', '2026-03-01T00:00:00Z'),
+        file('of-a-comment.txt', '2026-03-01T12:00:00Z', comment!.id),
+      ]);
+    try {
+      const res = await call('alice', 'GET', url(aliceKey));
+      expect(res.statusCode, res.body).toBe(200);
+      const card = IncidentCardSchema.parse(res.json());
+      expect(card.attachments.map((a) => [a.filename, a.size, a.content_type, a.created])).toEqual([
+        ['first.txt', 9, 'text/plain', Date.parse('2026-03-01T00:00:00Z')],
+        ['второй.txt', 10, 'text/plain', Date.parse('2026-03-02T00:00:00Z')],
+      ]);
+      expect(card.attachments[0]!.link).toBe(
+        url(aliceKey, `attachments/${card.attachments[0]!.id}/download/`),
+      );
+      expect(card.parsed_activity_detected).toBe(detected.getTime());
+      expect(card.customer_assignee_last_time).toBe(assigned.getTime());
+      expect(card.affected_systems).toEqual(['web-01', 'db-02']);
+      expect(card.mitre_cov).toEqual({ execution: ['T1059'] });
+      expect(card.detection_rules).toEqual(['Rule A']);
+      expect(card.status_description).toBe('Под контролем');
+      // another tenant's card stays a 404
+      expect((await call('bob', 'GET', url(aliceKey))).statusCode).toBe(404);
+    } finally {
+      await db.delete(attachments).where(eq(attachments.incidentId, aliceIncidentId));
+      await db.delete(comments).where(eq(comments.id, comment!.id));
+    }
   });
 
   it('lists related incidents the caller may see, in both directions', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type {
   ClosePayload,
   ConfirmPayload,
@@ -9,41 +9,35 @@ import type {
   IncidentStatus,
   Language,
   RatingPayload,
-  RelatedIncident,
   UserListItem,
 } from '@soc/contracts';
 import {
   CUSTOMER_PRIORITIES,
   ClosePayloadSchema,
   ConfirmPayloadSchema,
-  DEFAULT_INCIDENT_ORDERING,
   INCIDENT_PRIORITIES,
   RatingPayloadSchema,
 } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import {
-  incidentLinks,
-  incidents,
-  issueTypes,
-  resolutions,
-  userSystems,
-  users,
-} from '../../db/schema/index.ts';
+import { incidents, resolutions, userSystems, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import { incidentAttachments, presentAttachment } from './attachments.service.ts';
+import { presentAttachment } from './attachments.service.ts';
 import type { StatusListener } from './comments.service.ts';
 import { displayName, insertComment } from './comments.service.ts';
 import type { IncidentRecord } from './incident-access.ts';
-import { loadIncident, scopeCondition } from './incident-access.ts';
+import { incidentFromJson, loadIncident } from './incident-access.ts';
 import { presentIncidentCard } from './incident-card.presenter.ts';
 import { HANDLED_STATUSES, TRANSITIONS, availableActions } from './incident-workflow.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
+
+/** A JSON column as the drivers return it: parsed (node-postgres) or as text. */
+const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 export interface IncidentCardDeps {
   db: Db;
@@ -62,49 +56,26 @@ export function createIncidentCardService({ db, onStatus, planGossopka }: Incide
   const canRate = (row: IncidentRecord, auth: AuthContext) =>
     auth.role === 'customer' && row.customerStarRating === null && HANDLED_STATUSES.includes(row.status);
 
-  async function related(row: IncidentRecord, auth: AuthContext): Promise<RelatedIncident[]> {
-    const linked = await db
-      .select({ a: incidentLinks.incidentId, b: incidentLinks.relatedId })
-      .from(incidentLinks)
-      .where(or(eq(incidentLinks.incidentId, row.id), eq(incidentLinks.relatedId, row.id)));
-    const ids = [...new Set(linked.map((l) => (l.a === row.id ? l.b : l.a)))];
-    if (!ids.length) return [];
-    const rows = await db
-      .select({
-        key: incidents.key,
-        summary: incidents.summary,
-        status: incidents.status,
-        priority: incidents.priority,
-        created: incidents.created,
-      })
-      .from(incidents)
-      .where(and(inArray(incidents.id, ids), scopeCondition(auth)))
-      .orderBy(asc(incidents.key));
-    return rows.map((r) => ({ ...r, created: r.created.getTime() }));
-  }
-
   async function card(key: number, auth: AuthContext, lang: Language): Promise<IncidentCard> {
-    const row = await loadIncident(db, key, auth);
-    const [listRow] = await listRepo.page(
-      { key__in: [key] },
-      systemScope(auth),
-      DEFAULT_INCIDENT_ORDERING,
-      1,
-      0,
-      lang,
-    );
-    if (!listRow) throw notFound();
-    const [type] = await db
-      .select({ code: issueTypes.code })
-      .from(issueTypes)
-      .where(eq(issueTypes.id, row.issueTypeId));
-    const files = await incidentAttachments(db, row.id);
-    return presentIncidentCard(presentIncidentListItem(listRow), row, {
-      attachments: files.map((f) => presentAttachment(key, f)),
-      related: await related(row, auth),
+    const found = await listRepo.card(key, systemScope(auth), lang);
+    if (!found) throw notFound();
+    const row = incidentFromJson(found.record);
+    const files = parseJson(found.files);
+    const linked = parseJson(found.related);
+    return presentIncidentCard(presentIncidentListItem(found), row, {
+      attachments: files.map((f) =>
+        presentAttachment(key, {
+          id: f.id,
+          filename: f.filename,
+          size: Number(f.size),
+          contentType: f.content_type,
+          created: new Date(f.created),
+        }),
+      ),
+      related: linked.map((r) => ({ ...r, key: Number(r.key), created: new Date(r.created).getTime() })),
       canRate: canRate(row, auth),
       allowedPriorities: allowedPriorities(auth),
-      isIncidentType: type?.code === 'incident',
+      isIncidentType: found.issuetype_code === 'incident',
     });
   }
 
