@@ -25,8 +25,25 @@ export async function signAccessToken(
     .sign(secret);
 }
 
+/** How many verified access tokens are kept per signing secret. */
+export const VERIFIED_TOKENS_MAX = 10_000;
+
+/**
+ * Access tokens already verified, by signing secret, until they expire. A client repeats its
+ * token on every request, and each verification is an HMAC on WebCrypto's thread pool; a kept
+ * token's claims are what verifying it again would give (the token is immutable and signed),
+ * so only its expiry is checked again. Whether its session is still alive is not kept here.
+ */
+const verified = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; exp: number }>>();
+
 /** Returns the claims of a valid, unexpired access token, or null. */
 export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims | null> {
+  let known = verified.get(secret);
+  if (!known) verified.set(secret, (known = new Map<string, { claims: AccessClaims; exp: number }>()));
+  const kept = known.get(token);
+  // jose refuses a token whose exp is not after the current second
+  if (kept && kept.exp > Math.floor(Date.now() / 1000)) return kept.claims;
+  if (kept) known.delete(token);
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
@@ -35,7 +52,13 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
     });
     const userId = Number(payload.sub);
     if (payload.typ !== 'access' || !Number.isInteger(userId) || typeof payload.sid !== 'string') return null;
-    return { userId, sessionId: payload.sid };
+    const claims = { userId, sessionId: payload.sid };
+    if (typeof payload.exp === 'number') {
+      // the oldest kept token makes room
+      if (known.size >= VERIFIED_TOKENS_MAX) known.delete(known.keys().next().value as string);
+      known.set(token, { claims, exp: payload.exp });
+    }
+    return claims;
   } catch {
     return null;
   }
