@@ -63,7 +63,14 @@ async function expectCountsExact(scopes: SystemScope[]) {
   for (const scope of scopes) {
     for (const filters of filterSets()) {
       const label = JSON.stringify({ filters, scope });
-      expect(await repo.count(filters, scope), label).toBe(await repo.countRows(filters, scope));
+      const real = await repo.countRows(filters, scope);
+      expect(await repo.count(filters, scope), label).toBe(real);
+      // the list's total, read with its page (one statement) or beside it, and past the last page
+      const first = await repo.pageAndTotal(filters, scope, '-created', 5, 0, 'en');
+      expect(first.total, label).toBe(real);
+      expect(first.rows.length, label).toBe(Math.min(5, real));
+      const beyond = await repo.pageAndTotal(filters, scope, 'priority', 5, real + 3, 'ru');
+      expect(beyond, label).toEqual({ total: real, rows: [] });
     }
   }
 }

@@ -323,6 +323,16 @@ function pageKeysQuery(
               ORDER BY ${orderBy(ordering, 'i')} LIMIT ${limit} OFFSET ${offset}`;
 }
 
+/** The incident rows of one page (the page CTE of `detailsQuery`). */
+const pageSql = (
+  filters: IncidentFilters,
+  scope: SystemScope,
+  ordering: IncidentOrdering,
+  limit: number,
+  offset: number,
+): SQL =>
+  sql`SELECT ${PAGE_COLUMNS} FROM incidents i WHERE i.key IN (${pageKeysQuery(filters, scope, ordering, limit, offset)})`;
+
 /** A total that the count table `incident_counts` answers: the sum over some values of one dimension. */
 interface CountKey {
   dim: string;
@@ -462,17 +472,26 @@ export function countCacheKey(filters: IncidentFilters, scope: SystemScope): str
   return JSON.stringify([scope, entries]);
 }
 
-export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'], countCache?: CountCache) {
-  const sumCounts = async (dim: string, values: SQL, systems: number[] | null): Promise<number> => {
-    const bySystem = systems ? sql` AND system_id IN (${list(systems)})` : sql``;
-    const rows = await queryRows<{ n: string }>(
-      db,
-      sql`SELECT coalesce(sum(n), 0)::text AS n FROM incident_counts
-           WHERE dim = ${dim} AND value IN (${values})${bySystem}`,
-    );
-    return Number(rows[0]?.n ?? 0);
-  };
+/** A sum over the count table `incident_counts` (a bigint expression). */
+const sumCounts = (dim: string, values: SQL, systems: number[] | null): SQL => {
+  const bySystem = systems ? sql` AND system_id IN (${list(systems)})` : sql``;
+  return sql`(SELECT coalesce(sum(n), 0) FROM incident_counts WHERE dim = ${dim} AND value IN (${values})${bySystem})`;
+};
 
+/**
+ * The exact total of a filter set as an expression over the count table, or null when it has to
+ * be counted over the incidents (several filters, a search).
+ */
+function countTableTotal(filters: IncidentFilters, scope: SystemScope): SQL | null {
+  const key = countKey(filters);
+  if (!key) return null;
+  const systems = effectiveSystems(filters, scope);
+  if (systems && systems.length === 0) return sql`0::bigint`;
+  const n = sumCounts(key.dim, key.values, systems);
+  return key.negate ? sql`(${sumCounts('all', sql`''`, systems)} - ${n})` : n;
+}
+
+export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'], countCache?: CountCache) {
   /** The number of matching incidents, counted over the incidents themselves. */
   const countRows = async (filters: IncidentFilters, scope: SystemScope): Promise<number> => {
     const rows = await queryRows<{ n: number }>(
@@ -482,7 +501,7 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
     return rows[0]?.n ?? 0;
   };
 
-  return {
+  const repo = {
     /** The exact number of matching incidents, from the count table where one filter is set. */
     async count(filters: IncidentFilters, scope: SystemScope): Promise<number> {
       const key = countKey(filters);
@@ -509,10 +528,45 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
           },
         );
       }
-      const systems = effectiveSystems(filters, scope);
-      if (systems && systems.length === 0) return 0;
-      const n = await sumCounts(key.dim, key.values, systems);
-      return key.negate ? (await sumCounts('all', sql`''`, systems)) - n : n;
+      const [row] = await queryRows<{ n: string }>(
+        db,
+        sql`SELECT (${countTableTotal(filters, scope)})::text AS n`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * One page and the total. Where the count table answers the total, it comes with the page
+     * from the same statement (one round trip); otherwise, or when the page is empty, it is
+     * counted beside it.
+     */
+    async pageAndTotal(
+      filters: IncidentFilters,
+      scope: SystemScope,
+      ordering: IncidentOrdering,
+      limit: number,
+      offset: number,
+      lang: Language,
+    ): Promise<{ total: number; rows: IncidentRow[] }> {
+      const total = countTableTotal(filters, scope);
+      if (!total) {
+        const [n, rows] = await Promise.all([
+          repo.count(filters, scope),
+          repo.page(filters, scope, ordering, limit, offset, lang),
+        ]);
+        return { total: n, rows };
+      }
+      const rows = await queryRows<IncidentRow & { page_total: string }>(
+        db,
+        detailsQuery(
+          pageSql(filters, scope, ordering, limit, offset),
+          ordering,
+          lang,
+          sql`, (${total})::text AS page_total`,
+        ),
+      );
+      if (!rows.length) return { total: await repo.count(filters, scope), rows };
+      return { total: Number(rows[0]!.page_total), rows };
     },
 
     countRows,
@@ -560,9 +614,10 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
       offset: number,
       lang: Language,
     ): Promise<IncidentRow[]> {
-      const keys = pageKeysQuery(filters, scope, ordering, limit, offset);
-      const pageSql = sql`SELECT ${PAGE_COLUMNS} FROM incidents i WHERE i.key IN (${keys})`;
-      return queryRows<IncidentRow>(db, detailsQuery(pageSql, ordering, lang));
+      return queryRows<IncidentRow>(
+        db,
+        detailsQuery(pageSql(filters, scope, ordering, limit, offset), ordering, lang),
+      );
     },
 
     /**
@@ -621,6 +676,7 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
       }
     },
   };
+  return repo;
 }
 
 export type IncidentsRepository = ReturnType<typeof createIncidentsRepository>;

@@ -120,10 +120,7 @@ export function createIncidentsService({
       lang: Language,
     ) {
       const scope = systemScope(auth);
-      const [total, rows] = await Promise.all([
-        repo.count(filters, scope),
-        repo.page(filters, scope, ordering, limit, offset, lang),
-      ]);
+      const { total, rows } = await repo.pageAndTotal(filters, scope, ordering, limit, offset, lang);
       return { total, results: rows.map(presentIncidentListItem) };
     },
 
