@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_BASE,
@@ -88,6 +88,7 @@ import { createSocApiService } from './modules/soc-api/soc-api.service.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 import { createTokensService } from './modules/tokens/tokens.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { createSerializerCompiler } from './plugins/serializer.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -172,7 +173,8 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // tests also encode every response with zod and compare (see plugins/serializer.ts)
+  app.setSerializerCompiler(createSerializerCompiler({ verify: config.env === 'test' }));
 
   // external
   await app.register(helmet, {
