@@ -88,6 +88,7 @@ import { createSocApiService } from './modules/soc-api/soc-api.service.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 import { createTokensService } from './modules/tokens/tokens.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { createAuthCache, listenAuthChanges } from './plugins/auth-cache.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -241,7 +242,19 @@ export async function buildApp({
   // app
   await app.register(errorHandlerPlugin);
   const sms = smsOverride ?? createSmsGateway(database.db, config.sms);
-  const auth = createAuthService(database.db, config, authOptions ?? {}, { sms, log: app.log });
+  // the session check's answers, kept until a committed change of the user (any instance, by NOTIFY)
+  const authCache =
+    config.authCacheSeconds > 0 ? createAuthCache({ maxAgeMs: config.authCacheSeconds * 1000 }) : undefined;
+  const forgetAuth = (userId: number) => authCache?.invalidateUser(userId);
+  if (authCache) {
+    const stopAuthListener = await listenAuthChanges(database, authCache);
+    app.addHook('onClose', async () => stopAuthListener());
+  }
+  const auth = createAuthService(database.db, config, authOptions ?? {}, {
+    sms,
+    log: app.log,
+    onSessionsChanged: forgetAuth,
+  });
   const oidc = createOidcProviders(config.oidcProviders);
   const external = createExternalLoginService({
     db: database.db,
@@ -253,6 +266,7 @@ export async function buildApp({
   await app.register(authPlugin, {
     db: database.db,
     config,
+    cache: authCache,
     verifyApiToken: (token, ip) => tokens.authenticate(token, ip),
     verifyOidcToken: async (token) => {
       const verified = await oidc.verifyToken(token);
@@ -362,7 +376,7 @@ export async function buildApp({
   await app.register(portalRoutes, { prefix: `${API_BASE}/portal`, config, db: database.db });
   await app.register(adminRoutes, {
     prefix: `${API_BASE}/admin`,
-    admin: createAdminService({ db: database.db, config }),
+    admin: createAdminService({ db: database.db, config, onUserChanged: forgetAuth }),
     tokens,
     config,
   });

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
     .min(300)
     .default(14 * 24 * 3600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  AUTH_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
@@ -170,6 +171,11 @@ export interface Config {
   csvAsyncMaxRows: number;
   /** Requests per minute and IP on the credential endpoints (sign-in, refresh, password change). */
   authRateLimitPerMinute: number;
+  /**
+   * Longest time an answer of the session check is kept in memory (plugins/auth-cache.ts); every
+   * committed change of the user, their systems or sessions ends it sooner. 0: no cache.
+   */
+  authCacheSeconds: number;
   /** Redis shared by the instances for the rate-limit counters; unset: each instance counts alone. */
   redisUrl: string | undefined;
   /** Prefix of every Redis key the portal writes (several portals may share one Redis). */
@@ -303,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: { leaseSeconds: e.JOB_LEASE_SECONDS, retryBaseMs: e.JOB_RETRY_BASE_MS },
     csvAsyncMaxRows: e.CSV_ASYNC_MAX_ROWS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    authCacheSeconds: e.AUTH_CACHE_SECONDS,
     redisUrl: e.REDIS_URL || undefined,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     logLevel: e.LOG_LEVEL,
@@ -391,6 +398,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jobs: { leaseSeconds: 600, retryBaseMs: 5_000 },
     csvAsyncMaxRows: 1_000_000,
     authRateLimitPerMinute: 1000,
+    authCacheSeconds: 30,
     redisUrl: undefined,
     redisKeyPrefix: 'soc-portal-test:',
     logLevel: 'silent',

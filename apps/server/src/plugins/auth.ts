@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { HttpError, forbidden, unauthorized } from '../lib/http-errors.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import { verifyAccessToken } from '../modules/auth/auth.tokens.ts';
+import type { AuthCache } from './auth-cache.ts';
 
 /** The authenticated caller of a request. */
 export interface AuthContext {
@@ -52,8 +53,8 @@ const INVALID_TOKEN = 'Given token not valid for any token type';
 
 /**
  * Every `/api/` route requires a valid access token unless its config says `public: true`.
- * The user is re-read on each request so that a deactivated account or an ended session stops
- * working at once.
+ * The user is re-read on each request (or taken from the auth cache, which every committed change
+ * empties) so that a deactivated account or an ended session stops working at once.
  */
 export interface AuthPluginOptions {
   db: Db;
@@ -65,6 +66,8 @@ export interface AuthPluginOptions {
   verifyOidcToken?: (token: string) => Promise<{ userId: number } | null>;
   /** Resolves an API token (`socp_…`) to its credentials, or null when it is not usable. */
   verifyApiToken?: (token: string, ip: string) => Promise<AuthContext | null>;
+  /** Recent answers of the session check, kept exact by notifications (absent: read on every request). */
+  cache?: AuthCache;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -78,10 +81,16 @@ const refuse = (detail = INVALID_TOKEN) =>
  * Every `/api/` route requires a valid token unless its config says `public: true`:
  * `Bearer <portal access token>`, or `OIDC <token>` for OIDC sign-ins, where the token is the
  * portal access token of an OIDC sign-in or a JWT issued by a configured provider. The user is
- * re-read on each request so that a deactivated account or an ended session stops working at once.
+ * re-read on each request, or taken from `cache` (see auth-cache.ts), so that a deactivated account
+ * or an ended session stops working at once.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
   const repo = createAuthRepository(opts.db);
+  const { cache } = opts;
+  const loadUser = (userId: number, sessionId: string | null) =>
+    cache
+      ? cache.load(userId, sessionId, () => repo.loadAuthUser(userId, sessionId))
+      : repo.loadAuthUser(userId, sessionId);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;
@@ -104,28 +113,29 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
 
     const claims = await verifyAccessToken(token, opts.config.jwtSecret);
     if (claims) {
-      const user = await repo.loadAuthUser(claims.userId, claims.sessionId);
+      const user = await loadUser(claims.userId, claims.sessionId);
       if (!user?.isActive || !user.sessionAlive) throw refuse();
       request.auth = {
         userId: user.id,
         username: user.username,
         role: user.role,
         sessionId: claims.sessionId,
-        systemIds: user.systemIds,
+        // a copy: the cached answer is shared by the requests of the session
+        systemIds: [...user.systemIds],
       };
       return;
     }
     if (scheme !== 'OIDC' || !opts.verifyOidcToken) throw refuse();
     const identity = await opts.verifyOidcToken(token);
     // an IdP token has no portal session: its own expiry bounds it
-    const user = identity ? await repo.loadAuthUser(identity.userId, null) : undefined;
+    const user = identity ? await loadUser(identity.userId, null) : undefined;
     if (!user?.isActive) throw refuse();
     request.auth = {
       userId: user.id,
       username: user.username,
       role: user.role,
       sessionId: null,
-      systemIds: user.systemIds,
+      systemIds: [...user.systemIds],
     };
   });
 });

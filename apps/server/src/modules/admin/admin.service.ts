@@ -74,7 +74,18 @@ const temporaryPassword = () => `${randomBytes(12).toString('base64url')}`;
  * Administration of systems, contracts, services with SLA, contacts, users and branding
  * (issue 13), shared by the admin API and `npm run admin`. Every change is audited.
  */
-export function createAdminService({ db, config }: { db: Db; config: Config }) {
+export interface AdminServiceOptions {
+  db: Db;
+  config: Config;
+  /**
+   * Called once a change of a user's account, systems or sessions committed, so that this
+   * instance's auth cache forgets them before the next request (other instances learn it from the
+   * database's NOTIFY).
+   */
+  onUserChanged?: (userId: number) => void;
+}
+
+export function createAdminService({ db, config, onUserChanged = () => undefined }: AdminServiceOptions) {
   const repo = createAdminRepository(db);
   const record = (
     caller: AdminCaller,
@@ -452,7 +463,11 @@ export function createAdminService({ db, config }: { db: Db; config: Config }) {
         },
         input.systems ? [...new Set(input.systems)] : undefined,
       );
-      if (input.is_active === false && current.isActive) await repo.endSessions(id);
+      onUserChanged(id);
+      if (input.is_active === false && current.isActive) {
+        await repo.endSessions(id);
+        onUserChanged(id);
+      }
       const action = input.is_active === false && current.isActive ? 'user.deactivate' : 'user.update';
       await record(caller, action, 'user', id, {
         fields: Object.keys(input),
@@ -485,6 +500,7 @@ export function createAdminService({ db, config }: { db: Db; config: Config }) {
         undefined,
       );
       await repo.endSessions(id);
+      onUserChanged(id);
       await record(caller, 'user.reset_mfa', 'user', id, { remove_phone: options.removePhone ?? false });
       return user(id);
     },

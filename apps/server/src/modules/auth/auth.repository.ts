@@ -13,6 +13,8 @@ export interface AuthUser {
   isActive: boolean;
   systemIds: number[];
   sessionAlive: boolean;
+  /** For a live session, when its last live refresh token expires (ms since the epoch); else null. */
+  sessionExpiresAt: number | null;
 }
 
 export function createAuthRepository(db: Db) {
@@ -31,15 +33,20 @@ export function createAuthRepository(db: Db) {
       return rows[0];
     },
 
-    /** One round trip per request: the user, their systems and whether the session is still open. */
+    /**
+     * One round trip: the user, their systems and whether the session is still open. For a
+     * session, `sessionExpiresAt` is when its last live refresh token expires (this process's
+     * clock, measured from before the query: never later than the database's own time).
+     */
     async loadAuthUser(userId: number, sessionId: string | null): Promise<AuthUser | undefined> {
+      const started = Date.now();
       const rows = await queryRows<{
         id: number;
         username: string;
         role: AuthUser['role'];
         is_active: boolean;
         system_ids: number[] | null;
-        session_alive: boolean;
+        session_ms_left: number | string | null;
       }>(
         db,
         sql`
@@ -47,21 +54,23 @@ export function createAuthRepository(db: Db) {
                (SELECT array_agg(us.system_id ORDER BY us.system_id) FROM user_systems us WHERE us.user_id = u.id) AS system_ids,
                ${
                  sessionId === null
-                   ? sql`false`
-                   : sql`EXISTS (SELECT 1 FROM refresh_tokens rt
+                   ? sql`NULL::float8`
+                   : sql`(SELECT extract(epoch FROM max(rt.expires_at) - now())::float8 * 1000 FROM refresh_tokens rt
                         WHERE rt.family_id = ${sessionId} AND rt.revoked_at IS NULL AND rt.expires_at > now())`
-               } AS session_alive
+               } AS session_ms_left
           FROM users u WHERE u.id = ${userId}`,
       );
       const row = rows[0];
       if (!row) return undefined;
+      const msLeft = row.session_ms_left === null ? null : Number(row.session_ms_left);
       return {
         id: row.id,
         username: row.username,
         role: row.role,
         isActive: row.is_active,
         systemIds: row.system_ids ?? [],
-        sessionAlive: row.session_alive,
+        sessionAlive: msLeft !== null,
+        sessionExpiresAt: msLeft === null ? null : started + msLeft,
       };
     },
 

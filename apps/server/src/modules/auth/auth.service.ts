@@ -41,13 +41,18 @@ export interface AuthServiceOptions {
 export interface AuthServiceDeps {
   sms: SmsGateway;
   log?: FastifyBaseLogger;
+  /**
+   * Called once a change of a user's sessions committed, so that this instance's auth cache
+   * forgets them before the next request (other instances learn it from the database's NOTIFY).
+   */
+  onSessionsChanged?: (userId: number) => void;
 }
 
 export function createAuthService(
   db: Db,
   config: Config,
   options: AuthServiceOptions,
-  { sms, log }: AuthServiceDeps,
+  { sms, log, onSessionsChanged = () => undefined }: AuthServiceDeps,
 ) {
   const repo: AuthRepository = createAuthRepository(db);
   const floor = options.failureFloorMs ?? FAILURE_FLOOR_MS;
@@ -155,6 +160,7 @@ export function createAuthService(
       }
       if (row.usedAt || !(await repo.markUsed(row.id))) {
         await repo.revokeFamily(row.familyId);
+        onSessionsChanged(row.userId);
         await audit(db, {
           userId: row.userId,
           action: 'auth.refresh_reuse',
@@ -168,6 +174,7 @@ export function createAuthService(
       const user = await repo.findUserById(row.userId);
       if (!user?.isActive) {
         await repo.revokeFamily(row.familyId);
+        onSessionsChanged(row.userId);
         throw new HttpError(401, INVALID_REFRESH);
       }
       return issueTokens(user, row.familyId, ctx);
@@ -178,6 +185,7 @@ export function createAuthService(
       const row = await repo.findRefreshToken(hashRefreshToken(token));
       if (!row) return;
       await repo.revokeFamily(row.familyId);
+      onSessionsChanged(row.userId);
       await audit(db, {
         userId: row.userId,
         action: 'auth.logout',
@@ -208,6 +216,7 @@ export function createAuthService(
       }
       await repo.setPassword(userId, await hashPassword(input.password));
       await repo.revokeOtherFamilies(userId, sessionId);
+      onSessionsChanged(userId);
       await audit(db, {
         userId,
         action: 'auth.password_change',

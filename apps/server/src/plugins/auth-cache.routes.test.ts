@@ -1,0 +1,196 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { queryRows } from '../db/client.ts';
+import type { TestContext } from '../test/harness.ts';
+import { DEMO_PASSWORD, bearer, createTestContext } from '../test/harness.ts';
+
+/*
+ * The auth cache inside the app: a session checked a moment ago runs no auth query, and every
+ * change that ends or narrows it still takes effect at once. Besides the test's own app (whose
+ * embedded database delivers the NOTIFYs of migration 0020), instances are built on the same
+ * database with a channel that claims to be live but delivers nothing ("deaf"), or that never
+ * comes up ("down"), to show what the notifications and the local invalidation each do.
+ */
+
+let ctx: TestContext;
+const extra: FastifyInstance[] = [];
+const dialect = new PgDialect();
+
+beforeAll(async () => {
+  ctx = await createTestContext({ incidents: 20 });
+}, 120_000);
+afterAll(async () => {
+  for (const app of extra) await app.close();
+  await ctx?.close();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const deaf: Database['listen'] = async (_channel, _onPayload, onLive) => {
+  onLive?.(true);
+  return async () => undefined;
+};
+const down: Database['listen'] = async () => async () => undefined;
+
+async function instance(listen?: Database['listen'], config: Partial<Config> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({
+    config: { ...ctx.config, ...config },
+    database: listen ? { ...ctx.database, listen } : ctx.database,
+    auth: { failureFloorMs: 0, failureJitterMs: 0 },
+  });
+  await app.ready();
+  extra.push(app);
+  return app;
+}
+
+async function login(app: FastifyInstance, username: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v0/auth/token/obtain/',
+    payload: { username, password: DEMO_PASSWORD },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ access: string; refresh: string }>();
+}
+
+const get = (app: FastifyInstance, access: string, url = '/api/v0/auth/user/') =>
+  app.inject({ method: 'GET', url, headers: bearer(access) }).then((r) => r.statusCode);
+
+/** Counts the auth check's queries (the user, their systems, the session) from now on. */
+function countAuthQueries(): () => number {
+  const execute = vi.spyOn(ctx.database.db, 'execute');
+  return () =>
+    execute.mock.calls.filter(([query]) =>
+      dialect.sqlToQuery(query as SQL).sql.includes('AS session_ms_left'),
+    ).length;
+}
+
+/** Polls `probe` until it answers `expected`, for up to two seconds; returns the last answer. */
+async function within2s(probe: () => Promise<number>, expected: number): Promise<number> {
+  const until = Date.now() + 2_000;
+  let last = await probe();
+  while (last !== expected && Date.now() < until) {
+    await sleep(20);
+    last = await probe();
+  }
+  return last;
+}
+
+const exec = (query: SQL) => ctx.database.db.execute(query);
+
+describe('auth cache in the app', () => {
+  it('answers a repeated request without the auth query; AUTH_CACHE_SECONDS=0 reads every time', async () => {
+    const { access } = await login(ctx.app, 'alice');
+    const queries = countAuthQueries();
+    for (let i = 0; i < 4; i++) expect(await get(ctx.app, access)).toBe(200);
+    expect(queries()).toBe(1);
+
+    const uncached = await instance(undefined, { authCacheSeconds: 0 });
+    const before = queries();
+    for (let i = 0; i < 3; i++) expect(await get(uncached, access)).toBe(200);
+    expect(queries() - before).toBe(3);
+  });
+
+  it('refuses the access token at once after sign-out on the same instance, without the notification', async () => {
+    const app = await instance(deaf);
+    const pair = await login(app, 'bob');
+    const queries = countAuthQueries();
+    expect(await get(app, pair.access)).toBe(200);
+    expect(await get(app, pair.access)).toBe(200);
+    expect(queries()).toBe(1);
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/v0/auth/logout/',
+      payload: { refresh: pair.refresh },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await get(app, pair.access)).toBe(401);
+  });
+
+  it('refuses a user deactivated by direct SQL once the notification arrives (and only through it)', async () => {
+    const deafApp = await instance(deaf);
+    const viaNotify = await login(ctx.app, 'user001');
+    const viaDeaf = await login(deafApp, 'user001');
+    expect(await get(ctx.app, viaNotify.access)).toBe(200);
+    expect(await get(deafApp, viaDeaf.access)).toBe(200);
+
+    await exec(sql`UPDATE users SET is_active = false WHERE username = 'user001'`);
+    expect(await within2s(() => get(ctx.app, viaNotify.access), 401)).toBe(401);
+    // the same cached answer without the notification: still served (what the trigger prevents)
+    expect(await get(deafApp, viaDeaf.access)).toBe(200);
+  });
+
+  it('narrows the systems of a user removed from one by direct SQL: its incidents become 404', async () => {
+    const [row] = await queryRows<{ key: number; system_id: number; user_id: number }>(
+      ctx.database.db,
+      sql`SELECT i.key, i.system_id, u.id AS user_id
+            FROM users u JOIN user_systems us ON us.user_id = u.id JOIN incidents i ON i.system_id = us.system_id
+           WHERE u.username = 'carol' ORDER BY i.key LIMIT 1`,
+    );
+    expect(row).toBeDefined();
+    const url = `/api/v0/soc/incs/${row!.key}/`;
+    const deafApp = await instance(deaf);
+    const viaNotify = await login(ctx.app, 'carol');
+    const viaDeaf = await login(deafApp, 'carol');
+    expect(await get(ctx.app, viaNotify.access, url)).toBe(200);
+    expect(await get(deafApp, viaDeaf.access, url)).toBe(200);
+
+    await exec(
+      sql`DELETE FROM user_systems WHERE user_id = ${row!.user_id} AND system_id = ${row!.system_id}`,
+    );
+    expect(await within2s(() => get(ctx.app, viaNotify.access, url), 404)).toBe(404);
+    expect(await get(deafApp, viaDeaf.access, url)).toBe(200);
+  });
+
+  it('never serves a session past the expiry of its last live refresh token', async () => {
+    const app = await instance(deaf);
+    const { access } = await login(app, 'user002');
+    // written before the first check, so that the cached entry carries this expiry
+    await exec(sql`UPDATE refresh_tokens SET expires_at = now() + interval '1500 milliseconds'
+                    WHERE user_id = (SELECT id FROM users WHERE username = 'user002')`);
+    const queries = countAuthQueries();
+    expect(await get(app, access)).toBe(200);
+    expect(await get(app, access)).toBe(200);
+    expect(queries()).toBe(1);
+    await sleep(1_700);
+    expect(await get(app, access)).toBe(401);
+  });
+
+  it('is bypassed while the channel is not live: every request reads, a change counts at once', async () => {
+    const app = await instance(down);
+    const { access } = await login(app, 'user003');
+    const queries = countAuthQueries();
+    for (let i = 0; i < 3; i++) expect(await get(app, access)).toBe(200);
+    expect(queries()).toBe(3);
+    await exec(sql`UPDATE users SET is_active = false WHERE username = 'user003'`);
+    expect(await get(app, access)).toBe(401);
+  });
+
+  it('ends the other sessions at once on a password change', async () => {
+    const app = await instance(deaf);
+    const kept = await login(app, 'user004');
+    const other = await login(app, 'user004');
+    expect(await get(app, other.access)).toBe(200);
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/v0/auth/password_change/',
+      headers: bearer(kept.access),
+      payload: {
+        old_password: DEMO_PASSWORD,
+        password: 'a-new-Passphrase-7291',
+        confirmed_password: 'a-new-Passphrase-7291',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await get(app, other.access)).toBe(401);
+    expect(await get(app, kept.access)).toBe(200);
+  });
+});
