@@ -72,6 +72,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createPgEventBus } from './modules/events/event-bus.ts';
 import { INCIDENT_CHANGE_EVENTS, createCountCache } from './modules/incidents/count-cache.ts';
+import { createIncidentResponseCache } from './modules/incidents/response-cache.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -297,13 +298,21 @@ export async function buildApp({
   const bus = createPgEventBus(database, app.log);
   await bus.start();
   const countCache = createCountCache();
+  const responses = createIncidentResponseCache(database.db);
   // any committed change of any incident (routes, analyst API, jobs, other instances) empties it
   bus.subscribe((event) => {
     if ((INCIDENT_CHANGE_EVENTS as readonly string[]).includes(event.type)) countCache.invalidate();
+    // every event moves the cached cards' and pages' version; one older than a version already
+    // seen (writers committing out of order) would not, hence this
+    responses.invalidate();
   });
-  bus.onLive((live) => countCache.setLive(live));
+  bus.onLive((live) => {
+    countCache.setLive(live);
+    responses.setLive(live);
+  });
   const incidents = createIncidentsService({
     countCache,
+    responses,
     db: database.db,
     copyOut: database.copyOut,
     config,
@@ -321,6 +330,7 @@ export async function buildApp({
     db: database.db,
     onStatus: noStatusListener,
     planGossopka: (incidentId, at) => gossopka.plan(incidentId, at),
+    responses,
   });
   const reports = createReportsService({
     db: database.db,

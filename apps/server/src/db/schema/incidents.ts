@@ -282,5 +282,20 @@ export const incidentCounts = pgTable(
     value: text('value').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.systemId, t.dim, t.value] })],
+  (t) => [
+    primaryKey({ columns: [t.systemId, t.dim, t.value] }),
+    // totals over every system (staff): one range of the index instead of reading the table
+    index('incident_counts_dim_value_idx').on(t.dim, t.value, t.systemId),
+  ],
 );
+
+/**
+ * A single row whose counter triggers raise, in the writer's transaction, whenever something
+ * that cached incident responses show changes without writing an `events` row: files, links,
+ * and the names of systems, services, issue types, categories, resolutions and users. With the
+ * newest events id it makes the version of a cached card or list page (incidents.service.ts).
+ */
+export const cacheEpoch = pgTable('cache_epoch', {
+  id: boolean('id').primaryKey().default(true),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
+});

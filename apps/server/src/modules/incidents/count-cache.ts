@@ -38,40 +38,80 @@ export const COUNT_CACHE_MAX_ENTRIES = 1000;
  */
 export const INCIDENT_CHANGE_EVENTS = ['incident.created', 'incident.updated'] as const;
 
-export function createCountCache(maxEntries = COUNT_CACHE_MAX_ENTRIES): CountCache {
-  const totals = new Map<string, VersionedCount>();
+/**
+ * Values kept until their version moves (see the top of this file): `get` answers a kept value
+ * only while the cache is live, after `version()` still reads the version it was kept with, and
+ * keeps a computed one only when no change was announced while it was computed. `compute` must
+ * read its version no later than its value (in the same statement, or before it), so that a kept
+ * value is never older than its version. Least recently used entries make room.
+ */
+export interface VersionedCache<T> {
+  get(key: string, compute: () => Promise<Versioned<T>>, version: () => Promise<string>): Promise<T>;
+  invalidate(): void;
+  setLive(live: boolean): void;
+  readonly size: number;
+}
+
+export interface Versioned<T> {
+  value: T;
+  /** null: answer the value but do not keep it (it depends on more than the version). */
+  version: string | null;
+}
+
+export function createVersionedCache<T>(maxEntries: number): VersionedCache<T> {
+  const kept = new Map<string, Versioned<T> & { version: string }>();
   let live = false;
-  /** Bumped on every change and on every loss of the channel; a count compares it before keeping. */
+  /** Bumped on every change and on every loss of the channel; a computation compares it before keeping. */
   let generation = 0;
   return {
-    async get(key, count, version) {
+    async get(key, compute, version) {
       const started = generation;
-      const kept = live ? totals.get(key) : undefined;
-      if (kept && (await version()) === kept.version && generation === started) {
+      const entry = live ? kept.get(key) : undefined;
+      if (entry && (await version()) === entry.version && generation === started) {
         // most recently used last, so that the oldest entry is the one evicted
-        totals.delete(key);
-        totals.set(key, kept);
-        return kept.n;
+        kept.delete(key);
+        kept.set(key, entry);
+        return entry.value;
       }
-      const counted = await count();
-      if (live && generation === started) {
-        totals.delete(key);
-        if (totals.size >= maxEntries) totals.delete(totals.keys().next().value as string);
-        totals.set(key, counted);
+      const computed = await compute();
+      if (live && generation === started && computed.version !== null) {
+        kept.delete(key);
+        if (kept.size >= maxEntries) kept.delete(kept.keys().next().value as string);
+        kept.set(key, { value: computed.value, version: computed.version });
       }
-      return counted.n;
+      return computed.value;
     },
     invalidate() {
       generation += 1;
-      totals.clear();
+      kept.clear();
     },
     setLive(value) {
       generation += 1;
-      totals.clear();
+      kept.clear();
       live = value;
     },
     get size() {
-      return totals.size;
+      return kept.size;
+    },
+  };
+}
+
+export function createCountCache(maxEntries = COUNT_CACHE_MAX_ENTRIES): CountCache {
+  const cache = createVersionedCache<number>(maxEntries);
+  return {
+    get: (key, count, version) =>
+      cache.get(
+        key,
+        async () => {
+          const { n, version: v } = await count();
+          return { value: n, version: v };
+        },
+        version,
+      ),
+    invalidate: () => cache.invalidate(),
+    setLive: (live) => cache.setLive(live),
+    get size() {
+      return cache.size;
     },
   };
 }

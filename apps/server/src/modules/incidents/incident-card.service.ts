@@ -35,6 +35,7 @@ import { presentIncidentCard } from './incident-card.presenter.ts';
 import { HANDLED_STATUSES, TRANSITIONS, availableActions } from './incident-workflow.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
+import type { IncidentResponseCache } from './response-cache.ts';
 
 /** A JSON column as the drivers return it: parsed (node-postgres) or as text. */
 const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
@@ -44,10 +45,12 @@ export interface IncidentCardDeps {
   onStatus: StatusListener;
   /** Schedules the automatic report to the national centre. */
   planGossopka: (incidentId: string, at: Date) => Promise<void>;
+  /** Keeps cards until something they show changes. */
+  responses?: IncidentResponseCache;
 }
 
 /** The incident card and what can be done on it (spec 000 §3, §4; DESIGN §5). */
-export function createIncidentCardService({ db, onStatus, planGossopka }: IncidentCardDeps) {
+export function createIncidentCardService({ db, onStatus, planGossopka, responses }: IncidentCardDeps) {
   const listRepo = createIncidentsRepository(db);
 
   const allowedPriorities = (auth: AuthContext): IncidentPriority[] =>
@@ -57,6 +60,12 @@ export function createIncidentCardService({ db, onStatus, planGossopka }: Incide
     auth.role === 'customer' && row.customerStarRating === null && HANDLED_STATUSES.includes(row.status);
 
   async function card(key: number, auth: AuthContext, lang: Language): Promise<IncidentCard> {
+    const scope = systemScope(auth);
+    const build = () => readCard(key, auth, lang);
+    return responses ? responses.card(key, scope, auth.role, lang, build) : build();
+  }
+
+  async function readCard(key: number, auth: AuthContext, lang: Language): Promise<IncidentCard> {
     const found = await listRepo.card(key, systemScope(auth), lang);
     if (!found) throw notFound();
     const row = incidentFromJson(found.record);

@@ -4,6 +4,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { CountCache } from './count-cache.ts';
+import type { IncidentResponseCache } from './response-cache.ts';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -63,6 +64,8 @@ export interface IncidentsDeps {
   onCreated?: (incidentId: string) => Promise<void>;
   /** Keeps the list totals that are counted over the incidents until an incident changes. */
   countCache?: CountCache;
+  /** Keeps list pages until something they show changes. */
+  responses?: IncidentResponseCache;
 }
 
 /** One uploaded file as the multipart parser hands it over. */
@@ -86,6 +89,7 @@ export function createIncidentsService({
   jobs,
   onCreated,
   countCache,
+  responses,
 }: IncidentsDeps) {
   const repo = createIncidentsRepository(db, copyOut, countCache);
 
@@ -120,8 +124,11 @@ export function createIncidentsService({
       lang: Language,
     ) {
       const scope = systemScope(auth);
-      const { total, rows } = await repo.pageAndTotal(filters, scope, ordering, limit, offset, lang);
-      return { total, results: rows.map(presentIncidentListItem) };
+      const build = async () => {
+        const { total, rows } = await repo.pageAndTotal(filters, scope, ordering, limit, offset, lang);
+        return { total, results: rows.map(presentIncidentListItem) };
+      };
+      return responses ? responses.page(filters, scope, ordering, limit, offset, lang, build) : build();
     },
 
     /** Registers an incident raised by the caller (spec 000 §3 create payload, §5 rules). */

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import type {
+  IncidentCard,
+  IncidentFilters,
+  IncidentListItem,
+  IncidentOrdering,
+  Language,
+} from '@soc/contracts';
+import type { Db } from '../../db/client.ts';
+import { queryRowsNamed } from '../../db/client.ts';
+import type { VersionedCache } from './count-cache.ts';
+import { createVersionedCache } from './count-cache.ts';
+import type { SystemScope } from './incidents.repository.ts';
+
+export const CARD_CACHE_MAX_ENTRIES = 2000;
+export const PAGE_CACHE_MAX_ENTRIES = 500;
+
+/**
+ * The version of everything an incident card or list page shows: the newest `events` id (every
+ * insert and update of an incident and every new comment writes one, by trigger) and the counter
+ * of `cache_epoch`, which triggers raise in the writer's transaction when files, links or the
+ * names of systems, services, issue types, categories, resolutions and users change (migration
+ * 0022). Both are read in one snapshot, by one indexed probe each.
+ */
+const VERSION = sql`SELECT (SELECT coalesce(max(id), 0) FROM events)::text || ':'
+                           || coalesce((SELECT n FROM cache_epoch), 0)::text AS version`;
+
+export interface IncidentListPage {
+  total: number;
+  results: IncidentListItem[];
+}
+
+/**
+ * Incident cards and list pages kept until their version moves (see `VERSION`). A hit costs one
+ * small statement instead of the page or card statement and its presentation. As for the list
+ * totals (count-cache.ts), every event NOTIFYed by any instance empties both caches (two writers
+ * committing out of order), and nothing is kept or served while that channel is down. A value is
+ * computed after reading the version, so that what is kept is never older than its version.
+ */
+export interface IncidentResponseCache {
+  card(
+    key: number,
+    scope: SystemScope,
+    role: string,
+    lang: Language,
+    build: () => Promise<IncidentCard>,
+  ): Promise<IncidentCard>;
+  page(
+    filters: IncidentFilters,
+    scope: SystemScope,
+    ordering: IncidentOrdering,
+    limit: number,
+    offset: number,
+    lang: Language,
+    build: () => Promise<IncidentListPage>,
+  ): Promise<IncidentListPage>;
+  invalidate(): void;
+  setLive(live: boolean): void;
+  readonly size: number;
+}
+
+const scopeKey = (scope: SystemScope) => (scope === null ? '*' : [...scope].sort((a, b) => a - b).join(','));
+
+export function createIncidentResponseCache(
+  db: Db,
+  { cards = CARD_CACHE_MAX_ENTRIES, pages = PAGE_CACHE_MAX_ENTRIES } = {},
+): IncidentResponseCache {
+  const cardCache: VersionedCache<IncidentCard> = createVersionedCache(cards);
+  const pageCache: VersionedCache<IncidentListPage> = createVersionedCache(pages);
+  const version = async () => {
+    const [row] = await queryRowsNamed<{ version: string }>(db, VERSION);
+    return row?.version ?? '';
+  };
+  return {
+    card(key, scope, role, lang, build) {
+      return cardCache.get(
+        `${key}|${lang}|${role}|${scopeKey(scope)}`,
+        async () => {
+          const v = await version();
+          const value = await build();
+          // a send to the national centre shows as processing for a while: that depends on the clock
+          return { value, version: value.gossopka_state === 'processing' ? null : v };
+        },
+        version,
+      );
+    },
+    page(filters, scope, ordering, limit, offset, lang, build) {
+      // the rules filter reads the rules table, whose changes move no version: not kept
+      if (filters.rule_id__in) return build();
+      const entries = Object.entries(filters)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return pageCache.get(
+        JSON.stringify([scopeKey(scope), entries, ordering, limit, offset, lang]),
+        async () => {
+          const v = await version();
+          return { value: await build(), version: v };
+        },
+        version,
+      );
+    },
+    invalidate() {
+      cardCache.invalidate();
+      pageCache.invalidate();
+    },
+    setLive(live) {
+      cardCache.setLive(live);
+      pageCache.setLive(live);
+    },
+    get size() {
+      return cardCache.size + pageCache.size;
+    },
+  };
+}
