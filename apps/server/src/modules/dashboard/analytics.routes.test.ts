@@ -260,6 +260,67 @@ describe('GET /soc/incs/analytics/', () => {
     }
   });
 
+  it('keeps the hourly table equal to a recount per UTC hour, whatever the session time zone', async () => {
+    const db = ctx.database.db;
+    // a zone half an hour off UTC: an hour bucket taken in the session's zone would be misplaced
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL TimeZone = 'Asia/Kolkata'`);
+      await tx.execute(sql`UPDATE incidents SET created = created + interval '47 minutes', priority = 'high'
+                            WHERE key % 13 = 0`);
+      await tx.execute(sql`INSERT INTO incidents (system_id, issue_type_id, category_id, summary, priority, tactics, created)
+                            SELECT system_id, issue_type_id, category_id, summary || ' again', 'low', '{discovery}',
+                                   created - interval '30 minutes' FROM incidents WHERE key % 10 = 3`);
+      await tx.execute(sql`DELETE FROM incidents WHERE key % 17 = 0`);
+    });
+    const recount = await queryRows<{ hour: string; dim: string; value: string; n: string }>(
+      db,
+      sql`SELECT to_char(date_trunc('hour', i.created AT TIME ZONE 'UTC'), 'YYYY-MM-DD HH24') AS hour,
+                 k.dim, k.value, count(*)::text AS n
+            FROM incidents i CROSS JOIN LATERAL incident_daily_keys(i) k GROUP BY 1, 2, 3`,
+    );
+    const kept = await queryRows<{ hour: string; dim: string; value: string; n: string }>(
+      db,
+      sql`SELECT to_char(h.hour AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24') AS hour, h.dim, h.value, h.n::text AS n
+            FROM incident_hourly h WHERE h.n <> 0`,
+    );
+    const key = (r: { hour: string; dim: string; value: string; n: string }) =>
+      `${r.hour}|${r.dim}|${r.value}|${r.n}`;
+    expect(recount.length).toBeGreaterThan(100);
+    expect(kept.map(key).sort()).toEqual(recount.map(key).sort());
+  });
+
+  it('counts incidents exactly at the hour boundaries of a range once (closed ends)', async () => {
+    const db = ctx.database.db;
+    const hour = Math.floor((NOW - 2 * DAY) / 3_600_000) * 3_600_000;
+    const at = (ms: number) => new Date(ms).toISOString();
+    await db.execute(sql`INSERT INTO incidents (system_id, issue_type_id, category_id, summary, priority, created)
+                          SELECT system_id, issue_type_id, category_id, 'boundary', 'critical', t.at::timestamptz
+                            FROM (SELECT * FROM incidents ORDER BY key LIMIT 1) i,
+                                 (VALUES (${at(hour)}), (${at(hour + 3_600_000)}), (${at(hour + 5 * 3_600_000)}),
+                                         (${at(hour + 5 * 3_600_000 - 1)})) AS t(at)`);
+    const rows = await incidents();
+    for (const [gte, lte] of [
+      [hour, hour],
+      [hour, hour + 3_600_000],
+      [hour + 1, hour + 5 * 3_600_000 - 1],
+      [hour - 7 * 3_600_000 + 1, hour + 5 * 3_600_000],
+      [hour - 3 * DAY, hour + 3_600_000],
+      [hour - 3 * DAY + 1, hour + 3_600_000 - 1],
+    ] as const) {
+      const query = `created__gte=${gte}&created__lte=${lte}&get_prev=True`;
+      const a = await get(tokens.analyst, query);
+      expectAnalytics(a, rows, (r) => r.at >= gte && r.at <= lte, `boundary ${at(gte)}..${at(lte)}`);
+      const prev = rows.filter((r) => r.at >= gte - (lte - gte + 1) && r.at <= gte - 1);
+      expect(a.previous?.count, `previous ${query}`).toBe(prev.length);
+      expectAnalytics(
+        await get(tokens.carol, query),
+        rows,
+        (r) => r.at >= gte && r.at <= lte && carolSystems.includes(r.system_id),
+        `carol boundary ${at(gte)}..${at(lte)}`,
+      );
+    }
+  });
+
   it('refuses unknown parameters and needs a session', async () => {
     const bad = await ctx.app.inject({
       method: 'GET',

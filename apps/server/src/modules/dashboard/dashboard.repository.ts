@@ -32,31 +32,71 @@ export const DAILY_DIMS = [
 /** Dimensions whose values are listed only as the top N (many distinct values). */
 export const TOP_DIMS = ['domain', 'ip'] as const;
 
+/** A part of a range counted over the incidents: [from, to), or [from, to] where `closedEnd`. */
+export interface RangeEdge {
+  from: number;
+  to: number;
+  closedEnd: boolean;
+}
+
 /**
- * A created range split into whole UTC days, which the daily table answers, and the partial days
- * at its ends, which are counted over the incidents. A day is whole only when the range covers all
- * of it (`lte` at or after the next midnight), so that the seams are exact to the microsecond.
+ * A created range split into whole UTC days, which the daily table answers, whole UTC hours, which
+ * the hourly table answers (only where asked: it holds all systems together), and the partial
+ * hours or days at its ends, which are counted over the incidents. A day or hour is whole only when
+ * the range covers all of it (`lte` at or after its end), so that the seams are exact to the
+ * microsecond.
  */
 export interface RangeSplit {
-  /** First and last whole day (`YYYY-MM-DD`), or null when no day is whole. */
+  /** First and last whole day (`YYYY-MM-DD`), or null when no day is whole (or days are not used). */
   days: { from: string; to: string } | null;
-  /** Half-open [from, to) millisecond intervals, and the closed end [from, lte]. */
-  edges: { from: number; to: number; closedEnd: boolean }[];
+  /** Half-open [from, to) millisecond intervals of whole hours outside the whole days. */
+  hours: { from: number; to: number }[];
+  edges: RangeEdge[];
 }
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export function splitRange(gte: number, lte: number, now = Date.now()): RangeSplit {
-  const firstWhole = Math.ceil(gte / DAY_MS) * DAY_MS;
-  // The day of `lte` is whole only when the range reaches the next midnight, or when `lte` lies
-  // in the future: no incident of that day exists beyond it yet.
+/**
+ * The whole units of `grain` ms inside `edge`, and what is left of it. The unit of a closed end
+ * is whole when the range reaches the next unit, or when `future`: `lte` lies in the future, and
+ * no incident exists beyond it yet.
+ */
+function splitEdge(edge: RangeEdge, grain: number, future: boolean) {
+  const first = Math.ceil(edge.from / grain) * grain;
+  const end = edge.closedEnd
+    ? (Math.floor(edge.to / grain) + (future ? 1 : 0)) * grain
+    : Math.floor(edge.to / grain) * grain;
+  if (end <= first) return { whole: null, rest: [edge] };
+  const rest: RangeEdge[] = [];
+  if (edge.from < first) rest.push({ from: edge.from, to: first, closedEnd: false });
+  if (edge.closedEnd ? !future : end < edge.to)
+    rest.push({ from: end, to: edge.to, closedEnd: edge.closedEnd });
+  return { whole: { from: first, to: end }, rest };
+}
+
+export function splitRange(
+  gte: number,
+  lte: number,
+  now = Date.now(),
+  grains: { days: boolean; hours: boolean } = { days: true, hours: false },
+): RangeSplit {
   const future = lte >= now;
-  const endWhole = (Math.floor(lte / DAY_MS) + (future ? 1 : 0)) * DAY_MS;
-  if (endWhole <= firstWhole) return { days: null, edges: [{ from: gte, to: lte, closedEnd: true }] };
-  const edges: RangeSplit['edges'] = [];
-  if (gte < firstWhole) edges.push({ from: gte, to: firstWhole, closedEnd: false });
-  if (!future) edges.push({ from: endWhole, to: lte, closedEnd: true });
-  return { days: { from: isoDay(firstWhole), to: isoDay(endWhole - DAY_MS) }, edges };
+  let edges: RangeEdge[] = [{ from: gte, to: lte, closedEnd: true }];
+  let days: RangeSplit['days'] = null;
+  if (grains.days) {
+    const split = splitEdge(edges[0]!, DAY_MS, future);
+    if (split.whole) days = { from: isoDay(split.whole.from), to: isoDay(split.whole.to - DAY_MS) };
+    edges = split.rest;
+  }
+  const hours: RangeSplit['hours'] = [];
+  if (grains.hours) {
+    edges = edges.flatMap((edge) => {
+      const split = splitEdge(edge, HOUR_MS, future);
+      if (split.whole) hours.push(split.whole);
+      return split.rest;
+    });
+  }
+  return { days, hours, edges };
 }
 
 const list = (values: readonly (string | number)[]) =>
@@ -66,34 +106,31 @@ const list = (values: readonly (string | number)[]) =>
   );
 const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
-/**
- * Where the numbers come from: the daily table (only a system and a created range are filtered)
- * or the incidents themselves (any other filter).
- */
-export type CountSource =
-  | { kind: 'daily'; systems: number[] | null; gte?: number; lte?: number }
-  | { kind: 'incidents'; filters: IncidentFilters; scope: SystemScope };
-
-/** The dim filter of the daily table, limited to some dimensions. */
-const dimFilter = (dims: readonly string[] | undefined, column: SQL) =>
-  dims ? sql` AND ${column} IN (${list(dims)})` : sql``;
+/** The columns of the incidents that the dimensions of `want` read (see `countParts`). */
+const countColumns = (want: (dim: string) => boolean) =>
+  sql`i.created, i.priority, i.status, i.sla_breached, i.category_id, i.secondary_category_ids, i.tactics,
+      i.techniques, ${want('domain') || want('ip') ? sql`i.observed_iocs` : sql`'[]'::jsonb AS observed_iocs`}`;
 
 /**
- * The (dim, value, n) counts of the incidents matching `where`, computed set-wise over them; the
- * same keys as the SQL function incident_daily_keys (migration 0009) that fills the daily table.
+ * The (dim, value, n) counts of the incidents of the relation `from` (columns `countColumns`),
+ * computed set-wise over them; the same keys as the SQL function incident_daily_keys (migration
+ * 0009) that fills the daily and hourly tables.
  */
-function rawRows(where: SQL, dims?: readonly string[]): SQL {
-  const want = (dim: string) => !dims || dims.includes(dim);
+function countParts(from: SQL, want: (dim: string) => boolean): SQL[] {
   const parts: SQL[] = [];
   const distinct = (dim: string, values: SQL) =>
     sql`SELECT ${dim}::text AS dim, x.v AS value, count(*) AS n
-          FROM e CROSS JOIN LATERAL (SELECT DISTINCT v FROM ${values} WHERE v IS NOT NULL) x GROUP BY x.v`;
-  if (want('all')) parts.push(sql`SELECT 'all'::text AS dim, ''::text AS value, count(*) AS n FROM e`);
+          FROM ${from} e CROSS JOIN LATERAL (SELECT DISTINCT v FROM ${values} WHERE v IS NOT NULL) x GROUP BY x.v`;
+  if (want('all'))
+    parts.push(sql`SELECT 'all'::text AS dim, ''::text AS value, count(*) AS n FROM ${from} e`);
   if (want('priority'))
-    parts.push(sql`SELECT 'priority', e.priority::text, count(*) FROM e GROUP BY e.priority`);
-  if (want('status')) parts.push(sql`SELECT 'status', e.status::text, count(*) FROM e GROUP BY e.status`);
+    parts.push(sql`SELECT 'priority', e.priority::text, count(*) FROM ${from} e GROUP BY e.priority`);
+  if (want('status'))
+    parts.push(sql`SELECT 'status', e.status::text, count(*) FROM ${from} e GROUP BY e.status`);
   if (want('sla_breached'))
-    parts.push(sql`SELECT 'sla_breached', 'true', count(*) FROM e WHERE e.sla_breached HAVING count(*) > 0`);
+    parts.push(
+      sql`SELECT 'sla_breached', 'true', count(*) FROM ${from} e WHERE e.sla_breached HAVING count(*) > 0`,
+    );
   if (want('category'))
     parts.push(
       distinct(
@@ -116,131 +153,234 @@ function rawRows(where: SQL, dims?: readonly string[]): SQL {
       ),
     );
   }
-  return sql`SELECT * FROM (WITH e AS MATERIALIZED (
-      SELECT i.priority, i.status, i.sla_breached, i.category_id, i.secondary_category_ids, i.tactics,
-             i.techniques, ${want('domain') || want('ip') ? sql`i.observed_iocs` : sql`'[]'::jsonb AS observed_iocs`}
-        FROM incidents i WHERE ${where})
-    ${sql.join(parts, sql` UNION ALL `)}) raw`;
+  return parts;
 }
 
+const wants = (dims?: readonly string[]) => (dim: string) => !dims || dims.includes(dim);
+
+/** The (dim, value, n) counts of the incidents matching `where`. */
+function rawRows(where: SQL, dims?: readonly string[]): SQL {
+  const want = wants(dims);
+  return sql`SELECT * FROM (WITH e AS MATERIALIZED (SELECT ${countColumns(want)} FROM incidents i WHERE ${where})
+    ${sql.join(countParts(sql`e`, want), sql` UNION ALL `)}) raw`;
+}
+
+/** The figures of the dashboard as one statement reads them (see `analytics`). */
+export interface AnalyticsRows {
+  counts: DimCount[];
+  /** The counts of dimensions `all` and `sla_breached` in the previous range, if asked. */
+  previous: DimCount[] | null;
+  timeline: [number, number][];
+  /** Events of the systems' log sources per hour, [bucket start ms, events], in order. */
+  eventsPerHour: [number, number][];
+  contractedEps: number;
+  /** Titles of the categories counted, in the language asked. */
+  categoryTitles: Map<number, string>;
+}
+
+/** What `analytics` reads: systems (null: all) and created ranges only. */
+export interface AnalyticsRequest {
+  systems: number[] | null;
+  gte?: number | undefined;
+  lte?: number | undefined;
+  span: 'day' | 'hour';
+  topN: number;
+  previous: { gte: number; lte: number } | null;
+  eps: { from: number; to: number };
+  lang: Language;
+}
+
+const byCount = (a: DimCount, b: DimCount) =>
+  a.dim < b.dim ? -1 : a.dim > b.dim ? 1 : b.n - a.n || (a.value < b.value ? -1 : 1);
+
 export function createDashboardRepository(db: Db) {
-  /** The rows (dim, value, n) of a source, before grouping. */
-  function sourceRows(source: CountSource, dims?: readonly string[]): SQL {
-    if (source.kind === 'incidents') {
-      return rawRows(incidentConditions(source.filters, source.scope), dims);
-    }
-    const bySystem = source.systems ? sql`d.system_id IN (${list(source.systems)})` : sql`d.system_id = 0`;
-    const parts: SQL[] = [];
-    const split =
-      source.gte !== undefined || source.lte !== undefined
-        ? splitRange(source.gte ?? 0, source.lte ?? 8_640_000_000_000_000, Date.now())
-        : null;
+  /** Incidents per dimension value over the incidents (any filter): the top `topN` of many-valued ones. */
+  async function counts(
+    filters: IncidentFilters,
+    scope: SystemScope,
+    topN: number,
+    dims?: readonly string[],
+  ): Promise<DimCount[]> {
+    const rows = await queryRows<{ dim: string; value: string; n: string }>(
+      db,
+      sql`WITH g AS (SELECT s.dim, s.value, sum(s.n)::bigint AS n FROM (${rawRows(incidentConditions(filters, scope), dims)}) s GROUP BY s.dim, s.value),
+               r AS (SELECT g.*, row_number() OVER (PARTITION BY g.dim ORDER BY g.n DESC, g.value) AS rn FROM g)
+          SELECT r.dim, r.value, r.n::text AS n FROM r
+           WHERE r.n > 0 AND (r.dim NOT IN (${list(TOP_DIMS)}) OR r.rn <= ${topN})`,
+    );
+    return rows.map((r) => ({ dim: r.dim, value: r.value, n: Number(r.n) })).sort(byCount);
+  }
+
+  /**
+   * The parts of one created range for `analytics`: the rows (dim, value, n) of the daily and
+   * hourly tables and of the incidents at the ends (the materialized relation `edgesName`, defined
+   * in `ctes`) for the dimensions `dims`, and the rows (t, n) of dimension `all` per `bucket`.
+   */
+  function rangeParts(
+    systems: number[] | null,
+    range: { gte?: number | undefined; lte?: number | undefined },
+    edgesName: string,
+    dims: readonly string[],
+    bucket: 'day' | 'hour',
+  ) {
+    const want = wants(dims);
+    const hasRange = range.gte !== undefined || range.lte !== undefined;
+    const split = hasRange
+      ? splitRange(range.gte ?? 0, range.lte ?? 8_640_000_000_000_000, Date.now(), {
+          days: bucket === 'day',
+          hours: systems === null,
+        })
+      : null;
+    const bucketOf = (at: SQL) =>
+      bucket === 'day' ? sql`incident_day(${at})::timestamp` : sql`(incident_hour(${at}) AT TIME ZONE 'UTC')`;
+    const ofDims = (column: SQL) =>
+      DAILY_DIMS.every((d) => dims.includes(d)) ? sql`` : sql` AND ${column} IN (${list(dims)})`;
+    const counts: SQL[] = [];
+    const timeline: SQL[] = [];
     if (!split || split.days) {
+      const bySystem = systems ? sql`d.system_id IN (${list(systems)})` : sql`d.system_id = 0`;
       const days = split?.days
         ? sql` AND d.day BETWEEN ${split.days.from}::date AND ${split.days.to}::date`
         : sql``;
-      parts.push(
-        sql`SELECT d.dim, d.value, d.n FROM incident_daily d WHERE ${bySystem}${days}${dimFilter(dims, sql`d.dim`)}`,
+      counts.push(
+        sql`SELECT d.dim, d.value, d.n FROM incident_daily d WHERE ${bySystem}${days}${ofDims(sql`d.dim`)}`,
+      );
+      timeline.push(
+        sql`SELECT d.day::timestamp, d.n FROM incident_daily d WHERE ${bySystem}${days} AND d.dim = 'all'`,
       );
     }
-    for (const edge of split?.edges ?? []) {
-      const scope = source.systems ? sql`i.system_id IN (${list(source.systems)})` : sql`TRUE`;
-      const end = edge.closedEnd ? sql`i.created <= ${at(edge.to)}` : sql`i.created < ${at(edge.to)}`;
-      parts.push(rawRows(sql`${scope} AND i.created >= ${at(edge.from)} AND ${end}`, dims));
+    if (split?.hours.length) {
+      const inHours = sql.join(
+        split.hours.map((h) => sql`(h.hour >= ${at(h.from)} AND h.hour < ${at(h.to)})`),
+        sql` OR `,
+      );
+      counts.push(
+        sql`SELECT h.dim, h.value, h.n FROM incident_hourly h WHERE (${inHours})${ofDims(sql`h.dim`)}`,
+      );
+      timeline.push(
+        sql`SELECT ${bucketOf(sql`h.hour`)}, h.n FROM incident_hourly h WHERE (${inHours}) AND h.dim = 'all'`,
+      );
     }
-    return sql.join(parts, sql` UNION ALL `);
+    const ctes: SQL[] = [];
+    if (split?.edges.length) {
+      const edges = sql`${sql.identifier(edgesName)}`;
+      const scope = systems ? sql`i.system_id IN (${list(systems)}) AND ` : sql``;
+      const inEdges = sql.join(
+        split.edges.map(
+          (edge) =>
+            sql`(i.created >= ${at(edge.from)} AND i.created ${edge.closedEnd ? sql`<=` : sql`<`} ${at(edge.to)})`,
+        ),
+        sql` OR `,
+      );
+      ctes.push(
+        sql`${edges} AS MATERIALIZED (SELECT ${countColumns(want)} FROM incidents i WHERE ${scope}(${inEdges}))`,
+      );
+      counts.push(...countParts(edges, want));
+      timeline.push(sql`SELECT ${bucketOf(sql`e.created`)}, count(*) FROM ${edges} e GROUP BY 1`);
+    }
+    return {
+      ctes,
+      counts: sql.join(counts, sql` UNION ALL `),
+      timeline: sql.join(timeline, sql` UNION ALL `),
+    };
   }
 
   return {
+    counts,
+
     /**
-     * Incidents per dimension value: every value of the small dimensions, the top `topN` of
-     * domains and IP addresses (ties by value).
+     * The dashboard's figures for systems and created ranges only, in one statement: every value of
+     * the few-valued dimensions and the top `topN` domains and IP addresses (ties by value), the
+     * timeline, the previous range's counts, the events per hour, the contracted EPS and the
+     * category titles. Whole days come from `incident_daily`, whole hours of all systems from
+     * `incident_hourly`, only the rest from the incidents.
      */
-    async counts(source: CountSource, topN: number, dims?: readonly string[]): Promise<DimCount[]> {
-      if (source.kind === 'daily' && source.systems?.length === 0) return [];
-      const query = (rows: SQL) =>
-        queryRows<{ dim: string; value: string; n: string }>(
-          db,
-          sql`WITH g AS (SELECT s.dim, s.value, sum(s.n)::bigint AS n FROM (${rows}) s GROUP BY s.dim, s.value),
-                   r AS (SELECT g.*, row_number() OVER (PARTITION BY g.dim ORDER BY g.n DESC, g.value) AS rn FROM g)
-              SELECT r.dim, r.value, r.n::text AS n FROM r
-               WHERE r.n > 0 AND (r.dim NOT IN (${list(TOP_DIMS)}) OR r.rn <= ${topN})`,
-        );
-      /** The top values of one many-valued dimension: a top-N sort instead of sorting them all. */
-      const top = (dim: string) =>
-        queryRows<{ dim: string; value: string; n: string }>(
-          db,
-          sql`SELECT ${dim}::text AS dim, s.value, sum(s.n)::bigint::text AS n FROM (${sourceRows(source, [dim])}) s
-               GROUP BY s.value HAVING sum(s.n) > 0 ORDER BY sum(s.n) DESC, s.value LIMIT ${topN}`,
-        );
-      let parts: { dim: string; value: string; n: string }[][];
-      if (source.kind === 'incidents') parts = [await query(sourceRows(source, dims))];
-      else {
-        // whole days: the few-valued dimensions at once, each many-valued one on its own, in parallel
-        const wanted = dims ?? DAILY_DIMS;
-        const small = wanted.filter((d) => !(TOP_DIMS as readonly string[]).includes(d));
-        const tops = wanted.filter((d) => (TOP_DIMS as readonly string[]).includes(d));
-        parts = await Promise.all([
-          ...(small.length ? [query(sourceRows(source, small))] : []),
-          ...tops.map((d) => top(d)),
-        ]);
+    async analytics(req: AnalyticsRequest): Promise<AnalyticsRows> {
+      const { systems } = req;
+      if (systems?.length === 0) {
+        return {
+          counts: [],
+          previous: req.previous ? [] : null,
+          timeline: [],
+          eventsPerHour: [],
+          contractedEps: 0,
+          categoryTitles: new Map(),
+        };
       }
-      return parts
-        .flat()
-        .map((r) => ({ dim: r.dim, value: r.value, n: Number(r.n) }))
-        .sort((a, b) => (a.dim < b.dim ? -1 : a.dim > b.dim ? 1 : b.n - a.n || (a.value < b.value ? -1 : 1)));
+      const current = rangeParts(systems, req, 'e_current', DAILY_DIMS, req.span);
+      const previous = req.previous
+        ? rangeParts(systems, req.previous, 'e_previous', ['all', 'sla_breached'], 'day')
+        : null;
+      const top = (dim: string) =>
+        sql`(SELECT 'count', g.dim, g.value, g.n::text FROM g WHERE g.dim = ${dim}
+              ORDER BY g.n DESC, g.value LIMIT ${req.topN})`;
+      const title = sql.raw(req.lang === 'ru' ? 'title_ru' : 'title_en');
+      const epsSystems = systems ? sql`h.system_id IN (${list(systems)})` : sql`h.system_id = 0`;
+      const services = systems ? sql` WHERE s.system_id IN (${list(systems)})` : sql``;
+      const rows = await queryRows<{ k: string; a: string | null; b: string | null; n: string | null }>(
+        db,
+        sql`WITH ${sql.join([...current.ctes, ...(previous?.ctes ?? [])], sql`, `)}${current.ctes.length || previous?.ctes.length ? sql`, ` : sql``}
+                 g AS (SELECT c.dim, c.value, sum(c.n)::bigint AS n FROM (${current.counts}) c (dim, value, n)
+                        GROUP BY c.dim, c.value HAVING sum(c.n) > 0)
+            SELECT 'count' AS k, g.dim AS a, g.value AS b, g.n::text AS n FROM g WHERE g.dim NOT IN (${list(TOP_DIMS)})
+            ${sql.join(
+              TOP_DIMS.map((d) => sql` UNION ALL ${top(d)}`),
+              sql``,
+            )}
+            UNION ALL SELECT 'timeline', (extract(epoch FROM c.t) * 1000)::bigint::text, NULL, sum(c.n)::text
+                        FROM (${current.timeline}) c (t, n) GROUP BY c.t HAVING sum(c.n) > 0
+            ${
+              previous
+                ? sql`UNION ALL SELECT 'previous', p.dim, p.value, sum(p.n)::text FROM (${previous.counts}) p (dim, value, n)
+                                GROUP BY p.dim, p.value HAVING sum(p.n) > 0`
+                : sql``
+            }
+            UNION ALL SELECT 'eps', (extract(epoch FROM h.bucket_start) * 1000)::bigint::text, NULL, h.events::text
+                        FROM (SELECT h.bucket_start, sum(h.events) AS events FROM eps_hourly h
+                               WHERE ${epsSystems} AND h.bucket_start >= ${at(req.eps.from)} AND h.bucket_start <= ${at(req.eps.to)}
+                               GROUP BY h.bucket_start) h
+            UNION ALL SELECT 'contracted', NULL, NULL, coalesce(sum(s.contracted_eps), 0)::text FROM services s${services}
+            UNION ALL SELECT 'title', c.id::text, c.${title}, NULL FROM categories c
+                       WHERE c.id::text IN (SELECT g.value FROM g WHERE g.dim = 'category')`,
+      );
+      const out: AnalyticsRows = {
+        counts: [],
+        previous: previous ? [] : null,
+        timeline: [],
+        eventsPerHour: [],
+        contractedEps: 0,
+        categoryTitles: new Map(),
+      };
+      for (const r of rows) {
+        if (r.k === 'count') out.counts.push({ dim: r.a!, value: r.b!, n: Number(r.n) });
+        else if (r.k === 'previous') out.previous?.push({ dim: r.a!, value: r.b!, n: Number(r.n) });
+        else if (r.k === 'timeline') out.timeline.push([Number(r.a), Number(r.n)]);
+        else if (r.k === 'eps') out.eventsPerHour.push([Number(r.a), Number(r.n)]);
+        else if (r.k === 'contracted') out.contractedEps = Number(r.n);
+        else if (r.k === 'title') out.categoryTitles.set(Number(r.a), r.b ?? r.a!);
+      }
+      out.counts.sort(byCount);
+      out.timeline.sort((x, y) => x[0] - y[0]);
+      out.eventsPerHour.sort((x, y) => x[0] - y[0]);
+      return out;
     },
 
-    /** Incidents per UTC day (`day`) or hour (`hour`), as [bucket start ms, count]. */
-    async timeline(source: CountSource, span: 'day' | 'hour'): Promise<[number, number][]> {
-      if (source.kind === 'daily' && source.systems?.length === 0) return [];
-      let query: SQL;
-      if (source.kind === 'daily' && span === 'day') {
-        // the rows of dimension `all`, per day, plus the partial days counted over the incidents
-        const bySystem = source.systems
-          ? sql`d.system_id IN (${list(source.systems)})`
-          : sql`d.system_id = 0`;
-        const split =
-          source.gte !== undefined || source.lte !== undefined
-            ? splitRange(source.gte ?? 0, source.lte ?? 8_640_000_000_000_000, Date.now())
-            : null;
-        const parts: SQL[] = [];
-        if (!split || split.days) {
-          const days = split?.days
-            ? sql` AND d.day BETWEEN ${split.days.from}::date AND ${split.days.to}::date`
-            : sql``;
-          parts.push(sql`SELECT d.day, d.n FROM incident_daily d WHERE ${bySystem} AND d.dim = 'all'${days}`);
-        }
-        for (const edge of split?.edges ?? []) {
-          const scope = source.systems ? sql`i.system_id IN (${list(source.systems)})` : sql`TRUE`;
-          const end = edge.closedEnd ? sql`i.created <= ${at(edge.to)}` : sql`i.created < ${at(edge.to)}`;
-          parts.push(
-            sql`SELECT incident_day(i.created) AS day, 1::bigint AS n FROM incidents i
-                 WHERE ${scope} AND i.created >= ${at(edge.from)} AND ${end}`,
-          );
-        }
-        query = sql`SELECT (extract(epoch FROM t.day::timestamp) * 1000)::bigint::text AS t, sum(t.n)::text AS n
-                      FROM (${sql.join(parts, sql` UNION ALL `)}) t GROUP BY t.day ORDER BY t.day`;
-      } else {
-        const where =
-          source.kind === 'incidents'
-            ? incidentConditions(source.filters, source.scope)
-            : incidentConditions(
-                {
-                  ...(source.systems ? { system__in: source.systems } : {}),
-                  created__gte: source.gte,
-                  created__lte: source.lte,
-                },
-                null,
-              );
-        const trunc =
-          span === 'day'
-            ? sql`incident_day(i.created)::timestamp`
-            : sql`date_trunc('hour', i.created AT TIME ZONE 'UTC')`;
-        query = sql`SELECT (extract(epoch FROM b.t) * 1000)::bigint::text AS t, b.n::text AS n
-                      FROM (SELECT ${trunc} AS t, count(*) AS n FROM incidents i WHERE ${where} GROUP BY 1) b ORDER BY b.t`;
-      }
-      const rows = await queryRows<{ t: string; n: string }>(db, query);
+    /** Incidents per UTC day (`day`) or hour (`hour`) over the incidents (any filter), as [bucket start ms, count]. */
+    async timeline(
+      filters: IncidentFilters,
+      scope: SystemScope,
+      span: 'day' | 'hour',
+    ): Promise<[number, number][]> {
+      const trunc =
+        span === 'day'
+          ? sql`incident_day(i.created)::timestamp`
+          : sql`date_trunc('hour', i.created AT TIME ZONE 'UTC')`;
+      const rows = await queryRows<{ t: string; n: string }>(
+        db,
+        sql`SELECT (extract(epoch FROM b.t) * 1000)::bigint::text AS t, b.n::text AS n
+              FROM (SELECT ${trunc} AS t, count(*) AS n FROM incidents i WHERE ${incidentConditions(filters, scope)} GROUP BY 1) b
+             ORDER BY b.t`,
+      );
       return rows.map((r) => [Number(r.t), Number(r.n)]);
     },
 

@@ -15,7 +15,7 @@ import type { AttackConfig, AttackData } from '../../integrations/attack/attack.
 import { loadAttack } from '../../integrations/attack/attack.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import type { CountSource, DimCount } from './dashboard.repository.ts';
+import type { AnalyticsRows, DimCount } from './dashboard.repository.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
 import { DAY_MS, HOUR_MS, epsExcess, epsOf, epsTimeline, timespanOf } from './eps.ts';
 
@@ -39,16 +39,9 @@ export function createDashboardService({ db, attack }: { db: Db; attack: AttackC
   const repo = createDashboardRepository(db);
   let matrixJson: { data: AttackData; json: string } | null = null;
 
-  function sourceOf(filters: IncidentFilters, scope: number[] | null): CountSource {
-    const daily = Object.entries(filters).every(([k, v]) => v === undefined || DAILY_FILTERS.has(k));
-    if (!daily) return { kind: 'incidents', filters, scope };
-    return {
-      kind: 'daily',
-      systems: effectiveSystems(filters, scope),
-      gte: filters.created__gte,
-      lte: filters.created__lte,
-    };
-  }
+  /** Whether only systems and a created range are filtered: then the pre-counted tables answer. */
+  const dailyOnly = (filters: IncidentFilters) =>
+    Object.entries(filters).every(([k, v]) => v === undefined || DAILY_FILTERS.has(k));
 
   async function epsFigures(systems: number[] | null, gte: number, lte: number) {
     const [events, contracted] = await Promise.all([
@@ -56,6 +49,37 @@ export function createDashboardService({ db, attack }: { db: Db; attack: AttackC
       repo.contractedEps(systems),
     ]);
     return { hourly: events.map(([start, n]) => ({ start, value: epsOf(n) })), contracted };
+  }
+
+  /** The figures of any other filter set, counted over the incidents (several statements). */
+  async function countedRows(
+    filters: IncidentFilters,
+    scope: number[] | null,
+    span: 'day' | 'hour',
+    previous: { gte: number; lte: number } | null,
+    eps: { from: number; to: number },
+    lang: Language,
+  ): Promise<AnalyticsRows> {
+    const systems = effectiveSystems(filters, scope);
+    const [counts, timeline, eventsPerHour, contractedEps, prev] = await Promise.all([
+      repo.counts(filters, scope, DASHBOARD_TOP_N),
+      repo.timeline(filters, scope, span),
+      repo.eventsPerHour(systems, eps.from, eps.to),
+      repo.contractedEps(systems),
+      previous
+        ? repo.counts(
+            { ...filters, created__gte: previous.gte, created__lte: previous.lte },
+            scope,
+            DASHBOARD_TOP_N,
+            ['all', 'sla_breached'],
+          )
+        : Promise.resolve(null),
+    ]);
+    const categoryTitles = await repo.categoryTitles(
+      counts.filter((c) => c.dim === 'category').map((c) => Number(c.value)),
+      lang,
+    );
+    return { counts, previous: prev, timeline, eventsPerHour, contractedEps, categoryTitles };
   }
 
   /** Fills the buckets without incidents between the ends of the range with zeros. */
@@ -79,29 +103,30 @@ export function createDashboardService({ db, attack }: { db: Db; attack: AttackC
     async analytics(query: AnalyticsQuery, auth: AuthContext, lang: Language): Promise<Analytics> {
       const { get_prev: getPrev, language: _language, ...filters } = query;
       const scope = systemScope(auth);
-      const source = sourceOf(filters, scope);
       const { created__gte: gte, created__lte: lte } = filters;
       const span = gte !== undefined && lte !== undefined ? timespanOf(gte, lte) : 'day';
-      const systems = effectiveSystems(filters, scope);
       const epsTo = lte ?? Date.now();
       const epsFrom = gte ?? epsTo - DEFAULT_EPS_DAYS * DAY_MS;
+      const eps = { from: Math.floor(epsFrom / HOUR_MS) * HOUR_MS, to: epsTo };
 
       const prevRange =
         getPrev && gte !== undefined && lte !== undefined
           ? { gte: gte - (lte - gte + 1), lte: gte - 1 }
           : null;
-      const [counts, timeline, eps, previous] = await Promise.all([
-        repo.counts(source, DASHBOARD_TOP_N),
-        repo.timeline(source, span),
-        epsFigures(systems, epsFrom, epsTo),
-        prevRange
-          ? repo.counts(
-              sourceOf({ ...filters, created__gte: prevRange.gte, created__lte: prevRange.lte }, scope),
-              DASHBOARD_TOP_N,
-              ['all', 'sla_breached'],
-            )
-          : Promise.resolve(null),
-      ]);
+      const rows = dailyOnly(filters)
+        ? await repo.analytics({
+            systems: effectiveSystems(filters, scope),
+            gte,
+            lte,
+            span,
+            topN: DASHBOARD_TOP_N,
+            previous: prevRange,
+            eps,
+            lang,
+          })
+        : await countedRows(filters, scope, span, prevRange, eps, lang);
+      const { counts, previous } = rows;
+      const values = rows.eventsPerHour.map(([, n]) => epsOf(n));
 
       const dim = (name: string) => counts.filter((c) => c.dim === name);
       const one = (rows: DimCount[], name: string, value: string) =>
@@ -113,11 +138,6 @@ export function createDashboardService({ db, attack }: { db: Db; attack: AttackC
       const count = one(counts, 'all', '');
       const breached = one(counts, 'sla_breached', 'true');
       const categories = dim('category');
-      const titles = await repo.categoryTitles(
-        categories.map((c) => Number(c.value)),
-        lang,
-      );
-      const values = eps.hourly.map((h) => h.value);
       return {
         count,
         critical_count: one(counts, 'priority', 'critical'),
@@ -137,7 +157,7 @@ export function createDashboardService({ db, attack }: { db: Db; attack: AttackC
           average: values.length
             ? Math.round((values.reduce((s, v) => s + v, 0) / values.length) * 100) / 100
             : 0,
-          contracted: eps.contracted,
+          contracted: rows.contractedEps,
           max: values.reduce((m, v) => Math.max(m, v), 0),
         },
         mitre: items(dim('technique')),
@@ -147,11 +167,11 @@ export function createDashboardService({ db, attack }: { db: Db; attack: AttackC
         category: categories.map((c) => ({
           item: c.value,
           value: c.n,
-          title: titles.get(Number(c.value)) ?? c.value,
+          title: rows.categoryTitles.get(Number(c.value)) ?? c.value,
         })),
         top_domains: items(dim('domain')),
         top_ips: items(dim('ip')),
-        timeline: fillTimeline(timeline, span, gte, lte),
+        timeline: fillTimeline(rows.timeline, span, gte, lte),
       };
     },
 
