@@ -322,7 +322,13 @@ export async function buildApp({
   });
   handlers[CSV_JOB] = (payload) => incidents.runCsvJob(payload);
   handlers[NOTIFY_JOB] = (payload) => notifier.run(payload);
-  const comments = createCommentsService({ db: database.db, config, storage, onStatus: noStatusListener });
+  const comments = createCommentsService({
+    db: database.db,
+    config,
+    storage,
+    onStatus: noStatusListener,
+    responses,
+  });
   const gossopka = createGossopkaService({ db: database.db, config, jobs, log: app.log });
   const inbound = createInboundMailService({ db: database.db, config, storage, onStatus: noStatusListener });
   handlers[GOSSOPKA_JOB] = (payload, job) => gossopka.runSend(payload, job);

@@ -11,12 +11,14 @@ import { badRequest } from '../../lib/http-errors.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { systemScope } from '../../plugins/auth.ts';
 import type { StagedFile } from './attachments.service.ts';
 import { UploadStager, commentAttachments, presentAttachment } from './attachments.service.ts';
 import type { IncidentRecord } from './incident-access.ts';
 import { loadIncident } from './incident-access.ts';
 import { statusAfterComment } from './incident-workflow.ts';
 import type { UploadPart } from './incidents.service.ts';
+import type { IncidentResponseCache } from './response-cache.ts';
 
 type CommentRow = typeof comments.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -150,9 +152,11 @@ export interface CommentsDeps {
   config: Config;
   storage: FileStorage;
   onStatus: StatusListener;
+  /** Keeps chat pages until something they show changes. */
+  responses?: IncidentResponseCache;
 }
 
-export function createCommentsService({ db, config, storage, onStatus }: CommentsDeps) {
+export function createCommentsService({ db, config, storage, onStatus, responses }: CommentsDeps) {
   const centreDomain = config.nationalCentre.mailDomain;
   const fromCentre = (r: CommentRow) => {
     const address = (r.authorEmail || r.authorName).toLowerCase();
@@ -189,6 +193,31 @@ export function createCommentsService({ db, config, storage, onStatus }: Comment
     return rows.map((r) => present(r, key, files.get(r.id) ?? [], auth));
   }
 
+  async function readPage(
+    key: number,
+    auth: AuthContext,
+    q: { page: number; page_size: number; no_page?: boolean; search?: string },
+  ): Promise<{ total: number; results: Comment[] }> {
+    const incident = await loadIncident(db, key, auth);
+    const conditions = [eq(comments.incidentId, incident.id)];
+    if (q.search) {
+      const pattern = likePattern(q.search);
+      conditions.push(or(ilike(comments.body, pattern), ilike(comments.authorName, pattern))!);
+    }
+    const where = and(...conditions);
+    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(comments).where(where);
+    const limit = q.no_page ? COMMENTS_NO_PAGE_MAX : q.page_size;
+    const offset = q.no_page ? 0 : (q.page - 1) * q.page_size;
+    const rows = await db
+      .select()
+      .from(comments)
+      .where(where)
+      .orderBy(asc(comments.created), asc(comments.id))
+      .limit(limit)
+      .offset(offset);
+    return { total, results: await presentMany(rows, key, auth) };
+  }
+
   return {
     presentMany,
 
@@ -198,24 +227,8 @@ export function createCommentsService({ db, config, storage, onStatus }: Comment
       auth: AuthContext,
       q: { page: number; page_size: number; no_page?: boolean; search?: string },
     ): Promise<{ total: number; results: Comment[] }> {
-      const incident = await loadIncident(db, key, auth);
-      const conditions = [eq(comments.incidentId, incident.id)];
-      if (q.search) {
-        const pattern = likePattern(q.search);
-        conditions.push(or(ilike(comments.body, pattern), ilike(comments.authorName, pattern))!);
-      }
-      const where = and(...conditions);
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(comments).where(where);
-      const limit = q.no_page ? COMMENTS_NO_PAGE_MAX : q.page_size;
-      const offset = q.no_page ? 0 : (q.page - 1) * q.page_size;
-      const rows = await db
-        .select()
-        .from(comments)
-        .where(where)
-        .orderBy(asc(comments.created), asc(comments.id))
-        .limit(limit)
-        .offset(offset);
-      return { total, results: await presentMany(rows, key, auth) };
+      const build = () => readPage(key, auth, q);
+      return responses ? responses.comments(key, systemScope(auth), auth.userId, q, build) : build();
     },
 
     /**

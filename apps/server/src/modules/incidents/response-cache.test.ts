@@ -119,6 +119,40 @@ describe('cached incident cards and list pages', () => {
   });
 });
 
+describe('cached chat pages', () => {
+  it('show a new comment and a new file at once, and is_mine to its author only', async () => {
+    const chat = (user: string) =>
+      get<{ total: number; results: { body: string; is_mine: boolean; attachments: unknown[] }[] }>(
+        user,
+        `incs/${key}/comments/?page=1&page_size=50`,
+      );
+    const before = await chat('alice');
+    await chat('analyst');
+    const [alice] = await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`SELECT id FROM users WHERE username = 'alice'`,
+    );
+    const [comment] = await ctx.database.db
+      .insert(comments)
+      .values({ incidentId: id, authorId: alice!.id, authorName: 'alice', body: 'cached chat' })
+      .returning({ id: comments.id });
+    const mine = await chat('alice');
+    expect(mine.total).toBe(before.total + 1);
+    expect(mine.results.find((c) => c.body === 'cached chat')?.is_mine).toBe(true);
+    expect((await chat('analyst')).results.find((c) => c.body === 'cached chat')?.is_mine).toBe(false);
+    await ctx.database.db.insert(attachments).values({
+      incidentId: id,
+      commentId: comment!.id,
+      filename: 'chat.txt',
+      contentType: 'text/plain',
+      size: 4,
+      storageKey: 'test/chat.txt',
+      sha256: '0'.repeat(64),
+    });
+    expect((await chat('alice')).results.find((c) => c.body === 'cached chat')?.attachments).toHaveLength(1);
+  });
+});
+
 describe('createVersionedCache', () => {
   it('answers but does not keep a value without a version', async () => {
     const cache = createVersionedCache<number>(10);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type {
+  Comment,
   IncidentCard,
   IncidentFilters,
   IncidentListItem,
@@ -14,6 +15,7 @@ import type { SystemScope } from './incidents.repository.ts';
 
 export const CARD_CACHE_MAX_ENTRIES = 2000;
 export const PAGE_CACHE_MAX_ENTRIES = 500;
+export const COMMENTS_CACHE_MAX_ENTRIES = 2000;
 
 /**
  * The version of everything an incident card or list page shows: the newest `events` id (every
@@ -30,8 +32,13 @@ export interface IncidentListPage {
   results: IncidentListItem[];
 }
 
+export interface CommentPage {
+  total: number;
+  results: Comment[];
+}
+
 /**
- * Incident cards and list pages kept until their version moves (see `VERSION`). A hit costs one
+ * Incident cards, list pages and chat pages kept until their version moves (see `VERSION`). A hit costs one
  * small statement instead of the page or card statement and its presentation. As for the list
  * totals (count-cache.ts), every event NOTIFYed by any instance empties both caches (two writers
  * committing out of order), and nothing is kept or served while that channel is down. A value is
@@ -54,6 +61,14 @@ export interface IncidentResponseCache {
     lang: Language,
     build: () => Promise<IncidentListPage>,
   ): Promise<IncidentListPage>;
+  /** A page of an incident's chat; `is_mine` makes it the caller's own. */
+  comments(
+    key: number,
+    scope: SystemScope,
+    userId: number,
+    query: object,
+    build: () => Promise<CommentPage>,
+  ): Promise<CommentPage>;
   invalidate(): void;
   setLive(live: boolean): void;
   readonly size: number;
@@ -63,10 +78,12 @@ const scopeKey = (scope: SystemScope) => (scope === null ? '*' : [...scope].sort
 
 export function createIncidentResponseCache(
   db: Db,
-  { cards = CARD_CACHE_MAX_ENTRIES, pages = PAGE_CACHE_MAX_ENTRIES } = {},
+  { cards = CARD_CACHE_MAX_ENTRIES, pages = PAGE_CACHE_MAX_ENTRIES, chats = COMMENTS_CACHE_MAX_ENTRIES } = {},
 ): IncidentResponseCache {
   const cardCache: VersionedCache<IncidentCard> = createVersionedCache(cards);
   const pageCache: VersionedCache<IncidentListPage> = createVersionedCache(pages);
+  const commentCache: VersionedCache<CommentPage> = createVersionedCache(chats);
+  const caches = [cardCache, pageCache, commentCache];
   const version = async () => {
     const [row] = await queryRowsNamed<{ version: string }>(db, VERSION);
     return row?.version ?? '';
@@ -99,16 +116,24 @@ export function createIncidentResponseCache(
         version,
       );
     },
+    comments(key, scope, userId, query, build) {
+      return commentCache.get(
+        JSON.stringify([key, scopeKey(scope), userId, query]),
+        async () => {
+          const v = await version();
+          return { value: await build(), version: v };
+        },
+        version,
+      );
+    },
     invalidate() {
-      cardCache.invalidate();
-      pageCache.invalidate();
+      for (const cache of caches) cache.invalidate();
     },
     setLive(live) {
-      cardCache.setLive(live);
-      pageCache.setLive(live);
+      for (const cache of caches) cache.setLive(live);
     },
     get size() {
-      return cardCache.size + pageCache.size;
+      return caches.reduce((n, cache) => n + cache.size, 0);
     },
   };
 }
