@@ -130,6 +130,23 @@ export function createAlertsRepository(db: Db) {
       return Number(row?.n ?? 0);
     },
 
+    /**
+     * The id of an incident the caller may see (`scope` on incidents) and its number of alerts,
+     * in one statement; undefined for a missing or another tenant's incident.
+     */
+    async incidentWithCount(key: number, scope: SQL): Promise<{ id: string; n: number } | undefined> {
+      const [row] = await db
+        .select({
+          id: incidents.id,
+          n: sql<number>`coalesce((SELECT c.n FROM incident_alert_counts c WHERE c.incident_id = ${incidents.id}), 0)`.mapWith(
+            Number,
+          ),
+        })
+        .from(incidents)
+        .where(and(eq(incidents.key, key), scope));
+      return row;
+    },
+
     async incidentCount(incidentId: string): Promise<number> {
       const [row] = await db
         .select({ n: incidentAlertCounts.n })

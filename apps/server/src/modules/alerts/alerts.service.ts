@@ -32,7 +32,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import { loadIncident } from '../incidents/incident-access.ts';
+import { loadIncident, scopeCondition } from '../incidents/incident-access.ts';
 import {
   buildProcessTree,
   eventValues,
@@ -94,7 +94,9 @@ export function createAlertsService({ db }: { db: Db }) {
       q: { page: number; page_size: number; search?: string },
       auth: AuthContext,
     ): Promise<Page<Alert>> {
-      const incident = await loadIncident(db, key, auth);
+      // the incident (404 for another tenant's) and its alert count from one statement
+      const incident = await repo.incidentWithCount(key, scopeCondition(auth));
+      if (!incident) throw notFound();
       const conditions: SQL[] = [eq(alerts.incidentId, incident.id)];
       if (q.search) {
         const p = likePattern(q.search);
@@ -111,7 +113,7 @@ export function createAlertsService({ db }: { db: Db }) {
         '-created_time',
         q.page_size,
         (q.page - 1) * q.page_size,
-        q.search ? undefined : await repo.incidentCount(incident.id),
+        q.search ? undefined : incident.n,
       );
       return { total, results: rows.map(presentAlert) };
     },
