@@ -73,18 +73,17 @@ export function createRulesRepository(db: Db) {
 
     async list(f: RuleFilters, scope: RuleScope, ordering: RuleOrdering, limit: number, offset: number) {
       const where = ruleConditions(f, scope);
-      // the page and the total in one statement (the window counts before LIMIT); a page past the
-      // end has no row to carry the total, so it is counted apart
-      const found = await db
-        .select({ rule: rules, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
-        .from(rules)
-        .where(where)
-        .orderBy(...ORDER[ordering])
-        .limit(limit)
-        .offset(offset);
-      if (found.length) return { rows: found.map((r) => r.rule), total: found[0]!.total };
-      const [total] = await db.select({ n: count() }).from(rules).where(where);
-      return { rows: [], total: total?.n ?? 0 };
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(rules)
+          .where(where)
+          .orderBy(...ORDER[ordering])
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(rules).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     async byId(id: number, scope: RuleScope): Promise<RuleRow | undefined> {

@@ -87,10 +87,6 @@ describe('rules list', () => {
     expect(page.previous).toContain('page=1');
     const desc = (await list('analyst', 'ordering=-created')).results.map((r) => r.created);
     expect(desc).toEqual([...desc].sort().reverse());
-    // past the last page: no rows, the same total
-    const beyond = await get('analyst', `${API}/rules/?page_size=20&page=${Math.ceil(all.length / 20) + 2}`);
-    expect(beyond.statusCode).toBe(200);
-    expect(beyond.json<RuleListResponse>()).toMatchObject({ total: all.length, results: [] });
   });
 
   const overlap = (a: string[], b: string[]) => a.some((v) => b.includes(v));
