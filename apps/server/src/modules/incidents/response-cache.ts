@@ -12,6 +12,7 @@ import { queryRowsNamed } from '../../db/client.ts';
 import type { VersionedCache } from './count-cache.ts';
 import { createVersionedCache } from './count-cache.ts';
 import type { SystemScope } from './incidents.repository.ts';
+import { filterEntries } from './incidents.repository.ts';
 
 export const CARD_CACHE_MAX_ENTRIES = 2000;
 export const PAGE_CACHE_MAX_ENTRIES = 500;
@@ -88,43 +89,41 @@ export function createIncidentResponseCache(
     const [row] = await queryRowsNamed<{ version: string }>(db, VERSION);
     return row?.version ?? '';
   };
+  /**
+   * Reads the version, then builds: what is kept is never older than its version. `keep` says
+   * whether a value depends on the version alone.
+   */
+  const keep = <T>(cache: VersionedCache<T>, key: string, build: () => Promise<T>, keepIt = (_: T) => true) =>
+    cache.get(
+      key,
+      async () => {
+        const v = await version();
+        const value = await build();
+        return { value, version: keepIt(value) ? v : null };
+      },
+      version,
+    );
   return {
     card(key, scope, role, lang, build) {
-      return cardCache.get(
+      // a send to the national centre shows as processing for a while: that depends on the clock
+      return keep(
+        cardCache,
         `${key}|${lang}|${role}|${scopeKey(scope)}`,
-        async () => {
-          const v = await version();
-          const value = await build();
-          // a send to the national centre shows as processing for a while: that depends on the clock
-          return { value, version: value.gossopka_state === 'processing' ? null : v };
-        },
-        version,
+        build,
+        (card) => card.gossopka_state !== 'processing',
       );
     },
     page(filters, scope, ordering, limit, offset, lang, build) {
       // the rules filter reads the rules table, whose changes move no version: not kept
       if (filters.rule_id__in) return build();
-      const entries = Object.entries(filters)
-        .filter(([, v]) => v !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      return pageCache.get(
-        JSON.stringify([scopeKey(scope), entries, ordering, limit, offset, lang]),
-        async () => {
-          const v = await version();
-          return { value: await build(), version: v };
-        },
-        version,
+      return keep(
+        pageCache,
+        JSON.stringify([scopeKey(scope), filterEntries(filters), ordering, limit, offset, lang]),
+        build,
       );
     },
     comments(key, scope, userId, query, build) {
-      return commentCache.get(
-        JSON.stringify([key, scopeKey(scope), userId, query]),
-        async () => {
-          const v = await version();
-          return { value: await build(), version: v };
-        },
-        version,
-      );
+      return keep(commentCache, JSON.stringify([key, scopeKey(scope), userId, query]), build);
     },
     invalidate() {
       for (const cache of caches) cache.invalidate();
