@@ -7,7 +7,6 @@ import {
   alertTagNames,
   alertTags,
   alerts,
-  incidentAlertCounts,
   systemAlertCounts,
   incidentSnapshots,
   incidents,
@@ -145,14 +144,6 @@ export function createAlertsRepository(db: Db) {
         .from(incidents)
         .where(and(eq(incidents.key, key), scope));
       return row;
-    },
-
-    async incidentCount(incidentId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: incidentAlertCounts.n })
-        .from(incidentAlertCounts)
-        .where(eq(incidentAlertCounts.incidentId, incidentId));
-      return row?.n ?? 0;
     },
 
     async events(alertId: string) {

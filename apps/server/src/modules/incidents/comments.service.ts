@@ -21,6 +21,8 @@ import type { UploadPart } from './incidents.service.ts';
 import type { IncidentResponseCache } from './response-cache.ts';
 
 type CommentRow = typeof comments.$inferSelect;
+/** A page of the chat: `page`/`page_size`, or everything (`no_page`), optionally searched. */
+type ChatQuery = { page: number; page_size: number; no_page?: boolean; search?: string };
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface NewComment {
@@ -196,7 +198,7 @@ export function createCommentsService({ db, config, storage, onStatus, responses
   async function readPage(
     key: number,
     auth: AuthContext,
-    q: { page: number; page_size: number; no_page?: boolean; search?: string },
+    q: ChatQuery,
   ): Promise<{ total: number; results: Comment[] }> {
     const incident = await loadIncident(db, key, auth);
     const conditions = [eq(comments.incidentId, incident.id)];
@@ -222,11 +224,7 @@ export function createCommentsService({ db, config, storage, onStatus, responses
     presentMany,
 
     /** The chat of an incident, oldest first. */
-    async list(
-      key: number,
-      auth: AuthContext,
-      q: { page: number; page_size: number; no_page?: boolean; search?: string },
-    ): Promise<{ total: number; results: Comment[] }> {
+    async list(key: number, auth: AuthContext, q: ChatQuery): Promise<{ total: number; results: Comment[] }> {
       const build = () => readPage(key, auth, q);
       return responses ? responses.comments(key, systemScope(auth), auth.userId, q, build) : build();
     },
