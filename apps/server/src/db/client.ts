@@ -217,6 +217,10 @@ export function inlineParams(query: SQL, escapeLiteral: (value: string) => strin
   });
 }
 
+/** A JSON column as the drivers return it: parsed (node-postgres) or as text (PGlite in raw SQL). */
+export const parseJson = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
 /**
  * Runs raw SQL and returns its rows. Both drivers answer `{ rows }`; the shared `Db` type cannot
  * say so, hence the one cast here.

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Attachment } from '@soc/contracts';
 import { ATTACHMENTS_MAX_FILES, ATTACHMENT_MAX_BYTES } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
@@ -108,15 +108,6 @@ export async function commentAttachments(
     out.set(r.commentId!, list);
   }
   return out;
-}
-
-/** Files attached to the incident itself. */
-export async function incidentAttachments(db: Db, incidentId: string): Promise<AttachmentRow[]> {
-  return db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.incidentId, incidentId), isNull(attachments.commentId)))
-    .orderBy(attachments.created, attachments.filename);
 }
 
 /** `attachment; filename="ascii"; filename*=UTF-8''percent-encoded` (RFC 6266 / RFC 5987). */

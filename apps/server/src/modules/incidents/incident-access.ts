@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { parseJson, type Db } from '../../db/client.ts';
 import { incidents } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -41,7 +41,7 @@ const INCIDENT_COLUMNS = Object.entries(getTableColumns(incidents));
  * the same values as a drizzle select, JSON columns parsed, timestamps as Dates.
  */
 export function incidentFromJson(value: Record<string, unknown> | string): IncidentRecord {
-  const raw = typeof value === 'string' ? (JSON.parse(value) as Record<string, unknown>) : value;
+  const raw = parseJson(value);
   const record: Record<string, unknown> = {};
   for (const [field, column] of INCIDENT_COLUMNS) {
     const v = raw[column.name] ?? null;

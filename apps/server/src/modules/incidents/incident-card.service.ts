@@ -18,7 +18,7 @@ import {
   INCIDENT_PRIORITIES,
   RatingPayloadSchema,
 } from '@soc/contracts';
-import type { Db } from '../../db/client.ts';
+import { parseJson, type Db } from '../../db/client.ts';
 import { incidents, resolutions, userSystems, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
@@ -36,9 +36,6 @@ import { HANDLED_STATUSES, TRANSITIONS, availableActions } from './incident-work
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
 import type { IncidentResponseCache } from './response-cache.ts';
-
-/** A JSON column as the drivers return it: parsed (node-postgres) or as text. */
-const parseJson = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 export interface IncidentCardDeps {
   db: Db;

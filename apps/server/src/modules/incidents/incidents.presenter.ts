@@ -1,11 +1,9 @@
 import type { IncidentListItem } from '@soc/contracts';
 import { RESOLUTION_LABELS } from '@soc/contracts';
+import { parseJson } from '../../db/client.ts';
 import type { IncidentRow } from './incidents.repository.ts';
 
 const ms = (d: Date | string | null): number | null => (d === null ? null : new Date(d).getTime());
-
-const parseSecondary = (value: IncidentRow['secondary']): { id: number; title: string }[] =>
-  typeof value === 'string' ? (JSON.parse(value) as { id: number; title: string }[]) : value;
 
 export const presentIncidentListItem = (row: IncidentRow): IncidentListItem => ({
   id: row.id,
@@ -19,7 +17,7 @@ export const presentIncidentListItem = (row: IncidentRow): IncidentListItem => (
   service: row.service_id === null ? null : { id: row.service_id, name: row.service_name ?? '' },
   issuetype_ref: { id: row.issuetype_id, code: row.issuetype_code, title: row.issuetype_title },
   category_ref: row.category_id === null ? [] : [{ id: row.category_id, title: row.category_title ?? '' }],
-  secondary_category_ref: parseSecondary(row.secondary),
+  secondary_category_ref: parseJson(row.secondary),
   tags: row.tags,
   sla: ms(row.sla),
   sla_breached: row.sla_breached,
