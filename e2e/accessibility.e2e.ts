@@ -11,8 +11,17 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-/** Serious and critical violations, as readable lines. */
+/**
+ * Serious and critical violations, as readable lines, once no CSS transition is running: a
+ * colour measured mid-transition fails the contrast check (the incident's alerts tab fades from
+ * its disabled grey once the alert count arrives).
+ */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,12 +1,14 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { buildThemeConfig, contrastRatio, MIN_TEXT_CONTRAST, pickReadable } from './themeConfig.ts';
+import { buildThemeConfig, contrastRatio, MIN_TEXT_CONTRAST, pickReadable, shade } from './themeConfig.ts';
 
 describe('contrastRatio', () => {
   it('matches the WCAG formula, translucent text included', () => {
     expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 0);
     expect(contrastRatio('#ffffff', '#ffffff')).toBeCloseTo(1, 5);
     expect(contrastRatio('rgba(0,0,0,0.45)', '#ffffff')).toBeCloseTo(3.35, 1);
+    expect(contrastRatio('#fff', '#000')).toBeCloseTo(21, 0);
+    expect(shade('#ff8040', 0.5)).toBe('#804020');
   });
 
   it('picks the first readable candidate, else the best one', () => {
@@ -28,10 +30,24 @@ describe('buildThemeConfig', () => {
           config.components?.Form?.colorError,
           config.token?.colorLink,
           config.token?.colorTextDescription,
+          config.components?.Button?.defaultHoverColor,
+          config.components?.Button?.defaultActiveColor,
+          config.components?.Pagination?.itemActiveColorHover,
         ];
         for (const text of texts) {
           expect(contrastRatio(String(text), surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
         }
+      });
+
+      it(`keeps a primary button's white label readable at rest, hovered and pressed (${mode}, ${brand ?? 'default'})`, () => {
+        const button = buildThemeConfig(mode, brand).components?.Button;
+        const fills = [button?.colorPrimary, button?.colorPrimaryHover, button?.colorPrimaryActive];
+        for (const fill of fills) {
+          expect(contrastRatio('#ffffff', String(fill))).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+        }
+        // the hover and the press stay visible
+        expect(button?.colorPrimaryHover).not.toBe(button?.colorPrimary);
+        expect(button?.colorPrimaryActive).not.toBe(button?.colorPrimary);
       });
     }
   }

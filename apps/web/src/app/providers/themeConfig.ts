@@ -7,9 +7,10 @@ export const MIN_TEXT_CONTRAST = 4.5;
 type Rgba = [red: number, green: number, blue: number, alpha: number];
 
 function parseColor(color: string): Rgba | null {
-  const hex = /^#([0-9a-f]{6})$/i.exec(color);
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color);
   if (hex?.[1]) {
-    const value = parseInt(hex[1], 16);
+    const digits = hex[1].length === 3 ? hex[1].replace(/./g, '$&$&') : hex[1];
+    const value = parseInt(digits, 16);
     return [(value >> 16) & 255, (value >> 8) & 255, value & 255, 1];
   }
   const rgba = /^rgba?\(([^)]+)\)$/i.exec(color.replace(/\s+/g, ''));
@@ -42,6 +43,20 @@ export function contrastRatio(foreground: string, background: string): number {
   return (lighter + 0.05) / (darker + 0.05);
 }
 
+/** `color` mixed with black by `amount` (0 to 1), as #rrggbb. */
+export function shade(color: string, amount: number): string {
+  const rgba = parseColor(color);
+  if (!rgba) return color;
+  const channel = (value: number) =>
+    Math.round(value * (1 - amount))
+      .toString(16)
+      .padStart(2, '0');
+  return `#${channel(rgba[0])}${channel(rgba[1])}${channel(rgba[2])}`;
+}
+
+/** `color` darkened in steps of a tenth, down to 70 % black. */
+const shades = (color: string): string[] => [1, 2, 3, 4, 5, 6, 7].map((step) => shade(color, step / 10));
+
 /** The first candidate readable on `background`, else the most readable one. */
 export function pickReadable(candidates: string[], background: string): string {
   const readable = candidates.find((color) => contrastRatio(color, background) >= MIN_TEXT_CONTRAST);
@@ -54,8 +69,11 @@ export function pickReadable(candidates: string[], background: string): string {
 /**
  * antd's theme for a mode and brand colour, with text colours raised to WCAG AA where antd's
  * defaults fall short: descriptions and description-list labels (45 % opacity), placeholders
- * (25 %), form error messages, and the selected menu entry and tab (the primary colour, which a brand may set too light or, in dark mode, too dark). The
- * replacements are antd's own tokens for the same palette, picked by measured contrast.
+ * (25 %), form error messages, the selected menu entry and tab (the primary colour, which a
+ * brand may set too light or, in dark mode, too dark), and the white label of a primary button
+ * at rest, hovered and pressed (antd's hover step is one palette step lighter: 3:1 on the
+ * default blue). The replacements are antd's own tokens for the same palette, picked by
+ * measured contrast.
  */
 export function buildThemeConfig(mode: ThemeMode, primaryColor: string | undefined): ThemeConfig {
   const algorithm = mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm;
@@ -75,6 +93,20 @@ export function buildThemeConfig(mode: ThemeMode, primaryColor: string | undefin
     ],
     surface,
   );
+  // A primary button's fill under its white label: the brand's step if readable, else antd's
+  // pressed step, else the brand darkened; hovered and pressed, antd's steps where readable and
+  // distinct, else darker than at rest, so that the hover and press still show.
+  const onPrimary = base.colorTextLightSolid;
+  const primaryFill = pickReadable(
+    [base.colorPrimary, base.colorPrimaryActive, ...shades(base.colorPrimary)],
+    onPrimary,
+  );
+  const stateFill = (antdStep: string, darker: number) =>
+    antdStep !== primaryFill && contrastRatio(onPrimary, antdStep) >= MIN_TEXT_CONTRAST
+      ? antdStep
+      : shade(primaryFill, darker);
+  const primaryFillHover = stateFill(base.colorPrimaryHover, 0.12);
+  const primaryFillActive = stateFill(base.colorPrimaryActive, 0.24);
   const errorText = pickReadable(
     [
       base.colorErrorText,
@@ -100,6 +132,17 @@ export function buildThemeConfig(mode: ThemeMode, primaryColor: string | undefin
       Descriptions: { labelColor: base.colorTextSecondary },
       Tabs: { itemSelectedColor: primaryText, itemHoverColor: primaryText, itemActiveColor: primaryText },
       Form: { colorError: errorText },
+      Button: {
+        colorPrimary: primaryFill,
+        colorPrimaryHover: primaryFillHover,
+        colorPrimaryActive: primaryFillActive,
+        // a default button's hovered and pressed label is primary text on the surface
+        defaultHoverColor: primaryText,
+        defaultHoverBorderColor: primaryText,
+        defaultActiveColor: primaryText,
+        defaultActiveBorderColor: primaryText,
+      },
+      Pagination: { itemActiveColor: primaryText, itemActiveColorHover: primaryText },
       Menu: {
         itemSelectedColor: primaryText,
         subMenuItemSelectedColor: primaryText,
