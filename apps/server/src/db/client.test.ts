@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './client.ts';
-import { inlineParams, openDatabase, queryRows } from './client.ts';
+import type { Database, Db } from './client.ts';
+import { executeNamed, inlineParams, openDatabase, queryRows } from './client.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -28,5 +29,38 @@ describe('inlineParams (the text of COPY statements)', () => {
   it('refuses a parameter it cannot write safely', () => {
     expect(() => inlineParams(sql`SELECT ${new Date(0)}`, escape)).toThrow(/Cannot inline/);
     expect(() => inlineParams(sql`SELECT ${Number.NaN}`, escape)).toThrow(/Cannot inline/);
+  });
+});
+
+/** The same select on one connection: a named statement is parsed once and bound again. */
+async function checkExecuteNamed(db: Pick<Db, 'select'>) {
+  const query = (name: string, upTo: number) =>
+    db
+      .select({
+        rowNumber: sql<number>`v.n`.mapWith(Number),
+        shout: sql<string>`upper(${name}::text)`,
+      })
+      .from(sql`(VALUES (1), (2), (3)) AS v(n)`)
+      .where(sql`v.n <= ${upTo}`)
+      .orderBy(sql`v.n`);
+  expect(await executeNamed(query('a', 2))).toEqual([
+    { rowNumber: 1, shout: 'A' },
+    { rowNumber: 2, shout: 'A' },
+  ]);
+  expect(await executeNamed(query('b', 1))).toEqual([{ rowNumber: 1, shout: 'B' }]);
+  expect(await executeNamed(query('c', 0))).toEqual([]);
+}
+
+describe('executeNamed (a drizzle select as a named statement)', () => {
+  it('maps the rows to the select’s fields, with each call’s own parameters (PGlite)', () =>
+    checkExecuteNamed(database.db));
+
+  it.runIf(process.env.TEST_DATABASE_URL)('does so on one PostgreSQL connection', async () => {
+    const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
+    try {
+      await checkExecuteNamed(drizzle(pool));
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -239,8 +239,23 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
  */
 export async function queryRowsNamed<T>(db: Db, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `soc_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-  const prepared = db._.session.prepareQuery({ sql: text, params }, undefined, name, false);
+  const prepared = db._.session.prepareQuery({ sql: text, params }, undefined, statementName(text), false);
   const result: unknown = await prepared.execute();
   return (result as { rows: T[] }).rows;
+}
+
+/** The name of a prepared statement: one per text, as node-postgres requires. */
+function statementName(text: string): string {
+  return `soc_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+}
+
+/**
+ * As `queryRowsNamed`, for a query builder (a drizzle select): its rows mapped to its fields as
+ * awaiting the builder maps them. The same rule holds: only for texts of few shapes.
+ */
+export function executeNamed<T>(query: {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+}): Promise<T> {
+  return query.prepare(statementName(query.toSQL().sql)).execute();
 }

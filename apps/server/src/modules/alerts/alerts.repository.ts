@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AlertOrdering } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
+import { executeNamed, queryRows } from '../../db/client.ts';
 import {
   alertTagNames,
   alertTags,
@@ -70,7 +70,11 @@ const ORDER_COLUMNS = {
 
 export function createAlertsRepository(db: Db) {
   return {
-    /** One page of alerts matching `where`, in `ordering`, with the total. */
+    /**
+     * One page of alerts matching `where`, in `ordering`, with the total. With a known total
+     * (the incident's alerts, the alerts page filtered by systems only) the page statement is
+     * named: its text takes few shapes, and its planning cost more than its execution.
+     */
     async page(
       where: SQL | undefined,
       ordering: AlertOrdering,
@@ -93,9 +97,10 @@ export function createAlertsRepository(db: Db) {
         .orderBy(dir(column), dir(alerts.createdTime), dir(alerts.id))
         .limit(limit)
         .offset(offset);
-      const rows = await selectRows(db)
+      const rowsQuery = selectRows(db)
         .where(inArray(alerts.id, ids))
         .orderBy(dir(column), dir(alerts.createdTime), dir(alerts.id));
+      const rows = knownTotal === undefined ? await rowsQuery : await executeNamed(rowsQuery);
       return { total, rows };
     },
 
@@ -122,10 +127,12 @@ export function createAlertsRepository(db: Db) {
     /** The alerts of these systems (all systems: null), from the per-system count table. */
     async systemsCount(systemIds: number[] | null): Promise<number> {
       if (systemIds && systemIds.length === 0) return 0;
-      const [row] = await db
-        .select({ n: sql<string>`coalesce(sum(${systemAlertCounts.n}), 0)::text` })
-        .from(systemAlertCounts)
-        .where(systemIds ? inArray(systemAlertCounts.systemId, systemIds) : undefined);
+      const [row] = await executeNamed(
+        db
+          .select({ n: sql<string>`coalesce(sum(${systemAlertCounts.n}), 0)::text` })
+          .from(systemAlertCounts)
+          .where(systemIds ? inArray(systemAlertCounts.systemId, systemIds) : undefined),
+      );
       return Number(row?.n ?? 0);
     },
 
@@ -134,15 +141,17 @@ export function createAlertsRepository(db: Db) {
      * in one statement; undefined for a missing or another tenant's incident.
      */
     async incidentWithCount(key: number, scope: SQL): Promise<{ id: string; n: number } | undefined> {
-      const [row] = await db
-        .select({
-          id: incidents.id,
-          n: sql<number>`coalesce((SELECT c.n FROM incident_alert_counts c WHERE c.incident_id = ${incidents.id}), 0)`.mapWith(
-            Number,
-          ),
-        })
-        .from(incidents)
-        .where(and(eq(incidents.key, key), scope));
+      const [row] = await executeNamed(
+        db
+          .select({
+            id: incidents.id,
+            n: sql<number>`coalesce((SELECT c.n FROM incident_alert_counts c WHERE c.incident_id = ${incidents.id}), 0)`.mapWith(
+              Number,
+            ),
+          })
+          .from(incidents)
+          .where(and(eq(incidents.key, key), scope)),
+      );
       return row;
     },
 

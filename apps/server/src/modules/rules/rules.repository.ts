@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { RuleFilters, RuleOrdering } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
+import { executeNamed, queryRows } from '../../db/client.ts';
 import { rules, services } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 
@@ -64,24 +64,35 @@ export function createRulesRepository(db: Db) {
     /** Service names of the given systems (the customer's rule scope). */
     async serviceNames(systemIds: number[]): Promise<string[]> {
       if (!systemIds.length) return [];
-      const rows = await db
-        .selectDistinct({ name: services.name })
-        .from(services)
-        .where(inArray(services.systemId, systemIds));
+      const rows = await executeNamed(
+        db
+          .selectDistinct({ name: services.name })
+          .from(services)
+          .where(inArray(services.systemId, systemIds)),
+      );
       return rows.map((r) => r.name);
     },
 
+    /**
+     * A page of rules and their total. Without filters (the list as it opens: the scope alone,
+     * one text per ordering) both statements are named, planned once per connection.
+     */
     async list(f: RuleFilters, scope: RuleScope, ordering: RuleOrdering, limit: number, offset: number) {
       const where = ruleConditions(f, scope);
+      const unfiltered = Object.values(f).every((value) => value === undefined);
+      const run = <T>(query: PromiseLike<T> & Parameters<typeof executeNamed<T>>[0]): Promise<T> =>
+        unfiltered ? executeNamed(query) : Promise.resolve(query);
       const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(rules)
-          .where(where)
-          .orderBy(...ORDER[ordering])
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(rules).where(where),
+        run(
+          db
+            .select()
+            .from(rules)
+            .where(where)
+            .orderBy(...ORDER[ordering])
+            .limit(limit)
+            .offset(offset),
+        ),
+        run(db.select({ n: count() }).from(rules).where(where)),
       ]);
       return { rows, total: total?.n ?? 0 };
     },
