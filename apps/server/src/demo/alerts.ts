@@ -432,8 +432,10 @@ export async function generateDemoAlerts(
     )
     INSERT INTO misconfiguration_incidents (misconfiguration_id, incident_id) SELECT mid, incident_id FROM src`);
 
-  // fresh rows lack the visibility map: without it counting an incident's alerts reads the heap
-  await db.execute(sql`VACUUM (ANALYZE) alerts`);
+  // fresh rows lack the visibility map: without it counting an incident's alerts reads the heap;
+  // and without statistics on the tag tables the planner expects ~90 tags per alert and reads
+  // every tag name for each alert of a page (26 ms instead of 1 ms for a page of 50)
+  await db.execute(sql`VACUUM (ANALYZE) alerts, alert_tags, tags`);
   const [counted] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM alerts`);
   return { alerts: counted?.n ?? 0, heavyIncident };
 }
@@ -484,6 +486,6 @@ export async function topUpDemoAlerts(
     (from, to) => log(`demo: top-up alerts of incidents ${from}–${to}`),
     TOP_UP_FIRST,
   );
-  await db.execute(sql`VACUUM (ANALYZE) alerts`);
+  await db.execute(sql`VACUUM (ANALYZE) alerts, alert_tags, tags`);
   return { before, after: await countAlerts() };
 }

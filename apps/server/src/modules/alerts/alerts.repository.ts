@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AlertOrdering } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { executeNamed, queryRows } from '../../db/client.ts';
+import { executeNamed, queryRows, queryRowsNamed } from '../../db/client.ts';
 import {
   alertTagNames,
   alertTags,
@@ -68,13 +68,24 @@ const ORDER_COLUMNS = {
   title: alerts.title,
 } as const;
 
+/** The alerts of these systems (all systems: null), from the per-system count table: a scalar subquery. */
+export const systemsTotal = (systemIds: number[] | null): SQL =>
+  sql`(SELECT coalesce(sum(${systemAlertCounts.n}), 0) FROM ${systemAlertCounts}
+        ${systemIds ? sql`WHERE ${inArray(systemAlertCounts.systemId, systemIds)}` : sql``})`;
+
+/** The alerts of the alert row's incident, from the per-incident count table: a scalar subquery. */
+export const incidentTotal: SQL = sql`(SELECT c.n FROM incident_alert_counts c WHERE c.incident_id = ${alerts.incidentId})`;
+
+/** The ORDER BY of an ordering, ties broken by creation time and id (the indexes' order). */
+function orderOf(ordering: AlertOrdering): SQL[] {
+  const dir = ordering.startsWith('-') ? desc : asc;
+  const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
+  return [dir(column), dir(alerts.createdTime), dir(alerts.id)];
+}
+
 export function createAlertsRepository(db: Db) {
   return {
-    /**
-     * One page of alerts matching `where`, in `ordering`, with the total. With a known total
-     * (the incident's alerts, the alerts page filtered by systems only) the page statement is
-     * named: its text takes few shapes, and its planning cost more than its execution.
-     */
+    /** One page of alerts matching `where`, in `ordering`, with the total (counted unless known). */
     async page(
       where: SQL | undefined,
       ordering: AlertOrdering,
@@ -85,23 +96,55 @@ export function createAlertsRepository(db: Db) {
       const total =
         knownTotal ?? (await db.select({ total: count() }).from(alerts).where(where))[0]?.total ?? 0;
       if (!total || offset >= total) return { total, rows: [] };
-      const descending = ordering.startsWith('-');
-      const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
-      const dir = descending ? desc : asc;
+      const order = orderOf(ordering);
       // the page's ids first (from the index alone where the ordering has one), then their rows:
       // the joins and the tags are computed for this page only, however deep the offset
       const ids = db
         .select({ id: alerts.id })
         .from(alerts)
         .where(where)
-        .orderBy(dir(column), dir(alerts.createdTime), dir(alerts.id))
+        .orderBy(...order)
         .limit(limit)
         .offset(offset);
-      const rowsQuery = selectRows(db)
+      const rows = await selectRows(db)
         .where(inArray(alerts.id, ids))
-        .orderBy(dir(column), dir(alerts.createdTime), dir(alerts.id));
-      const rows = knownTotal === undefined ? await rowsQuery : await executeNamed(rowsQuery);
+        .orderBy(...order);
       return { total, rows };
+    },
+
+    /**
+     * The first page of alerts matching `where` and their total, `total` being a scalar
+     * subquery over a count table: one named statement, planned once per connection (use it
+     * for conditions whose text takes few shapes). The LIMIT is a literal, as a generic plan
+     * for a LIMIT parameter assumes a tenth of the matching rows and sorts them all. No row
+     * gives a total of 0, which the caller checks where a missing parent should be a 404.
+     */
+    async firstPage(
+      where: SQL,
+      ordering: AlertOrdering,
+      limit: number,
+      total: SQL,
+    ): Promise<{ total: number; rows: AlertRow[] }> {
+      if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`Invalid page size ${limit}`);
+      const order = orderOf(ordering);
+      const rows = await executeNamed(
+        db
+          .select({ ...rowColumns, total: sql<number>`${total}`.mapWith(Number) })
+          .from(alerts)
+          .innerJoin(systems, eq(systems.id, alerts.systemId))
+          .leftJoin(incidents, eq(incidents.id, alerts.incidentId))
+          .leftJoin(users, eq(users.id, alerts.assigneeId))
+          .leftJoin(responseTeams, eq(responseTeams.id, alerts.responseTeamId))
+          .where(
+            inArray(
+              alerts.id,
+              sql`(SELECT ${alerts.id} FROM ${alerts} WHERE ${where}
+                    ORDER BY ${sql.join(order, sql`, `)} LIMIT ${sql.raw(String(limit))})`,
+            ),
+          )
+          .orderBy(...order),
+      );
+      return { total: rows[0]?.total ?? 0, rows };
     },
 
     async one(where: SQL) {
@@ -123,15 +166,12 @@ export function createAlertsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The trigger-kept number of alerts of an incident. */
     /** The alerts of these systems (all systems: null), from the per-system count table. */
     async systemsCount(systemIds: number[] | null): Promise<number> {
       if (systemIds && systemIds.length === 0) return 0;
-      const [row] = await executeNamed(
-        db
-          .select({ n: sql<string>`coalesce(sum(${systemAlertCounts.n}), 0)::text` })
-          .from(systemAlertCounts)
-          .where(systemIds ? inArray(systemAlertCounts.systemId, systemIds) : undefined),
+      const [row] = await queryRowsNamed<{ n: string }>(
+        db,
+        sql`SELECT ${systemsTotal(systemIds)}::text AS n`,
       );
       return Number(row?.n ?? 0);
     },

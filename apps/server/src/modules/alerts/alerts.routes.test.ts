@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, notExists } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, AlertDetail } from '@soc/contracts';
 import {
@@ -229,6 +229,40 @@ describe('tenant isolation', () => {
     const titles = high.results.map((a) => a.title);
     expect([...titles].sort()).toEqual(titles);
     expect((await call('alice', 'GET', '/api/v0/soc/alerts/?colour=red')).statusCode).toBe(400);
+  });
+
+  it('gives the first page (one statement with the count table’s total) as the later pages see it', async () => {
+    const get = async (who: 'alice' | 'analyst', query: string) =>
+      AlertPageSchema.parse((await call(who, 'GET', `/api/v0/soc/alerts/?${query}`)).json());
+    for (const who of ['alice', 'analyst'] as const) {
+      for (const ordering of ['-created_time', 'severity', '-title']) {
+        const [first, second] = [
+          await get(who, `page_size=30&ordering=${ordering}`),
+          await get(who, `page=2&page_size=30&ordering=${ordering}`),
+        ];
+        expect(first.total).toBe(second.total);
+        expect(first.results).toHaveLength(30);
+        const ids = new Set([...first.results, ...second.results].map((a) => a.uuid));
+        expect(ids.size).toBe(first.results.length + second.results.length);
+      }
+    }
+    const own = await get('alice', `system__in=${aliceSystem}`);
+    expect(own.total).toBe((await get('alice', '')).total);
+    // an incident without alerts: an empty first page, not a 404
+    const [quiet] = await ctx.database.db
+      .select({ key: incidents.key })
+      .from(incidents)
+      .where(
+        and(
+          eq(incidents.systemId, aliceSystem),
+          notExists(ctx.database.db.select().from(alerts).where(eq(alerts.incidentId, incidents.id))),
+        ),
+      )
+      .limit(1);
+    const quietKey = Number(quiet!.key);
+    const empty = await call('alice', 'GET', inc(quietKey, 'alerts/?page=1'));
+    expect(empty.statusCode).toBe(200);
+    expect(AlertPageSchema.parse(empty.json())).toMatchObject({ total: 0, results: [] });
   });
 });
 
