@@ -249,13 +249,16 @@ function statementName(text: string): string {
   return `soc_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 }
 
+/** A query builder that can be prepared under a name (a drizzle select). */
+export interface PreparableQuery<T> {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+}
+
 /**
  * As `queryRowsNamed`, for a query builder (a drizzle select): its rows mapped to its fields as
  * awaiting the builder maps them. The same rule holds: only for texts of few shapes.
  */
-export function executeNamed<T>(query: {
-  toSQL(): { sql: string };
-  prepare(name: string): { execute(): Promise<T> };
-}): Promise<T> {
+export function executeNamed<T>(query: PreparableQuery<T>): Promise<T> {
   return query.prepare(statementName(query.toSQL().sql)).execute();
 }

@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AlertOrdering } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
@@ -48,16 +49,17 @@ const rowColumns = {
      WHERE at.alert_id = ${alerts.id}), '[]'::json)`,
 };
 
-const selectRows = (db: Db) =>
+/** The alert rows as lists show them, with `extra` columns, joined to their names. */
+const selectRows = <E extends SelectedFields = Record<never, never>>(db: Db, extra?: E) =>
   db
-    .select(rowColumns)
+    .select({ ...rowColumns, ...(extra as E) })
     .from(alerts)
     .innerJoin(systems, eq(systems.id, alerts.systemId))
     .leftJoin(incidents, eq(incidents.id, alerts.incidentId))
     .leftJoin(users, eq(users.id, alerts.assigneeId))
     .leftJoin(responseTeams, eq(responseTeams.id, alerts.responseTeamId));
 
-export type AlertRow = Awaited<ReturnType<typeof selectRows>>[number];
+export type AlertRow = Awaited<ReturnType<typeof selectRows<Record<never, never>>>>[number];
 
 const ORDER_COLUMNS = {
   created_time: alerts.createdTime,
@@ -128,13 +130,7 @@ export function createAlertsRepository(db: Db) {
       if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`Invalid page size ${limit}`);
       const order = orderOf(ordering);
       const rows = await executeNamed(
-        db
-          .select({ ...rowColumns, total: sql<number>`${total}`.mapWith(Number) })
-          .from(alerts)
-          .innerJoin(systems, eq(systems.id, alerts.systemId))
-          .leftJoin(incidents, eq(incidents.id, alerts.incidentId))
-          .leftJoin(users, eq(users.id, alerts.assigneeId))
-          .leftJoin(responseTeams, eq(responseTeams.id, alerts.responseTeamId))
+        selectRows(db, { total: sql<number>`${total}`.mapWith(Number) })
           .where(
             inArray(
               alerts.id,
@@ -148,19 +144,12 @@ export function createAlertsRepository(db: Db) {
     },
 
     async one(where: SQL) {
-      const [row] = await db
-        .select({
-          ...rowColumns,
-          description: alerts.description,
-          rule: alerts.rule,
-          classificationDetails: alerts.classificationDetails,
-          eventsCount: sql<number>`jsonb_array_length(${alerts.events})::int`,
-        })
-        .from(alerts)
-        .innerJoin(systems, eq(systems.id, alerts.systemId))
-        .leftJoin(incidents, eq(incidents.id, alerts.incidentId))
-        .leftJoin(users, eq(users.id, alerts.assigneeId))
-        .leftJoin(responseTeams, eq(responseTeams.id, alerts.responseTeamId))
+      const [row] = await selectRows(db, {
+        description: alerts.description,
+        rule: alerts.rule,
+        classificationDetails: alerts.classificationDetails,
+        eventsCount: sql<number>`jsonb_array_length(${alerts.events})::int`,
+      })
         .where(where)
         .limit(1);
       return row ?? null;

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { RuleFilters, RuleOrdering } from '@soc/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, PreparableQuery } from '../../db/client.ts';
 import { executeNamed, queryRows } from '../../db/client.ts';
 import { rules, services } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
@@ -80,7 +80,7 @@ export function createRulesRepository(db: Db) {
     async list(f: RuleFilters, scope: RuleScope, ordering: RuleOrdering, limit: number, offset: number) {
       const where = ruleConditions(f, scope);
       const unfiltered = Object.values(f).every((value) => value === undefined);
-      const run = <T>(query: PromiseLike<T> & Parameters<typeof executeNamed<T>>[0]): Promise<T> =>
+      const run = <T>(query: PromiseLike<T> & PreparableQuery<T>): Promise<T> =>
         unfiltered ? executeNamed(query) : Promise.resolve(query);
       const [rows, [total]] = await Promise.all([
         run(
