@@ -54,12 +54,14 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { rulesAttack } from './modules/rules/rules.attack.ts';
+import { createRulesResponseCache } from './modules/rules/rules.cache.ts';
 import { createRulesService } from './modules/rules/rules.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { REPORT_BUILD_JOB, createReportsService } from './modules/reports/reports.service.ts';
 import type { AuthServiceOptions } from './modules/auth/auth.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { createAlertsResponseCache } from './modules/alerts/alerts.cache.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { misconfigsRoutes } from './modules/misconfigs/misconfigs.routes.ts';
@@ -428,7 +430,7 @@ export async function buildApp({
   });
   await app.register(alertsRoutes, {
     prefix: API_BASE,
-    alerts: createAlertsService({ db: database.db }),
+    alerts: createAlertsService({ db: database.db, cache: createAlertsResponseCache(database.db) }),
     config,
   });
   const documents = createDocumentsService({ db: database.db, storage });
@@ -444,7 +446,11 @@ export async function buildApp({
   });
   await app.register(rulesRoutes, {
     prefix: `${API_BASE}/soc`,
-    rules: createRulesService({ db: database.db, attack: rulesAttack(config) }),
+    rules: createRulesService({
+      db: database.db,
+      attack: rulesAttack(config),
+      cache: createRulesResponseCache(database.db),
+    }),
     config,
   });
   await app.register(reportsRoutes, { prefix: `${API_BASE}/soc`, reports, config });

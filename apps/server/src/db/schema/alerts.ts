@@ -119,6 +119,8 @@ export const incidentAlertCounts = pgTable('incident_alert_counts', {
     .primaryKey()
     .references(() => incidents.id, { onDelete: 'cascade' }),
   n: bigint('n', { mode: 'number' }).notNull(),
+  /** Raised by the same triggers on every change of the incident's alerts (migration 0023). */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 /**
@@ -130,6 +132,8 @@ export const systemAlertCounts = pgTable('system_alert_counts', {
     .primaryKey()
     .references(() => systems.id, { onDelete: 'cascade' }),
   n: bigint('n', { mode: 'number' }).notNull(),
+  /** Raised by the same triggers on every change of the system's alerts (migration 0023). */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 /** Tags of a system's alerts (spec 000 §3 Tag): one row per system and name. */

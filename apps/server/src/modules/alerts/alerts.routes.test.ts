@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, notExists } from 'drizzle-orm';
+import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, AlertDetail } from '@soc/contracts';
 import {
@@ -10,6 +10,7 @@ import {
   SnapshotPageSchema,
 } from '@soc/contracts';
 import {
+  alertTagNames,
   alertTags,
   alerts,
   incidents,
@@ -263,6 +264,99 @@ describe('tenant isolation', () => {
     const empty = await call('alice', 'GET', inc(quietKey, 'alerts/?page=1'));
     expect(empty.statusCode).toBe(200);
     expect(AlertPageSchema.parse(empty.json())).toMatchObject({ total: 0, results: [] });
+  });
+});
+
+describe('cached pages', () => {
+  const db = () => ctx.database.db;
+  /** A write that moves no version: the alerts triggers are off while it runs. */
+  async function unversioned(write: () => Promise<unknown>) {
+    await db().execute(sql`ALTER TABLE alerts DISABLE TRIGGER USER`);
+    try {
+      await write();
+    } finally {
+      await db().execute(sql`ALTER TABLE alerts ENABLE TRIGGER USER`);
+    }
+  }
+  const incidentPage = async () =>
+    AlertPageSchema.parse((await call('alice', 'GET', inc(aliceKey, 'alerts/?page=1&page_size=5'))).json());
+  const alertsPage = async () =>
+    AlertPageSchema.parse((await call('alice', 'GET', '/api/v0/soc/alerts/?page_size=5')).json());
+  const row = (page: { results: Alert[] }, uuid: string) => page.results.find((a) => a.uuid === uuid)!;
+
+  it('answers a repeated page from the cache and shows every change that moves its version', async () => {
+    const before = await incidentPage();
+    const listed = await alertsPage();
+    const alert = before.results[0]!;
+    const other = listed.results[0]!;
+    await unversioned(() =>
+      db()
+        .update(alerts)
+        .set({ title: 'Renamed unseen' })
+        .where(inArray(alerts.id, [alert.uuid, other.uuid])),
+    );
+    // both pages come from the cache: the write raised no version
+    expect(row(await incidentPage(), alert.uuid).title).toBe(alert.title);
+    expect(row(await alertsPage(), other.uuid).title).toBe(other.title);
+
+    // an update of the alert (the triggers on): both pages are built again
+    await db().update(alerts).set({ priority: 'low' }).where(eq(alerts.id, alert.uuid));
+    expect(row(await incidentPage(), alert.uuid)).toMatchObject({ title: 'Renamed unseen', priority: 'low' });
+    if (other.uuid !== alert.uuid) {
+      await db().update(alerts).set({ priority: 'low' }).where(eq(alerts.id, other.uuid));
+    }
+    expect(row(await alertsPage(), other.uuid).title).toBe('Renamed unseen');
+
+    // a tag added to the alert alone (its tags row only)
+    const [tag] = await db()
+      .insert(alertTagNames)
+      .values({ systemId: aliceSystem, name: 'cache-check', color: 'red' })
+      .returning();
+    await db().insert(alertTags).values({ alertId: alert.uuid, tagId: tag!.id, position: 9 });
+    expect(row(await incidentPage(), alert.uuid).tags).toContainEqual({ name: 'cache-check', color: 'red' });
+    // the tag's colour, shared by every alert of the system that carries it
+    await db().update(alertTagNames).set({ color: 'blue' }).where(eq(alertTagNames.id, tag!.id));
+    expect(row(await incidentPage(), alert.uuid).tags).toContainEqual({ name: 'cache-check', color: 'blue' });
+
+    // the names shown beside the alert: its response team and its system
+    const [team] = await db()
+      .select()
+      .from(responseTeams)
+      .where(eq(responseTeams.systemId, aliceSystem))
+      .limit(1);
+    await db().update(alerts).set({ responseTeamId: team!.id }).where(eq(alerts.id, alert.uuid));
+    expect(row(await incidentPage(), alert.uuid).response_team).toEqual({ id: team!.id, name: team!.name });
+    await db()
+      .update(responseTeams)
+      .set({ name: 'Night shift (renamed)' })
+      .where(eq(responseTeams.id, team!.id));
+    expect(row(await incidentPage(), alert.uuid).response_team?.name).toBe('Night shift (renamed)');
+    const [system] = await db().select().from(systems).where(eq(systems.id, aliceSystem));
+    await db().update(systems).set({ fullName: 'Renamed system' }).where(eq(systems.id, aliceSystem));
+    try {
+      expect(row(await incidentPage(), alert.uuid).system.full_name).toBe('Renamed system');
+    } finally {
+      await db().update(systems).set({ fullName: system!.fullName }).where(eq(systems.id, aliceSystem));
+    }
+
+    // deleted alerts leave the page and its total
+    const total = (await incidentPage()).total;
+    await db().delete(alerts).where(eq(alerts.id, alert.uuid));
+    const after = await incidentPage();
+    expect(after.total).toBe(total - 1);
+    expect(after.results.map((a) => a.uuid)).not.toContain(alert.uuid);
+  });
+
+  it('keeps one tenant’s cached page from another', async () => {
+    expect((await call('alice', 'GET', inc(aliceKey, 'alerts/?page=1'))).statusCode).toBe(200);
+    expect((await call('alice', 'GET', inc(aliceKey, 'alerts/?page=1'))).statusCode).toBe(200);
+    expect((await call('bob', 'GET', inc(aliceKey, 'alerts/?page=1'))).statusCode).toBe(404);
+    const own = AlertPageSchema.parse((await call('bob', 'GET', '/api/v0/soc/alerts/?page_size=50')).json());
+    expect(own.results.every((a) => a.system.id === bobSystem)).toBe(true);
+    const cut = AlertPageSchema.parse(
+      (await call('bob', 'GET', `/api/v0/soc/alerts/?system__in=${aliceSystem}`)).json(),
+    );
+    expect(cut).toMatchObject({ total: 0, results: [] });
   });
 });
 

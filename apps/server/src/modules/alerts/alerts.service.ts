@@ -42,6 +42,7 @@ import {
   presentSnapshot,
 } from './alerts.presenter.ts';
 import { createMisconfigsService } from '../misconfigs/misconfigs.service.ts';
+import type { AlertsResponseCache } from './alerts.cache.ts';
 import { createAlertsRepository, incidentTotal, systemsTotal } from './alerts.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,8 +57,13 @@ function alertScope(auth: AuthContext): SQL {
 }
 
 /** Alerts, their tags, teams and links; the CMDB snapshots and misconfigurations of incidents (spec 000 §7). */
-export function createAlertsService({ db }: { db: Db }) {
+export function createAlertsService({ db, cache }: { db: Db; cache?: AlertsResponseCache }) {
   const repo = createAlertsRepository(db);
+  /** Pages answered through the cache when there is one. */
+  const responses: Pick<AlertsResponseCache, 'incident' | 'list'> = cache ?? {
+    incident: (_key, _scope, _query, build) => build(),
+    list: (_systems, _scope, _query, build) => build(),
+  };
   const misconfigs = createMisconfigsService({ db });
 
   /** The alert with this uuid if the caller may see it (and, with an incident, if it belongs to it). */
@@ -87,6 +93,106 @@ export function createAlertsService({ db }: { db: Db }) {
     return found;
   }
 
+  /** A page of an incident's alerts, newest first (404 for another tenant's incident). */
+  async function incidentAlertsPage(
+    key: number,
+    q: { page: number; page_size: number; search?: string },
+    auth: AuthContext,
+  ): Promise<Page<Alert>> {
+    const scope = scopeCondition(auth);
+    if (!q.search && q.page === 1) {
+      // the common request in one statement: the incident's id from its key within the
+      // caller's scope, the page and the count table's total; no row leaves the 404 or the
+      // empty list to the statements below
+      const incidentId = sql`(SELECT ${incidents.id} FROM ${incidents} WHERE ${incidents.key} = ${key} AND ${scope})`;
+      const first = await repo.firstPage(
+        sql`${alerts.incidentId} = ${incidentId}`,
+        '-created_time',
+        q.page_size,
+        incidentTotal,
+      );
+      if (first.rows.length) return { total: first.total, results: first.rows.map(presentAlert) };
+    }
+    // the incident (404 for another tenant's) and its alert count from one statement
+    const incident = await repo.incidentWithCount(key, scope);
+    if (!incident) throw notFound();
+    const conditions: SQL[] = [eq(alerts.incidentId, incident.id)];
+    if (q.search) {
+      const p = likePattern(q.search);
+      conditions.push(
+        or(
+          sql`${alerts.title} ILIKE ${p}`,
+          sql`${alerts.sourceTag} ILIKE ${p}`,
+          sql`${alerts.affectedAssets}::text ILIKE ${p}`,
+        )!,
+      );
+    }
+    const { total, rows } = await repo.page(
+      and(...conditions),
+      '-created_time',
+      q.page_size,
+      (q.page - 1) * q.page_size,
+      q.search ? undefined : incident.n,
+    );
+    return { total, results: rows.map(presentAlert) };
+  }
+
+  /** A page of /soc/alerts/; `systemIds`: the systems whose alerts it can show (null: all). */
+  async function alertList(
+    q: AlertListParams,
+    auth: AuthContext,
+    systemIds: number[] | null,
+  ): Promise<Page<Alert>> {
+    const c: (SQL | undefined)[] = [alertScope(auth)];
+    if (q.severity__in) c.push(inArray(alerts.severity, q.severity__in));
+    if (q.status__in) c.push(inArray(alerts.status, q.status__in));
+    if (q.priority__in) c.push(inArray(alerts.priority, q.priority__in));
+    if (q.state__in) c.push(inArray(alerts.state, q.state__in));
+    if (q.platform__in) c.push(inArray(alerts.platform, q.platform__in));
+    if (q.group__in) c.push(inArray(alerts.groupNo, q.group__in));
+    if (q.system__in) c.push(inArray(alerts.systemId, q.system__in));
+    if (q.assignee__in) c.push(inArray(alerts.assigneeId, q.assignee__in));
+    if (q.assignee__isnull !== undefined)
+      c.push(q.assignee__isnull ? isNull(alerts.assigneeId) : isNotNull(alerts.assigneeId));
+    if (q.grouped !== undefined) c.push(q.grouped ? isNotNull(alerts.incidentId) : isNull(alerts.incidentId));
+    if (q.incident__in)
+      c.push(
+        inArray(
+          alerts.incidentId,
+          db.select({ id: incidents.id }).from(incidents).where(inArray(incidents.key, q.incident__in)),
+        ),
+      );
+    if (q.title__icontains) c.push(sql`${alerts.title} ILIKE ${likePattern(q.title__icontains)}`);
+    if (q.affected_assets__icontains)
+      c.push(sql`${alerts.affectedAssets}::text ILIKE ${likePattern(q.affected_assets__icontains)}`);
+    if (q.search) {
+      const p = likePattern(q.search);
+      c.push(or(sql`${alerts.title} ILIKE ${p}`, sql`${alerts.sourceTag} ILIKE ${p}`));
+    }
+    if (q.created_time__gte !== undefined) c.push(gte(alerts.createdTime, new Date(q.created_time__gte)));
+    if (q.created_time__lte !== undefined) c.push(lte(alerts.createdTime, new Date(q.created_time__lte)));
+    if (q.updated_time__gte !== undefined) c.push(gte(alerts.updatedTime, new Date(q.updated_time__gte)));
+    if (q.updated_time__lte !== undefined) c.push(lte(alerts.updatedTime, new Date(q.updated_time__lte)));
+    // no filter but the systems: the total is a sum over the per-system count table, and the
+    // first page comes with it in one statement
+    let knownTotal: number | undefined;
+    if (c.length === (q.system__in ? 2 : 1)) {
+      if (q.page === 1) {
+        const first = await repo.firstPage(and(...c)!, q.ordering, q.page_size, systemsTotal(systemIds));
+        return { total: first.total, results: first.rows.map(presentAlert) };
+      }
+      knownTotal = await repo.systemsCount(systemIds);
+    }
+    const { total, rows } = await repo.page(
+      and(...c),
+      q.ordering,
+      q.page_size,
+      (q.page - 1) * q.page_size,
+      knownTotal,
+    );
+    return { total, results: rows.map(presentAlert) };
+  }
+
   return {
     /** GET {incident}/alerts/?page=n: newest first. */
     async incidentAlerts(
@@ -94,42 +200,7 @@ export function createAlertsService({ db }: { db: Db }) {
       q: { page: number; page_size: number; search?: string },
       auth: AuthContext,
     ): Promise<Page<Alert>> {
-      const scope = scopeCondition(auth);
-      if (!q.search && q.page === 1) {
-        // the common request in one statement: the incident's id from its key within the
-        // caller's scope, the page and the count table's total; no row leaves the 404 or the
-        // empty list to the statements below
-        const incidentId = sql`(SELECT ${incidents.id} FROM ${incidents} WHERE ${incidents.key} = ${key} AND ${scope})`;
-        const first = await repo.firstPage(
-          sql`${alerts.incidentId} = ${incidentId}`,
-          '-created_time',
-          q.page_size,
-          incidentTotal,
-        );
-        if (first.rows.length) return { total: first.total, results: first.rows.map(presentAlert) };
-      }
-      // the incident (404 for another tenant's) and its alert count from one statement
-      const incident = await repo.incidentWithCount(key, scope);
-      if (!incident) throw notFound();
-      const conditions: SQL[] = [eq(alerts.incidentId, incident.id)];
-      if (q.search) {
-        const p = likePattern(q.search);
-        conditions.push(
-          or(
-            sql`${alerts.title} ILIKE ${p}`,
-            sql`${alerts.sourceTag} ILIKE ${p}`,
-            sql`${alerts.affectedAssets}::text ILIKE ${p}`,
-          )!,
-        );
-      }
-      const { total, rows } = await repo.page(
-        and(...conditions),
-        '-created_time',
-        q.page_size,
-        (q.page - 1) * q.page_size,
-        q.search ? undefined : incident.n,
-      );
-      return { total, results: rows.map(presentAlert) };
+      return responses.incident(key, systemScope(auth), q, () => incidentAlertsPage(key, q, auth));
     },
 
     async incidentAlert(key: number, uuid: string, auth: AuthContext): Promise<AlertDetail> {
@@ -171,60 +242,12 @@ export function createAlertsService({ db }: { db: Db }) {
 
     /** GET /soc/alerts/: the alert columns as filters. */
     async list(q: AlertListParams, auth: AuthContext): Promise<Page<Alert>> {
-      const c: (SQL | undefined)[] = [alertScope(auth)];
-      if (q.severity__in) c.push(inArray(alerts.severity, q.severity__in));
-      if (q.status__in) c.push(inArray(alerts.status, q.status__in));
-      if (q.priority__in) c.push(inArray(alerts.priority, q.priority__in));
-      if (q.state__in) c.push(inArray(alerts.state, q.state__in));
-      if (q.platform__in) c.push(inArray(alerts.platform, q.platform__in));
-      if (q.group__in) c.push(inArray(alerts.groupNo, q.group__in));
-      if (q.system__in) c.push(inArray(alerts.systemId, q.system__in));
-      if (q.assignee__in) c.push(inArray(alerts.assigneeId, q.assignee__in));
-      if (q.assignee__isnull !== undefined)
-        c.push(q.assignee__isnull ? isNull(alerts.assigneeId) : isNotNull(alerts.assigneeId));
-      if (q.grouped !== undefined)
-        c.push(q.grouped ? isNotNull(alerts.incidentId) : isNull(alerts.incidentId));
-      if (q.incident__in)
-        c.push(
-          inArray(
-            alerts.incidentId,
-            db.select({ id: incidents.id }).from(incidents).where(inArray(incidents.key, q.incident__in)),
-          ),
-        );
-      if (q.title__icontains) c.push(sql`${alerts.title} ILIKE ${likePattern(q.title__icontains)}`);
-      if (q.affected_assets__icontains)
-        c.push(sql`${alerts.affectedAssets}::text ILIKE ${likePattern(q.affected_assets__icontains)}`);
-      if (q.search) {
-        const p = likePattern(q.search);
-        c.push(or(sql`${alerts.title} ILIKE ${p}`, sql`${alerts.sourceTag} ILIKE ${p}`));
-      }
-      if (q.created_time__gte !== undefined) c.push(gte(alerts.createdTime, new Date(q.created_time__gte)));
-      if (q.created_time__lte !== undefined) c.push(lte(alerts.createdTime, new Date(q.created_time__lte)));
-      if (q.updated_time__gte !== undefined) c.push(gte(alerts.updatedTime, new Date(q.updated_time__gte)));
-      if (q.updated_time__lte !== undefined) c.push(lte(alerts.updatedTime, new Date(q.updated_time__lte)));
-      // no filter but the systems: the total is a sum over the per-system count table, and the
-      // first page comes with it in one statement
-      let knownTotal: number | undefined;
-      if (c.length === (q.system__in ? 2 : 1)) {
-        const scope = systemScope(auth);
-        const wanted = q.system__in ?? null;
-        const systemIds =
-          scope && wanted ? wanted.filter((id) => scope.includes(id)) : (wanted ?? scope ?? null);
-        if (systemIds?.length === 0) return { total: 0, results: [] };
-        if (q.page === 1) {
-          const first = await repo.firstPage(and(...c)!, q.ordering, q.page_size, systemsTotal(systemIds));
-          return { total: first.total, results: first.rows.map(presentAlert) };
-        }
-        knownTotal = await repo.systemsCount(systemIds);
-      }
-      const { total, rows } = await repo.page(
-        and(...c),
-        q.ordering,
-        q.page_size,
-        (q.page - 1) * q.page_size,
-        knownTotal,
-      );
-      return { total, results: rows.map(presentAlert) };
+      const scope = systemScope(auth);
+      // the systems whose alerts the page can show
+      const wanted = q.system__in ?? null;
+      const systemIds = scope && wanted ? wanted.filter((id) => scope.includes(id)) : (wanted ?? scope);
+      if (systemIds?.length === 0) return { total: 0, results: [] };
+      return responses.list(systemIds, scope, q, () => alertList(q, auth, systemIds));
     },
 
     /** PATCH /soc/alerts/{uuid}/: tags (the whole list) and the response team. */

@@ -1,3 +1,7 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRowsNamed } from '../../db/client.ts';
+
 /**
  * Exact list totals that have to be counted over the incidents (a text search, several filters at
  * once), kept until an incident may have changed. Every insert and update of an incident writes an
@@ -94,6 +98,35 @@ export function createVersionedCache<T>(maxEntries: number): VersionedCache<T> {
       return kept.size;
     },
   };
+}
+
+/** The `version` column of a small named statement (one per cache kind), '' when it gives no row. */
+export async function readVersion(db: Db, query: SQL): Promise<string> {
+  const [row] = await queryRowsNamed<{ version: string }>(db, query);
+  return row?.version ?? '';
+}
+
+/**
+ * `build()` answered through `cache` under `key`: the version is read before the value is built,
+ * so that what is kept is never older than its version. `keepIt` says whether a value depends on
+ * the version alone (one that does not is answered but not kept).
+ */
+export function keepVersioned<T>(
+  cache: VersionedCache<T>,
+  key: string,
+  version: () => Promise<string>,
+  build: () => Promise<T>,
+  keepIt: (value: T) => boolean = () => true,
+): Promise<T> {
+  return cache.get(
+    key,
+    async () => {
+      const v = await version();
+      const value = await build();
+      return { value, version: keepIt(value) ? v : null };
+    },
+    version,
+  );
 }
 
 export function createCountCache(maxEntries = COUNT_CACHE_MAX_ENTRIES): CountCache {

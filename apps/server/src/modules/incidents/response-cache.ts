@@ -8,9 +8,8 @@ import type {
   Language,
 } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { queryRowsNamed } from '../../db/client.ts';
 import type { VersionedCache } from './count-cache.ts';
-import { createVersionedCache } from './count-cache.ts';
+import { createVersionedCache, keepVersioned, readVersion } from './count-cache.ts';
 import type { SystemScope } from './incidents.repository.ts';
 import { filterEntries } from './incidents.repository.ts';
 
@@ -21,9 +20,10 @@ export const COMMENTS_CACHE_MAX_ENTRIES = 2000;
 /**
  * The version of everything an incident card or list page shows: the newest `events` id (every
  * insert and update of an incident and every new comment writes one, by trigger) and the counter
- * of `cache_epoch`, which triggers raise in the writer's transaction when files, links or the
- * names of systems, services, issue types, categories, resolutions and users change (migration
- * 0022). Both are read in one snapshot, by one indexed probe each.
+ * of `cache_epoch`, which triggers raise in the writer's transaction when files, links, the
+ * names of systems, services, issue types, categories, resolutions and users (migration 0022) or
+ * the rules that the rule filter reads (migration 0023) change. Both are read in one snapshot, by
+ * one indexed probe each.
  */
 const VERSION = sql`SELECT (SELECT coalesce(max(id), 0) FROM events)::text || ':'
                            || coalesce((SELECT n FROM cache_epoch), 0)::text AS version`;
@@ -85,24 +85,13 @@ export function createIncidentResponseCache(
   const pageCache: VersionedCache<IncidentListPage> = createVersionedCache(pages);
   const commentCache: VersionedCache<CommentPage> = createVersionedCache(chats);
   const caches = [cardCache, pageCache, commentCache];
-  const version = async () => {
-    const [row] = await queryRowsNamed<{ version: string }>(db, VERSION);
-    return row?.version ?? '';
-  };
-  /**
-   * Reads the version, then builds: what is kept is never older than its version. `keep` says
-   * whether a value depends on the version alone.
-   */
-  const keep = <T>(cache: VersionedCache<T>, key: string, build: () => Promise<T>, keepIt = (_: T) => true) =>
-    cache.get(
-      key,
-      async () => {
-        const v = await version();
-        const value = await build();
-        return { value, version: keepIt(value) ? v : null };
-      },
-      version,
-    );
+  const version = () => readVersion(db, VERSION);
+  const keep = <T>(
+    cache: VersionedCache<T>,
+    key: string,
+    build: () => Promise<T>,
+    keepIt?: (value: T) => boolean,
+  ) => keepVersioned(cache, key, version, build, keepIt);
   return {
     card(key, scope, role, lang, build) {
       // a send to the national centre shows as processing for a while: that depends on the clock
@@ -114,8 +103,6 @@ export function createIncidentResponseCache(
       );
     },
     page(filters, scope, ordering, limit, offset, lang, build) {
-      // the rules filter reads the rules table, whose changes move no version: not kept
-      if (filters.rule_id__in) return build();
       return keep(
         pageCache,
         JSON.stringify([scopeKey(scope), filterEntries(filters), ordering, limit, offset, lang]),

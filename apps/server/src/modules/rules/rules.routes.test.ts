@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   IncidentListResponse,
@@ -10,7 +10,8 @@ import type {
   RuleServicesResponse,
   RuleSuggestionsResponse,
 } from '@soc/contracts';
-import { incidents, services, userSystems, users } from '../../db/schema/index.ts';
+import { RULE_SERVICE_LEVELS } from '@soc/contracts';
+import { incidents, rules, services, userSystems, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
@@ -323,5 +324,82 @@ describe('incidents of a rule', () => {
       await get('analyst', `${API}/incs/?rule_id__in=${rule.id}&limit=10&offset=1`)
     ).json<IncidentListResponse>();
     expect(second.results.map((i) => i.key)).toEqual(whole.results.slice(1, 11).map((i) => i.key));
+  });
+});
+
+describe('cached answers', () => {
+  const db = () => ctx.database.db;
+  const firstPage = async (user: string) =>
+    (await get(user, `${API}/rules/?page=1&page_size=5&ordering=-created`)).json<RuleListResponse>();
+  const coverageOf = async (id: string) =>
+    (await get('analyst', `${API}/rules/coverage/`))
+      .json<RuleCoverage>()
+      .techniques.find((t) => t.technique_id === id)?.count ?? 0;
+
+  it('answer a repeated page from the cache and see every change of the rules and of a customer’s services', async () => {
+    const before = await firstPage('analyst');
+    const rule = before.results[0]!;
+    await db().execute(sql`ALTER TABLE rules DISABLE TRIGGER USER`);
+    try {
+      await db().update(rules).set({ name: 'Renamed unseen' }).where(eq(rules.id, rule.id));
+    } finally {
+      await db().execute(sql`ALTER TABLE rules ENABLE TRIGGER USER`);
+    }
+    // the write raised no version: the page comes from the cache
+    expect((await firstPage('analyst')).results[0]!.name).toBe(rule.name);
+
+    // a change with the triggers on: the page, the coverage and the incidents of a rule follow it
+    const [technique] = (await get('analyst', `${API}/rules/coverage/`))
+      .json<RuleCoverage>()
+      .techniques.filter((t) => t.count > 0 && !rule.mitre_technique.includes(t.technique_id));
+    const count = technique!.count;
+    const withRule = (
+      await get('analyst', `${API}/incs/?rule_id__in=${rule.id}&limit=1`)
+    ).json<IncidentListResponse>();
+    await db()
+      .update(rules)
+      .set({ name: 'Renamed seen', techniques: [...rule.mitre_technique, technique!.technique_id] })
+      .where(eq(rules.id, rule.id));
+    expect((await firstPage('analyst')).results[0]!.name).toBe('Renamed seen');
+    expect(await coverageOf(technique!.technique_id)).toBe(count + 1);
+    const renamed = (
+      await get('analyst', `${API}/incs/?rule_id__in=${rule.id}&limit=1`)
+    ).json<IncidentListResponse>();
+    // no incident carries the new name
+    expect(renamed.total).toBe(0);
+    await db()
+      .update(rules)
+      .set({ name: rule.name, techniques: rule.mitre_technique })
+      .where(eq(rules.id, rule.id));
+    expect(
+      (await get('analyst', `${API}/incs/?rule_id__in=${rule.id}&limit=1`)).json<IncidentListResponse>()
+        .total,
+    ).toBe(withRule.total);
+
+    // a service level added to one of alice's systems widens her rules
+    const missing = RULE_SERVICE_LEVELS.find(
+      (level) => !aliceLevels.includes(level) && all.some((r) => r.available_for_services.includes(level)),
+    );
+    if (!missing) throw new Error('alice has every service level: the demo changed');
+    const total = (await firstPage('alice')).total;
+    const [system] = await db()
+      .select({ id: userSystems.systemId })
+      .from(userSystems)
+      .innerJoin(users, eq(users.id, userSystems.userId))
+      .where(eq(users.username, 'alice'))
+      .limit(1);
+    const [added] = await db()
+      .insert(services)
+      .values({ systemId: system!.id, name: missing, startDate: '2026-01-01' })
+      .returning();
+    try {
+      const widened: string[] = [...aliceLevels, missing];
+      const expected = all.filter((r) => r.available_for_services.some((s) => widened.includes(s))).length;
+      expect((await firstPage('alice')).total).toBe(expected);
+      expect(expected).toBeGreaterThan(total);
+    } finally {
+      await db().delete(services).where(eq(services.id, added!.id));
+    }
+    expect((await firstPage('alice')).total).toBe(total);
   });
 });

@@ -14,6 +14,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { presentRule } from './rules.presenter.ts';
 import type { RuleScope, RuleSuggestField } from './rules.repository.ts';
 import { createRulesRepository } from './rules.repository.ts';
+import type { RulePage, RulesResponseCache } from './rules.cache.ts';
 
 const DAY = 86_400_000;
 /** "Last month" of the counters. */
@@ -27,13 +28,18 @@ export interface RulesDeps {
   /** ATT&CK data (loaded once, kept in memory by the loader). */
   attack: () => Promise<RulesAttackData>;
   now?: () => Date;
+  /** Pages and coverage answered through it when given. */
+  cache?: RulesResponseCache;
 }
 
 const isActive = (t: RulesAttackTechnique) => !t.isRevoked && !t.isDeprecated;
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
-export function createRulesService({ db, attack, now = () => new Date() }: RulesDeps) {
+export function createRulesService({ db, attack, now = () => new Date(), cache }: RulesDeps) {
   const repo = createRulesRepository(db);
+  /** The cache key of a caller's scope (the customer's systems give its service levels) and query. */
+  const cacheKey = (auth: AuthContext, query: object) =>
+    JSON.stringify([auth.role === 'customer' ? [...auth.systemIds].sort((a, b) => a - b) : '*', query]);
 
   /** Customers see the rules of their systems' service levels; staff see all. */
   const scopeOf = async (auth: AuthContext): Promise<RuleScope> =>
@@ -60,17 +66,52 @@ export function createRulesService({ db, attack, now = () => new Date() }: Rules
     };
   };
 
+  /** The matrix with rule counts; without ATT&CK data, the rules' own technique ids. */
+  async function coverage(filters: RuleFilters, auth: AuthContext): Promise<RuleCoverage> {
+    const [perTechnique, data] = await Promise.all([
+      repo.techniqueCounts(filters, await scopeOf(auth)),
+      attack(),
+    ]);
+    if (!data.available) {
+      const ids = [...perTechnique.keys()].sort();
+      return {
+        attack_loaded: false,
+        tactics: [],
+        techniques: ids.map((id) => ({
+          technique_id: id,
+          name: '',
+          fullName: '',
+          url: '',
+          tactics: [],
+          sub_techniques: ids.filter((s) => s.startsWith(`${id}.`)),
+          platforms: [],
+          count: perTechnique.get(id) ?? 0,
+        })),
+      };
+    }
+    return {
+      attack_loaded: true,
+      tactics: data.tactics
+        .filter((t) => !t.isDeprecated)
+        .map((t) => ({ name: t.name, short_name: t.shortName, is_hidden: false })),
+      techniques: data.techniques.filter(isActive).map((t) => techniqueOf(data, t, perTechnique)),
+    };
+  }
+
   return {
-    async list(q: RuleListQuery, auth: AuthContext) {
-      const { page, page_size, ordering, ...filters } = q;
-      const { rows, total } = await repo.list(
-        filters,
-        await scopeOf(auth),
-        ordering ?? DEFAULT_RULE_ORDERING,
-        page_size,
-        (page - 1) * page_size,
-      );
-      return { total, results: rows.map(presentRule) };
+    async list(q: RuleListQuery, auth: AuthContext): Promise<RulePage> {
+      const build = async () => {
+        const { page, page_size, ordering, ...filters } = q;
+        const { rows, total } = await repo.list(
+          filters,
+          await scopeOf(auth),
+          ordering ?? DEFAULT_RULE_ORDERING,
+          page_size,
+          (page - 1) * page_size,
+        );
+        return { total, results: rows.map(presentRule) };
+      };
+      return cache ? cache.page(cacheKey(auth, q), build) : build();
     },
 
     async card(id: number, auth: AuthContext) {
@@ -117,34 +158,9 @@ export function createRulesService({ db, attack, now = () => new Date() }: Rules
 
     /** The matrix with rule counts; without ATT&CK data, the rules' own technique ids. */
     async coverage(filters: RuleFilters, auth: AuthContext): Promise<RuleCoverage> {
-      const [perTechnique, data] = await Promise.all([
-        repo.techniqueCounts(filters, await scopeOf(auth)),
-        attack(),
-      ]);
-      if (!data.available) {
-        const ids = [...perTechnique.keys()].sort();
-        return {
-          attack_loaded: false,
-          tactics: [],
-          techniques: ids.map((id) => ({
-            technique_id: id,
-            name: '',
-            fullName: '',
-            url: '',
-            tactics: [],
-            sub_techniques: ids.filter((s) => s.startsWith(`${id}.`)),
-            platforms: [],
-            count: perTechnique.get(id) ?? 0,
-          })),
-        };
-      }
-      return {
-        attack_loaded: true,
-        tactics: data.tactics
-          .filter((t) => !t.isDeprecated)
-          .map((t) => ({ name: t.name, short_name: t.shortName, is_hidden: false })),
-        techniques: data.techniques.filter(isActive).map((t) => techniqueOf(data, t, perTechnique)),
-      };
+      return cache
+        ? cache.coverage(cacheKey(auth, filters), () => coverage(filters, auth))
+        : coverage(filters, auth);
     },
 
     async technique(id: string, filters: RuleFilters, auth: AuthContext): Promise<RuleMitreTechniqueDetail> {

@@ -1,0 +1,82 @@
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { Alert } from '@soc/contracts';
+import type { Db } from '../../db/client.ts';
+import type { VersionedCache } from '../incidents/count-cache.ts';
+import { createVersionedCache, keepVersioned, readVersion } from '../incidents/count-cache.ts';
+import type { SystemScope } from '../incidents/incidents.repository.ts';
+
+export const INCIDENT_ALERTS_CACHE_MAX_ENTRIES = 1000;
+export const ALERT_LIST_CACHE_MAX_ENTRIES = 300;
+
+export interface AlertPage {
+  total: number;
+  results: Alert[];
+}
+
+/** What an alert row shows beside the alert tables (names of systems, users, teams, tags). */
+const EPOCH = sql`coalesce((SELECT n FROM cache_epoch), 0)::text`;
+
+/**
+ * Pages of alerts kept until their version moves. The alerts triggers raise a version per
+ * incident (`incident_alert_counts`) and per system (`system_alert_counts`) for every insert,
+ * update and delete of alerts and of their tags, in the writer's transaction and under the count
+ * row's lock (migration 0023); names shown beside them move `cache_epoch`. As every raise of one
+ * counter waits for the previous writer's commit, a version read later is never a version read
+ * before, on any instance: unlike the incident caches, no event channel is needed to forget a
+ * value, and a hit costs one small named statement.
+ *
+ * - an incident's alerts: the incident's system (whose members may see it) and version (its
+ *   alerts, whatever their system), and the epoch;
+ * - the alerts page: the sum of the versions of the systems whose alerts it can show (a sum of
+ *   counters that only grow moves whenever one of them does) and the epoch.
+ */
+export interface AlertsResponseCache {
+  incident(
+    key: number,
+    scope: SystemScope,
+    query: object,
+    build: () => Promise<AlertPage>,
+  ): Promise<AlertPage>;
+  /** `systems`: the systems whose alerts the page can show (null: every system). */
+  list(
+    systems: number[] | null,
+    scope: SystemScope,
+    query: object,
+    build: () => Promise<AlertPage>,
+  ): Promise<AlertPage>;
+  readonly size: number;
+}
+
+const scopeKey = (scope: SystemScope) => (scope === null ? '*' : [...scope].sort((a, b) => a - b).join(','));
+
+export function createAlertsResponseCache(
+  db: Db,
+  { incidents = INCIDENT_ALERTS_CACHE_MAX_ENTRIES, lists = ALERT_LIST_CACHE_MAX_ENTRIES } = {},
+): AlertsResponseCache {
+  const incidentCache: VersionedCache<AlertPage> = createVersionedCache(incidents);
+  const listCache: VersionedCache<AlertPage> = createVersionedCache(lists);
+  // the versions need no channel (see above): both caches are live from the start
+  incidentCache.setLive(true);
+  listCache.setLive(true);
+  const read = (query: SQL) => readVersion(db, query);
+  return {
+    incident(key, scope, query, build) {
+      const version = () =>
+        read(sql`SELECT coalesce((SELECT i.system_id::text || '/' || coalesce(c.version, 0)::text
+                                    FROM incidents i LEFT JOIN incident_alert_counts c ON c.incident_id = i.id
+                                   WHERE i.key = ${key}), '-') || ':' || ${EPOCH} AS version`);
+      return keepVersioned(incidentCache, JSON.stringify([key, scopeKey(scope), query]), version, build);
+    },
+    list(systems, scope, query, build) {
+      const version = () =>
+        read(sql`SELECT (SELECT coalesce(sum(version), 0) FROM system_alert_counts
+                          ${systems ? sql`WHERE system_id = ANY(${sql.param(systems)}::int[])` : sql``})::text
+                        || ':' || ${EPOCH} AS version`);
+      return keepVersioned(listCache, JSON.stringify([scopeKey(scope), query]), version, build);
+    },
+    get size() {
+      return incidentCache.size + listCache.size;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import type { Rule, RuleCoverage } from '@soc/contracts';
+import type { Db } from '../../db/client.ts';
+import type { VersionedCache } from '../incidents/count-cache.ts';
+import { createVersionedCache, keepVersioned, readVersion } from '../incidents/count-cache.ts';
+
+export const RULE_PAGES_CACHE_MAX_ENTRIES = 300;
+export const RULE_COVERAGE_CACHE_MAX_ENTRIES = 100;
+
+export interface RulePage {
+  total: number;
+  results: Rule[];
+}
+
+/**
+ * Rule pages and MITRE coverage kept until `cache_epoch` moves: triggers raise it in the writer's
+ * transaction for every change of the rules and of the services that make a customer's scope
+ * (migrations 0022, 0023), one row under its lock, so a later read never sees an earlier value
+ * and no event channel is needed. A hit costs one small named statement instead of the scope,
+ * the page and its total. `key` names the caller's scope and query.
+ */
+export interface RulesResponseCache {
+  page(key: string, build: () => Promise<RulePage>): Promise<RulePage>;
+  coverage(key: string, build: () => Promise<RuleCoverage>): Promise<RuleCoverage>;
+}
+
+const EPOCH = sql`SELECT coalesce((SELECT n FROM cache_epoch), 0)::text AS version`;
+
+export function createRulesResponseCache(
+  db: Db,
+  { pages = RULE_PAGES_CACHE_MAX_ENTRIES, coverage = RULE_COVERAGE_CACHE_MAX_ENTRIES } = {},
+): RulesResponseCache {
+  const pageCache: VersionedCache<RulePage> = createVersionedCache(pages);
+  const coverageCache: VersionedCache<RuleCoverage> = createVersionedCache(coverage);
+  pageCache.setLive(true);
+  coverageCache.setLive(true);
+  const version = () => readVersion(db, EPOCH);
+  return {
+    page: (key, build) => keepVersioned(pageCache, key, version, build),
+    coverage: (key, build) => keepVersioned(coverageCache, key, version, build),
+  };
+}
