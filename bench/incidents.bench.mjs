@@ -35,9 +35,12 @@ try {
     console.log(
       `\nIncidents list, first page (40), ${N.toLocaleString('en')} incidents; sequential requests, latency seen by the client`,
     );
-    console.log('| caller | filter | ordering | p50 | p95 | p99 |');
-    console.log('|---|---|---|---|---|---|');
+    // "first": the first request of each URL, which the server builds (pages and totals are then
+    // kept until an incident changes, so the repeated requests measure the cached answer)
+    console.log('| caller | filter | ordering | first | p50 | p95 | p99 |');
+    console.log('|---|---|---|---|---|---|---|');
     let worst = 0;
+    let worstFirst = 0;
     for (const [who, token] of Object.entries(users)) {
       for (const [name, query] of Object.entries(filters)) {
         for (const ordering of name === 'no filter' ? orderings : ['-created', '-priority']) {
@@ -47,11 +50,16 @@ try {
             20,
           );
           worst = Math.max(worst, s.p95);
-          console.log(`| ${who} | ${name} | ${ordering} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} |`);
+          worstFirst = Math.max(worstFirst, s.first);
+          console.log(
+            `| ${who} | ${name} | ${ordering} | ${ms(s.first)} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} |`,
+          );
         }
       }
     }
-    console.log(`worst first-page p95: ${ms(worst)} (target < 50 ms)`);
+    console.log(
+      `worst first-page p95: ${ms(worst)} (target < 50 ms); slowest first request: ${ms(worstFirst)}`,
+    );
 
     // The table above repeats each query, so from the second request on a search's total comes
     // from the count cache (kept until an incident changes). Here every request is a search term

@@ -20,6 +20,11 @@ const EnvSchema = z.object({
   ATTACK_STIX_PATH: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL's work_mem for the portal's connections; empty: the server's own setting. */
+  DATABASE_WORK_MEM: z
+    .string()
+    .regex(/^(\d{1,7}(kB|MB|GB))?$/, 'a size such as 32MB, or empty')
+    .default('32MB'),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
@@ -142,6 +147,8 @@ export interface Config {
   /** A PostgreSQL URL, or undefined for the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** work_mem of each connection (`32MB`), or undefined for the server's setting. */
+  databaseWorkMem: string | undefined;
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -294,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     attackStixPath: e.ATTACK_STIX_PATH ? path.resolve(e.ATTACK_STIX_PATH) : undefined,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseWorkMem: e.DATABASE_WORK_MEM || undefined,
     jwtSecret: loadJwtSecret(e.JWT_SECRET, dataDir, e.DATABASE_URL),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
@@ -383,6 +391,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     attackStixPath: testAttackPath(),
     databaseUrl: undefined,
     databasePoolSize: 4,
+    databaseWorkMem: '32MB',
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
     accessTokenTtlSeconds: 300,
     refreshTokenTtlSeconds: 14 * 24 * 3600,

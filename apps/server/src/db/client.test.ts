@@ -64,3 +64,37 @@ describe('executeNamed (a drizzle select as a named statement)', () => {
     }
   });
 });
+
+describe('work_mem of the portal’s connections', () => {
+  const workMem = async (db: Db) =>
+    (await queryRows<{ work_mem: string }>(db, sql`SELECT current_setting('work_mem') AS work_mem`))[0]!
+      .work_mem;
+
+  it('sets it on the embedded engine and refuses a value that is not a size', async () => {
+    const embedded = await openDatabase({ kind: 'pglite', workMem: '24MB' });
+    try {
+      expect(await workMem(embedded.db)).toBe('24MB');
+    } finally {
+      await embedded.close();
+    }
+    await expect(openDatabase({ kind: 'pglite', workMem: "1MB'; DROP TABLE users; --" })).rejects.toThrow(
+      /Invalid work_mem/,
+    );
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('sets it on every PostgreSQL connection of the pool', async () => {
+    const server = await openDatabase({
+      kind: 'postgres',
+      url: process.env.TEST_DATABASE_URL!,
+      poolSize: 3,
+      workMem: '24MB',
+    });
+    try {
+      // several at once, so that the pool opens more than one connection
+      const values = await Promise.all(Array.from({ length: 6 }, () => workMem(server.db)));
+      expect(new Set(values)).toEqual(new Set(['24MB']));
+    } finally {
+      await server.close();
+    }
+  });
+});

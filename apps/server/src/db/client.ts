@@ -93,10 +93,17 @@ async function listenPg(
   };
 }
 
+/**
+ * `workMem`: PostgreSQL's work_mem for every connection (`32MB`). The server's default of 4 MB
+ * turns the bitmap of a search matching ~100,000 of a million incidents lossy, and then every
+ * row of each page it touches is checked again: 5× slower (docs/performance.md).
+ */
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; workMem?: string | undefined }
   /** `loadDataDir` starts the embedded engine from a tarball that `dumpDataDir` made. */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; workMem?: string | undefined };
+
+const WORK_MEM = /^\d{1,7}(kB|MB|GB)$/;
 
 /** Finds the migrations folder both from sources (src/db) and from the bundle (dist). */
 function migrationsFolder(): string {
@@ -112,8 +119,12 @@ const MIGRATION_LOCK_ID = 7_204_311;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    if (options.workMem !== undefined && !WORK_MEM.test(options.workMem))
+      throw new Error(`Invalid work_mem ${options.workMem}`);
     const pool = new pg.Pool({
       connectionString: options.url,
+      // a startup parameter: set once per connection, no statement of its own
+      ...(options.workMem ? { options: `-c work_mem=${options.workMem}` } : {}),
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 5_000,
@@ -174,6 +185,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm },
   });
   await client.waitReady;
+  if (options.workMem) {
+    if (!WORK_MEM.test(options.workMem)) throw new Error(`Invalid work_mem ${options.workMem}`);
+    await client.exec(`SET work_mem = '${options.workMem}'`);
+  }
   const pgliteDb = drizzlePglite({ client, schema });
   return {
     db: pgliteDb as unknown as Db,

@@ -308,9 +308,16 @@ function pageKeysQuery(
   ordering: IncidentOrdering,
   limit: number,
   offset: number,
+  sparse = false,
 ): SQL {
   const { columns } = orderParts(ordering);
   const select = sql.raw(columns.map((c) => `i.${c}`).join(', '));
+  if (sparse) {
+    // every match first (OFFSET 0 keeps the planner from walking an ordering index and checking
+    // the text of each row it passes: it reads the matches through their own indexes), then the page
+    return sql`SELECT i.key FROM (SELECT ${select} FROM incidents i WHERE ${incidentConditions(filters, scope)} OFFSET 0) i
+                ORDER BY ${orderBy(ordering, 'i')} LIMIT ${limit} OFFSET ${offset}`;
+  }
   const systems = effectiveSystems(filters, scope);
   if (!systems || systems.length < 2 || systems.length > MERGE_MAX_SYSTEMS) {
     return sql`SELECT i.key FROM incidents i WHERE ${incidentConditions(filters, scope)}
@@ -331,8 +338,20 @@ const pageSql = (
   ordering: IncidentOrdering,
   limit: number,
   offset: number,
+  sparse = false,
 ): SQL =>
-  sql`SELECT ${PAGE_COLUMNS} FROM incidents i WHERE i.key IN (${pageKeysQuery(filters, scope, ordering, limit, offset)})`;
+  sql`SELECT ${PAGE_COLUMNS} FROM incidents i WHERE i.key IN (${pageKeysQuery(filters, scope, ordering, limit, offset, sparse)})`;
+
+/** Filters on text that no ordering index serves: an ordered scan checks each row it passes. */
+const TEXT_FILTERS = ['search', 'summary__icontains', 'host__icontains'] as const;
+
+/**
+ * Whether a page of `total` matches among `scopeRows` incidents is cheaper read from the matches
+ * (about `total` rows checked) than by walking an ordering index (about `(offset + limit) ×
+ * scopeRows / total` rows checked before the page is full): a rare search term in a large scope.
+ */
+export const sparsePage = (total: number, scopeRows: number, limit: number, offset: number) =>
+  total * total < (offset + limit) * scopeRows;
 
 /** A total that the count table `incident_counts` answers: the sum over some values of one dimension. */
 interface CountKey {
@@ -553,6 +572,18 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
       lang: Language,
     ): Promise<{ total: number; rows: IncidentRow[] }> {
       const total = countTableTotal(filters, scope);
+      if (!total && TEXT_FILTERS.some((f) => filters[f] !== undefined)) {
+        // the total first: none or a page past the end needs no page; few matches among many
+        // incidents are read from the matches rather than through an ordering index
+        const n = await repo.count(filters, scope);
+        if (n === 0 || offset >= n) return { total: n, rows: [] };
+        const [row] = await queryRows<{ n: string }>(
+          db,
+          sql`SELECT (${countTableTotal({}, effectiveSystems(filters, scope))})::text AS n`,
+        );
+        const sparse = sparsePage(n, Number(row?.n ?? 0), limit, offset);
+        return { total: n, rows: await repo.page(filters, scope, ordering, limit, offset, lang, sparse) };
+      }
       if (!total) {
         const [n, rows] = await Promise.all([
           repo.count(filters, scope),
@@ -617,10 +648,11 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
       limit: number,
       offset: number,
       lang: Language,
+      sparse = false,
     ): Promise<IncidentRow[]> {
       return queryRows<IncidentRow>(
         db,
-        detailsQuery(pageSql(filters, scope, ordering, limit, offset), ordering, lang),
+        detailsQuery(pageSql(filters, scope, ordering, limit, offset, sparse), ordering, lang),
       );
     },
 

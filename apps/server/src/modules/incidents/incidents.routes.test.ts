@@ -5,6 +5,7 @@ import type { IncidentListItem } from '@soc/contracts';
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, joinList } from '@soc/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
+import { sparsePage } from './incidents.repository.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
@@ -171,6 +172,38 @@ describe('GET /soc/incs/ — every filter', () => {
     const expected = all.filter(predicate);
     expect(expected.length, 'the demo data should exercise this filter').toBeGreaterThan(0);
     expect(keys(got)).toEqual(keys(expected));
+  });
+
+  it('pages a search the same whether a page is read from the matches or along an ordering index', async () => {
+    // with 240 incidents, a page of 7 at offset o is read from the matches when total² < (o + 7) × 240
+    // (sparsePage): for a term of ~100 matches the first pages walk the index and the later ones do not
+    const counted: number[] = [];
+    for (const term of ['LSASS', 'dc0']) {
+      for (const ordering of ['-created', 'priority', '-status', 'updated']) {
+        const query = `search=${term}&ordering=${ordering}`;
+        const whole = (await get('analyst', `/api/v0/soc/incs/?limit=100&${query}`)).json<{
+          total: number;
+          results: IncidentListItem[];
+        }>();
+        const pages: number[] = [];
+        for (let offset = 0; offset < whole.total; offset += 7) {
+          const page = (await get('analyst', `/api/v0/soc/incs/?limit=7&offset=${offset}&${query}`)).json<{
+            total: number;
+            results: IncidentListItem[];
+          }>();
+          expect(page.total).toBe(whole.total);
+          pages.push(...page.results.map((i) => i.key));
+        }
+        expect(pages, query).toEqual(whole.results.map((i) => i.key).slice(0, whole.total));
+        counted.push(whole.total);
+      }
+    }
+    expect(Math.min(...counted)).toBeGreaterThan(0);
+    // one term walks the index for its first pages
+    expect(Math.max(...counted) ** 2).toBeGreaterThan(7 * 240);
+    expect(sparsePage(0, 1_000_000, 40, 0)).toBe(true);
+    expect(sparsePage(100_000, 1_000_000, 40, 0)).toBe(false);
+    expect(sparsePage(1_000, 1_000_000, 40, 0)).toBe(true);
   });
 
   it('filters by ATT&CK tactic, technique, rule and host', async () => {
