@@ -52,3 +52,16 @@ describe('the token signing secret', () => {
     ).toThrow(/JWT_SECRET .* is required/);
   });
 });
+
+describe('DATABASE_WORK_MEM', () => {
+  const secret = 'x'.repeat(40);
+  it('is 32MB by default, may be emptied for the server’s setting, and must be a size PostgreSQL takes', () => {
+    expect(loadConfig({ JWT_SECRET: secret }).databaseWorkMem).toBe('32MB');
+    expect(loadConfig({ JWT_SECRET: secret, DATABASE_WORK_MEM: '' }).databaseWorkMem).toBeUndefined();
+    expect(loadConfig({ JWT_SECRET: secret, DATABASE_WORK_MEM: '128MB' }).databaseWorkMem).toBe('128MB');
+    for (const bad of ['32', '1kB', '9999999GB', "32MB'; --"])
+      expect(() => loadConfig({ JWT_SECRET: secret, DATABASE_WORK_MEM: bad }), bad).toThrow(
+        /DATABASE_WORK_MEM/,
+      );
+  });
+});

@@ -77,9 +77,8 @@ describe('work_mem of the portal’s connections', () => {
     } finally {
       await embedded.close();
     }
-    await expect(openDatabase({ kind: 'pglite', workMem: "1MB'; DROP TABLE users; --" })).rejects.toThrow(
-      /Invalid work_mem/,
-    );
+    for (const bad of ["1MB'; DROP TABLE users; --", '1kB', '9999999GB', '32 MB'])
+      await expect(openDatabase({ kind: 'pglite', workMem: bad }), bad).rejects.toThrow(/Invalid work_mem/);
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)('sets it on every PostgreSQL connection of the pool', async () => {

@@ -15,6 +15,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Readable } from 'node:stream';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { checkWorkMem } from './work-mem.ts';
 
 /** The query interface shared by the embedded and the server database. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -103,8 +104,6 @@ export type DatabaseOptions =
   /** `loadDataDir` starts the embedded engine from a tarball that `dumpDataDir` made. */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; workMem?: string | undefined };
 
-const WORK_MEM = /^\d{1,7}(kB|MB|GB)$/;
-
 /** Finds the migrations folder both from sources (src/db) and from the bundle (dist). */
 function migrationsFolder(): string {
   for (let dir = import.meta.dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
@@ -119,18 +118,22 @@ const MIGRATION_LOCK_ID = 7_204_311;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    if (options.workMem !== undefined && !WORK_MEM.test(options.workMem))
-      throw new Error(`Invalid work_mem ${options.workMem}`);
+    const workMem = options.workMem ? checkWorkMem(options.workMem) : undefined;
     const pool = new pg.Pool({
       connectionString: options.url,
-      // a startup parameter: set once per connection, no statement of its own
-      ...(options.workMem ? { options: `-c work_mem=${options.workMem}` } : {}),
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 5_000,
     });
     // An idle client that loses its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
+    // A SET queued first on each new connection (not a startup option, which would replace the
+    // options of PGOPTIONS or of the URL and which PgBouncer refuses); a failure drops the client.
+    if (workMem) {
+      pool.on('connect', (client) => {
+        client.query(`SET work_mem = '${workMem}'`).catch(() => client.release(true));
+      });
+    }
     // node-postgres and PGlite differ only in their result type parameter, which no query here depends on.
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
@@ -177,6 +180,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
 
+  const workMem = options.workMem ? checkWorkMem(options.workMem) : undefined;
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // the extensions that migrations create must be loaded into the embedded engine first
   const client = new PGlite({
@@ -185,10 +189,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm },
   });
   await client.waitReady;
-  if (options.workMem) {
-    if (!WORK_MEM.test(options.workMem)) throw new Error(`Invalid work_mem ${options.workMem}`);
-    await client.exec(`SET work_mem = '${options.workMem}'`);
-  }
+  if (workMem) await client.exec(`SET work_mem = '${workMem}'`);
   const pgliteDb = drizzlePglite({ client, schema });
   return {
     db: pgliteDb as unknown as Db,

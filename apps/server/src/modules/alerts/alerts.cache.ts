@@ -8,6 +8,9 @@ import type { SystemScope } from '../incidents/incidents.repository.ts';
 
 export const INCIDENT_ALERTS_CACHE_MAX_ENTRIES = 1000;
 export const ALERT_LIST_CACHE_MAX_ENTRIES = 300;
+/** Larger pages are answered but not kept, so that the caches' memory stays bounded. */
+export const KEPT_PAGE_MAX_ROWS = 100;
+const small = (page: { results: unknown[] }) => page.results.length <= KEPT_PAGE_MAX_ROWS;
 
 export interface AlertPage {
   total: number;
@@ -66,14 +69,20 @@ export function createAlertsResponseCache(
         read(sql`SELECT coalesce((SELECT i.system_id::text || '/' || coalesce(c.version, 0)::text
                                     FROM incidents i LEFT JOIN incident_alert_counts c ON c.incident_id = i.id
                                    WHERE i.key = ${key}), '-') || ':' || ${EPOCH} AS version`);
-      return keepVersioned(incidentCache, JSON.stringify([key, scopeKey(scope), query]), version, build);
+      return keepVersioned(
+        incidentCache,
+        JSON.stringify([key, scopeKey(scope), query]),
+        version,
+        build,
+        small,
+      );
     },
     list(systems, scope, query, build) {
       const version = () =>
         read(sql`SELECT (SELECT coalesce(sum(version), 0) FROM system_alert_counts
                           ${systems ? sql`WHERE system_id = ANY(${sql.param(systems)}::int[])` : sql``})::text
                         || ':' || ${EPOCH} AS version`);
-      return keepVersioned(listCache, JSON.stringify([scopeKey(scope), query]), version, build);
+      return keepVersioned(listCache, JSON.stringify([scopeKey(scope), query]), version, build, small);
     },
     get size() {
       return incidentCache.size + listCache.size;

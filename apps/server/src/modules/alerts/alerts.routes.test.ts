@@ -318,6 +318,13 @@ describe('cached pages', () => {
     await db().update(alertTagNames).set({ color: 'blue' }).where(eq(alertTagNames.id, tag!.id));
     expect(row(await incidentPage(), alert.uuid).tags).toContainEqual({ name: 'cache-check', color: 'blue' });
 
+    // a tag row moved to another alert leaves this one
+    await db()
+      .update(alertTags)
+      .set({ alertId: bobAlert })
+      .where(and(eq(alertTags.alertId, alert.uuid), eq(alertTags.tagId, tag!.id)));
+    expect(row(await incidentPage(), alert.uuid).tags.map((t) => t.name)).not.toContain('cache-check');
+
     // the names shown beside the alert: its response team and its system
     const [team] = await db()
       .select()

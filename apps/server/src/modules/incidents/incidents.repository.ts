@@ -575,12 +575,15 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
       if (!total && TEXT_FILTERS.some((f) => filters[f] !== undefined)) {
         // the total first: none or a page past the end needs no page; few matches among many
         // incidents are read from the matches rather than through an ordering index
-        const n = await repo.count(filters, scope);
+        const [n, [row]] = await Promise.all([
+          repo.count(filters, scope),
+          // the incidents of the caller's systems, from the count table
+          queryRowsNamed<{ n: string }>(
+            db,
+            sql`SELECT (${countTableTotal({}, effectiveSystems(filters, scope))})::text AS n`,
+          ),
+        ]);
         if (n === 0 || offset >= n) return { total: n, rows: [] };
-        const [row] = await queryRows<{ n: string }>(
-          db,
-          sql`SELECT (${countTableTotal({}, effectiveSystems(filters, scope))})::text AS n`,
-        );
         const sparse = sparsePage(n, Number(row?.n ?? 0), limit, offset);
         return { total: n, rows: await repo.page(filters, scope, ordering, limit, offset, lang, sparse) };
       }

@@ -6,6 +6,8 @@ import { createVersionedCache, keepVersioned, readVersion } from '../incidents/c
 
 export const RULE_PAGES_CACHE_MAX_ENTRIES = 300;
 export const RULE_COVERAGE_CACHE_MAX_ENTRIES = 100;
+/** Larger pages (page_size goes up to 2,000) are answered but not kept: the memory stays bounded. */
+export const KEPT_RULE_PAGE_MAX_ROWS = 100;
 
 export interface RulePage {
   total: number;
@@ -36,7 +38,8 @@ export function createRulesResponseCache(
   coverageCache.setLive(true);
   const version = () => readVersion(db, EPOCH);
   return {
-    page: (key, build) => keepVersioned(pageCache, key, version, build),
+    page: (key, build) =>
+      keepVersioned(pageCache, key, version, build, (page) => page.results.length <= KEPT_RULE_PAGE_MAX_ROWS),
     coverage: (key, build) => keepVersioned(coverageCache, key, version, build),
   };
 }
