@@ -6,7 +6,7 @@ import type { VersionedCache } from '../incidents/count-cache.ts';
 import { createVersionedCache, keepVersioned, readVersion } from '../incidents/count-cache.ts';
 import type { SystemScope } from '../incidents/incidents.repository.ts';
 
-export const INCIDENT_ALERTS_CACHE_MAX_ENTRIES = 1000;
+export const INCIDENT_ALERTS_CACHE_MAX_ENTRIES = 2000;
 export const ALERT_LIST_CACHE_MAX_ENTRIES = 300;
 /** Larger pages are answered but not kept, so that the caches' memory stays bounded. */
 export const KEPT_PAGE_MAX_ROWS = 100;
