@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { checkWorkMem } from './db/work-mem.ts';
+import { isWorkMem } from './db/work-mem.ts';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -25,15 +25,7 @@ const EnvSchema = z.object({
   DATABASE_WORK_MEM: z
     .string()
     .default('32MB')
-    .refine((v) => {
-      if (!v) return true;
-      try {
-        checkWorkMem(v);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'a size from 64kB to 2047GB such as 32MB, or empty'),
+    .refine((v) => !v || isWorkMem(v), 'a size from 64kB to 2047GB such as 32MB, or empty'),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce

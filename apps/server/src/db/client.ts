@@ -128,10 +128,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client that loses its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     // A SET queued first on each new connection (not a startup option, which would replace the
-    // options of PGOPTIONS or of the URL and which PgBouncer refuses); a failure drops the client.
+    // options of PGOPTIONS or of the URL and which PgBouncer refuses). The value is checked above;
+    // should the server still refuse it, the connection keeps the server's setting (slower
+    // searches, same answers): releasing it here could release a client that is in use.
     if (workMem) {
       pool.on('connect', (client) => {
-        client.query(`SET work_mem = '${workMem}'`).catch(() => client.release(true));
+        client.query(`SET work_mem = '${workMem}'`).catch(() => undefined);
       });
     }
     // node-postgres and PGlite differ only in their result type parameter, which no query here depends on.

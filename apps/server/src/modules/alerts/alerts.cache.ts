@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Alert } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import type { VersionedCache } from '../incidents/count-cache.ts';
-import { createVersionedCache, keepVersioned, readVersion } from '../incidents/count-cache.ts';
+import { createVersionedCache, keepVersioned, readVersion, scopeKey } from '../incidents/count-cache.ts';
 import type { SystemScope } from '../incidents/incidents.repository.ts';
 
 export const INCIDENT_ALERTS_CACHE_MAX_ENTRIES = 2000;
@@ -51,17 +51,13 @@ export interface AlertsResponseCache {
   readonly size: number;
 }
 
-const scopeKey = (scope: SystemScope) => (scope === null ? '*' : [...scope].sort((a, b) => a - b).join(','));
-
 export function createAlertsResponseCache(
   db: Db,
   { incidents = INCIDENT_ALERTS_CACHE_MAX_ENTRIES, lists = ALERT_LIST_CACHE_MAX_ENTRIES } = {},
 ): AlertsResponseCache {
-  const incidentCache: VersionedCache<AlertPage> = createVersionedCache(incidents);
-  const listCache: VersionedCache<AlertPage> = createVersionedCache(lists);
   // the versions need no channel (see above): both caches are live from the start
-  incidentCache.setLive(true);
-  listCache.setLive(true);
+  const incidentCache: VersionedCache<AlertPage> = createVersionedCache(incidents, { live: true });
+  const listCache: VersionedCache<AlertPage> = createVersionedCache(lists, { live: true });
   const read = (query: SQL) => readVersion(db, query);
   return {
     incident(key, scope, query, build) {

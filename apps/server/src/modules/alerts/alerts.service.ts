@@ -31,6 +31,7 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { effectiveSystems } from '../../lib/scope.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { loadIncident, scopeCondition } from '../incidents/incident-access.ts';
 import {
@@ -244,8 +245,7 @@ export function createAlertsService({ db, cache }: { db: Db; cache?: AlertsRespo
     async list(q: AlertListParams, auth: AuthContext): Promise<Page<Alert>> {
       const scope = systemScope(auth);
       // the systems whose alerts the page can show
-      const wanted = q.system__in ?? null;
-      const systemIds = scope && wanted ? wanted.filter((id) => scope.includes(id)) : (wanted ?? scope);
+      const systemIds = effectiveSystems(q, scope);
       if (systemIds?.length === 0) return { total: 0, results: [] };
       return responses.list(systemIds, scope, q, () => alertList(q, auth, systemIds));
     },

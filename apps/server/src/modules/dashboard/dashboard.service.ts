@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { AttackConfig, AttackData } from '../../integrations/attack/attack.ts';
 import { loadAttack } from '../../integrations/attack/attack.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { effectiveSystems } from '../../lib/scope.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import type { AnalyticsRows, DimCount } from './dashboard.repository.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
@@ -28,12 +29,6 @@ const DEFAULT_EPS_DAYS = 7;
 const MAX_BUCKETS = 10_000;
 
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 100 : 0);
-
-/** The systems both the caller's scope and a `system__in` filter allow; null means all. */
-function effectiveSystems(filters: { system__in?: number[] | undefined }, scope: number[] | null) {
-  if (!filters.system__in) return scope;
-  return scope ? filters.system__in.filter((id) => scope.includes(id)) : filters.system__in;
-}
 
 export function createDashboardService({ db, attack }: { db: Db; attack: AttackConfig }) {
   const repo = createDashboardRepository(db);

@@ -62,9 +62,16 @@ export interface Versioned<T> {
   version: string | null;
 }
 
-export function createVersionedCache<T>(maxEntries: number): VersionedCache<T> {
+/**
+ * `live`: whether values may be kept from the start. Caches forgotten by an event channel start
+ * dead until it listens; caches whose versions need no channel start live.
+ */
+export function createVersionedCache<T>(
+  maxEntries: number,
+  { live: startLive = false } = {},
+): VersionedCache<T> {
   const kept = new Map<string, Versioned<T> & { version: string }>();
-  let live = false;
+  let live = startLive;
   /** Bumped on every change and on every loss of the channel; a computation compares it before keeping. */
   let generation = 0;
   return {
@@ -99,6 +106,10 @@ export function createVersionedCache<T>(maxEntries: number): VersionedCache<T> {
     },
   };
 }
+
+/** A caller's systems as part of a cache key (null: every system). */
+export const scopeKey = (scope: readonly number[] | null) =>
+  scope === null ? '*' : [...scope].sort((a, b) => a - b).join(',');
 
 /** The `version` column of a small named statement (one per cache kind), '' when it gives no row. */
 export async function readVersion(db: Db, query: SQL): Promise<string> {

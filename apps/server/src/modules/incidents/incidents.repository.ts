@@ -13,6 +13,7 @@ import type { CountCache } from './count-cache.ts';
 import { INCIDENT_CHANGE_EVENTS } from './count-cache.ts';
 import { queryRows, queryRowsNamed } from '../../db/client.ts';
 import { likePattern } from '../../lib/pagination.ts';
+import { effectiveSystems } from '../../lib/scope.ts';
 
 /** Systems the caller may see: null means all (analysts, admins). */
 export type SystemScope = number[] | null;
@@ -414,12 +415,6 @@ export function countKey(filters: IncidentFilters): CountKey | null {
     default:
       return null;
   }
-}
-
-/** The systems both the caller's scope and a `system__in` filter allow; null means all. */
-function effectiveSystems(filters: IncidentFilters, scope: SystemScope): number[] | null {
-  if (!filters.system__in) return scope;
-  return scope ? filters.system__in.filter((id) => scope.includes(id)) : filters.system__in;
 }
 
 const CSV_JOINS = sql`

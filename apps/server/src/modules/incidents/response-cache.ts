@@ -9,7 +9,7 @@ import type {
 } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import type { VersionedCache } from './count-cache.ts';
-import { createVersionedCache, keepVersioned, readVersion } from './count-cache.ts';
+import { createVersionedCache, keepVersioned, readVersion, scopeKey } from './count-cache.ts';
 import type { SystemScope } from './incidents.repository.ts';
 import { filterEntries } from './incidents.repository.ts';
 
@@ -74,8 +74,6 @@ export interface IncidentResponseCache {
   setLive(live: boolean): void;
   readonly size: number;
 }
-
-const scopeKey = (scope: SystemScope) => (scope === null ? '*' : [...scope].sort((a, b) => a - b).join(','));
 
 export function createIncidentResponseCache(
   db: Db,

@@ -32,10 +32,8 @@ export function createRulesResponseCache(
   db: Db,
   { pages = RULE_PAGES_CACHE_MAX_ENTRIES, coverage = RULE_COVERAGE_CACHE_MAX_ENTRIES } = {},
 ): RulesResponseCache {
-  const pageCache: VersionedCache<RulePage> = createVersionedCache(pages);
-  const coverageCache: VersionedCache<RuleCoverage> = createVersionedCache(coverage);
-  pageCache.setLive(true);
-  coverageCache.setLive(true);
+  const pageCache: VersionedCache<RulePage> = createVersionedCache(pages, { live: true });
+  const coverageCache: VersionedCache<RuleCoverage> = createVersionedCache(coverage, { live: true });
   const version = () => readVersion(db, EPOCH);
   return {
     page: (key, build) =>

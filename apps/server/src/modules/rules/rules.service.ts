@@ -15,6 +15,7 @@ import { presentRule } from './rules.presenter.ts';
 import type { RuleScope, RuleSuggestField } from './rules.repository.ts';
 import { createRulesRepository } from './rules.repository.ts';
 import type { RulePage, RulesResponseCache } from './rules.cache.ts';
+import { scopeKey } from '../incidents/count-cache.ts';
 
 const DAY = 86_400_000;
 /** "Last month" of the counters. */
@@ -39,7 +40,7 @@ export function createRulesService({ db, attack, now = () => new Date(), cache }
   const repo = createRulesRepository(db);
   /** The cache key of a caller's scope (the customer's systems give its service levels) and query. */
   const cacheKey = (auth: AuthContext, query: object) =>
-    JSON.stringify([auth.role === 'customer' ? [...auth.systemIds].sort((a, b) => a - b) : '*', query]);
+    JSON.stringify([scopeKey(auth.role === 'customer' ? auth.systemIds : null), query]);
 
   /** Customers see the rules of their systems' service levels; staff see all. */
   const scopeOf = async (auth: AuthContext): Promise<RuleScope> =>
