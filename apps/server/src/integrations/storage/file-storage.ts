@@ -84,10 +84,14 @@ export class FileStorage {
         }
       },
     });
+    const out = this.createTempStream(tmp);
     try {
-      await pipeline(source, meter, this.createTempStream(tmp));
+      await pipeline(source, meter, out);
       await rename(tmp, target);
     } catch (err) {
+      // a file stream destroyed while it is still opening creates its file after the pipeline
+      // has failed: remove the file once the stream is closed, not before
+      if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
       await rm(tmp, { force: true });
       throw err;
     }
