@@ -522,11 +522,14 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   const planned: { id: string; at: Date }[] = [];
   // A large load is much faster into unindexed tables; the indexes are rebuilt once at the end.
   const bulk = options.incidents >= (options.bulkThreshold ?? BULK_THRESHOLD);
-  const dropped = bulk ? await dropSecondaryIndexes(db, ['incidents', 'comments']) : [];
+  const dropped = bulk
+    ? await dropSecondaryIndexes(db, ['incidents', 'comments', 'incident_search_terms'])
+    : [];
   if (dropped.length) log(`demo: bulk load, ${dropped.length} indexes set aside`);
   // per-row count upkeep would dominate the load: the counts are rebuilt once at the end instead
   await db.execute(sql`ALTER TABLE incidents DISABLE TRIGGER incidents_counts`);
   await db.execute(sql`ALTER TABLE incidents DISABLE TRIGGER incidents_daily`);
+  await db.execute(sql`ALTER TABLE incidents DISABLE TRIGGER incident_search_terms_ins`);
   // live events are for changes after the load, not for the history it writes
   await db.execute(sql`ALTER TABLE incidents DISABLE TRIGGER incidents_events_ins`);
   await db.execute(sql`ALTER TABLE comments DISABLE TRIGGER comments_events_ins`);
@@ -685,13 +688,18 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
     commentCount += commentBatch.length;
     if ((offset / BATCH) % 20 === 19) log(`demo: ${offset + incidentBatch.length} incidents`);
   }
+  // the text filters' vocabulary, once for the whole load (before its index returns)
+  await db.execute(sql`SELECT incident_search_terms_rebuild()`);
+  await db.execute(sql`ALTER TABLE incidents ENABLE TRIGGER incident_search_terms_ins`);
   for (const [i, definition] of dropped.entries()) {
     await db.execute(sql.raw(definition));
     if (i % 5 === 4) log(`demo: ${i + 1} of ${dropped.length} indexes rebuilt`);
   }
   if (bulk) {
     // index-only scans (list counts) need the visibility map that a fresh bulk load lacks
-    for (const table of ['incidents', 'comments']) await db.execute(sql.raw(`VACUUM (ANALYZE) ${table}`));
+    for (const table of ['incidents', 'comments', 'incident_search_terms']) {
+      await db.execute(sql.raw(`VACUUM (ANALYZE) ${table}`));
+    }
   }
   await db.execute(sql`SELECT incident_counts_rebuild()`);
   await db.execute(sql`ALTER TABLE incidents ENABLE TRIGGER incidents_counts`);

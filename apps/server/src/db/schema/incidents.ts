@@ -188,6 +188,35 @@ export const incidents = pgTable(
     // incident_ioc_values (migration 0014): the lower-cased values, as the dashboard's top lists show them
     index('incidents_iocs_gin').using('gin', sql`incident_ioc_values(${t.observedIocs})`),
     index('incidents_search_trgm').using('gin', sql`(${t.summary} || ' ' || ${t.description}) gin_trgm_ops`),
+    // incident_search_entries (migration 0025): the words and word pairs of the searched text, of
+    // the summary and the affected hosts, for exact totals of the text filters (incident-search.ts)
+    index('incidents_search_words_gin').using(
+      'gin',
+      sql`incident_search_entries(${t.systemId}, ${t.summary}, ${t.description}, ${t.affectedSystems})`,
+    ),
+  ],
+);
+
+/**
+ * Every word and pair of adjacent words (with the whitespace between them) that the searched text
+ * of an incident (`summary || ' ' || description`, lower-cased) of a system has held, and every
+ * affected host (lower-cased): the vocabulary in which a search, summary or host term is looked
+ * up before the incidents are counted by `incidents_search_words_gin` (migration 0025,
+ * incident-search.ts). A word that no incident holds any longer stays and matches nothing.
+ */
+export const incidentSearchTerms = pgTable(
+  'incident_search_terms',
+  {
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
+    /** 'w' a word, 'p' two words and the whitespace between them, 'h' an affected host. */
+    kind: text('kind', { enum: ['w', 'p', 'h'] }).notNull(),
+    term: text('term').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.systemId, t.kind, t.term] }),
+    index('incident_search_terms_trgm').using('gin', sql`${t.term} gin_trgm_ops`),
   ],
 );
 
