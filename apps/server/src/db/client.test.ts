@@ -81,19 +81,31 @@ describe('work_mem of the portal’s connections', () => {
       await expect(openDatabase({ kind: 'pglite', workMem: bad }), bad).rejects.toThrow(/Invalid work_mem/);
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('sets it on every PostgreSQL connection of the pool', async () => {
-    const server = await openDatabase({
-      kind: 'postgres',
-      url: process.env.TEST_DATABASE_URL!,
-      poolSize: 3,
-      workMem: '24MB',
-    });
-    try {
-      // several at once, so that the pool opens more than one connection
-      const values = await Promise.all(Array.from({ length: 6 }, () => workMem(server.db)));
-      expect(new Set(values)).toEqual(new Set(['24MB']));
-    } finally {
-      await server.close();
-    }
-  });
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'sets it, and JIT off, on every PostgreSQL connection of the pool',
+    async () => {
+      const server = await openDatabase({
+        kind: 'postgres',
+        url: process.env.TEST_DATABASE_URL!,
+        poolSize: 3,
+        workMem: '24MB',
+      });
+      try {
+        // several at once, so that the pool opens more than one connection
+        const values = await Promise.all(
+          Array.from({ length: 6 }, () =>
+            queryRows<{ work_mem: string; jit: string }>(
+              server.db,
+              sql`SELECT current_setting('work_mem') AS work_mem, current_setting('jit') AS jit, pg_sleep(0.05)`,
+            ),
+          ),
+        );
+        expect(new Set(values.map(([row]) => `${row!.work_mem} jit=${row!.jit}`))).toEqual(
+          new Set(['24MB jit=off']),
+        );
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

@@ -127,15 +127,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client that loses its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    // A SET queued first on each new connection (not a startup option, which would replace the
-    // options of PGOPTIONS or of the URL and which PgBouncer refuses). The value is checked above;
-    // should the server still refuse it, the connection keeps the server's setting (slower
-    // searches, same answers): releasing it here could release a client that is in use.
-    if (workMem) {
-      pool.on('connect', (client) => {
-        client.query(`SET work_mem = '${workMem}'`).catch(() => undefined);
-      });
-    }
+    // SETs queued first on each new connection (not startup options, which would replace the
+    // options of PGOPTIONS or of the URL and which PgBouncer refuses). JIT off: the portal's
+    // statements run in milliseconds, and PostgreSQL's estimates of some (a text filter's count,
+    // a search counted over a million incidents) had it compile them first, for 100–270 ms. The
+    // work_mem value is checked above; should the server still refuse a setting, the connection
+    // keeps the server's (slower, same answers): releasing it here could release a client in use.
+    const settings = ['SET jit = off', ...(workMem ? [`SET work_mem = '${workMem}'`] : [])].join('; ');
+    pool.on('connect', (client) => {
+      client.query(settings).catch(() => undefined);
+    });
     // node-postgres and PGlite differ only in their result type parameter, which no query here depends on.
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {

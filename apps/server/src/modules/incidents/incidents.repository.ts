@@ -13,7 +13,7 @@ import type { CountCache } from './count-cache.ts';
 import { INCIDENT_CHANGE_EVENTS } from './count-cache.ts';
 import { queryRows, queryRowsNamed } from '../../db/client.ts';
 import { effectiveSystems } from '../../lib/scope.ts';
-import { searchKey, textMatch, textOnly, textTotal } from './incident-search.ts';
+import { filtersBesideSystems, searchKey, textMatch, textOnly, textTotal } from './incident-search.ts';
 
 /** Systems the caller may see: null means all (analysts, admins). */
 export type SystemScope = number[] | null;
@@ -382,7 +382,7 @@ const SET_DIMS = {
  * filter of the dimensions that the trigger keeps (beside `system__in`, which narrows the systems).
  */
 export function countKey(filters: IncidentFilters): CountKey | null {
-  const entries = Object.entries(filters).filter(([name, v]) => v !== undefined && name !== 'system__in');
+  const entries = filtersBesideSystems(filters);
   if (entries.length === 0) return { dim: 'all', values: sql`''` };
   if (entries.length > 1) return null;
   const [name, value] = entries[0]!;
@@ -517,25 +517,9 @@ function rowsTotal(filters: IncidentFilters, scope: SystemScope): SQL {
 }
 
 export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'], countCache?: CountCache) {
-  /**
-   * The rows of a count statement. A lone text filter is counted with JIT off: its plan (a GIN
-   * lookup per system) is estimated dear enough for PostgreSQL to compile it, which took 270 ms
-   * for a statement that then ran in 20.
-   */
-  const countStatement = async <T>(filters: IncidentFilters, query: SQL): Promise<T[]> => {
-    if (!textOnly(filters)) return queryRows<T>(db, query);
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL jit = off`);
-      return queryRows<T>(tx, query);
-    });
-  };
-
   /** The number of matching incidents, counted over the incidents themselves. */
   const countRows = async (filters: IncidentFilters, scope: SystemScope): Promise<number> => {
-    const rows = await countStatement<{ n: number }>(
-      filters,
-      sql`SELECT (${rowsTotal(filters, scope)})::int AS n`,
-    );
+    const rows = await queryRows<{ n: number }>(db, sql`SELECT (${rowsTotal(filters, scope)})::int AS n`);
     return rows[0]?.n ?? 0;
   };
 
@@ -550,8 +534,8 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
           cacheKey,
           async () => {
             // the total and the newest event it reflects, from one statement's snapshot
-            const [row] = await countStatement<{ n: number; version: string }>(
-              filters,
+            const [row] = await queryRows<{ n: number; version: string }>(
+              db,
               sql`SELECT (${rowsTotal(filters, scope)})::int AS n, (${LAST_INCIDENT_CHANGE})::text AS version`,
             );
             return { n: row?.n ?? 0, version: row?.version ?? '0' };
