@@ -49,6 +49,8 @@ const TEXTS: [string, string][] = [
   ['Blob attached', `payload ${LONG} trailing words`],
   ['   spaced   summary   ', '\n\n'],
   ['Phishing e-mail delivered to j.doe', 'Phishing e-mail delivered to j.doe at 2026-11-25T10:00:00.000Z'],
+  // over 1,000 bytes: no key of the count table
+  [`Long summary ${'Дл '.repeat(200)} needle at the end`, 'short'],
 ];
 
 const TERMS = [
@@ -81,10 +83,21 @@ const TERMS = [
   'a b c d',
   'no such words at all',
   'zzzzzz',
+  'long summary',
+  'дл дл',
 ];
 
 /** Affected hosts: matched whole, case aside, spaces and all. */
-const HOSTS: string[][] = [['DC01.corp.local', 'web-02'], ['Jump Host 7', 'dc01'], [`srv-${LONG}`], []];
+const HOSTS: string[][] = [
+  ['DC01.corp.local', 'web-02'],
+  ['Jump Host 7', 'dc01'],
+  [`srv-${LONG}`],
+  [],
+  // over 1,000 bytes as array text: no key of the count table
+  [1, 2, 3].map((n) => `Long-Host-${n}-${'h'.repeat(400)}`),
+  // quoted and escaped in array text
+  ['a"b\\c', 'x,y{z}', 'NULL', ''],
+];
 
 const HOST_TERMS = [
   'dc01',
@@ -96,6 +109,15 @@ const HOST_TERMS = [
   'web-0',
   '-',
   'nothing-like-it',
+  'long-host-2',
+  'h-3-hh',
+  'a"b',
+  'b\\c',
+  '"',
+  'x,y',
+  '{z}',
+  'null',
+  ',',
 ];
 
 beforeAll(async () => {
@@ -132,7 +154,7 @@ async function expectExact(terms: string[], scopes: SystemScope[], name: TextFil
   }
 }
 
-describe('incident search totals from the index of words', () => {
+describe('incident text filter totals from the index of words and the count table', () => {
   it('applies to a lone search (beside the systems filter) only', () => {
     expect(textOnly({ search: 'x' })).toEqual({ name: 'search', term: 'x' });
     expect(textOnly({ host__icontains: 'x', system__in: [1] })).toEqual({
@@ -165,8 +187,36 @@ describe('incident search totals from the index of words', () => {
     expect(await repo.count({ search: String(row!.key) }, [row!.system_id])).toBeGreaterThanOrEqual(1);
   });
 
+  it('has summaries and host lists too long for the count table’s key', async () => {
+    const rows = await queryRows<{ dim: string; n: number }>(
+      ctx.database.db,
+      sql`SELECT dim, sum(n)::int AS n FROM incident_counts WHERE dim IN ('summary_long', 'hosts_long') GROUP BY dim ORDER BY dim`,
+    );
+    expect(rows).toEqual([
+      { dim: 'hosts_long', n: 1 },
+      { dim: 'summary_long', n: 1 },
+    ]);
+  });
+
+  it('reads summaries and hosts from the count table (no row-by-row count)', async () => {
+    const filters = [{ summary__icontains: 'dc01' }, { host__icontains: 'dc01' }];
+    const before = await Promise.all(filters.map((f) => repo.count(f, null)));
+    expect(Math.min(...before)).toBeGreaterThan(0);
+    await exec(sql`UPDATE incident_counts SET n = n + 1000
+                    WHERE dim IN ('summary', 'hosts') AND lower(value) LIKE '%dc01%'`);
+    try {
+      const counted = await Promise.all(filters.map((f) => repo.count(f, null)));
+      expect(counted[0]! - before[0]!).toBeGreaterThanOrEqual(1000);
+      expect(counted[1]! - before[1]!).toBeGreaterThanOrEqual(1000);
+    } finally {
+      await exec(sql`UPDATE incident_counts SET n = n - 1000
+                      WHERE dim IN ('summary', 'hosts') AND lower(value) LIKE '%dc01%'`);
+    }
+    expect(await Promise.all(filters.map((f) => repo.count(f, null)))).toEqual(before);
+  });
+
   it('reads the vocabulary: a word taken out of it is no longer found (no row-by-row count)', async () => {
-    const filters = [{ search: 'dc01' }, { summary__icontains: 'dc01' }, { host__icontains: 'dc01' }];
+    const filters = [{ search: 'dc01' }];
     const before = await Promise.all(filters.map((f) => repo.count(f, null)));
     expect(Math.min(...before)).toBeGreaterThan(0);
     await exec(sql`CREATE TABLE saved_terms AS SELECT * FROM incident_search_terms WHERE term LIKE '%dc01%'`);
@@ -195,6 +245,18 @@ describe('incident search totals from the index of words', () => {
     expect(await repo.count({ host__icontains: 'echidna-g' }, null)).toBe(1);
     await exec(sql`UPDATE incidents SET affected_systems = '{}' WHERE key = ${a}`);
     expect(await repo.count({ host__icontains: 'echidna-g' }, null)).toBe(0);
+    // a summary and a host list grown past the count table's key, then cut back
+    const long = `Numbat ${'x'.repeat(1200)}`;
+    await exec(
+      sql`UPDATE incidents SET summary = ${long}, affected_systems = ARRAY[${long}] WHERE key = ${a}`,
+    );
+    expect(await repo.count({ summary__icontains: 'numbat' }, null)).toBe(1);
+    expect(await repo.count({ host__icontains: 'numbat' }, null)).toBe(1);
+    await exec(
+      sql`UPDATE incidents SET summary = 'Numbat', affected_systems = ARRAY['numbat-1'] WHERE key = ${a}`,
+    );
+    await expectExact(['numbat'], [null, [systems[0]!], [systems[1]!]], 'summary__icontains');
+    await expectExact(['numbat'], [null, [systems[0]!], [systems[1]!]], 'host__icontains');
     // several rows in one statement, one of them moved to another system
     await exec(sql`UPDATE incidents SET summary = 'Wombat burrow ' || key,
                      system_id = CASE WHEN key = ${b} THEN ${systems[1]!} ELSE system_id END
