@@ -11,7 +11,7 @@
 -- hosts of 255 characters: rare, but allowed).
 --
 -- The index of words (0025) then keeps the searched text alone: the summary's own words and pairs
--- ('s12:…') and the hosts ('h12:…') go, and with them a fifth of its size.
+-- ('s12:…') and the hosts ('h12:…') go (621 → 565 MB on a million incidents).
 --
 -- The text of a host list: array text (array_out is stable in general, immutable for text).
 CREATE FUNCTION incident_hosts_text(hosts text[]) RETURNS text
