@@ -88,7 +88,7 @@ try {
       'ws-0142',
       'jump-01',
     ];
-    // host and summary filters are text filters of the same kind (exact totals from the index of words)
+    // host and summary filters: exact totals from the count table (the search: from the index of words)
     const textFilters = {
       search: terms,
       host__icontains: ['dc0', 'web', 'sql-prod', 'ws-0', 'k8s', 'jump', 'gw', 'erp-app', 'mail', 'fs01'],
