@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
 /** Origin of absolute links in list answers: PUBLIC_URL, else the request's own. */
@@ -49,3 +50,10 @@ export function pageLinks(
 
 /** Escapes LIKE wildcards so that user text matches literally. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Values as a comma-separated list of bind parameters, for `IN (…)`. */
+export const sqlList = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import type { SystemScope } from '../incidents/incidents.repository.ts';
 import { incidentConditions } from '../incidents/incidents.repository.ts';
+import { sqlList as list } from '../../lib/pagination.ts';
 
 export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
@@ -99,11 +100,6 @@ export function splitRange(
   return { days, hours, edges };
 }
 
-const list = (values: readonly (string | number)[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
 const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 /** The columns of the incidents that the dimensions of `want` read (see `countParts`). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { IncidentFilters } from '@soc/contracts';
-import { likePattern } from '../../lib/pagination.ts';
+import { likePattern, sqlList } from '../../lib/pagination.ts';
 
 /**
  * Exact totals of a lone text filter (search, summary, host) without checking the text of each
@@ -26,7 +26,8 @@ import { likePattern } from '../../lib/pagination.ts';
  */
 export const MAX_TERMS = 5000;
 
-const TEXT_FILTERS = ['search', 'summary__icontains', 'host__icontains'] as const;
+/** Filters on text that no ordering index serves: an ordered scan checks each row it passes. */
+export const TEXT_FILTERS = ['search', 'summary__icontains', 'host__icontains'] as const;
 export type TextFilterName = (typeof TEXT_FILTERS)[number];
 
 /** A text filter's condition on one incident `i`: what the totals must answer exactly. */
@@ -72,12 +73,7 @@ type InSystems = (column: string) => SQL;
 export function textTotal(name: TextFilterName, term: string, systems: number[] | null, fallback: SQL): SQL {
   if (systems && systems.length === 0) return sql`0::bigint`;
   const inSystems: InSystems = (column) =>
-    systems
-      ? sql` AND ${sql.raw(column)} IN (${sql.join(
-          systems.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-      : sql``;
+    systems ? sql` AND ${sql.raw(column)} IN (${sqlList(systems)})` : sql``;
   return name === 'search' ? searchTotal(term, inSystems, fallback) : valueTotal(name, term, inSystems);
 }
 

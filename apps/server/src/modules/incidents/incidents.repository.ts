@@ -13,7 +13,15 @@ import type { CountCache } from './count-cache.ts';
 import { INCIDENT_CHANGE_EVENTS } from './count-cache.ts';
 import { queryRows, queryRowsNamed } from '../../db/client.ts';
 import { effectiveSystems } from '../../lib/scope.ts';
-import { filtersBesideSystems, searchKey, textMatch, textOnly, textTotal } from './incident-search.ts';
+import { sqlList as list } from '../../lib/pagination.ts';
+import {
+  TEXT_FILTERS,
+  filtersBesideSystems,
+  searchKey,
+  textMatch,
+  textOnly,
+  textTotal,
+} from './incident-search.ts';
 
 /** Systems the caller may see: null means all (analysts, admins). */
 export type SystemScope = number[] | null;
@@ -84,11 +92,6 @@ export interface CardRelatedJson {
   created: string;
 }
 
-const list = (values: readonly (string | number)[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
 const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 
 /** The values of the generated rank columns (see the schema). */
@@ -339,9 +342,6 @@ const pageSql = (
 ): SQL =>
   sql`SELECT ${PAGE_COLUMNS} FROM incidents i WHERE i.key IN (${pageKeysQuery(filters, scope, ordering, limit, offset, sparse)})`;
 
-/** Filters on text that no ordering index serves: an ordered scan checks each row it passes. */
-const TEXT_FILTERS = ['search', 'summary__icontains', 'host__icontains'] as const;
-
 /**
  * Whether a page of `total` matches among `scopeRows` incidents is cheaper read from the matches
  * (about `total` rows checked) than by walking an ordering index (about `(offset + limit) ×
@@ -506,9 +506,9 @@ function countTableTotal(filters: IncidentFilters, scope: SystemScope): SQL | nu
 }
 
 /**
- * The total of a filter set that the count table cannot answer, as a bigint expression: a lone
- * search, summary or host filter from the index of words (incident-search.ts), anything else
- * counted over the rows.
+ * The total of a filter set that `countKey` does not answer, as a bigint expression: a lone
+ * search from the index of words, a lone summary or host filter from the count table's values
+ * (incident-search.ts), anything else counted over the rows.
  */
 function rowsTotal(filters: IncidentFilters, scope: SystemScope): SQL {
   const counted = sql`(SELECT count(*) FROM incidents i WHERE ${incidentConditions(filters, scope)})`;
