@@ -263,6 +263,8 @@ export async function buildApp({
     db: database.db,
     oidc,
     startSession: auth.startSession,
+    secondFactor: auth.mfa,
+    mfaPolicy: config.externalLoginMfa,
     log: app.log,
   });
   const tokens = createTokensService(database.db);

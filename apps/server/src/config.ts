@@ -81,6 +81,7 @@ const EnvSchema = z.object({
   SSO_SECRET_HEADER: z.string().default('x-sso-secret'),
   SSO_TRUSTED_PROXIES: z.string().optional(),
   SSO_MATCH: z.enum(['username', 'email']).default('username'),
+  EXTERNAL_LOGIN_MFA: z.enum(['portal', 'idp']).default('portal'),
   GOSSOPKA_URL: z.string().url().optional(),
   GOSSOPKA_USERNAME: z.string().optional(),
   GOSSOPKA_PASSWORD: z.string().optional(),
@@ -117,6 +118,12 @@ const OidcProviderConfigSchema = z.object({
   allow_http: z.boolean().default(false),
 });
 export type OidcProviderConfig = z.infer<typeof OidcProviderConfigSchema>;
+
+/**
+ * Second factor of OIDC and SSO sign-ins: `portal` — a user with a portal second factor enters
+ * its code after the provider (as after the password); `idp` — the provider's own MFA is relied on.
+ */
+export type ExternalLoginMfa = 'portal' | 'idp';
 
 function parseOidcProviders(raw: string | undefined): OidcProviderConfig[] {
   if (!raw?.trim()) return [];
@@ -233,6 +240,7 @@ export interface Config {
     trustedProxies: string[];
     match: 'username' | 'email';
   };
+  externalLoginMfa: ExternalLoginMfa;
   /** The national incident-reporting centre (GosSOPKA) connector. */
   nationalCentre: {
     /** Its API base URL; unset: a local simulator started by the app (demo). */
@@ -359,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean),
       match: e.SSO_MATCH,
     },
+    externalLoginMfa: e.EXTERNAL_LOGIN_MFA,
     nationalCentre: {
       url: e.GOSSOPKA_URL,
       username: e.GOSSOPKA_USERNAME,
@@ -443,6 +452,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       trustedProxies: [],
       match: 'username',
     },
+    externalLoginMfa: 'portal',
     nationalCentre: {
       url: undefined,
       username: undefined,

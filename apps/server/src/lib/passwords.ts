@@ -7,7 +7,22 @@ const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
 
+/**
+ * Stored instead of a hash for an account that signs in only through an identity provider
+ * (created by OIDC `auto_create`): no password matches it. Such an account is not a "local"
+ * one, so a provider may link to it by verified e-mail; an account with a password never.
+ */
+export const NO_PASSWORD = '!external';
+
+/** False for an account that has no portal password of its own. */
+export const hasUsablePassword = (storedHash: string): boolean => !storedHash.startsWith('!');
+
 export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  if (!hasUsablePassword(storedHash)) {
+    // as long as a real check, so that timing does not tell such accounts apart
+    await burnPasswordCheck(password);
+    return false;
+  }
   try {
     return await verify(storedHash, password);
   } catch {

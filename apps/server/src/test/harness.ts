@@ -4,6 +4,7 @@ import { cp, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -11,6 +12,7 @@ import type { Config } from '../config.ts';
 import { testConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';
+import { smsOutbox } from '../db/schema/index.ts';
 import { DEMO_PASSWORD, generateDemoData } from '../demo/generator.ts';
 import { FileStorage } from '../integrations/storage/file-storage.ts';
 
@@ -238,3 +240,16 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
 }
 
 export const bearer = (access: string) => ({ authorization: `Bearer ${access}` });
+
+/** The sign-in code in the newest SMS outbox message to `phone`. */
+export async function lastSmsCode(ctx: TestContext, phone: string): Promise<string> {
+  const rows = await ctx.database.db
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.phone, phone))
+    .orderBy(desc(smsOutbox.id))
+    .limit(1);
+  const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
+  if (!code) throw new Error('no code in the outbox');
+  return code;
+}

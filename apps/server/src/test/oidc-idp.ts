@@ -8,7 +8,8 @@ import type { JWK } from 'jose';
 /** An account of the test identity provider. */
 export interface IdpAccount {
   email: string;
-  emailVerified?: boolean;
+  /** The `email_verified` claim (default true); null leaves the claim out. */
+  emailVerified?: boolean | null;
   name?: string;
 }
 
@@ -53,9 +54,14 @@ export async function startTestIdp(options: TestIdpOptions): Promise<TestIdp> {
       accountId: sub,
       claims: () => {
         const account = accounts[sub];
-        return account
-          ? { sub, email: account.email, email_verified: account.emailVerified ?? true, name: account.name }
-          : { sub };
+        if (!account) return { sub };
+        const verified = account.emailVerified === undefined ? true : account.emailVerified;
+        return {
+          sub,
+          email: account.email,
+          ...(verified === null ? {} : { email_verified: verified }),
+          name: account.name,
+        };
       },
     }),
     ttl: {

@@ -183,11 +183,43 @@ export type OidcProvider = z.infer<typeof OidcProviderSchema>;
 export const TicketExchangeRequestSchema = z.object({ ticket: requiredString.max(128) });
 export type TicketExchangeRequest = z.infer<typeof TicketExchangeRequestSchema>;
 
-/** Tokens of an external sign-in and how it was made (the web app's token type, spec 000 §3). */
-export const TicketExchangeResponseSchema = TokenPairSchema.extend({
-  token_type: z.enum(['OIDC', 'SSO']),
-});
+const externalTokenType = z.enum(['OIDC', 'SSO']);
+
+/**
+ * Tokens of an external sign-in and how it was made (the web app's token type, spec 000 §3);
+ * or, for a user whose portal second factor applies (EXTERNAL_LOGIN_MFA=portal), the pending
+ * sign-in of the password flow, completed at `POST /auth/token/mfa/obtain/`.
+ */
+export const TicketExchangeResponseSchema = z.union([
+  TokenPairSchema.extend({ token_type: externalTokenType }),
+  MfaPendingSchema.extend({ token_type: externalTokenType }),
+]);
 export type TicketExchangeResponse = z.infer<typeof TicketExchangeResponseSchema>;
+
+/** Server texts of external sign-ins that the web app recognises (and shows in ru or en). */
+export const EXTERNAL_LOGIN_MESSAGES = {
+  /** The ticket was issued to another browser, or the sign-in cookie is missing (login CSRF). */
+  otherBrowser:
+    'This sign-in was started in another browser. Start it again here; the browser must accept the sign-in cookie.',
+} as const;
+
+/**
+ * Codes of a failed OIDC or SSO sign-in in the web app's callback URL (`/auth/callback?error=`):
+ * `other_browser` — the callback reached another browser than the one that started the flow;
+ * `email_unverified` — the provider has not confirmed the e-mail (`email_verified`);
+ * `email_taken` — a portal account with a password already uses the e-mail: it is never linked
+ * or duplicated automatically.
+ */
+export const EXTERNAL_LOGIN_ERRORS = [
+  'no_account',
+  'oidc_unavailable',
+  'oidc_failed',
+  'sso_failed',
+  'other_browser',
+  'email_unverified',
+  'email_taken',
+] as const;
+export type ExternalLoginErrorCode = (typeof EXTERNAL_LOGIN_ERRORS)[number];
 
 /** Permission codes carried in `GET /auth/user/` (what the web app may offer a user). */
 const CUSTOMER_PERMISSIONS = [

@@ -143,6 +143,8 @@ export const oidcLoginStates = pgTable(
     codeVerifier: text('code_verifier').notNull(),
     /** Portal path to open after sign-in. */
     returnTo: text('return_to').notNull().default('/'),
+    /** SHA-256 of the nonce in the cookie of the browser that started the flow (login CSRF). */
+    browserHash: text('browser_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('oidc_login_states_expires_idx').on(t.expiresAt)],
@@ -180,6 +182,8 @@ export const loginTickets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** `OIDC` or `SSO`: the token type the web app records. */
     kind: text('kind', { enum: ['OIDC', 'SSO'] }).notNull(),
+    /** SHA-256 of the nonce in the cookie of the browser the ticket was issued to (login CSRF). */
+    browserHash: text('browser_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('login_tickets_expires_idx').on(t.expiresAt)],

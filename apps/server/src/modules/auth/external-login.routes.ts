@@ -10,16 +10,29 @@ import {
   resultsOf,
 } from '@soc/contracts';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { OidcProviders } from '../../integrations/oidc/oidc-providers.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthService, CallerContext } from './auth.service.ts';
 import type { ExternalLoginService } from './external-login.service.ts';
-import { ExternalLoginError, safeReturnPath } from './external-login.service.ts';
+import { ExternalLoginError, newBrowserNonce, safeReturnPath } from './external-login.service.ts';
 
 /** The web app's route that exchanges the ticket and loads the user (spec 000 §7). */
 export const WEB_CALLBACK_PATH = '/auth/callback';
+
+/**
+ * The cookie that binds an OIDC flow and its ticket, or an SSO ticket, to the browser that
+ * started the sign-in (login CSRF). Sent only to the sign-in routes, never readable by scripts.
+ */
+export const LOGIN_COOKIE = 'soc_login';
+const LOGIN_COOKIE_PATH = `${API_BASE}/auth/`;
+/** Long enough for a sign-in at the provider (the flow state lives 10 minutes). */
+const LOGIN_COOKIE_MAX_AGE_S = 10 * 60;
+
+/** Reasons of a refused sign-in that the web app explains; others read "sign-in failed". */
+const EXPLAINED = new Set(['no_account', 'other_browser', 'email_unverified', 'email_taken']);
 
 const caller = (request: FastifyRequest): CallerContext => ({
   ip: request.ip,
@@ -47,6 +60,28 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<ExternalLoginRoutesOptio
     config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
   const callbackUri = (request: FastifyRequest, name: string) =>
     `${origin(request)}${API_BASE}/auth/oidc/${encodeURIComponent(name)}/callback/`;
+  const secureCookie = config.publicUrl?.startsWith('https:') ?? false;
+  const loginCookie = (request: FastifyRequest): string | undefined =>
+    parseCookie(request.headers.cookie ?? '')[LOGIN_COOKIE];
+  const setLoginCookie = (reply: FastifyReply, value: string) =>
+    reply.header(
+      'set-cookie',
+      stringifySetCookie({
+        name: LOGIN_COOKIE,
+        value,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookie,
+        path: LOGIN_COOKIE_PATH,
+        maxAge: value ? LOGIN_COOKIE_MAX_AGE_S : 0,
+      }),
+    );
+  /** A new nonce for this browser, sent as the sign-in cookie. */
+  const bindBrowser = (reply: FastifyReply): string => {
+    const nonce = newBrowserNonce();
+    setLoginCookie(reply, nonce);
+    return nonce;
+  };
   const providerOr404 = (name: string) => {
     const provider = oidc.byName(name);
     if (!provider) throw notFound();
@@ -91,9 +126,11 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<ExternalLoginRoutesOptio
           provider,
           callbackUri(request, provider.name),
           safeReturnPath(request.query.next),
+          bindBrowser(reply),
         );
         return reply.header('cache-control', 'no-store').redirect(url.href, 302);
       } catch (error) {
+        setLoginCookie(reply, '');
         request.log.warn(
           { provider: provider.name, err: (error as Error).message },
           'OIDC provider unavailable',
@@ -120,12 +157,19 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<ExternalLoginRoutesOptio
       const url = new URL(`${callbackUri(request, provider.name)}${query}`);
       void reply.header('cache-control', 'no-store');
       try {
-        const { ticket, returnTo } = await external.finishOidc(provider, url, caller(request));
+        // the cookie stays: the ticket is bound to it as well, and the exchange clears it
+        const { ticket, returnTo } = await external.finishOidc(
+          provider,
+          url,
+          loginCookie(request),
+          caller(request),
+        );
         return reply.redirect(webCallback({ ticket, next: returnTo }), 302);
       } catch (error) {
         if (!(error instanceof ExternalLoginError)) throw error;
+        setLoginCookie(reply, '');
         return reply.redirect(
-          webCallback({ error: error.reason === 'no_account' ? 'no_account' : 'oidc_failed' }),
+          webCallback({ error: EXPLAINED.has(error.reason) ? error.reason : 'oidc_failed' }),
           302,
         );
       }
@@ -167,10 +211,16 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<ExternalLoginRoutesOptio
         return reply.redirect(webCallback({ error: 'sso_failed' }), 302);
       }
       try {
-        const ticket = await external.finishSso(identity, config.sso.match, caller(request));
+        const ticket = await external.finishSso(
+          identity,
+          config.sso.match,
+          bindBrowser(reply),
+          caller(request),
+        );
         return reply.redirect(webCallback({ ticket, next: safeReturnPath(request.query.next) }), 302);
       } catch (error) {
         if (!(error instanceof ExternalLoginError)) throw error;
+        setLoginCookie(reply, '');
         return reply.redirect(webCallback({ error: 'no_account' }), 302);
       }
     },
@@ -183,11 +233,29 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<ExternalLoginRoutesOptio
       schema: {
         tags: ['auth'],
         summary: 'Exchange the one-time ticket of an OIDC or SSO sign-in for tokens',
+        description:
+          'Only in the browser the ticket was issued to: its sign-in cookie (HttpOnly, set when the ' +
+          'sign-in started) must come along, else 403. A user whose portal second factor applies ' +
+          '(EXTERNAL_LOGIN_MFA=portal) gets `{mfa_token, generate_challenge_timeout, method}` and ' +
+          'completes the sign-in at `POST /auth/token/mfa/obtain/`.',
         body: TicketExchangeRequestSchema,
-        response: { 200: TicketExchangeResponseSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
+        response: {
+          200: TicketExchangeResponseSchema,
+          400: FieldErrorsSchema,
+          401: DetailErrorSchema,
+          403: DetailErrorSchema,
+          429: DetailErrorSchema,
+          503: FieldErrorsSchema,
+        },
       },
     },
-    async (request) =>
-      external.exchangeTicket(request.body.ticket, caller(request), (id) => auth.repo.findUserById(id)),
+    async (request, reply) => {
+      const nonce = loginCookie(request);
+      // used once, whatever the outcome
+      if (nonce !== undefined) setLoginCookie(reply, '');
+      return external.exchangeTicket(request.body.ticket, nonce, caller(request), (id) =>
+        auth.repo.findUserById(id),
+      );
+    },
   );
 };

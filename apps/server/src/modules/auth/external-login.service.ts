@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TokenPair } from '@soc/contracts';
-import type { OidcProviderConfig } from '../../config.ts';
+import type { MfaPending, TokenPair } from '@soc/contracts';
+import { EXTERNAL_LOGIN_MESSAGES } from '@soc/contracts';
+import type { ExternalLoginMfa, OidcProviderConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { IdentityClaims, OidcProviders } from '../../integrations/oidc/oidc-providers.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { NO_PASSWORD, hasUsablePassword } from '../../lib/passwords.ts';
 import type { UserRow } from './auth.repository.ts';
 import type { CallerContext } from './auth.service.ts';
 import { createExternalLoginRepository } from './external-login.repository.ts';
@@ -19,6 +20,13 @@ const TICKET_TTL_MS = 60_000;
 export const INVALID_TICKET = 'The sign-in link is invalid or has expired. Please sign in again.';
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** A new random value for the sign-in cookie of the browser that starts a flow. */
+export const newBrowserNonce = (): string => randomBytes(32).toString('base64url');
+
+/** The stored hash of a browser nonce matches the cookie the browser sent (if any). */
+const sameBrowser = (storedHash: string, nonce: string | undefined): boolean =>
+  typeof nonce === 'string' && nonce.length > 0 && sha256(nonce) === storedHash;
 
 /** Why an external sign-in was refused (audited; the browser only learns that it failed). */
 export class ExternalLoginError extends Error {
@@ -38,16 +46,43 @@ export interface ExternalLoginDeps {
   db: Db;
   oidc: OidcProviders;
   startSession: (user: UserRow, ctx: CallerContext) => Promise<TokenPair>;
+  /** The portal's second factor (the pending sign-in of the password flow). */
+  secondFactor: {
+    requiresSecondFactor: (user: UserRow) => boolean;
+    start: (user: UserRow, ctx: CallerContext) => Promise<MfaPending>;
+  };
+  /** `portal`: a user with a portal second factor completes it after OIDC/SSO; `idp`: the IdP's MFA is relied on. */
+  mfaPolicy: ExternalLoginMfa;
   log?: FastifyBaseLogger;
 }
+
+type TicketKind = 'OIDC' | 'SSO';
 
 /**
  * Sign-in through an OIDC provider (authorization code + PKCE, state, nonce) or the trusted
  * SSO proxy. Both end with a one-time ticket that the web app exchanges for portal tokens, so
  * that no token ever travels in a URL.
  */
-export function createExternalLoginService({ db, oidc, startSession, log }: ExternalLoginDeps) {
+export function createExternalLoginService({
+  db,
+  oidc,
+  startSession,
+  secondFactor,
+  mfaPolicy,
+  log,
+}: ExternalLoginDeps) {
   const repo = createExternalLoginRepository(db);
+
+  /** Records a refused external sign-in (never the ticket, state or any token). */
+  const auditRefusal = (ctx: CallerContext, details: Record<string, unknown>) =>
+    audit(db, {
+      userId: null,
+      action: 'auth.login_failed',
+      objectType: 'user',
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      details,
+    });
 
   async function uniqueUsername(claims: IdentityClaims, provider: OidcProviderConfig): Promise<string> {
     const base = (
@@ -70,6 +105,11 @@ export function createExternalLoginService({ db, oidc, startSession, log }: Exte
      * The portal user of an external identity: an earlier link by issuer and subject, else
      * (when the provider allows it) the one user with the same verified e-mail, else a new
      * customer account where `auto_create` is on. The found link is remembered.
+     *
+     * Matching by e-mail and creating an account both need `email_verified: true` from the
+     * provider; an account with a portal password of its own is never linked by e-mail, nor
+     * is a second account created with its e-mail: whoever controls an identity at some
+     * provider must not take over a local account that way (issue 25, item 14).
      */
     async resolveUser(
       claims: IdentityClaims,
@@ -81,20 +121,22 @@ export function createExternalLoginService({ db, oidc, startSession, log }: Exte
         if (!linked.isActive) throw new ExternalLoginError('inactive');
         return linked;
       }
-      let user: UserRow | undefined;
-      if (provider.match === 'email' && claims.email && claims.emailVerified) {
-        const matches = await repo.findUsersByEmail(claims.email);
-        if (matches.length > 1) throw new ExternalLoginError('ambiguous_email');
-        user = matches[0];
+      const byEmail = provider.match === 'email' || (provider.auto_create && allowCreate);
+      if (!byEmail) throw new ExternalLoginError('no_account');
+      if (!claims.email || !claims.emailVerified) throw new ExternalLoginError('email_unverified');
+      const matches = await repo.findUsersByEmail(claims.email);
+      if (matches.length > 1) throw new ExternalLoginError('ambiguous_email');
+      let user = matches[0];
+      if (user && (provider.match !== 'email' || hasUsablePassword(user.passwordHash))) {
+        throw new ExternalLoginError('email_taken');
       }
       if (!user && provider.auto_create && allowCreate) {
         user = await repo.insertUser({
           username: await uniqueUsername(claims, provider),
-          email: claims.email ?? '',
+          email: claims.email,
           firstName: claims.givenName,
           lastName: claims.familyName,
-          // no password sign-in for such an account: nobody knows this one
-          passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+          passwordHash: NO_PASSWORD,
           role: 'customer',
         });
         log?.info({ userId: user.id, provider: provider.name }, 'account created on first OIDC sign-in');
@@ -105,8 +147,16 @@ export function createExternalLoginService({ db, oidc, startSession, log }: Exte
       return user;
     },
 
-    /** Starts the authorization-code flow: the URL to send the browser to. */
-    async startOidc(provider: OidcProviderConfig, redirectUri: string, returnTo: string): Promise<URL> {
+    /**
+     * Starts the authorization-code flow: the URL to send the browser to. The state is bound
+     * to `browserNonce`, the value of the sign-in cookie set on this browser (login CSRF).
+     */
+    async startOidc(
+      provider: OidcProviderConfig,
+      redirectUri: string,
+      returnTo: string,
+      browserNonce: string,
+    ): Promise<URL> {
       const request = await oidc.authorizationRequest(provider, redirectUri);
       await repo.insertState({
         stateHash: sha256(request.state),
@@ -114,21 +164,29 @@ export function createExternalLoginService({ db, oidc, startSession, log }: Exte
         nonce: request.nonce,
         codeVerifier: request.codeVerifier,
         returnTo: safeReturnPath(returnTo),
+        browserHash: sha256(browserNonce),
         expiresAt: new Date(Date.now() + FLOW_TTL_MS),
       });
       return request.url;
     },
 
-    /** Completes the flow at the callback; returns a ticket and where to go afterwards. */
+    /**
+     * Completes the flow at the callback; returns a ticket (bound to the same browser) and where
+     * to go afterwards. A callback from another browser than the one that started the flow
+     * (no sign-in cookie, or another one) is refused: an attacker cannot sign a victim in to
+     * the attacker's account by sending them the attacker's callback link.
+     */
     async finishOidc(
       provider: OidcProviderConfig,
       callbackUrl: URL,
+      browserNonce: string | undefined,
       ctx: CallerContext,
     ): Promise<{ ticket: string; returnTo: string }> {
       try {
         const state = callbackUrl.searchParams.get('state');
         const flow = state ? await repo.takeState(sha256(state)) : undefined;
         if (!state || !flow || flow.provider !== provider.name) throw new ExternalLoginError('unknown_state');
+        if (!sameBrowser(flow.browserHash, browserNonce)) throw new ExternalLoginError('other_browser');
         if (callbackUrl.searchParams.has('error')) throw new ExternalLoginError('idp_error');
         let claims: IdentityClaims;
         try {
@@ -149,19 +207,12 @@ export function createExternalLoginService({ db, oidc, startSession, log }: Exte
           objectId: user.id,
           ip: ctx.ip,
           userAgent: ctx.userAgent,
-          details: { method: 'oidc', provider: provider.name },
+          details: { method: 'oidc', provider: provider.name, ...this.pendingFactor(user) },
         });
-        return { ticket: await this.issueTicket(user, 'OIDC'), returnTo: flow.returnTo };
+        return { ticket: await this.issueTicket(user, 'OIDC', flow.browserHash), returnTo: flow.returnTo };
       } catch (error) {
         if (!(error instanceof ExternalLoginError)) throw error;
-        await audit(db, {
-          userId: null,
-          action: 'auth.login_failed',
-          objectType: 'user',
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          details: { method: 'oidc', provider: provider.name, reason: error.reason },
-        });
+        await auditRefusal(ctx, { method: 'oidc', provider: provider.name, reason: error.reason });
         throw error;
       }
     },
@@ -170,19 +221,21 @@ export function createExternalLoginService({ db, oidc, startSession, log }: Exte
      * Single sign-on behind the trusted reverse proxy: the proxy has authenticated the user and
      * names them (username or e-mail) in a header. Only existing, active accounts sign in.
      */
-    async finishSso(identity: string, match: 'username' | 'email', ctx: CallerContext): Promise<string> {
+    async finishSso(
+      identity: string,
+      match: 'username' | 'email',
+      browserNonce: string,
+      ctx: CallerContext,
+    ): Promise<string> {
       const value = identity.trim();
       const candidates =
         match === 'email' ? await repo.findUsersByEmail(value) : await repo.findUsersByUsername(value);
       const user = candidates.length === 1 ? candidates[0] : undefined;
       if (!user?.isActive) {
-        await audit(db, {
-          userId: null,
-          action: 'auth.login_failed',
-          objectType: 'user',
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          details: { method: 'sso', identity: value.slice(0, 150), reason: user ? 'inactive' : 'no_account' },
+        await auditRefusal(ctx, {
+          method: 'sso',
+          identity: value.slice(0, 150),
+          reason: user ? 'inactive' : 'no_account',
         });
         throw new ExternalLoginError('no_account');
       }
@@ -193,31 +246,51 @@ export function createExternalLoginService({ db, oidc, startSession, log }: Exte
         objectId: user.id,
         ip: ctx.ip,
         userAgent: ctx.userAgent,
-        details: { method: 'sso' },
+        details: { method: 'sso', ...this.pendingFactor(user) },
       });
-      return this.issueTicket(user, 'SSO');
+      return this.issueTicket(user, 'SSO', sha256(browserNonce));
     },
 
-    async issueTicket(user: UserRow, kind: 'OIDC' | 'SSO'): Promise<string> {
+    /** Audit detail of a sign-in that still needs the portal's second factor. */
+    pendingFactor(user: UserRow): { second_factor?: 'pending' } {
+      return mfaPolicy === 'portal' && secondFactor.requiresSecondFactor(user)
+        ? { second_factor: 'pending' }
+        : {};
+    },
+
+    async issueTicket(user: UserRow, kind: TicketKind, browserHash: string): Promise<string> {
       const ticket = randomBytes(32).toString('base64url');
       await repo.insertTicket({
         ticketHash: sha256(ticket),
         userId: user.id,
         kind,
+        browserHash,
         expiresAt: new Date(Date.now() + TICKET_TTL_MS),
       });
       return ticket;
     },
 
-    /** Exchanges a one-time ticket for a portal session. */
+    /**
+     * Exchanges a one-time ticket for a portal session, only in the browser it was issued to.
+     * Where the portal's second factor applies (EXTERNAL_LOGIN_MFA=portal and the user has
+     * one), the answer is the pending sign-in of the password flow instead of tokens.
+     */
     async exchangeTicket(
       ticket: string,
+      browserNonce: string | undefined,
       ctx: CallerContext,
       loadUser: (id: number) => Promise<UserRow | undefined>,
-    ): Promise<TokenPair & { token_type: 'OIDC' | 'SSO' }> {
+    ): Promise<(TokenPair | MfaPending) & { token_type: TicketKind }> {
       const row = await repo.takeTicket(sha256(ticket));
+      if (row && !sameBrowser(row.browserHash, browserNonce)) {
+        await auditRefusal(ctx, { method: row.kind.toLowerCase(), reason: 'other_browser' });
+        throw new HttpError(403, EXTERNAL_LOGIN_MESSAGES.otherBrowser);
+      }
       const user = row ? await loadUser(row.userId) : undefined;
       if (!row || !user?.isActive) throw new HttpError(401, INVALID_TICKET);
+      if (this.pendingFactor(user).second_factor) {
+        return { ...(await secondFactor.start(user, ctx)), token_type: row.kind };
+      }
       return { ...(await startSession(user, ctx)), token_type: row.kind };
     },
   };

@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import type { JWK } from 'jose';
 import * as client from 'openid-client';
+import { EXTERNAL_LOGIN_MESSAGES } from '@soc/contracts';
 import { auditLog, userIdentities, users } from '../../db/schema/index.ts';
+import { NO_PASSWORD } from '../../lib/passwords.ts';
 import type { TestContext } from '../../test/harness.ts';
-import { createTestContext } from '../../test/harness.ts';
+import { DEMO_PASSWORD, createTestContext, lastSmsCode } from '../../test/harness.ts';
 import type { TestIdp } from '../../test/oidc-idp.ts';
 import { signInAtIdp, startTestIdp } from '../../test/oidc-idp.ts';
 
@@ -42,7 +44,12 @@ beforeAll(async () => {
     accounts: {
       'idp-alice': { email: 'ALICE@customer1.example' },
       'idp-bob-unverified': { email: 'bob@customer2.example', emailVerified: false },
+      'idp-carol-no-claim': { email: 'carol@customer3.example', emailVerified: null },
+      'idp-erin': { email: 'Erin@customer1.example' },
+      'idp-dave': { email: 'dave@customer4.example' },
       'idp-stranger': { email: 'stranger@elsewhere.example', name: 'Stan Stranger' },
+      'idp-stranger-unverified': { email: 'unverified@elsewhere.example', emailVerified: false },
+      'idp-stranger-no-claim': { email: 'no-claim@elsewhere.example', emailVerified: null },
     },
   });
   ctx = await createTestContext({
@@ -73,32 +80,70 @@ beforeAll(async () => {
       ],
     },
   });
+  // an account without a portal password of its own (made through another provider): the only
+  // kind that a provider may link by verified e-mail
+  await ctx.database.db.insert(users).values({
+    username: 'erin',
+    email: 'erin@customer1.example',
+    passwordHash: NO_PASSWORD,
+    role: 'customer',
+  });
 }, 60_000);
 afterAll(async () => {
   await ctx.close();
   await idp.stop();
 });
 
-/** Runs the portal's flow for `login` up to the redirect into the web app. */
-async function portalFlow(provider: string, login: string, next = '/incidents') {
+type Injected = Awaited<ReturnType<TestContext['app']['inject']>>;
+
+/** The sign-in cookie that a response sets, as a `Cookie` header ('' when none is set). */
+const loginCookieOf = (res: Injected): string => {
+  const set = res.cookies.find((c) => c.name === 'soc_login');
+  return set ? `soc_login=${set.value}` : '';
+};
+
+/**
+ * Runs the portal's flow for `login` up to the redirect into the web app, in one browser: the
+ * cookie set at the start comes back at the callback unless `callbackCookie` says otherwise.
+ */
+async function portalFlow(
+  provider: string,
+  login: string,
+  next = '/incidents',
+  callbackCookie?: (own: string) => string,
+) {
   const start = await ctx.app.inject({
     method: 'GET',
     url: `/api/v0/auth/oidc/${provider}/start/?next=${next}`,
   });
   expect(start.statusCode).toBe(302);
+  const cookie = loginCookieOf(start);
   const back = await signInAtIdp(idp.issuer, start.headers.location as string, login);
   expect(back.origin).toBe(PORTAL);
   const callback = await ctx.app.inject({
     method: 'GET',
     url: `${back.pathname}${back.search}`,
-    headers: { 'user-agent': 'oidc-test-agent' },
+    headers: { 'user-agent': 'oidc-test-agent', cookie: callbackCookie ? callbackCookie(cookie) : cookie },
   });
   expect(callback.statusCode).toBe(302);
-  return { start, back, landing: new URL(callback.headers.location as string, PORTAL) };
+  return { start, back, cookie, callback, landing: new URL(callback.headers.location as string, PORTAL) };
 }
 
-const exchange = (ticket: string) =>
-  ctx.app.inject({ method: 'POST', url: '/api/v0/auth/token/ticket/', payload: { ticket } });
+const exchange = (ticket: string, cookie: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v0/auth/token/ticket/',
+    payload: { ticket },
+    headers: cookie ? { cookie } : {},
+  });
+
+/** Signs `login` in through `provider` and returns the answer of the ticket exchange. */
+async function signIn(provider: string, login: string) {
+  const { landing, cookie } = await portalFlow(provider, login);
+  const ticket = landing.searchParams.get('ticket');
+  expect(ticket, landing.href).toBeTruthy();
+  return exchange(ticket!, cookie);
+}
 
 const me = (authorization: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/v0/auth/user/', headers: { authorization } });
@@ -161,24 +206,26 @@ describe('authorization code flow', () => {
   });
 
   it('signs a known user in by verified e-mail: ticket, tokens, then OIDC calls', async () => {
-    const { landing } = await portalFlow('corp', 'idp-alice');
+    const { landing, cookie } = await portalFlow('corp', 'idp-erin');
     expect(landing.pathname).toBe('/auth/callback');
     expect(landing.searchParams.get('next')).toBe('/incidents');
     const ticket = landing.searchParams.get('ticket')!;
-    const res = await exchange(ticket);
+    const res = await exchange(ticket, cookie);
     expect(res.statusCode).toBe(200);
     const body = res.json<{ access: string; refresh: string; token_type: string }>();
     expect(body.token_type).toBe('OIDC');
     const user = await me(`OIDC ${body.access}`);
     expect(user.statusCode).toBe(200);
-    expect(user.json<{ username: string }>().username).toBe('alice');
+    expect(user.json<{ username: string }>().username).toBe('erin');
+    // the sign-in cookie is used once: the exchange clears it
+    expect(res.cookies.find((c) => c.name === 'soc_login')).toMatchObject({ value: '', maxAge: 0 });
     // the ticket is single-use
-    expect((await exchange(ticket)).statusCode).toBe(401);
+    expect((await exchange(ticket, cookie)).statusCode).toBe(401);
     // the identity is linked for next time
     const links = await ctx.database.db
       .select()
       .from(userIdentities)
-      .where(eq(userIdentities.subject, 'idp-alice'));
+      .where(eq(userIdentities.subject, 'idp-erin'));
     expect(links).toHaveLength(1);
     const audit = await ctx.database.db
       .select()
@@ -188,27 +235,33 @@ describe('authorization code flow', () => {
   });
 
   it('refuses a replayed callback: the state is single-use', async () => {
-    const { back } = await portalFlow('corp', 'idp-alice');
-    const replay = await ctx.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const { back, cookie } = await portalFlow('corp', 'idp-erin');
+    const replay = await ctx.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie },
+    });
     expect(new URL(replay.headers.location as string, PORTAL).searchParams.get('error')).toBe('oidc_failed');
   });
 
   it('refuses a callback with a forged state', async () => {
     const start = await ctx.app.inject({ method: 'GET', url: '/api/v0/auth/oidc/corp/start/' });
-    const back = await signInAtIdp(idp.issuer, start.headers.location as string, 'idp-alice');
+    const back = await signInAtIdp(idp.issuer, start.headers.location as string, 'idp-erin');
     back.searchParams.set('state', 'forged-state');
-    const res = await ctx.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: loginCookieOf(start) },
+    });
     const landing = new URL(res.headers.location as string, PORTAL);
     expect(landing.searchParams.get('error')).toBe('oidc_failed');
     expect(landing.searchParams.has('ticket')).toBe(false);
   });
 
-  it('creates no account for an unknown identity unless configured, and never matches an unverified e-mail', async () => {
+  it('creates no account for an unknown identity unless configured', async () => {
     const before = (await ctx.database.db.select().from(users)).length;
-    for (const login of ['idp-stranger', 'idp-bob-unverified']) {
-      const { landing } = await portalFlow('corp', login);
-      expect(landing.searchParams.get('error'), login).toBe('no_account');
-    }
+    const { landing } = await portalFlow('corp', 'idp-stranger');
+    expect(landing.searchParams.get('error')).toBe('no_account');
     expect(await ctx.database.db.select().from(users)).toHaveLength(before);
     const failures = await ctx.database.db
       .select()
@@ -217,11 +270,12 @@ describe('authorization code flow', () => {
     expect(failures.some((f) => (f.details as { reason?: string }).reason === 'no_account')).toBe(true);
   });
 
-  it('creates a customer account where auto_create is on', async () => {
-    const { landing } = await portalFlow('corp-auto', 'idp-stranger');
-    const res = await exchange(landing.searchParams.get('ticket')!);
+  it('creates a customer account where auto_create is on, with no password of its own', async () => {
+    const res = await signIn('corp-auto', 'idp-stranger');
     const user = await me(`OIDC ${res.json<{ access: string }>().access}`);
     expect(user.json()).toMatchObject({ username: 'stranger', email: 'stranger@elsewhere.example' });
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.username, 'stranger'));
+    expect(row?.passwordHash).toBe(NO_PASSWORD);
   });
 
   it('has no SSO callback while SSO is not configured', async () => {
@@ -235,22 +289,137 @@ describe('authorization code flow', () => {
   });
 
   it('keeps the return path inside the portal', async () => {
-    const { landing } = await portalFlow('corp', 'idp-alice', '//evil.example/x');
+    const { landing } = await portalFlow('corp', 'idp-erin', '//evil.example/x');
     expect(landing.searchParams.get('next')).toBe('/');
+  });
+});
+
+describe('login CSRF: the flow and its ticket are bound to the browser that started it', () => {
+  it('sets an HttpOnly, SameSite=Lax sign-in cookie for the auth routes only', async () => {
+    const start = await ctx.app.inject({ method: 'GET', url: '/api/v0/auth/oidc/corp/start/' });
+    const cookie = start.cookies.find((c) => c.name === 'soc_login');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/v0/auth/' });
+    expect(cookie?.value).toMatch(/^[\w-]{43}$/);
+    // PUBLIC_URL is http here: a Secure cookie would never come back
+    expect(cookie?.secure).toBeUndefined();
+  });
+
+  it('refuses the callback without the cookie, and signs nobody in', async () => {
+    const { landing, callback } = await portalFlow('corp', 'idp-erin', '/incidents', () => '');
+    expect(landing.searchParams.get('error')).toBe('other_browser');
+    expect(landing.searchParams.has('ticket')).toBe(false);
+    expect(callback.cookies.find((c) => c.name === 'soc_login')?.maxAge).toBe(0);
+  });
+
+  it("refuses the callback with another browser's cookie (an attacker's link sent to a victim)", async () => {
+    const victim = await ctx.app.inject({ method: 'GET', url: '/api/v0/auth/oidc/corp/start/' });
+    const { landing } = await portalFlow('corp', 'idp-erin', '/incidents', () => loginCookieOf(victim));
+    expect(landing.searchParams.get('error')).toBe('other_browser');
+    expect(landing.searchParams.has('ticket')).toBe(false);
+  });
+
+  it('exchanges the ticket only with the cookie of the browser it was issued to', async () => {
+    const other = loginCookieOf(
+      await ctx.app.inject({ method: 'GET', url: '/api/v0/auth/oidc/corp/start/' }),
+    );
+    for (const cookie of ['', other]) {
+      const { landing } = await portalFlow('corp', 'idp-erin');
+      const res = await exchange(landing.searchParams.get('ticket')!, cookie);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: EXTERNAL_LOGIN_MESSAGES.otherBrowser });
+      expect(res.json()).not.toHaveProperty('access');
+    }
+    const refused = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auth.login_failed'));
+    expect(refused.some((f) => (f.details as { reason?: string }).reason === 'other_browser')).toBe(true);
+  });
+});
+
+describe('e-mail matching and account creation need a verified e-mail, never a local account', () => {
+  const errorOf = async (provider: string, login: string) =>
+    (await portalFlow(provider, login)).landing.searchParams.get('error');
+
+  it('refuses an e-mail the provider marks unverified or does not mark at all', async () => {
+    expect(await errorOf('corp', 'idp-bob-unverified')).toBe('email_unverified');
+    expect(await errorOf('corp', 'idp-carol-no-claim')).toBe('email_unverified');
+    const links = await ctx.database.db.select().from(userIdentities);
+    expect(links.map((l) => l.subject)).not.toContain('idp-bob-unverified');
+    expect(links.map((l) => l.subject)).not.toContain('idp-carol-no-claim');
+  });
+
+  it('creates no account from an unverified or unmarked e-mail', async () => {
+    const before = (await ctx.database.db.select().from(users)).length;
+    expect(await errorOf('corp-auto', 'idp-stranger-unverified')).toBe('email_unverified');
+    expect(await errorOf('corp-auto', 'idp-stranger-no-claim')).toBe('email_unverified');
+    expect(await ctx.database.db.select().from(users)).toHaveLength(before);
+  });
+
+  it('never links a verified e-mail to an account with a password, nor creates a second one', async () => {
+    const before = (await ctx.database.db.select().from(users)).length;
+    expect(await errorOf('corp', 'idp-alice')).toBe('email_taken');
+    expect(await errorOf('corp-auto', 'idp-alice')).toBe('email_taken');
+    expect(await ctx.database.db.select().from(users)).toHaveLength(before);
+    const links = await ctx.database.db
+      .select()
+      .from(userIdentities)
+      .where(eq(userIdentities.subject, 'idp-alice'));
+    expect(links).toHaveLength(0);
+    // alice keeps her own password sign-in
+    expect(await ctx.login('alice', DEMO_PASSWORD)).toHaveProperty('access');
+  });
+
+  it('lets no password sign in to an account made by a provider', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v0/auth/token/obtain/',
+      payload: { username: 'erin', password: NO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('the portal second factor after an OIDC sign-in (EXTERNAL_LOGIN_MFA=portal, the default)', () => {
+  it('answers the exchange with the pending sign-in of the password flow; the code gives tokens', async () => {
+    const [dave] = await ctx.database.db.select().from(users).where(eq(users.username, 'dave'));
+    await ctx.database.db
+      .insert(userIdentities)
+      .values({ userId: dave!.id, issuer: idp.issuer, subject: 'idp-dave' })
+      .onConflictDoNothing();
+    const res = await signIn('corp', 'idp-dave');
+    expect(res.statusCode).toBe(200);
+    const pending = res.json<{ mfa_token: string; method: string; token_type: string }>();
+    expect(pending).toMatchObject({ method: 'sms', token_type: 'OIDC' });
+    expect(pending).not.toHaveProperty('access');
+    const otp = await lastSmsCode(ctx, '+79000000004');
+    const tokens = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v0/auth/token/mfa/obtain/',
+      payload: { mfa_token: pending.mfa_token, otp },
+    });
+    expect(tokens.statusCode).toBe(200);
+    const user = await me(`OIDC ${tokens.json<{ access: string }>().access}`);
+    expect(user.json<{ username: string }>().username).toBe('dave');
   });
 });
 
 describe('Authorization: OIDC <token> issued by the IdP', () => {
   it('accepts an ID token of the IdP for our client, for an identity linked by an earlier sign-in', async () => {
-    await portalFlow('corp', 'idp-alice');
-    const token = await idTokenFor('portal', 'portal-secret-portal-secret', 'idp-alice');
+    await portalFlow('corp', 'idp-erin');
+    const token = await idTokenFor('portal', 'portal-secret-portal-secret', 'idp-erin');
     const res = await me(`OIDC ${token}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json<{ username: string }>().username).toBe('alice');
+    expect(res.json<{ username: string }>().username).toBe('erin');
+  });
+
+  it('never signs an API call in to a local account by e-mail alone', async () => {
+    const token = await idTokenFor('portal', 'portal-secret-portal-secret', 'idp-alice');
+    expect((await me(`OIDC ${token}`)).statusCode).toBe(401);
   });
 
   it('refuses a tampered token', async () => {
-    const token = await idTokenFor('portal', 'portal-secret-portal-secret', 'idp-alice');
+    const token = await idTokenFor('portal', 'portal-secret-portal-secret', 'idp-erin');
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'idp-someone-else' })).toString('base64url');
@@ -263,27 +432,27 @@ describe('Authorization: OIDC <token> issued by the IdP', () => {
   });
 
   it('refuses a token issued to another client (wrong audience)', async () => {
-    const token = await idTokenFor('other-app', 'other-app-secret-other-app', 'idp-alice');
+    const token = await idTokenFor('other-app', 'other-app-secret-other-app', 'idp-erin');
     expect((await me(`OIDC ${token}`)).statusCode).toBe(401);
   });
 
   it('refuses an expired token signed with the IdP key', async () => {
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ email: 'alice@customer1.example', email_verified: true })
+    const expired = await new SignJWT({ email: 'erin@customer1.example', email_verified: true })
       .setProtectedHeader({ alg: 'RS256', kid: signingKid })
       .setIssuer(idp.issuer)
       .setAudience('portal')
-      .setSubject('idp-alice')
+      .setSubject('idp-erin')
       .setIssuedAt(now - 3600)
       .setExpirationTime(now - 60)
       .sign(signingKey);
     expect((await me(`OIDC ${expired}`)).statusCode).toBe(401);
     // the same token, still valid, passes: only the expiry made the difference
-    const fresh = await new SignJWT({ email: 'alice@customer1.example', email_verified: true })
+    const fresh = await new SignJWT({ email: 'erin@customer1.example', email_verified: true })
       .setProtectedHeader({ alg: 'RS256', kid: signingKid })
       .setIssuer(idp.issuer)
       .setAudience('portal')
-      .setSubject('idp-alice')
+      .setSubject('idp-erin')
       .setIssuedAt(now)
       .setExpirationTime(now + 300)
       .sign(signingKey);
@@ -291,14 +460,14 @@ describe('Authorization: OIDC <token> issued by the IdP', () => {
   });
 
   it('refuses an IdP token under the Bearer scheme and a token of an unknown issuer', async () => {
-    const token = await idTokenFor('portal', 'portal-secret-portal-secret', 'idp-alice');
+    const token = await idTokenFor('portal', 'portal-secret-portal-secret', 'idp-erin');
     expect((await me(`Bearer ${token}`)).statusCode).toBe(401);
     const { privateKey } = await generateKeyPair('RS256');
     const foreign = await new SignJWT({})
       .setProtectedHeader({ alg: 'RS256' })
       .setIssuer('http://127.0.0.1:1/')
       .setAudience('portal')
-      .setSubject('idp-alice')
+      .setSubject('idp-erin')
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(privateKey);

@@ -1,18 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { EXTERNAL_LOGIN_MESSAGES } from '@soc/contracts';
 import { testConfig } from '../../config.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
-import { createTestContext } from '../../test/harness.ts';
+import { createTestContext, lastSmsCode } from '../../test/harness.ts';
 
 const SECRET = 'proxy-shared-secret-0123456789';
 
 let bySecret: TestContext;
 let byAddress: TestContext;
+/** Relies on the proxy's own second factor (EXTERNAL_LOGIN_MFA=idp). */
+let idpMfa: TestContext;
 beforeAll(async () => {
   bySecret = await createTestContext({
     incidents: 0,
     config: {
+      publicUrl: 'https://portal.example',
       sso: {
         ...testConfig().sso,
         header: 'x-remote-user',
@@ -27,11 +31,46 @@ beforeAll(async () => {
       sso: { ...testConfig().sso, header: 'x-remote-email', trustedProxies: ['10.9.9.9'], match: 'email' },
     },
   });
-}, 60_000);
+  idpMfa = await createTestContext({
+    incidents: 0,
+    config: {
+      sso: { ...testConfig().sso, header: 'x-remote-user', trustedProxies: ['10.9.9.9'] },
+      externalLoginMfa: 'idp',
+    },
+  });
+}, 90_000);
 afterAll(async () => {
   await bySecret.close();
   await byAddress.close();
+  await idpMfa.close();
 });
+
+type Injected = Awaited<ReturnType<TestContext['app']['inject']>>;
+const loginCookieOf = (res: Injected): string => {
+  const set = res.cookies.find((c) => c.name === 'soc_login');
+  return set ? `soc_login=${set.value}` : '';
+};
+
+/** The proxy signs `user` in; the browser follows to the exchange with `cookie` (its own by default). */
+async function ssoSignIn(ctx: TestContext, user: string, cookie?: (own: string) => string) {
+  const viaSecret = ctx === bySecret;
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/v0/auth/sso/',
+    headers: viaSecret ? { 'x-remote-user': user, 'x-sso-secret': SECRET } : { 'x-remote-user': user },
+    remoteAddress: '10.9.9.9',
+  });
+  const ticket = landing(res.headers.location).searchParams.get('ticket');
+  expect(ticket).toBeTruthy();
+  const own = loginCookieOf(res);
+  const sent = cookie ? cookie(own) : own;
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v0/auth/token/ticket/',
+    payload: { ticket },
+    headers: sent ? { cookie: sent } : {},
+  });
+}
 
 const landing = (location: unknown) => new URL(String(location), 'http://portal.test');
 
@@ -50,6 +89,7 @@ describe('SSO through a trusted reverse proxy', () => {
       method: 'POST',
       url: '/api/v0/auth/token/ticket/',
       payload: { ticket: target.searchParams.get('ticket') },
+      headers: { cookie: loginCookieOf(res) },
     });
     const body = tokens.json<{ access: string; token_type: string }>();
     expect(body.token_type).toBe('SSO');
@@ -105,6 +145,71 @@ describe('SSO through a trusted reverse proxy', () => {
       remoteAddress: '10.9.9.8',
     });
     expect(landing(elsewhere.headers.location).searchParams.get('error')).toBe('sso_failed');
+  });
+
+  it('binds the ticket to the browser with a Secure, HttpOnly, SameSite=Lax cookie under an https PUBLIC_URL', async () => {
+    const res = await bySecret.app.inject({
+      method: 'GET',
+      url: '/api/v0/auth/sso/',
+      headers: { 'x-remote-user': 'carol', 'x-sso-secret': SECRET },
+    });
+    expect(res.cookies.find((c) => c.name === 'soc_login')).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+      path: '/api/v0/auth/',
+    });
+  });
+
+  it("refuses a ticket exchanged without the browser's cookie or with another browser's", async () => {
+    const other = loginCookieOf(
+      await bySecret.app.inject({
+        method: 'GET',
+        url: '/api/v0/auth/sso/',
+        headers: { 'x-remote-user': 'alice', 'x-sso-secret': SECRET },
+      }),
+    );
+    for (const cookie of ['', other]) {
+      const res = await ssoSignIn(bySecret, 'carol', () => cookie);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ detail: EXTERNAL_LOGIN_MESSAGES.otherBrowser });
+      if (cookie) expect(res.cookies.find((c) => c.name === 'soc_login')?.maxAge).toBe(0);
+    }
+    expect((await ssoSignIn(bySecret, 'carol')).statusCode).toBe(200);
+  });
+
+  it('asks a user with a portal second factor for its code (EXTERNAL_LOGIN_MFA=portal, the default)', async () => {
+    const res = await ssoSignIn(bySecret, 'dave');
+    expect(res.statusCode).toBe(200);
+    const pending = res.json<{ mfa_token: string; token_type: string }>();
+    expect(pending).toMatchObject({ method: 'sms', token_type: 'SSO' });
+    expect(pending).not.toHaveProperty('access');
+    const otp = await lastSmsCode(bySecret, '+79000000004');
+    const wrong = await bySecret.app.inject({
+      method: 'POST',
+      url: '/api/v0/auth/token/mfa/obtain/',
+      payload: { mfa_token: pending.mfa_token, otp: otp === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const tokens = await bySecret.app.inject({
+      method: 'POST',
+      url: '/api/v0/auth/token/mfa/obtain/',
+      payload: { mfa_token: pending.mfa_token, otp },
+    });
+    expect(tokens.statusCode).toBe(200);
+    expect(tokens.json()).toHaveProperty('access');
+    const pendingAudit = await bySecret.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auth.login'));
+    expect(pendingAudit.map((a) => a.details)).toContainEqual({ method: 'sso', second_factor: 'pending' });
+  });
+
+  it('relies on the proxy for the second factor with EXTERNAL_LOGIN_MFA=idp', async () => {
+    const res = await ssoSignIn(idpMfa, 'dave');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ token_type: 'SSO' });
+    expect(res.json()).toHaveProperty('access');
   });
 
   it('tells the web app that SSO is on', async () => {

@@ -6,6 +6,7 @@ import { renderApp } from '../../../test/renderApp.tsx';
 import { makeAccessToken } from '../../../test/tokens.ts';
 
 const TICKET = 'POST /api/v0/auth/token/ticket/';
+const MFA_OBTAIN = 'POST /api/v0/auth/token/mfa/obtain/';
 
 describe('ExternalLoginCallbackPage', () => {
   it('exchanges the ticket once, stores the OIDC tokens, loads the user and opens the requested page', async () => {
@@ -25,6 +26,51 @@ describe('ExternalLoginCallbackPage', () => {
     // spec 000 §7: OIDC logins send 'OIDC {token}'
     const userCall = callsTo(fetchMock, 'GET /api/v0/auth/user/')[0];
     expect(userCall?.headers.get('authorization')).toBe(`OIDC ${access}`);
+  });
+
+  it('opens the code step of the login screen when the portal second factor applies, then signs in as OIDC', async () => {
+    const access = makeAccessToken();
+    const fetchMock = mockFetch(
+      baseRoutes({
+        [TICKET]: {
+          body: { mfa_token: 'mfa-oidc', generate_challenge_timeout: 0, method: 'totp', token_type: 'OIDC' },
+        },
+        [MFA_OBTAIN]: { body: { access, refresh: 'refresh-oidc' } },
+      }),
+    );
+    const { user, router } = renderApp('/auth/callback?ticket=t-3&next=/incidents');
+    const pin = await screen.findByTestId('mfa-pin');
+    expect(router.state.location.pathname).toBe('/incidents');
+    expect(window.localStorage.getItem('auth')).toBeNull();
+    await user.click(pin.querySelector('input')!);
+    await user.keyboard('246810');
+    expect(await screen.findByTestId('shell-header')).toBeInTheDocument();
+    expect(callsTo(fetchMock, MFA_OBTAIN).map((c) => c.body)).toEqual([
+      { mfa_token: 'mfa-oidc', otp: '246810' },
+    ]);
+    expect(JSON.parse(window.localStorage.getItem('auth') ?? 'null')).toMatchObject({
+      access,
+      tokenType: 'OIDC',
+    });
+  });
+
+  it('says the sign-in began in another browser when the exchange is refused with 403', async () => {
+    mockFetch(baseRoutes({ [TICKET]: { status: 403, body: { detail: 'other browser' } } }));
+    renderApp('/auth/callback?ticket=t-4');
+    expect(await screen.findByTestId('login-callback-error')).toHaveTextContent(
+      'This sign-in was started in another browser',
+    );
+    expect(window.localStorage.getItem('auth')).toBeNull();
+  });
+
+  it.each([
+    ['other_browser', 'This sign-in was started in another browser'],
+    ['email_unverified', 'has not confirmed your e-mail address'],
+    ['email_taken', 'Sign in with the password, or ask your administrator'],
+  ])('explains the refusal %s', async (code, text) => {
+    mockFetch(baseRoutes());
+    renderApp(`/auth/callback?error=${code}`);
+    expect(await screen.findByTestId('login-callback-error')).toHaveTextContent(text);
   });
 
   it('says that no account is linked when the server found none', async () => {

@@ -2,7 +2,8 @@ import { MFA_DEFAULT_TIMEOUT_S, type TokenObtainRequest } from '@soc/contracts';
 import { Alert, Card, Flex, Layout, Space, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authStore } from '../../../shared/api/index.ts';
+import { useLocation } from 'react-router';
+import { authStore, type TokenType } from '../../../shared/api/index.ts';
 import { usePortalName } from '../../../shared/config/PortalConfigContext.tsx';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { BrandLogo } from '../../../shared/ui/BrandLogo.tsx';
@@ -16,6 +17,7 @@ import { MfaPinForm } from '../components/MfaPinForm.tsx';
 import { mfaFailure } from '../lib/mfaErrors.ts';
 import { OidcProviderButtons } from '../components/OidcProviderButtons.tsx';
 import { loginErrorMessage } from '../lib/loginErrorMessage.ts';
+import { pendingMfaFrom } from '../lib/pendingMfa.ts';
 
 /** A sign-in waiting for its second factor (spec 000 §3: mfa token and timeToGetNextMfaToken). */
 interface MfaState {
@@ -23,6 +25,8 @@ interface MfaState {
   method: 'sms' | 'totp';
   /** Epoch milliseconds from which another code may be requested. */
   resendAvailableAt: number;
+  /** How the tokens are stored: the password flow's, or those of an OIDC/SSO sign-in. */
+  tokenType: TokenType;
 }
 
 const resendAt = (seconds: number | null | undefined) =>
@@ -31,7 +35,8 @@ const resendAt = (seconds: number | null | undefined) =>
 /**
  * The login screen, shown at any URL while logged out; after sign-in the same URL opens.
  * Sign-in is a sequence of steps: the password, then, for users with a second factor, the
- * 6-digit PIN sent by SMS (spec 000 §4).
+ * 6-digit PIN sent by SMS (spec 000 §4). An OIDC or SSO sign-in that still needs the portal's
+ * second factor arrives here with it pending (location state) and starts at the PIN.
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -41,7 +46,18 @@ export function LoginPage() {
   const mfaObtain = useMfaObtainMutation();
   const mfaChallenge = useMfaChallengeMutation();
   const [error, setError] = useState<string | null>(null);
-  const [mfa, setMfa] = useState<MfaState | null>(null);
+  const location = useLocation();
+  const [mfa, setMfa] = useState<MfaState | null>(() => {
+    const pending = pendingMfaFrom(location.state);
+    return (
+      pending && {
+        token: pending.mfaToken,
+        method: pending.method,
+        resendAvailableAt: resendAt(pending.challengeTimeoutSeconds),
+        tokenType: pending.tokenType,
+      }
+    );
+  });
   const [pinError, setPinError] = useState<string | null>(null);
   // The server refused to renew the session: say so, or the login screen looks like a glitch.
   const [sessionEnded, setSessionEnded] = useState(() => authStore.lastLogoutReason() === 'forced');
@@ -58,6 +74,7 @@ export function LoginPage() {
             token: result.mfaToken,
             method: result.method,
             resendAvailableAt: resendAt(result.challengeTimeoutSeconds),
+            tokenType: 'SOCPortal',
           });
         }
       },
@@ -91,7 +108,10 @@ export function LoginPage() {
   const submitPin = (otp: string) => {
     if (!mfa) return;
     setPinError(null);
-    mfaObtain.mutate({ mfa_token: mfa.token, otp }, { onError: failMfa });
+    mfaObtain.mutate(
+      { input: { mfa_token: mfa.token, otp }, tokenType: mfa.tokenType },
+      { onError: failMfa },
+    );
   };
 
   const resend = () => {
@@ -101,11 +121,15 @@ export function LoginPage() {
       { mfa_token: mfa.token },
       {
         onSuccess: (answer) =>
-          setMfa({
-            token: answer.mfa_token,
-            method: 'sms',
-            resendAvailableAt: resendAt(answer.generate_challenge_timeout),
-          }),
+          setMfa(
+            (current) =>
+              current && {
+                ...current,
+                token: answer.mfa_token,
+                method: 'sms',
+                resendAvailableAt: resendAt(answer.generate_challenge_timeout),
+              },
+          ),
         onError: failMfa,
       },
     );

@@ -122,6 +122,12 @@ export const en = {
       noAccount: 'No portal account is linked to this identity. Contact your administrator.',
       unavailable: 'The identity provider is unavailable. Try again later.',
       expired: 'The sign-in link is invalid or has expired. Please sign in again.',
+      otherBrowser:
+        'This sign-in was started in another browser, or this browser blocked the sign-in cookie. Start the sign-in again here.',
+      emailUnverified:
+        'Your identity provider has not confirmed your e-mail address, so the portal cannot use it. Confirm it there or contact your administrator.',
+      emailTaken:
+        'A portal account with this e-mail already exists and has its own password. Sign in with the password, or ask your administrator to link this identity.',
       backToLogin: 'Back to sign-in',
     },
     user: {
