@@ -146,8 +146,12 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   object_type: z.string(),
   object_id: z.string(),
-  /** The caller's address. */
+  /**
+   * The caller's address; empty when a customer reads an entry of the provider's staff, a
+   * staff token or the system (they see their own users' addresses only).
+   */
   ip: z.string(),
+  /** The caller's User-Agent; empty where `ip` is. */
   user_agent: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

@@ -20,6 +20,17 @@ export interface AuditRow {
   user_agent: string;
 }
 
+/**
+ * Who reads the log: the systems a customer (or a limited token) may see, null for all; and
+ * whether the addresses and user agents of the provider's staff are shown. A customer sees
+ * those of their own users only: an analyst's, an administrator's, a service token's or the
+ * system's entry names the actor but never where they worked from (issue 25, item 18).
+ */
+export interface AuditView {
+  scope: number[] | null;
+  staffAddresses: boolean;
+}
+
 const intArray = (ids: number[]) =>
   sql`ARRAY[${sql.join(
     ids.map((id) => sql`${id}`),
@@ -31,11 +42,18 @@ const textArray = (values: string[]) =>
     sql`, `,
   )}]::text[]`;
 
+/** The entry was made by one of the customers' own users (not staff, a token of staff, nor the system). */
+const BY_CUSTOMER = sql`u.role = 'customer'`;
+
+/** `column` as the view may show it: blank on the entries of the provider's staff for a customer. */
+const shown = (column: SQL, view: AuditView): SQL =>
+  view.staffAddresses ? column : sql`CASE WHEN ${BY_CUSTOMER} THEN ${column} ELSE '' END`;
+
 /**
  * The conditions of a filter over `audit_log a` joined to `users u`. Customers (a scope) see the
  * entries whose systems are all theirs (GIN index on system_ids); staff (null) see everything.
  */
-function conditions(f: AuditFilters, scope: number[] | null): SQL {
+function conditions(f: AuditFilters, { scope, staffAddresses }: AuditView): SQL {
   const c: SQL[] = [sql`TRUE`];
   if (scope)
     c.push(sql`cardinality(a.system_ids) > 0 AND a.system_ids <@ ${intArray(scope.length ? scope : [0])}`);
@@ -45,7 +63,11 @@ function conditions(f: AuditFilters, scope: number[] | null): SQL {
   if (f.user__in) c.push(sql`a.user_id = ANY(${intArray(f.user__in)})`);
   if (f.at__gte !== undefined) c.push(sql`a.at >= to_timestamp(${f.at__gte / 1000})`);
   if (f.at__lte !== undefined) c.push(sql`a.at <= to_timestamp(${f.at__lte / 1000})`);
-  if (f.ip) c.push(sql`a.ip LIKE ${`${f.ip.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+  if (f.ip) {
+    c.push(sql`a.ip LIKE ${`${f.ip.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`);
+    // a hidden address is not found by its prefix either
+    if (!staffAddresses) c.push(BY_CUSTOMER);
+  }
   if (f.search) {
     const p = likePattern(f.search);
     c.push(sql`(a.action ILIKE ${p} OR a.object_id ILIKE ${p} OR u.username ILIKE ${p})`);
@@ -53,25 +75,26 @@ function conditions(f: AuditFilters, scope: number[] | null): SQL {
   return sql.join(c, sql` AND `);
 }
 
-const COLUMNS = sql`a.id, floor(extract(epoch FROM a.at) * 1000)::bigint AS at_ms, a.user_id, u.username,
-  u.first_name, u.last_name, u.role, a.action, a.object_type, a.object_id, a.ip, a.user_agent`;
+const columns = (view: AuditView) => sql`a.id, floor(extract(epoch FROM a.at) * 1000)::bigint AS at_ms,
+  a.user_id, u.username, u.first_name, u.last_name, u.role, a.action, a.object_type, a.object_id,
+  ${shown(sql`a.ip`, view)} AS ip, ${shown(sql`a.user_agent`, view)} AS user_agent`;
 
 export function createAuditRepository(db: Db) {
   return {
-    async count(f: AuditFilters, scope: number[] | null): Promise<number> {
+    async count(f: AuditFilters, view: AuditView): Promise<number> {
       const [row] = await queryRows<{ n: string | number }>(
         db,
-        sql`SELECT count(*) AS n FROM audit_log a LEFT JOIN users u ON u.id = a.user_id WHERE ${conditions(f, scope)}`,
+        sql`SELECT count(*) AS n FROM audit_log a LEFT JOIN users u ON u.id = a.user_id WHERE ${conditions(f, view)}`,
       );
       return Number(row?.n ?? 0);
     },
 
     /** Newest first (the primary key follows the time of writing). */
-    async page(f: AuditFilters, scope: number[] | null, limit: number, offset: number): Promise<AuditRow[]> {
+    async page(f: AuditFilters, view: AuditView, limit: number, offset: number): Promise<AuditRow[]> {
       return queryRows<AuditRow>(
         db,
-        sql`SELECT ${COLUMNS} FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
-             WHERE ${conditions(f, scope)} ORDER BY a.id DESC LIMIT ${limit} OFFSET ${offset}`,
+        sql`SELECT ${columns(view)} FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
+             WHERE ${conditions(f, view)} ORDER BY a.id DESC LIMIT ${limit} OFFSET ${offset}`,
       );
     },
 
@@ -79,7 +102,7 @@ export function createAuditRepository(db: Db) {
      * CSV lines of the filter, newest first, a keyset batch at a time; PostgreSQL quotes the cells
      * and neutralises formulas (`csv_cell`, the incidents CSV's function).
      */
-    async *csvLines(f: AuditFilters, scope: number[] | null, batch = 2000): AsyncGenerator<string> {
+    async *csvLines(f: AuditFilters, view: AuditView, batch = 2000): AsyncGenerator<string> {
       let before: number | null = null;
       for (;;) {
         const rows: { id: string | number; line: string }[] = await queryRows<{
@@ -92,9 +115,9 @@ export function createAuditRepository(db: Db) {
                      csv_cell(coalesce(u.username, '')),
                      csv_cell(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))),
                      csv_cell(a.action), csv_cell(a.object_type), csv_cell(a.object_id),
-                     csv_cell(a.ip), csv_cell(a.user_agent)) AS line
+                     csv_cell(${shown(sql`a.ip`, view)}), csv_cell(${shown(sql`a.user_agent`, view)})) AS line
                 FROM audit_log a LEFT JOIN users u ON u.id = a.user_id
-               WHERE ${conditions(f, scope)} ${before === null ? sql`` : sql`AND a.id < ${before}`}
+               WHERE ${conditions(f, view)} ${before === null ? sql`` : sql`AND a.id < ${before}`}
                ORDER BY a.id DESC LIMIT ${batch}`,
         );
         if (!rows.length) return;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditListResponse } from '@soc/contracts';
-import { incidents, systems } from '../../db/schema/index.ts';
+import { incidents, systems, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
@@ -27,14 +27,17 @@ beforeAll(async () => {
   };
   aliceKey = await keyOf('IS-0001');
   bobKey = await keyOf('IS-0002');
-  // an analyst's change on each system, one with a user agent that a spreadsheet would run
+  const idOf = async (username: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
+  // an analyst's change on alice's system, the system's on bob's, and alice's own comment with a
+  // user agent that a spreadsheet would run
   await audit(db, {
-    userId: null,
+    userId: await idOf('analyst'),
     action: 'incident.update',
     objectType: 'incident',
     objectId: aliceKey,
     ip: '10.1.2.3',
-    userAgent: '=HYPERLINK("http://x")',
+    userAgent: 'analyst-workstation/1.0',
   });
   await audit(db, {
     userId: null,
@@ -42,6 +45,14 @@ beforeAll(async () => {
     objectType: 'incident',
     objectId: bobKey,
     ip: '10.9.9.9',
+  });
+  await audit(db, {
+    userId: await idOf('alice'),
+    action: 'incident.comment',
+    objectType: 'incident',
+    objectId: aliceKey,
+    ip: '10.20.30.40',
+    userAgent: '=HYPERLINK("http://x")',
   });
 });
 afterAll(async () => {
@@ -69,7 +80,6 @@ describe('GET /api/v0/audit/', () => {
   it('filters by action, object, address, time and search; pages; refuses unknown filters', async () => {
     const byAction = (await list('alice', 'action__in=incident.update')).json<AuditListResponse>();
     expect(byAction.results.map((r) => r.object_id)).toEqual([String(aliceKey)]);
-    expect(byAction.results[0]).toMatchObject({ ip: '10.1.2.3', user: null });
     const byIp = (await list('analyst', 'ip=10.9.')).json<AuditListResponse>();
     expect(byIp.results.map((r) => r.object_id)).toEqual([String(bobKey)]);
     const byObject = (
@@ -99,7 +109,14 @@ describe('GET /api/v0/audit/', () => {
     const rows: string[][] = parse(res.body.slice(1));
     expect(rows).toHaveLength(2);
     expect(rows[1]![5]).toBe(String(aliceKey));
-    expect(rows[1]![7]).toBe('\'=HYPERLINK("http://x")');
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v0/audit/csv/?action__in=incident.comment&language=en',
+      headers: bearer(tokens.alice!),
+    });
+    const ownRows: string[][] = parse(own.body.slice(1));
+    expect(ownRows[1]![6]).toBe('10.20.30.40');
+    expect(ownRows[1]![7]).toBe('\'=HYPERLINK("http://x")');
     const ru = await ctx.app.inject({
       method: 'GET',
       url: '/api/v0/audit/csv/?language=ru',
@@ -107,5 +124,51 @@ describe('GET /api/v0/audit/', () => {
     });
     expect(ru.body.startsWith('\uFEFFВремя (UTC),Пользователь,')).toBe(true);
     expect(ru.body).not.toContain(`,incident,${aliceKey},`);
+  });
+});
+
+describe('the provider staff in a customer audit log (issue 25, item 18)', () => {
+  it('names the staff by name and role but never shows a customer their address or user agent', async () => {
+    const page = (
+      await list('alice', 'action__in=incident.update,incident.comment')
+    ).json<AuditListResponse>();
+    const staff = page.results.find((r) => r.action === 'incident.update');
+    expect(staff).toMatchObject({ ip: '', user_agent: '', user: { username: 'analyst', role: 'analyst' } });
+    expect(page.results.find((r) => r.action === 'incident.comment')).toMatchObject({
+      ip: '10.20.30.40',
+      user_agent: '=HYPERLINK("http://x")',
+      user: { username: 'alice' },
+    });
+    // sign-ins of the customer's own users keep their addresses
+    const logins = (await list('alice', 'action__in=auth.login')).json<AuditListResponse>();
+    expect(logins.results.length).toBeGreaterThan(0);
+    expect(logins.results.every((r) => r.ip !== '')).toBe(true);
+    expect(JSON.stringify(page)).not.toContain('10.1.2.3');
+    expect(JSON.stringify(page)).not.toContain('analyst-workstation');
+  });
+
+  it('finds no staff entry by the prefix of its hidden address', async () => {
+    expect((await list('alice', 'ip=10.1.')).json<AuditListResponse>().total).toBe(0);
+    expect((await list('alice', 'ip=10.20.')).json<AuditListResponse>().total).toBe(1);
+  });
+
+  it('keeps staff addresses out of the customer CSV', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v0/audit/csv/?language=en',
+      headers: bearer(tokens.alice!),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('10.1.2.3');
+    expect(res.body).not.toContain('analyst-workstation');
+    expect(res.body).toContain('10.20.30.40');
+  });
+
+  it('shows analysts every address and user agent', async () => {
+    const page = (
+      await list('analyst', `action__in=incident.update&object_id=${aliceKey}`)
+    ).json<AuditListResponse>();
+    expect(page.results[0]).toMatchObject({ ip: '10.1.2.3', user_agent: 'analyst-workstation/1.0' });
+    expect((await list('analyst', 'ip=10.1.2.')).json<AuditListResponse>().total).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { presentAuditEntry } from './audit.presenter.ts';
+import type { AuditView } from './audit.repository.ts';
 import { createAuditRepository } from './audit.repository.ts';
 
 const HEADERS: Record<Language, string[]> = {
@@ -11,25 +12,34 @@ const HEADERS: Record<Language, string[]> = {
   ru: ['Время (UTC)', 'Пользователь', 'ФИО', 'Действие', 'Тип объекта', 'Объект', 'IP-адрес', 'Клиент'],
 };
 
+/**
+ * What `auth` may read: customers their systems' entries, without the addresses and user agents
+ * of the provider's staff; analysts and administrators everything (a token's system limit applies).
+ */
+const viewOf = (auth: AuthContext): AuditView => ({
+  scope: systemScope(auth),
+  staffAddresses: auth.role !== 'customer',
+});
+
 /** The audit log for its readers (issue 13): customers see their systems' entries. */
 export function createAuditService(db: Db) {
   const repo = createAuditRepository(db);
   return {
     async list(filters: AuditFilters, auth: AuthContext, page: number, pageSize: number) {
-      const scope = systemScope(auth);
+      const view = viewOf(auth);
       const [total, rows] = await Promise.all([
-        repo.count(filters, scope),
-        repo.page(filters, scope, pageSize, (page - 1) * pageSize),
+        repo.count(filters, view),
+        repo.page(filters, view, pageSize, (page - 1) * pageSize),
       ]);
       return { total, results: rows.map(presentAuditEntry) };
     },
 
     /** RFC 4180 CSV, UTF-8 with a byte-order mark, streamed in batches. */
     csv(filters: AuditFilters, auth: AuthContext, lang: Language): Readable {
-      const scope = systemScope(auth);
+      const view = viewOf(auth);
       const chunks = async function* () {
         yield `\uFEFF${HEADERS[lang].join(',')}\n`;
-        yield* repo.csvLines(filters, scope);
+        yield* repo.csvLines(filters, view);
       };
       return Readable.from(chunks(), { objectMode: false });
     },

@@ -39,6 +39,7 @@ export const settingsEn = {
       ip: 'IP address',
     },
     system: 'System',
+    staff: 'SOC staff',
     empty: 'No data',
     loadFailed: 'Could not load the audit log',
     pagination: '{{low}}-{{high}} of {{total}}',

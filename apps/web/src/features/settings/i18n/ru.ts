@@ -41,6 +41,7 @@ export const settingsRu: typeof settingsEn = {
       ip: 'IP-адрес',
     },
     system: 'Система',
+    staff: 'сотрудник SOC',
     empty: 'Нет данных',
     loadFailed: 'Не удалось загрузить журнал аудита',
     pagination: '{{low}}-{{high}} из {{total}}',

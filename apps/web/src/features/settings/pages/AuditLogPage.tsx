@@ -59,7 +59,16 @@ export function AuditLogPage() {
       title: t('settings.audit.columns.user'),
       render: (_, e) =>
         e.user ? (
-          <span title={e.user.username}>{e.user.full_name || e.user.username}</span>
+          <span title={e.user.username}>
+            {e.user.full_name || e.user.username}
+            {/* the provider's staff: customers see who acted, never from where (issue 25) */}
+            {e.user.role !== 'customer' && (
+              <Typography.Text type="secondary" data-testid="audit-staff">
+                {' '}
+                · {t('settings.audit.staff')}
+              </Typography.Text>
+            )}
+          </span>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>
         ),
