@@ -3,8 +3,11 @@ import { startTestIdp } from '../apps/server/src/test/oidc-idp.ts';
 import { ensureChromium } from './support/browser.ts';
 import { freePort, startServer } from './support/server.ts';
 
-/** The identity provider of the OIDC sign-in tests and the IdP account that maps to carol. */
-const E2E_IDP = { name: 'Local IdP', login: 'idp-carol' } as const;
+/**
+ * The identity provider of the OIDC sign-in tests: an IdP account with carol's e-mail (carol has
+ * a password, so it is never linked to her) and one that the portal does not know yet.
+ */
+const E2E_IDP = { name: 'Local IdP', login: 'idp-carol', newLogin: 'idp-zoya' } as const;
 
 /**
  * One server for the whole browser suite; each test file signs in as its own users. A real
@@ -18,7 +21,10 @@ export default async function setup(project: TestProject) {
     clients: [
       { client_id: 'portal-e2e', client_secret: 'portal-e2e-secret-portal-e2e', redirect_uris: [callback] },
     ],
-    accounts: { [E2E_IDP.login]: { email: 'carol@customer3.example' } },
+    accounts: {
+      [E2E_IDP.login]: { email: 'carol@customer3.example' },
+      [E2E_IDP.newLogin]: { email: 'zoya@customer3.example', name: 'Зоя Зайцева' },
+    },
   });
   const server = await startServer(
     {
@@ -28,6 +34,7 @@ export default async function setup(project: TestProject) {
           issuer: idp.issuer,
           client_id: 'portal-e2e',
           client_secret: 'portal-e2e-secret-portal-e2e',
+          auto_create: true,
           allow_http: true,
         },
       ]),
@@ -37,6 +44,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.url);
   project.provide('oidcProviderName', E2E_IDP.name);
   project.provide('oidcLogin', E2E_IDP.login);
+  project.provide('oidcNewLogin', E2E_IDP.newLogin);
   return async () => {
     await server.stop();
     await idp.stop();

@@ -6,7 +6,9 @@ declare module 'vitest' {
     baseUrl: string;
     /** Name of the local OIDC provider (oidc-provider) the server is configured with. */
     oidcProviderName: string;
-    /** Login at that provider whose e-mail is carol's. */
+    /** Login at that provider whose (verified) e-mail is carol's: never linked to her account. */
     oidcLogin: string;
+    /** Login at that provider with a verified e-mail unknown to the portal (an account is created). */
+    oidcNewLogin: string;
   }
 }
