@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   API_BASE,
   DetailErrorSchema,
+  EXTERNAL_LOGIN_ERRORS,
   FieldErrorsSchema,
   OidcProviderSchema,
   TicketExchangeRequestSchema,
@@ -32,7 +33,7 @@ const LOGIN_COOKIE_PATH = `${API_BASE}/auth/`;
 const LOGIN_COOKIE_MAX_AGE_S = 10 * 60;
 
 /** Reasons of a refused sign-in that the web app explains; others read "sign-in failed". */
-const EXPLAINED = new Set(['no_account', 'other_browser', 'email_unverified', 'email_taken']);
+const EXPLAINED: ReadonlySet<string> = new Set(EXTERNAL_LOGIN_ERRORS);
 
 const caller = (request: FastifyRequest): CallerContext => ({
   ip: request.ip,
