@@ -94,6 +94,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { createAuthCache, listenAuthChanges } from './plugins/auth-cache.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { routeLimitsPlugin } from './plugins/route-limits.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export interface BuildAppOptions {
@@ -279,6 +280,8 @@ export async function buildApp({
       return user ? { userId: user.id } : null;
     },
   });
+
+  await app.register(routeLimitsPlugin, { db: database.db, config: config.routeLimits });
 
   // services and background work
   const storage = storageOverride ?? new FileStorage(config.filesDir);

@@ -196,6 +196,16 @@ describe('apiRequest', () => {
     expect(lastCall.description.map((line) => line.props.children)).toEqual(['title: Required field', 'Bad']);
   });
 
+  it('shows the detail of a 429 (rate limit) and when to try again', async () => {
+    authStore.setTokens({ access: makeAccessToken(300), refresh: 'r1' });
+    const detail = 'Too many CSV exports from your account: at most 5 a minute. Please try again later.';
+    mockFetch({ [ITEMS]: { status: 429, body: { detail }, headers: { 'Retry-After': '42' } } });
+    const error: unknown = await apiRequest('/soc/items/', { schema: ItemsSchema }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'http', status: 429, detail, retryAfterSeconds: 42 });
+    const lastCall = notifier.error.mock.lastCall?.[0] as { description: { props: { children: string } }[] };
+    expect(lastCall.description.map((line) => line.props.children)).toEqual([detail, 'Try again in 42 s.']);
+  });
+
   it('stays silent when the caller turns notifications off', async () => {
     mockFetch({ 'GET /api/v0/portal/config/': { status: 500, body: { detail: 'boom' } } });
     await expect(
