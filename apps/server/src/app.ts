@@ -354,7 +354,12 @@ export async function buildApp({
   handlers[REPORT_BUILD_JOB] = (payload, job) => reports.runBuild(payload, job);
   const taskNotifier = createTaskNotifier({ db: database.db, config, mailer, jobs });
   handlers[TASK_NOTIFY_JOB] = (payload) => taskNotifier.run(payload);
-  const tasks = createTasksService({ db: database.db, storage, onSocReply: taskNotifier.onSocReply });
+  const tasks = createTasksService({
+    db: database.db,
+    storage,
+    onSocReply: taskNotifier.onSocReply,
+    storageQuotaBytes: config.storageQuotaBytesPerSystem,
+  });
   jobs.addPoller(() => reports.tick());
   const events = createEventsService({ db: database.db, config, bus, heartbeatMs: eventsHeartbeatMs });
   const notifications = createNotificationsService({
