@@ -89,6 +89,9 @@ export function routeLimitExceeded(
  */
 export const routeLimitsPlugin = fp(
   async (app: FastifyInstance, { db, config }: RouteLimitsOptions) => {
+    // the counter a check is about; createRateLimit reads its key and maximum from the request
+    // (in Redis the plugin's keys read `<prefix>rate-limit:undefinedundefined-<key>`: a limiter made
+    // outside a route has no method and URL of its own)
     const counters = new WeakMap<FastifyRequest, Counter>();
     const check = app.createRateLimit({
       timeWindow: config.windowSeconds * 1000,
