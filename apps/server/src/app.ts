@@ -94,6 +94,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { createAuthCache, listenAuthChanges } from './plugins/auth-cache.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { routeLimitsPlugin } from './plugins/route-limits.ts';
 import { webPlugin } from './plugins/web.ts';
 
 export interface BuildAppOptions {
@@ -282,6 +283,8 @@ export async function buildApp({
     },
   });
 
+  await app.register(routeLimitsPlugin, { db: database.db, config: config.routeLimits });
+
   // services and background work
   const storage = storageOverride ?? new FileStorage(config.filesDir);
   const mailer =
@@ -353,7 +356,12 @@ export async function buildApp({
   handlers[REPORT_BUILD_JOB] = (payload, job) => reports.runBuild(payload, job);
   const taskNotifier = createTaskNotifier({ db: database.db, config, mailer, jobs });
   handlers[TASK_NOTIFY_JOB] = (payload) => taskNotifier.run(payload);
-  const tasks = createTasksService({ db: database.db, storage, onSocReply: taskNotifier.onSocReply });
+  const tasks = createTasksService({
+    db: database.db,
+    storage,
+    onSocReply: taskNotifier.onSocReply,
+    storageQuotaBytes: config.storageQuotaBytesPerSystem,
+  });
   jobs.addPoller(() => reports.tick());
   const events = createEventsService({ db: database.db, config, bus, heartbeatMs: eventsHeartbeatMs });
   const notifications = createNotificationsService({

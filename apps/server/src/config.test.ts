@@ -65,3 +65,31 @@ describe('DATABASE_WORK_MEM', () => {
       );
   });
 });
+
+describe('the rate limits and the storage quota (issue 25)', () => {
+  it('have defaults, are read from the environment, and 0 lifts a limit', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'soc-config-'));
+    try {
+      const defaults = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) });
+      expect(defaults.routeLimits.windowSeconds).toBe(60);
+      expect(defaults.routeLimits.buckets.export).toEqual({ perUser: 5, perSystem: 15 });
+      expect(defaults.storageQuotaBytesPerSystem).toBe(20 * 1024 ** 3);
+      const set = loadConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'x'.repeat(40),
+        RATE_LIMIT_WINDOW_SECONDS: '120',
+        RATE_LIMIT_PDF_PER_USER: '0',
+        RATE_LIMIT_PDF_PER_SYSTEM: '7',
+        STORAGE_QUOTA_BYTES_PER_SYSTEM: '1048576',
+      });
+      expect(set.routeLimits.windowSeconds).toBe(120);
+      expect(set.routeLimits.buckets.pdf).toEqual({ perUser: 0, perSystem: 7 });
+      expect(set.storageQuotaBytesPerSystem).toBe(1048576);
+      expect(() => loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_COMMENT_PER_USER: '-1' })).toThrow(
+        /RATE_LIMIT_COMMENT_PER_USER/,
+      );
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -10,6 +10,31 @@ const boolFromEnv = z
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * The rate limits on expensive and write routes (plugins/route-limits.ts): requests a window
+ * (a minute by default) per user and per system (tenant). A route names its bucket in its config.
+ */
+export const ROUTE_LIMIT_DEFAULTS = {
+  /** CSV export of incidents, synchronous and by e-mail. */
+  export: { perUser: 5, perSystem: 15 },
+  /** Ordering a one-off report (its PDF is built by a job). */
+  report: { perUser: 5, perSystem: 20 },
+  /** Comments of incidents, tasks and documents (with their files). */
+  comment: { perUser: 30, perSystem: 120 },
+  /** Files posted to incidents, tasks and documents. */
+  upload: { perUser: 20, perSystem: 60 },
+  /** New incidents (the customers' form and the analyst API). */
+  incident: { perUser: 120, perSystem: 600 },
+  /** PDF of an incident or a document, built on request. */
+  pdf: { perUser: 10, perSystem: 30 },
+} as const;
+export type RouteLimitBucket = keyof typeof ROUTE_LIMIT_DEFAULTS;
+export type RouteLimits = Record<RouteLimitBucket, { perUser: number; perSystem: number }>;
+
+/** Requests a window of a bucket's rate limit; 0 lifts that limit. */
+const limitCount = (fallback: number) => z.coerce.number().int().min(0).max(1_000_000).default(fallback);
+const D = ROUTE_LIMIT_DEFAULTS;
+
 /** Environment variables the server reads; README.md documents each one. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
@@ -40,6 +65,25 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   REDIS_KEY_PREFIX: z.string().default('soc-portal:'),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  RATE_LIMIT_EXPORT_PER_USER: limitCount(D.export.perUser),
+  RATE_LIMIT_EXPORT_PER_SYSTEM: limitCount(D.export.perSystem),
+  RATE_LIMIT_REPORT_PER_USER: limitCount(D.report.perUser),
+  RATE_LIMIT_REPORT_PER_SYSTEM: limitCount(D.report.perSystem),
+  RATE_LIMIT_COMMENT_PER_USER: limitCount(D.comment.perUser),
+  RATE_LIMIT_COMMENT_PER_SYSTEM: limitCount(D.comment.perSystem),
+  RATE_LIMIT_UPLOAD_PER_USER: limitCount(D.upload.perUser),
+  RATE_LIMIT_UPLOAD_PER_SYSTEM: limitCount(D.upload.perSystem),
+  RATE_LIMIT_INCIDENT_PER_USER: limitCount(D.incident.perUser),
+  RATE_LIMIT_INCIDENT_PER_SYSTEM: limitCount(D.incident.perSystem),
+  RATE_LIMIT_PDF_PER_USER: limitCount(D.pdf.perUser),
+  RATE_LIMIT_PDF_PER_SYSTEM: limitCount(D.pdf.perSystem),
+  /** Bytes of uploaded files a system may keep; 0: no quota. */
+  STORAGE_QUOTA_BYTES_PER_SYSTEM: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(20 * 1024 ** 3),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('SOC Portal <no-reply@soc-portal.local>'),
   MAIL_ATTACHMENT_MAX_BYTES: z.coerce
@@ -195,6 +239,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of every Redis key the portal writes (several portals may share one Redis). */
   redisKeyPrefix: string;
+  /** Rate limits of expensive and write routes (per user and per system; 0: off), counted in Redis when set. */
+  routeLimits: { windowSeconds: number; buckets: RouteLimits };
+  /** Bytes of uploaded files each system may keep (incident and task files); 0: no quota. */
+  storageQuotaBytesPerSystem: number;
   logLevel: string;
   trustProxy: boolean;
   /** Folder of the built web app, or undefined to serve the API only. */
@@ -329,6 +377,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
     redisUrl: e.REDIS_URL || undefined,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    routeLimits: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      buckets: {
+        export: { perUser: e.RATE_LIMIT_EXPORT_PER_USER, perSystem: e.RATE_LIMIT_EXPORT_PER_SYSTEM },
+        report: { perUser: e.RATE_LIMIT_REPORT_PER_USER, perSystem: e.RATE_LIMIT_REPORT_PER_SYSTEM },
+        comment: { perUser: e.RATE_LIMIT_COMMENT_PER_USER, perSystem: e.RATE_LIMIT_COMMENT_PER_SYSTEM },
+        upload: { perUser: e.RATE_LIMIT_UPLOAD_PER_USER, perSystem: e.RATE_LIMIT_UPLOAD_PER_SYSTEM },
+        incident: { perUser: e.RATE_LIMIT_INCIDENT_PER_USER, perSystem: e.RATE_LIMIT_INCIDENT_PER_SYSTEM },
+        pdf: { perUser: e.RATE_LIMIT_PDF_PER_USER, perSystem: e.RATE_LIMIT_PDF_PER_SYSTEM },
+      },
+    },
+    storageQuotaBytesPerSystem: e.STORAGE_QUOTA_BYTES_PER_SYSTEM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
@@ -389,6 +449,12 @@ const testAttackPath = () =>
   process.env.ATTACK_STIX_PATH ||
   path.resolve(import.meta.dirname, '../../../../shared/data/attack/enterprise-attack.json');
 
+/** Every route limit lifted (tests, and benches that show the difference). */
+export const routeLimitsOff = (): RouteLimits =>
+  Object.fromEntries(
+    Object.keys(ROUTE_LIMIT_DEFAULTS).map((bucket) => [bucket, { perUser: 0, perSystem: 0 }]),
+  ) as RouteLimits;
+
 /** A configuration for tests: in-memory database, fixed secret, quiet logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const scratch = mkdtempSync(path.join(tmpdir(), 'soc-test-'));
@@ -420,6 +486,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authCacheSeconds: 30,
     redisUrl: undefined,
     redisKeyPrefix: 'soc-portal-test:',
+    // off, so that suites which post many comments or files do not meet them; their tests turn them on
+    routeLimits: { windowSeconds: 60, buckets: routeLimitsOff() },
+    storageQuotaBytesPerSystem: 20 * 1024 ** 3,
     logLevel: 'silent',
     trustProxy: false,
     webDist: undefined,

@@ -289,6 +289,11 @@ export const attachments = pgTable(
     commentId: bigint('comment_id', { mode: 'number' }).references(() => comments.id, {
       onDelete: 'cascade',
     }),
+    /**
+     * The incident's system, set by the trigger `attachments_system` (migration 0027) whatever
+     * the writer gives: the storage quota sums the sizes per system (storage-quota.ts).
+     */
+    systemId: integer('system_id'),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -301,6 +306,8 @@ export const attachments = pgTable(
   (t) => [
     index('attachments_incident_idx').on(t.incidentId),
     index('attachments_comment_idx').on(t.commentId),
+    // the quota's sum of a system's sizes reads the index alone
+    index('attachments_system_size_idx').on(t.systemId, t.size),
   ],
 );
 

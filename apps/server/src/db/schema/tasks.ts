@@ -79,6 +79,8 @@ export const taskAttachments = pgTable(
     messageId: bigint('message_id', { mode: 'number' }).references(() => taskMessages.id, {
       onDelete: 'cascade',
     }),
+    /** The task's system, set by the trigger `task_attachments_system` (see attachments.systemId). */
+    systemId: integer('system_id'),
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -91,5 +93,6 @@ export const taskAttachments = pgTable(
   (t) => [
     index('task_attachments_task_idx').on(t.taskId, t.created),
     index('task_attachments_message_idx').on(t.messageId),
+    index('task_attachments_system_size_idx').on(t.systemId, t.size),
   ],
 );

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import type { Config } from '../../config.ts';
+import { routeLimitsOff } from '../../config.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { DEMO_PASSWORD, createTestContext } from '../../test/harness.ts';
 
@@ -32,9 +34,19 @@ afterAll(async () => {
 });
 
 /** Another instance on the test's database with the given rate-limit configuration. */
-async function instance(redisUrl: string | undefined, keyPrefix: string): Promise<FastifyInstance> {
+async function instance(
+  redisUrl: string | undefined,
+  keyPrefix: string,
+  routeLimits: Config['routeLimits'] = ctx.config.routeLimits,
+): Promise<FastifyInstance> {
   const app = await buildApp({
-    config: { ...ctx.config, authRateLimitPerMinute: LIMIT, redisUrl, redisKeyPrefix: keyPrefix },
+    config: {
+      ...ctx.config,
+      authRateLimitPerMinute: LIMIT,
+      redisUrl,
+      redisKeyPrefix: keyPrefix,
+      routeLimits,
+    },
     database: ctx.database,
     auth: { failureFloorMs: 0, failureJitterMs: 0 },
   });
@@ -78,5 +90,40 @@ describe('sign-in rate limit across two instances', () => {
     // nothing listens on port 1
     const a = await instance('redis://127.0.0.1:1', `${prefix}down:`);
     expect(await signIn(a)).toBe(200);
+  });
+});
+
+describe('route limits across two instances (issue 25)', () => {
+  const exportsOf = (perUser: number): Config['routeLimits'] => ({
+    windowSeconds: 60,
+    buckets: { ...routeLimitsOff(), export: { perUser, perSystem: 0 } },
+  });
+  const exportCsv = (app: FastifyInstance, access: string) =>
+    app
+      .inject({
+        method: 'GET',
+        url: '/api/v0/soc/incs/get_csv/',
+        headers: { authorization: `Bearer ${access}` },
+      })
+      .then((r) => r.statusCode);
+
+  it('with Redis, a user’s CSV exports count on both instances', async () => {
+    const { access } = await ctx.login('alice');
+    const a = await instance(REDIS_URL, `${prefix}routes:`, exportsOf(2));
+    const b = await instance(REDIS_URL, `${prefix}routes:`, exportsOf(2));
+    expect([await exportCsv(a, access), await exportCsv(b, access)]).toEqual([200, 200]);
+    expect(await exportCsv(a, access)).toBe(429);
+    expect(await exportCsv(b, access)).toBe(429);
+    const keys = await redis.keys(`${prefix}routes:rate-limit:*export:user:*`);
+    expect(keys).toHaveLength(1);
+    expect(Number(await redis.get(keys[0]!))).toBe(4);
+  });
+
+  it('without Redis, each instance counts alone', async () => {
+    const { access } = await ctx.login('bob');
+    const a = await instance(undefined, `${prefix}routes-local:`, exportsOf(2));
+    const b = await instance(undefined, `${prefix}routes-local:`, exportsOf(2));
+    const codes = [await exportCsv(a, access), await exportCsv(b, access), await exportCsv(a, access)];
+    expect(codes).toEqual([200, 200, 200]);
   });
 });

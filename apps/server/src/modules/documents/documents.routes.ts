@@ -220,6 +220,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     app.post(
       `${base}/:id(^\\d+)/comments/`,
       {
+        config: { costLimit: 'comment' },
         schema: {
           tags,
           summary: 'Comment: multipart/form-data with the field `text` (Markdown)',
@@ -239,7 +240,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
 
     app.get(
       `${base}/:id(^\\d+)/download_pdf/`,
-      { schema: { tags, summary: 'The document as PDF, saved as `{title}.pdf`', params: IdParams } },
+      {
+        config: { costLimit: 'pdf' },
+        schema: { tags, summary: 'The document as PDF, saved as `{title}.pdf`', params: IdParams },
+      },
       async (request, reply) => {
         const auth = requireAuth(request);
         const card = await documents.card(kind, request.params.id, auth);
@@ -264,6 +268,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     app.post(
       `${base}/:id(^\\d+)/attachments/`,
       {
+        config: { costLimit: 'upload' },
         schema: {
           tags,
           summary: 'Attach an image or a file (multipart field `file`); analysts and admins',

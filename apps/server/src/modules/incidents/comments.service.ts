@@ -5,6 +5,7 @@ import { COMMENTS_NO_PAGE_MAX, CommentCreateFieldsSchema } from '@soc/contracts'
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { attachments, comments, incidents, users } from '../../db/schema/index.ts';
+import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/http-errors.ts';
@@ -264,6 +265,7 @@ export function createCommentsService({ db, config, storage, onStatus, responses
           ) {
             throw badRequest({ issue_completed: ['The incident is not open; it cannot be completed.'] });
           }
+          await checkStorageQuota(tx, incident.systemId, stager.files, config.storageQuotaBytesPerSystem);
           const inserted = await insertComment(tx, {
             incident: locked!,
             authorId: auth.userId,

@@ -188,6 +188,7 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
   app.post(
     '/:key/comments/',
     {
+      config: { costLimit: { bucket: 'comment', tenant: 'incident' } },
       schema: {
         tags: ['comments'],
         summary:
@@ -246,6 +247,7 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
   app.get(
     '/:key/get_pdf_inc/',
     {
+      config: { costLimit: { bucket: 'pdf', tenant: 'incident' } },
       schema: {
         tags: ['incidents'],
         summary: 'The incident as PDF, in the caller’s language (or `?language=`)',

@@ -53,6 +53,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
   app.post(
     '/',
     {
+      config: { costLimit: { bucket: 'incident', tenant: 'body' } },
       schema: {
         tags: ['incidents'],
         summary: 'Register an incident in one of the caller’s systems',
@@ -74,6 +75,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
   app.post(
     '/:key/add_file/',
     {
+      config: { costLimit: { bucket: 'upload', tenant: 'incident' } },
       schema: {
         tags: ['incidents'],
         summary: 'Attach 1–10 files (50 MB each) to an incident; multipart field `attachments`',
@@ -101,6 +103,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
   app.get(
     '/get_csv/',
     {
+      config: { costLimit: 'export' },
       schema: {
         tags: ['incidents'],
         summary: 'The filtered incidents as CSV (UTF-8 with BOM), or `max_records_exceeded`',
@@ -131,6 +134,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
   app.get(
     '/get_async_csv/',
     {
+      config: { costLimit: 'export' },
       schema: {
         tags: ['incidents'],
         summary: 'Build the CSV in the background and e-mail it to the caller',

@@ -37,6 +37,7 @@ import {
   userSystems,
   users,
 } from '../../db/schema/index.ts';
+import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { FileTooLargeError } from '../../integrations/storage/file-storage.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
@@ -252,6 +253,7 @@ export function createIncidentsService({
         }
         if (!stored.length) throw badRequest({ attachments: ['No file was submitted.'] });
         const rows = await db.transaction(async (tx) => {
+          await checkStorageQuota(tx, incident.systemId, stored, config.storageQuotaBytesPerSystem);
           const inserted = await tx
             .insert(attachments)
             .values(

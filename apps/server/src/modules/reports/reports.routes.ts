@@ -61,6 +61,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
   app.post(
     '/reports/create/',
     {
+      config: { costLimit: 'report' },
       schema: {
         tags,
         summary: 'Order a one-off report for a period (dates DD.MM.YYYY); it is built and e-mailed',
@@ -153,6 +154,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
   app.post(
     '/report_tasks/',
     {
+      config: { costLimit: 'report' },
       schema: {
         tags,
         summary: 'Create a report schedule: period + start time (YYYY-MM-DDTHH:mm) and its crontab',

@@ -79,6 +79,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/incidents/',
     {
+      config: { costLimit: { bucket: 'incident', tenant: 'body' } },
       schema: {
         tags,
         summary: 'Create an incident with every field of spec 000 §3, its alerts and asset snapshots',
@@ -152,6 +153,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/incidents/:key/comments/',
     {
+      config: { costLimit: { bucket: 'comment', tenant: 'incident' } },
       schema: {
         tags,
         summary: 'Post an analyst comment (marked as the SOC’s; Markdown)',

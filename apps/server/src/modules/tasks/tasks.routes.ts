@@ -48,6 +48,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService; config: C
   app.post(
     '/tasks/',
     {
+      config: { costLimit: 'upload' },
       schema: {
         tags,
         summary:
@@ -118,6 +119,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService; config: C
   app.post(
     '/tasks/:id/messages/',
     {
+      config: { costLimit: { bucket: 'comment', tenant: 'task' } },
       schema: {
         tags,
         summary: 'Write in the chat: multipart `body` (Markdown), `attachments` (0–10 files, 50 MB each)',

@@ -7,6 +7,7 @@ import {
   TaskStatusPayloadSchema,
 } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
+import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
@@ -32,6 +33,8 @@ export interface TasksDeps {
   storage: FileStorage;
   /** Called after a SOC reply is stored (the e-mail to the customer). */
   onSocReply: (taskId: number, messageId: number) => Promise<void>;
+  /** Bytes of files each system may keep (config.storageQuotaBytesPerSystem); 0 or absent: none. */
+  storageQuotaBytes?: number;
 }
 
 const attachmentRows = (taskId: number, messageId: number | null, files: StagedFile[], userId: number) =>
@@ -51,7 +54,7 @@ const attachmentRows = (taskId: number, messageId: number | null, files: StagedF
  * rules: the same composer fields, attachment limits and sanitised Markdown. Customers see the
  * tasks of their systems (another system's task is a 404); analysts answer through the same API.
  */
-export function createTasksService({ db, storage, onSocReply }: TasksDeps) {
+export function createTasksService({ db, storage, onSocReply, storageQuotaBytes = 0 }: TasksDeps) {
   const repo = createTasksRepository(db);
 
   async function load(auth: AuthContext, id: number) {
@@ -113,6 +116,7 @@ export function createTasksService({ db, storage, onSocReply }: TasksDeps) {
             authorId: auth.userId,
             authorName: me.name,
           });
+          await checkStorageQuota(tx, row.systemId, stager.files, storageQuotaBytes);
           await repo.insertAttachments(tx, attachmentRows(row.id, null, stager.files, auth.userId));
           return row;
         });
@@ -172,6 +176,7 @@ export function createTasksService({ db, storage, onSocReply }: TasksDeps) {
             body: renderMarkdown(fields.body),
             fromSoc,
           });
+          await checkStorageQuota(tx, task.systemId, stager.files, storageQuotaBytes);
           await repo.insertAttachments(tx, attachmentRows(id, message.id, stager.files, auth.userId));
           const next = statusAfterMessage(task.status, fromSoc);
           await repo.updateTask(tx, id, {

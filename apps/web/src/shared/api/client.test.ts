@@ -196,6 +196,36 @@ describe('apiRequest', () => {
     expect(lastCall.description.map((line) => line.props.children)).toEqual(['title: Required field', 'Bad']);
   });
 
+  it('shows the detail of a 429 (rate limit) and when to try again', async () => {
+    authStore.setTokens({ access: makeAccessToken(300), refresh: 'r1' });
+    const detail = 'Too many CSV exports from your account: at most 5 a minute. Please try again later.';
+    mockFetch({ [ITEMS]: { status: 429, body: { detail }, headers: { 'Retry-After': '42' } } });
+    const error: unknown = await apiRequest('/soc/items/', { schema: ItemsSchema }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'http', status: 429, detail, retryAfterSeconds: 42 });
+    const lastCall = notifier.error.mock.lastCall?.[0] as { description: { props: { children: string } }[] };
+    expect(lastCall.description.map((line) => line.props.children)).toEqual([detail, 'Try again in 42 s.']);
+  });
+
+  it('shows a storage-quota 507 in the user’s language', async () => {
+    authStore.setTokens({ access: makeAccessToken(300), refresh: 'r1' });
+    mockFetch({
+      [ITEMS]: {
+        status: 507,
+        body: {
+          detail: 'The system’s storage quota is used up.',
+          code: 'storage_quota_exceeded',
+          used_bytes: 20 * 1024 ** 3,
+          quota_bytes: 20 * 1024 ** 3,
+        },
+      },
+    });
+    await apiRequest('/soc/items/', { schema: ItemsSchema }).catch(() => undefined);
+    const lastCall = notifier.error.mock.lastCall?.[0] as { description: { props: { children: string } }[] };
+    expect(lastCall.description.map((line) => line.props.children)).toEqual([
+      'The storage quota of this system is used up (20.0 of 20.0 GB stored). Delete files that are no longer needed or ask the SOC to raise the quota.',
+    ]);
+  });
+
   it('stays silent when the caller turns notifications off', async () => {
     mockFetch({ 'GET /api/v0/portal/config/': { status: 500, body: { detail: 'boom' } } });
     await expect(

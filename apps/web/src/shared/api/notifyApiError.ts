@@ -17,6 +17,18 @@ export function notifyApiError(error: unknown, message?: string): void {
   notifyError({ title, description: errorDescription(error) });
 }
 
+const gigabytes = (bytes: unknown) => (typeof bytes === 'number' ? (bytes / 1024 ** 3).toFixed(1) : '?');
+
+/** The server's 507 of an upload past its system's storage quota, in the user's language. */
+function storageQuotaLine(error: ApiError): string | null {
+  const data = error.data as { code?: unknown; used_bytes?: unknown; quota_bytes?: unknown } | null;
+  if (error.status !== 507 || data?.code !== 'storage_quota_exceeded') return null;
+  return i18n.t('errors.storageQuota', {
+    used: gigabytes(data.used_bytes),
+    quota: gigabytes(data.quota_bytes),
+  });
+}
+
 /** The lines that explain an error to the user. */
 export function errorDescription(error: ApiError): string[] {
   switch (error.kind) {
@@ -25,6 +37,8 @@ export function errorDescription(error: ApiError): string[] {
     case 'invalid-response':
       return [i18n.t('errors.invalidResponse')];
     case 'http': {
+      const quota = storageQuotaLine(error);
+      if (quota) return [quota];
       const lines = describeErrorLines(error);
       if (lines.length === 0) lines.push(i18n.t('errors.httpStatus', { status: error.status ?? '' }));
       if (error.retryAfterSeconds !== null)

@@ -600,6 +600,8 @@ export const en = {
     invalidResponse: 'The server sent an unexpected response.',
     httpStatus: 'Server error {{status}}',
     retryAfter: 'Try again in {{seconds}} s.',
+    storageQuota:
+      'The storage quota of this system is used up ({{used}} of {{quota}} GB stored). Delete files that are no longer needed or ask the SOC to raise the quota.',
     unexpectedTitle: 'Something went wrong',
     unexpectedText: 'An unexpected error occurred on this page. Reload the page or try again.',
     chunk: {

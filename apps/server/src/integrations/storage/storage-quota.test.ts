@@ -1,0 +1,151 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { queryRows } from '../../db/client.ts';
+import { attachments, incidents, taskAttachments, userSystems, users } from '../../db/schema/index.ts';
+import { multipart } from '../../security/openapi-operations.ts';
+import type { TestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+import { STORAGE_QUOTA_EXCEEDED_CODE, storageUsage } from './storage-quota.ts';
+
+/*
+ * Issue 25 item 11: each system keeps at most STORAGE_QUOTA_BYTES_PER_SYSTEM bytes of uploaded
+ * files; an upload past it is a 507 and nothing is stored (no row, no object). The usage is the
+ * sum of the sizes in the database, served by an index.
+ */
+let ctx: TestContext;
+let app: FastifyInstance;
+const tokens: Record<string, string> = {};
+const systemOf: Record<string, number> = {};
+const keyOf: Record<string, number> = {};
+let quota: number;
+
+const file = (size: number, name = 'evidence.txt') => ({
+  field: 'attachments',
+  name,
+  type: 'text/plain',
+  body: Buffer.alloc(size, 'a'),
+});
+
+const post = (user: string, url: string, body: ReturnType<typeof multipart>) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/v0/soc/${url}`,
+    headers: { ...bearer(tokens[user]!), ...body.headers },
+    payload: body.payload,
+  });
+const addFile = (user: string, size: number) =>
+  post(user, `incs/${keyOf[user]}/add_file/`, multipart({}, [file(size)]));
+
+async function stored(): Promise<{ rows: number; objects: number; tmp: number }> {
+  const list = async (dir: string) =>
+    existsSync(dir)
+      ? (await readdir(dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).length
+      : 0;
+  const [a] = await ctx.database.db.select({ n: count() }).from(attachments);
+  const [t] = await ctx.database.db.select({ n: count() }).from(taskAttachments);
+  return {
+    rows: a!.n + t!.n,
+    objects: await list(path.join(ctx.config.filesDir, 'objects')),
+    tmp: await list(path.join(ctx.config.filesDir, 'tmp')),
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext({ incidents: 20 });
+  const db = ctx.database.db;
+  for (const name of ['alice', 'bob']) {
+    tokens[name] = (await ctx.login(name)).access;
+    const [m] = await db
+      .select({ systemId: userSystems.systemId })
+      .from(userSystems)
+      .innerJoin(users, eq(users.id, userSystems.userId))
+      .where(eq(users.username, name));
+    systemOf[name] = m!.systemId;
+    const [i] = await db
+      .select({ key: incidents.key })
+      .from(incidents)
+      .where(eq(incidents.systemId, m!.systemId))
+      .limit(1);
+    keyOf[name] = i!.key;
+  }
+  const used = Math.max(await storageUsage(db, systemOf.alice!), await storageUsage(db, systemOf.bob!));
+  quota = used + 4000;
+  app = await buildApp({
+    config: { ...ctx.config, storageQuotaBytesPerSystem: quota },
+    database: ctx.database,
+  });
+  await app.ready();
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await ctx?.close();
+});
+
+describe('the per-system storage quota', () => {
+  it('refuses with 507 an upload that would pass the quota, and stores nothing', async () => {
+    const free = quota - (await storageUsage(ctx.database.db, systemOf.alice!));
+    expect((await addFile('alice', free - 1000)).statusCode).toBe(200);
+    expect(await storageUsage(ctx.database.db, systemOf.alice!)).toBe(quota - 1000);
+
+    const before = await stored();
+    const refused = await addFile('alice', 1001);
+    expect(refused.statusCode).toBe(507);
+    const body = refused.json<{ detail: string; code: string; quota_bytes: number; used_bytes: number }>();
+    expect(body.code).toBe(STORAGE_QUOTA_EXCEEDED_CODE);
+    expect(body.detail).toMatch(/storage quota is used up/);
+    expect(body).toMatchObject({ quota_bytes: quota, used_bytes: quota - 1000 });
+    // a comment with a file and a task with a file count against the same quota
+    const comment = await post(
+      'alice',
+      `incs/${keyOf.alice}/comments/`,
+      multipart({ body: 'see the file' }, [file(1001)]),
+    );
+    expect(comment.statusCode).toBe(507);
+    const task = await post(
+      'alice',
+      'tasks/',
+      multipart(
+        {
+          system: String(systemOf.alice),
+          type: 'question',
+          subject: 'Quota',
+          description: 'x',
+          priority: 'low',
+        },
+        [file(1001)],
+      ),
+    );
+    expect(task.statusCode).toBe(507);
+    expect(await stored()).toEqual(before);
+
+    // what still fits is taken; another tenant is not affected
+    expect((await addFile('alice', 1000)).statusCode).toBe(200);
+    expect((await addFile('bob', 3000)).statusCode).toBe(200);
+  });
+
+  it('keeps the system of every file row, which an index serves for the sum', async () => {
+    const db = ctx.database.db;
+    const [orphans] = await db
+      .select({ n: count() })
+      .from(attachments)
+      .where(
+        sql`${attachments.systemId} IS DISTINCT FROM (SELECT system_id FROM incidents WHERE id = ${attachments.incidentId})`,
+      );
+    expect(orphans!.n).toBe(0);
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      return queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`EXPLAIN SELECT coalesce(sum(size), 0) FROM attachments WHERE system_id = ${systemOf.alice}`,
+      );
+    });
+    expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toMatch(
+      /(Index|Index Only|Bitmap Index) Scan (using|on) attachments_system_size_idx/,
+    );
+  });
+});

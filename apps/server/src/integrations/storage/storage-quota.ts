@@ -1,0 +1,61 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { attachments, taskAttachments } from '../../db/schema/index.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The code of the 507 answer of an upload over its system's quota. */
+export const STORAGE_QUOTA_EXCEEDED_CODE = 'storage_quota_exceeded';
+
+/**
+ * Bytes of the files a system keeps (incident and comment files, task files): the sizes recorded
+ * in the database, read from the (system_id, size) indexes, never by walking the disk.
+ */
+export async function storageUsage(db: Db | Tx, systemId: number): Promise<number> {
+  let used = 0;
+  for (const table of [attachments, taskAttachments]) {
+    const [row] = await db
+      .select({ used: sql<string | number>`coalesce(sum(${table.size}), 0)` })
+      .from(table)
+      .where(eq(table.systemId, systemId));
+    used += Number(row?.used ?? 0);
+  }
+  return used;
+}
+
+const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(bytes < 1024 ** 3 ? 3 : 1)} GB`;
+
+/**
+ * Refuses (507, nothing recorded) files that would take `systemId` past `quotaBytes`; 0 is no
+ * quota. Call it in the transaction that records the files: a transaction-scoped advisory lock
+ * per system makes concurrent uploads of one system take their turn, so that two of them cannot
+ * both fit in the last free bytes. The caller removes the staged objects when this throws.
+ */
+export async function checkStorageQuota(
+  tx: Tx,
+  systemId: number,
+  files: readonly { size: number }[],
+  quotaBytes: number,
+): Promise<void> {
+  const adding = files.reduce((sum, f) => sum + f.size, 0);
+  if (!quotaBytes || adding === 0) return;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('storage-quota'), ${systemId})`);
+  const used = await storageUsage(tx, systemId);
+  if (used + adding <= quotaBytes) return;
+  const detail =
+    `The system's storage quota is used up: ${gib(used)} of ${gib(quotaBytes)} stored, and these files ` +
+    `need ${gib(adding)} more. Delete files that are no longer needed or ask the SOC to raise the quota.`;
+  throw new HttpError(
+    507,
+    detail,
+    undefined,
+    {},
+    {
+      detail,
+      code: STORAGE_QUOTA_EXCEEDED_CODE,
+      quota_bytes: quotaBytes,
+      used_bytes: used,
+    },
+  );
+}
