@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HttpError, LocalizedBadRequest } from '../../lib/http-errors.ts';
-import { DANGEROUS_EXTENSIONS, checkUpload, unsafeFilename } from './sniff.ts';
+import { DANGEROUS_UPLOAD_EXTENSIONS, unsafeUploadName } from '@soc/contracts';
+import { checkUpload } from './sniff.ts';
 
 const TEXT = Buffer.from('plain text, nothing to run\n');
 const BIDI = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
@@ -13,7 +14,7 @@ const anyCase = (text: string) =>
     .map((upper) => [...text].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join(''));
 const stem = fc.stringMatching(/^[\p{L}\p{N} _()-]{1,30}$/u).filter((s) => s.trim().length > 0);
 const innocentExtension = fc.constantFrom('pdf', 'docx', 'txt', 'png', 'csv', 'zip', 'log', 'jpeg');
-const dangerous = fc.constantFrom(...DANGEROUS_EXTENSIONS);
+const dangerous = fc.constantFrom(...DANGEROUS_UPLOAD_EXTENSIONS);
 /** What Windows drops at the end of a name. */
 const trailing = fc.stringMatching(/^[. ]{0,4}$/);
 
@@ -81,10 +82,10 @@ describe('the upload check', () => {
   });
 
   it('names the right reason', () => {
-    expect(unsafeFilename('setup.EXE. ')).toEqual({ reason: 'extension', extension: 'exe' });
-    expect(unsafeFilename('photo\u202egpj.js')).toEqual({ reason: 'bidi' });
-    expect(unsafeFilename('exe')).toBeNull();
-    expect(unsafeFilename('report.pdf')).toBeNull();
+    expect(unsafeUploadName('setup.EXE. ')).toEqual({ reason: 'extension', extension: 'exe' });
+    expect(unsafeUploadName('photo\u202egpj.js')).toEqual({ reason: 'bidi' });
+    expect(unsafeUploadName('exe')).toBeNull();
+    expect(unsafeUploadName('report.pdf')).toBeNull();
     expect(checkUpload('file', 'report.txt', TEXT)).toBe('text/plain; charset=utf-8');
     expect(refusal('.exe')).toBeInstanceOf(HttpError);
   });

@@ -1,3 +1,4 @@
+import { unsafeUploadName, visibleFileName } from '@soc/contracts';
 import { LocalizedBadRequest } from '../../lib/http-errors.ts';
 
 /** What the first bytes of a file say about it. Declared content types are never trusted. */
@@ -42,54 +43,7 @@ export function sniffFile(head: Buffer, filename: string): SniffResult {
   return { executable: false, contentType: TEXT_EXTENSIONS[ext] ?? 'application/octet-stream' };
 }
 
-/** Extensions refused whatever the content: Windows runs or mounts them on a double-click. */
-export const DANGEROUS_EXTENSIONS: ReadonlySet<string> = new Set([
-  'exe',
-  'dll',
-  'scr',
-  'com',
-  'bat',
-  'cmd',
-  'ps1',
-  'psm1',
-  'vbs',
-  'vbe',
-  'js',
-  'jse',
-  'wsf',
-  'wsh',
-  'hta',
-  'msi',
-  'msp',
-  'lnk',
-  'reg',
-  'jar',
-  'iso',
-  'img',
-  'vhd',
-]);
-
-/** Bidirectional embedding, override and isolate controls: they make `exe.pdf` of `fdp.exe`. */
-const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
-
 export type UnsafeUploadReason = 'executable' | 'extension' | 'bidi';
-
-/**
- * Why the name alone makes a file unsafe, or null. Windows ignores trailing dots and spaces, so
- * they are stripped before the last extension is compared (`a.pdf.exe. .` is an `.exe`).
- */
-export function unsafeFilename(
-  filename: string,
-): { reason: 'extension' | 'bidi'; extension?: string } | null {
-  if (new RegExp(BIDI_CONTROLS.source).test(filename)) return { reason: 'bidi' };
-  const trimmed = filename.replace(/[.\s]+$/u, '');
-  const extension = /\.([^.]+)$/.exec(trimmed)?.[1]?.toLowerCase();
-  return extension && DANGEROUS_EXTENSIONS.has(extension) ? { reason: 'extension', extension } : null;
-}
-
-/** The name as it may be shown: direction controls made visible rather than obeyed. */
-const visibleName = (filename: string) =>
-  filename.replace(BIDI_CONTROLS, (c) => `[U+${c.charCodeAt(0).toString(16).toUpperCase()}]`);
 
 const UNSAFE_UPLOAD_MESSAGES: Record<
   'ru' | 'en',
@@ -117,7 +71,7 @@ export function unsafeUploadError(
   reason: UnsafeUploadReason,
   extension = '',
 ): LocalizedBadRequest {
-  const name = visibleName(filename);
+  const name = visibleFileName(filename);
   return new LocalizedBadRequest({
     en: { [field]: [UNSAFE_UPLOAD_MESSAGES.en[reason](name, extension)] },
     ru: { [field]: [UNSAFE_UPLOAD_MESSAGES.ru[reason](name, extension)] },
@@ -130,8 +84,15 @@ export function unsafeUploadError(
  * naming the file under `field`. Returns the content type to store.
  */
 export function checkUpload(field: string, filename: string, head: Buffer): string {
-  const byName = unsafeFilename(filename);
-  if (byName) throw unsafeUploadError(field, filename, byName.reason, byName.extension);
+  const byName = unsafeUploadName(filename);
+  if (byName) {
+    throw unsafeUploadError(
+      field,
+      filename,
+      byName.reason,
+      byName.reason === 'extension' ? byName.extension : '',
+    );
+  }
   const verdict = sniffFile(head, filename);
   if (verdict.executable) throw unsafeUploadError(field, filename, 'executable');
   return verdict.contentType;
