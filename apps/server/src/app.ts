@@ -400,7 +400,7 @@ export async function buildApp({
     ratePerMinute: config.authRateLimitPerMinute,
   });
   await app.register(tokensRoutes, { prefix: `${API_BASE}/auth`, tokens, config });
-  if (config.sms.outbox && !smsOverride) await app.register(smsOutboxRoutes, { db: database.db });
+  await app.register(smsOutboxRoutes, { db: database.db, enabled: config.sms.outbox && !smsOverride });
   await app.register(portalRoutes, { prefix: `${API_BASE}/portal`, config, db: database.db });
   await app.register(adminRoutes, {
     prefix: `${API_BASE}/admin`,

@@ -119,6 +119,8 @@ const EnvSchema = z.object({
     .default('{{code}} is your SOC Portal sign-in code. It expires in {{minutes}} minutes.'),
   SMS_MAX_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SMS_OUTBOX: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
+  /** Read by main.ts (load the demo data set into an empty database); here: the SMS outbox. */
+  DEMO_DATA: z.string().optional(),
   OIDC_PROVIDERS: z.string().optional(),
   SSO_HEADER: z.string().optional(),
   SSO_SHARED_SECRET: z.string().min(16).optional(),
@@ -412,8 +414,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       textTemplate: e.SMS_TEXT_TEMPLATE,
       maxPerUserPerHour: e.SMS_MAX_PER_USER_PER_HOUR,
       // the outbox shows codes to anyone: only in the embedded demo, never beside a real gateway
+      // nor with the demo data set off (the routes also check that the demo accounts exist)
       outbox:
         !e.SMS_GATEWAY_URL &&
+        e.DEMO_DATA !== 'false' &&
         (e.SMS_OUTBOX === undefined ? !e.DATABASE_URL : ['true', '1', 'yes'].includes(e.SMS_OUTBOX)),
     },
     oidcProviders: parseOidcProviders(e.OIDC_PROVIDERS),

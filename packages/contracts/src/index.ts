@@ -6,6 +6,7 @@ export * from './auth/auth.schemas.ts';
 export * from './portal/portal.schemas.ts';
 export * from './common/query.ts';
 export * from './incidents/incidents.schemas.ts';
+export * from './incidents/upload-names.ts';
 export * from './incidents/incident-titles.ts';
 export * from './incidents/incident-card.schemas.ts';
 export * from './documents/documents.schemas.ts';

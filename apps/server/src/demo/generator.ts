@@ -19,6 +19,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { sqlList } from '../lib/pagination.ts';
 import { slaDeadline } from '../lib/sla.ts';
 import {
   CUSTOMER_COMMENTS,
@@ -216,6 +217,18 @@ async function dropSecondaryIndexes(db: Db, tables: string[]): Promise<string[]>
 }
 
 /** True when the database holds no users yet (a fresh installation). */
+/** The sign-in names the demo data set creates (README's table of demo logins). */
+export const DEMO_USERNAMES = ['alice', 'bob', 'carol', 'dave', 'analyst', 'admin'] as const;
+
+/** Whether the demo's accounts are in the database, i.e. the demo data set is loaded. */
+export async function demoAccountsPresent(db: Db): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM users WHERE username IN (${sqlList(DEMO_USERNAMES)})`,
+  );
+  return rows[0]?.n === DEMO_USERNAMES.length;
+}
+
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const rows = await queryRows<{ n: number }>(
     db,

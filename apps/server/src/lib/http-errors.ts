@@ -19,6 +19,13 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (fields: FieldErrors) => new HttpError(400, 'Invalid input', fields);
+
+/** A 400 whose field messages follow the caller's language; the error handler picks one. */
+export class LocalizedBadRequest extends HttpError {
+  constructor(readonly messages: Record<'ru' | 'en', FieldErrors>) {
+    super(400, 'Invalid input', messages.en);
+  }
+}
 export const unauthorized = (detail = 'Authentication credentials were not provided.') =>
   new HttpError(401, detail);
 export const forbidden = (detail = 'You do not have permission to perform this action.') =>

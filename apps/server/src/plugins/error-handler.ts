@@ -2,7 +2,8 @@ import type { FieldErrors } from '@soc/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-errors.ts';
+import { HttpError, LocalizedBadRequest } from '../lib/http-errors.ts';
+import { requestLanguage } from './auth.ts';
 
 interface ValidationItem {
   instancePath: string;
@@ -88,6 +89,9 @@ export function isConnectionError(error: unknown, depth = 0): boolean {
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof LocalizedBadRequest) {
+      return reply.status(400).send(error.messages[requestLanguage(request)]);
+    }
     if (error instanceof HttpError) {
       void reply.headers(error.headers);
       return reply.status(error.statusCode).send(error.body ?? error.fields ?? { detail: error.detail });

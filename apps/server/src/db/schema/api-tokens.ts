@@ -70,6 +70,11 @@ export const idempotencyKeys = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The credential the key belongs to (`token:<id>`, `session:<id>` or `user`) and its system
+     * scope: the same key sent with another token of the same user is another key (issue 25).
+     */
+    scope: text('scope').notNull().default(''),
     key: text('key').notNull(),
     /** Method and route pattern the key was first used with. */
     route: text('route').notNull(),
@@ -79,7 +84,10 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Settings that administrators change at run time (`branding`); each overrides its environment default. */

@@ -60,3 +60,16 @@ export const notificationPreferences = pgTable('notification_preferences', {
     .default('ru'),
   updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Events tickets already redeemed (issue 25): a ticket opens one stream once, on any instance.
+ * Keyed by the ticket's `jti`; a row is useless once the ticket has expired and is pruned then.
+ */
+export const eventTicketUses = pgTable(
+  'event_ticket_uses',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('event_ticket_uses_expires_idx').on(t.expiresAt)],
+);

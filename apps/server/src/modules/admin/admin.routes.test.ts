@@ -8,6 +8,7 @@ import type { AdminSystem, AdminUser, Branding, PortalConfig, UserInvited } from
 import { auditLog, serviceTokens, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { SCOPED_TOKEN_GLOBAL_WRITE } from '../../lib/token-scope.ts';
 import { runAdminCommand } from './admin.commands.ts';
 
 let ctx: TestContext;
@@ -46,7 +47,7 @@ describe('admin API', () => {
     };
     const limited = await call('GET', '/admin/users/', await issue([1]));
     expect(limited.statusCode).toBe(403);
-    expect(limited.json<{ detail: string }>().detail).toMatch(/limited to systems/);
+    expect(limited.json<{ detail: string }>().detail).toBe(SCOPED_TOKEN_GLOBAL_WRITE.ru);
     expect((await call('GET', '/admin/users/', await issue())).statusCode).toBe(200);
   });
 

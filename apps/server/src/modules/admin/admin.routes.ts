@@ -30,8 +30,8 @@ import {
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { forbidden } from '../../lib/http-errors.ts';
 import { requireRole } from '../../plugins/auth.ts';
+import { requireUnscoped } from '../../lib/token-scope.ts';
 import type { TokensService } from '../tokens/tokens.service.ts';
 import type { AdminCaller, AdminService } from './admin.service.ts';
 
@@ -61,11 +61,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { admin, tokens, config }) => {
   // before validation, so that a non-administrator learns nothing from field errors
   app.addHook('preValidation', async (request) => {
-    const auth = requireRole(request, 'admin');
+    requireRole(request, 'admin');
     // administration spans every system: a token limited to some systems would reach the others here
-    if (auth.tokenSystemIds?.length) {
-      throw forbidden('An API token limited to systems cannot use the administration API.');
-    }
+    requireUnscoped(request);
   });
   const tags = ['admin'];
 

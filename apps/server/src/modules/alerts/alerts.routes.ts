@@ -32,6 +32,7 @@ import {
 import type { Config } from '../../config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { requireUnscoped } from '../../lib/token-scope.ts';
 import type { AlertsService } from './alerts.service.ts';
 
 const Key = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -302,6 +303,8 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await alerts.createLinkTemplate(request.body, requireAuth(request), request.ip)),
+      reply
+        .status(201)
+        .send(await alerts.createLinkTemplate(request.body, requireUnscoped(request), request.ip)),
   );
 };

@@ -26,6 +26,7 @@ import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { requireUnscoped } from '../../lib/token-scope.ts';
 import { contentDisposition } from '../incidents/attachments.service.ts';
 import { documentPdf } from './document-pdf.ts';
 import type { DocumentsService, MultipartPart } from './documents.service.ts';
@@ -141,7 +142,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         },
       },
       async (request, reply) => {
-        const card = await documents.create(kind, request.body, requireAuth(request), request.ip);
+        const card = await documents.create(kind, request.body, requireUnscoped(request), request.ip);
         return reply.code(201).send(card);
       },
     );
@@ -171,7 +172,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         },
       },
       async (request) =>
-        documents.update(kind, request.params.id, request.body, requireAuth(request), request.ip),
+        documents.update(kind, request.params.id, request.body, requireUnscoped(request), request.ip),
     );
 
     app.get(
@@ -230,7 +231,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         },
       },
       async (request, reply) => {
-        const auth = requireAuth(request);
+        const auth = requireUnscoped(request);
         if (!request.isMultipart()) throw new HttpError(415, 'Expected multipart/form-data.');
         const parts = request.parts() as AsyncIterable<MultipartPart>;
         const comment = await documents.addComment(kind, request.params.id, parts, auth, request.ip);
@@ -278,7 +279,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         },
       },
       async (request, reply) => {
-        const auth = requireAuth(request);
+        const auth = requireUnscoped(request);
         if (!request.isMultipart()) throw new HttpError(415, 'Expected multipart/form-data.');
         const parts = request.parts() as AsyncIterable<MultipartPart>;
         const attachment = await documents.addAttachment(kind, request.params.id, parts, auth, request.ip);

@@ -28,7 +28,7 @@ import { systemScope } from '../../plugins/auth.ts';
 import { displayName } from '../incidents/comments.service.ts';
 import type { UploadPart } from '../incidents/incidents.service.ts';
 import { sanitizeFilename } from '../incidents/incidents.service.ts';
-import { sniffFile } from '../incidents/sniff.ts';
+import { checkUpload } from '../incidents/sniff.ts';
 import type { AttachmentRow, CommentViewer, DocumentRow } from './documents.repository.ts';
 import { createDocumentsRepository } from './documents.repository.ts';
 import {
@@ -320,9 +320,7 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
           const filename = sanitizeFilename(part.filename);
           let contentType = 'application/octet-stream';
           const object = await storage.put('documents', part.file, DOCUMENT_ATTACHMENT_MAX_BYTES, (head) => {
-            const verdict = sniffFile(head, filename);
-            if (verdict.executable) throw badRequest({ file: [`"${filename}" is an executable file.`] });
-            contentType = verdict.contentType;
+            contentType = checkUpload('file', filename, head);
           });
           stored = { ...object, filename, contentType };
           if (object.size === 0) throw badRequest({ file: [`The submitted file "${filename}" is empty.`] });

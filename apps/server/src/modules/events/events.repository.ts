@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
+import { eventTicketUses } from '../../db/schema/index.ts';
 import type { StoredEvent } from './event-bus.ts';
 
 /** How far back a reconnecting client is caught up. */
@@ -63,9 +64,23 @@ export function createEventsRepository(db: Db) {
       return rows[0] && toEvent(rows[0]);
     },
 
-    /** Removes events older than `days` (index on created). */
+    /** Removes events older than `days` (index on created) and the uses of expired tickets. */
     async prune(days: number): Promise<void> {
       await db.execute(sql`DELETE FROM events WHERE created < now() - make_interval(days => ${days})`);
+      await db.delete(eventTicketUses).where(lt(eventTicketUses.expiresAt, new Date()));
+    },
+
+    /**
+     * Records the use of ticket `jti`; false when it was used before, by any instance (the
+     * primary key decides between two instances redeeming it at once).
+     */
+    async redeemTicket(jti: string, expiresAt: Date): Promise<boolean> {
+      const rows = await db
+        .insert(eventTicketUses)
+        .values({ jti, expiresAt })
+        .onConflictDoNothing()
+        .returning({ jti: eventTicketUses.jti });
+      return rows.length === 1;
     },
   };
 }

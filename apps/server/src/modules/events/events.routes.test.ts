@@ -5,6 +5,8 @@ import type { LiveEvent } from '@soc/contracts';
 import { categories, issueTypes, systems, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { buildApp } from '../../app.ts';
+import { EVENTS_MAX_STREAMS_PER_USER } from './events.service.ts';
 
 let ctx: TestContext;
 let base: string;
@@ -24,6 +26,8 @@ afterAll(async () => {
 interface Stream {
   status: number;
   events: LiveEvent[];
+  /** Settles when the server ends the stream. */
+  ended: Promise<void>;
   waitFor(match: (e: LiveEvent) => boolean, ms?: number): Promise<LiveEvent>;
   close(): void;
 }
@@ -55,9 +59,12 @@ function open(path: string, headers: Record<string, string> = {}): Promise<Strea
           }
         }
       });
+      const ended = new Promise<void>((done) => res.on('close', done));
+      res.resume();
       resolve({
         status: res.statusCode ?? 0,
         events,
+        ended,
         waitFor(match, ms = 5000) {
           const seen = events.find(match);
           if (seen) return Promise.resolve(seen);
@@ -196,5 +203,70 @@ describe('GET /api/v0/events/', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json<{ detail: string }>().detail).toMatch(/API tokens/);
+  });
+});
+
+describe('tickets and stream limits', () => {
+  it('opens one stream once: a second use of the ticket is refused, during and after the first stream', async () => {
+    const ticket = await ticketFor('alice');
+    const first = await open(`/api/v0/events/?ticket=${ticket}`);
+    expect(first.status).toBe(200);
+    const during = await open(`/api/v0/events/?ticket=${ticket}`);
+    expect(during.status).toBe(401);
+    first.close();
+    await first.ended;
+    expect((await open(`/api/v0/events/?ticket=${ticket}`)).status).toBe(401);
+    // a fresh ticket still works
+    const next = await open(`/api/v0/events/?ticket=${await ticketFor('alice')}`);
+    expect(next.status).toBe(200);
+    next.close();
+  });
+
+  it('refuses the second use on another instance of the same database, even at the same moment', async () => {
+    const other = await buildApp({ config: ctx.config, database: ctx.database });
+    try {
+      await other.ready();
+      const otherBase = await other.listen({ host: '127.0.0.1', port: 0 });
+      const ticket = await ticketFor('alice');
+      const attempts = await Promise.all(
+        [base, otherBase, base, otherBase].map(
+          (origin) =>
+            new Promise<number>((resolve, reject) => {
+              const req = http.get(`${origin}/api/v0/events/?ticket=${ticket}`, (res) => {
+                resolve(res.statusCode ?? 0);
+                req.destroy();
+              });
+              req.on('error', (err) => {
+                if ((err as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(err);
+              });
+            }),
+        ),
+      );
+      expect(attempts.sort()).toEqual([200, 401, 401, 401]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it(`keeps at most ${EVENTS_MAX_STREAMS_PER_USER} streams per user: opening another ends the oldest`, async () => {
+    const streams: Stream[] = [];
+    for (let i = 0; i <= EVENTS_MAX_STREAMS_PER_USER; i++) {
+      const stream = await open(`/api/v0/events/?ticket=${await ticketFor('alice')}`);
+      expect(stream.status).toBe(200);
+      streams.push(stream);
+    }
+    const bob = await open(`/api/v0/events/?ticket=${await ticketFor('bob')}`);
+    try {
+      await streams[0]!.ended;
+      // the newest five and another user's stream are still served
+      const key = await createIncident('IS-0001', 'Six tabs open');
+      for (const s of streams.slice(1)) await s.waitFor((e) => e.key === key);
+      const bobs = await createIncident('IS-0002', 'Bob still listens');
+      await bob.waitFor((e) => e.key === bobs);
+      expect(streams[0]!.events.some((e) => e.key === key)).toBe(false);
+    } finally {
+      for (const s of streams) s.close();
+      bob.close();
+    }
   });
 });

@@ -14,7 +14,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
         description:
           'EventSource cannot send an Authorization header: the client asks for a ticket with its ' +
           'access token and opens `GET /api/v0/events/?ticket=…` within the ticket’s lifetime. The ticket ' +
-          'works for nothing else, and the access token never appears in a URL. API tokens get 403.',
+          'opens one stream once (a second use is 401 on every instance) and works for nothing else; the ' +
+          'access token never appears in a URL. API tokens get 403.',
         response: { 200: EventsTicketSchema, 401: DetailErrorSchema, 403: DetailErrorSchema },
       },
     },
@@ -32,7 +33,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
         description:
           'Events `incident.created`, `incident.updated`, `comment.created`, `report.ready`; each `data` is a ' +
           'JSON LiveEvent. A comment line every 20 s keeps the stream open. A client that reconnects with ' +
-          '`Last-Event-ID` (or `last_event_id`) first receives what it missed in the last 15 minutes.',
+          '`Last-Event-ID` (or `last_event_id`) first receives what it missed in the last 15 minutes. A user ' +
+          'has at most 5 open streams per server instance: opening another ends the oldest.',
         security: [],
         querystring: EventsStreamQuerySchema,
         response: { 401: DetailErrorSchema },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { SignJWT, jwtVerify } from 'jose';
 import { EVENTS_HEARTBEAT_MS, EVENTS_RETRY_MS, EVENTS_TICKET_TTL_SECONDS } from '@soc/contracts';
@@ -15,6 +16,9 @@ import { createEventsRepository } from './events.repository.ts';
 const TICKET_AUDIENCE = 'soc-portal-events';
 const TICKET_ISSUER = 'soc-portal';
 const EVENTS_RETENTION_DAYS = 7;
+/** Open streams of one user on one instance; a new one beyond this ends the oldest. */
+export const EVENTS_MAX_STREAMS_PER_USER = 5;
+const INVALID_TICKET = 'The events ticket is invalid or has expired.';
 
 export interface EventsServiceDeps {
   db: Db;
@@ -45,6 +49,8 @@ export function createEventsService({
   const repo = createEventsRepository(db);
   const authRepo = createAuthRepository(db);
   const streams = new Set<{ end: () => void }>();
+  /** Each user's open streams on this instance, oldest first. */
+  const streamsByUser = new Map<number, { end: () => void }[]>();
   let lastPrune = 0;
 
   return {
@@ -59,6 +65,7 @@ export function createEventsService({
       if (auth.tokenId) throw forbidden('API tokens cannot open event streams; sign in to do this.');
       const ticket = await new SignJWT({ typ: 'events', sid: auth.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
+        .setJti(randomUUID())
         .setSubject(String(auth.userId))
         .setIssuer(TICKET_ISSUER)
         .setAudience(TICKET_AUDIENCE)
@@ -68,10 +75,16 @@ export function createEventsService({
       return { ticket, expires_in: EVENTS_TICKET_TTL_SECONDS };
     },
 
-    /** The caller a ticket stands for, checked like an access token (active user, live session). */
+    /**
+     * The caller a ticket stands for, checked like an access token (active user, live session).
+     * A ticket opens one stream once: its `jti` is recorded in the database, so a second use is
+     * refused on every instance.
+     */
     async authenticate(ticket: string): Promise<AuthContext> {
       let userId: number;
       let sessionId: string | null;
+      let jti: string;
+      let expiresAt: Date;
       try {
         const { payload } = await jwtVerify(ticket, config.jwtSecret, {
           algorithms: ['HS256'],
@@ -81,12 +94,18 @@ export function createEventsService({
         userId = Number(payload.sub);
         sessionId = typeof payload.sid === 'string' ? payload.sid : null;
         if (payload.typ !== 'events' || !Number.isInteger(userId)) throw new Error('wrong ticket');
+        if (typeof payload.jti !== 'string' || typeof payload.exp !== 'number') throw new Error('no jti');
+        jti = payload.jti;
+        expiresAt = new Date(payload.exp * 1000);
       } catch {
-        throw unauthorized('The events ticket is invalid or has expired.');
+        throw unauthorized(INVALID_TICKET);
+      }
+      if (!(await repo.redeemTicket(jti, expiresAt))) {
+        throw unauthorized('The events ticket has already been used; ask for a new one.');
       }
       const user = await authRepo.loadAuthUser(userId, sessionId);
       if (!user?.isActive || (sessionId !== null && !user.sessionAlive)) {
-        throw unauthorized('The events ticket is invalid or has expired.');
+        throw unauthorized(INVALID_TICKET);
       }
       return {
         userId: user.id,
@@ -122,10 +141,19 @@ export function createEventsService({
           unsubscribe();
           clearInterval(timer);
           streams.delete(handle);
+          const mine = streamsByUser.get(auth.userId)?.filter((s) => s !== handle) ?? [];
+          if (mine.length) streamsByUser.set(auth.userId, mine);
+          else streamsByUser.delete(auth.userId);
           res.end();
         },
       };
       streams.add(handle);
+      const mine = [...(streamsByUser.get(auth.userId) ?? []), handle];
+      streamsByUser.set(auth.userId, mine);
+      // a client that leaks streams (tabs, reconnect loops) keeps its newest ones
+      for (const oldest of mine.slice(0, Math.max(0, mine.length - EVENTS_MAX_STREAMS_PER_USER))) {
+        oldest.end();
+      }
       res.on('close', handle.end);
       const timer = setInterval(() => {
         void (async () => {

@@ -11,7 +11,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { loadIncident } from './incident-access.ts';
 import type { UploadPart } from './incidents.service.ts';
 import { sanitizeFilename } from './incidents.service.ts';
-import { sniffFile } from './sniff.ts';
+import { checkUpload } from './sniff.ts';
 
 export interface StagedFile {
   key: string;
@@ -67,13 +67,7 @@ export class UploadStager {
     let contentType = 'application/octet-stream';
     try {
       const object = await this.storage.put('attachments', source, ATTACHMENT_MAX_BYTES, (head) => {
-        const verdict = sniffFile(head, name);
-        if (verdict.executable) {
-          throw badRequest({
-            attachments: [`"${name}" is an executable file; pack it into a password-protected archive.`],
-          });
-        }
-        contentType = verdict.contentType;
+        contentType = checkUpload('attachments', name, head);
       });
       this.files.push({ ...object, filename: name, contentType });
       if (object.size === 0) throw badRequest({ attachments: [`The submitted file "${name}" is empty.`] });

@@ -559,7 +559,9 @@ describe('POST /soc/incs/{key}/add_file/', () => {
       multipart([{ name: 'invoice.pdf', type: 'application/pdf', body: exe }]),
     );
     expect(disguised.statusCode).toBe(400);
-    expect(disguised.json<{ attachments: string[] }>().attachments[0]).toContain('executable');
+    expect(disguised.json<{ attachments: string[] }>().attachments[0]).toContain(
+      '«invoice.pdf» — исполняемый файл',
+    );
     const empty = await upload(
       'alice',
       alicesKey(),

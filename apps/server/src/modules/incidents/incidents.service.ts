@@ -51,7 +51,7 @@ import { incidentsCsvStream } from './incidents.csv.ts';
 import type { SystemScope } from './incidents.repository.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
-import { sniffFile } from './sniff.ts';
+import { checkUpload } from './sniff.ts';
 
 export interface IncidentsDeps {
   db: Db;
@@ -237,15 +237,7 @@ export function createIncidentsService({
           const filename = sanitizeFilename(part.filename);
           let contentType = 'application/octet-stream';
           const object = await storage.put('attachments', part.file, ATTACHMENT_MAX_BYTES, (head) => {
-            const verdict = sniffFile(head, filename);
-            if (verdict.executable) {
-              throw badRequest({
-                attachments: [
-                  `"${filename}" is an executable file; pack it into a password-protected archive.`,
-                ],
-              });
-            }
-            contentType = verdict.contentType;
+            contentType = checkUpload('attachments', filename, head);
           });
           stored.push({ ...object, filename, contentType });
           if (object.size === 0)

@@ -1,3 +1,6 @@
+import { unsafeUploadName, visibleFileName } from '@soc/contracts';
+import { LocalizedBadRequest } from '../../lib/http-errors.ts';
+
 /** What the first bytes of a file say about it. Declared content types are never trusted. */
 export interface SniffResult {
   executable: boolean;
@@ -38,4 +41,59 @@ export function sniffFile(head: Buffer, filename: string): SniffResult {
   }
   const ext = filename.toLowerCase().split('.').pop() ?? '';
   return { executable: false, contentType: TEXT_EXTENSIONS[ext] ?? 'application/octet-stream' };
+}
+
+export type UnsafeUploadReason = 'executable' | 'extension' | 'bidi';
+
+const UNSAFE_UPLOAD_MESSAGES: Record<
+  'ru' | 'en',
+  Record<UnsafeUploadReason, (name: string, extension: string) => string>
+> = {
+  en: {
+    executable: (name) => `"${name}" is an executable file; pack it into a password-protected archive.`,
+    extension: (name, ext) =>
+      `"${name}": files of type .${ext} are not accepted; pack it into a password-protected archive.`,
+    bidi: (name) =>
+      `"${name}": the name contains text-direction control characters that can disguise the file type; rename the file.`,
+  },
+  ru: {
+    executable: (name) => `«${name}» — исполняемый файл; упакуйте его в архив с паролем.`,
+    extension: (name, ext) => `«${name}»: файлы типа .${ext} не принимаются; упакуйте его в архив с паролем.`,
+    bidi: (name) =>
+      `«${name}»: имя файла содержит символы управления направлением текста, которые могут скрыть тип файла; переименуйте файл.`,
+  },
+};
+
+/** The 400 for an unsafe upload, naming the file in the caller's language under `field`. */
+export function unsafeUploadError(
+  field: string,
+  filename: string,
+  reason: UnsafeUploadReason,
+  extension = '',
+): LocalizedBadRequest {
+  const name = visibleFileName(filename);
+  return new LocalizedBadRequest({
+    en: { [field]: [UNSAFE_UPLOAD_MESSAGES.en[reason](name, extension)] },
+    ru: { [field]: [UNSAFE_UPLOAD_MESSAGES.ru[reason](name, extension)] },
+  });
+}
+
+/**
+ * The one check of every upload, run on the first bytes (FileStorage.put's `inspect`, so that a
+ * refused file is removed and nothing recorded): a dangerous name or executable content is a 400
+ * naming the file under `field`. Returns the content type to store.
+ */
+export function checkUpload(field: string, filename: string, head: Buffer): string {
+  const byName = unsafeUploadName(filename);
+  if (byName) {
+    throw unsafeUploadError(
+      field,
+      filename,
+      byName.reason,
+      byName.reason === 'extension' ? byName.extension : '',
+    );
+  }
+  const verdict = sniffFile(head, filename);
+  if (verdict.executable) throw unsafeUploadError(field, filename, 'executable');
+  return verdict.contentType;
 }

@@ -5,13 +5,30 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_HOURS } fr
 import type { Db } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { requireAuth, systemScope } from '../../plugins/auth.ts';
 
 /** A claim older than this whose call never finished (the instance died) may be taken over. */
 const STALE_CLAIM_MS = 5 * 60_000;
 
 /**
- * `Idempotency-Key` on create calls (issue 13): the first call claims the key for the caller,
+ * Whose keys a call shares: those of the same credential (API token, else sign-in session) with
+ * the same system scope. Two tokens of one user are two clients; one's key must never replay the
+ * other's answer (which may belong to systems the other token cannot see).
+ */
+export function idempotencyScope(auth: AuthContext): string {
+  const credential = auth.tokenId
+    ? `token:${auth.tokenId}`
+    : auth.sessionId
+      ? `session:${auth.sessionId}`
+      : 'user';
+  const systems = systemScope(auth);
+  return `${credential};systems:${systems ? [...systems].sort((a, b) => a - b).join(',') : '*'}`;
+}
+
+/**
+ * `Idempotency-Key` on create calls (issue 13): the first call claims the key for the caller's
+ * credential (idempotencyScope),
  * runs and stores its answer; a retry with the same key and request gets that answer again
  * (header `Idempotent-Replayed: true`) and creates nothing. The same key with another request
  * is refused (422); a retry while the first call still runs waits for a 409. A failed call
@@ -35,7 +52,9 @@ export function createIdempotency(db: Db) {
           ],
         });
       }
-      const { userId } = requireAuth(request);
+      const auth = requireAuth(request);
+      const { userId } = auth;
+      const scope = idempotencyScope(auth);
       const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
       const requestHash = createHash('sha256')
         .update(JSON.stringify({ params: request.params ?? null, body: request.body ?? null }))
@@ -43,14 +62,16 @@ export function createIdempotency(db: Db) {
 
       const claimed = await db
         .insert(idempotencyKeys)
-        .values({ userId, key, route, requestHash })
+        .values({ userId, scope, key, route, requestHash })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
+      const where = and(
+        eq(idempotencyKeys.userId, userId),
+        eq(idempotencyKeys.scope, scope),
+        eq(idempotencyKeys.key, key),
+      );
       if (!claimed.length) {
-        const [existing] = await db
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+        const [existing] = await db.select().from(idempotencyKeys).where(where);
         if (!existing)
           throw new HttpError(409, 'The Idempotency-Key is being released; retry.', undefined, {
             'retry-after': '1',
@@ -69,8 +90,7 @@ export function createIdempotency(db: Db) {
           .set({ createdAt: new Date() })
           .where(
             and(
-              eq(idempotencyKeys.userId, userId),
-              eq(idempotencyKeys.key, key),
+              where,
               isNull(idempotencyKeys.statusCode),
               lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_CLAIM_MS)),
             ),
@@ -82,7 +102,6 @@ export function createIdempotency(db: Db) {
           });
         }
       }
-      const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
       let result: T;
       try {
         result = await handler();

@@ -342,6 +342,39 @@ describe('analyst API through service tokens', () => {
   });
 });
 
+describe('Idempotency-Key per token', () => {
+  /** A new unscoped service token of the demo analyst. */
+  async function analystToken(name: string): Promise<string> {
+    const [analyst] = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'analyst'));
+    const res = await call('POST', '/admin/service_tokens/', sessions.admin!, { name, user_id: analyst!.id });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<ApiTokenCreated>().token;
+  }
+
+  it('the same key from two tokens of one analyst creates two incidents; from one token it replays', async () => {
+    const [first, second] = [await analystToken('SOAR one'), await analystToken('SOAR two')];
+    const key = randomUUID();
+    const body = incidentBody({ alerts: [] });
+    const a = await create(first, body, key);
+    expect(a.statusCode, a.body).toBe(201);
+    const b = await create(second, body, key);
+    expect(b.statusCode, b.body).toBe(201);
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(b.json<IncidentCard>().id).not.toBe(a.json<IncidentCard>().id);
+    const replay = await create(first, body, key);
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json<IncidentCard>().id).toBe(a.json<IncidentCard>().id);
+    // nor does the analyst's own sign-in session share the tokens' key
+    const session = await create(sessions.analyst!, body, key);
+    expect(session.headers['idempotent-replayed']).toBeUndefined();
+    expect([a, b].map((r) => r.json<IncidentCard>().id)).not.toContain(session.json<IncidentCard>().id);
+  });
+});
+
 describe('analyst API: EPS, documents, rules', () => {
   const epsOf = async (systemId: number, hour: string) =>
     (

@@ -27,6 +27,7 @@ import {
 } from '@soc/contracts';
 import type { DocumentKind } from '@soc/contracts';
 import { requestLanguage, requireAuth, requireRole } from '../../plugins/auth.ts';
+import { requireUnscoped } from '../../lib/token-scope.ts';
 import type { Idempotency } from './idempotency.ts';
 import { EXAMPLE_ALERT, EXAMPLE_INCIDENT, EXAMPLE_RULE } from './soc-api.examples.ts';
 import type { SocApiService } from './soc-api.service.ts';
@@ -308,7 +309,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const kind = DOCUMENT_KINDS.find((k) => DOCUMENT_KIND_PATHS[k] === request.params.kind) as DocumentKind;
       return idempotency.run(request, reply, 201, () =>
-        socApi.publishDocument(kind, request.body, requireAuth(request), request.ip),
+        socApi.publishDocument(kind, request.body, requireUnscoped(request), request.ip),
       );
     },
   );
@@ -326,7 +327,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       idempotency.run(request, reply, 200, () =>
-        socApi.upsertRule(request.body, requireAuth(request), request.ip),
+        socApi.upsertRule(request.body, requireUnscoped(request), request.ip),
       ),
   );
 };

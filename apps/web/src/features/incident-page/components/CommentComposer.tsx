@@ -7,7 +7,7 @@ import { notifyApiError, type UploadProgress } from '../../../shared/api/index.t
 import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
 import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
-import { attachmentProblems } from '../../incidents/lib/attachments.ts';
+import { attachmentProblems, unsafeNameText } from '../../incidents/lib/attachments.ts';
 import { useAddCommentMutation } from '../api/useAddCommentMutation.ts';
 
 /** Minimum heights of the composer (its resizer) and of its editor (spec 000 §9). */
@@ -79,9 +79,11 @@ export function ChatComposer({ onSend, pending, showIssueCompleted = false }: Ch
       notifyError({
         title: t('incidentPage.comments.failed'),
         description: problems.map((problem) =>
-          problem.kind === 'too-many'
-            ? t('incidentPage.comments.tooManyFiles', { max: problem.max })
-            : t('incidentPage.comments.fileTooLarge', { name: problem.name, size: problem.maxMb }),
+          problem.kind === 'unsafe-name'
+            ? unsafeNameText(t, problem)
+            : problem.kind === 'too-many'
+              ? t('incidentPage.comments.tooManyFiles', { max: problem.max })
+              : t('incidentPage.comments.fileTooLarge', { name: problem.name, size: problem.maxMb }),
         ),
       });
       return;

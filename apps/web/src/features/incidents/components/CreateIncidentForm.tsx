@@ -3,7 +3,7 @@ import { Form, Input, Select, type FormInstance, type FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useRevalidateOnLanguageChange } from '../../../shared/hooks/useRevalidateOnLanguageChange.ts';
-import { attachmentProblems } from '../lib/attachments.ts';
+import { attachmentProblems, unsafeNameText } from '../lib/attachments.ts';
 import type { CreateIncidentField } from '../lib/createIncidentErrors.ts';
 import { AttachmentsInput } from './AttachmentsInput.tsx';
 import { CategorySelect, IssueTypeSelect, SystemSelect } from './LookupFields.tsx';
@@ -44,9 +44,11 @@ const requiredText = (t: TFunction): FormRule => ({ ...required(t), whitespace: 
 const attachmentsRule = (t: TFunction): FormRule => ({
   validator: async (_rule, files: File[] | undefined) => {
     const messages = attachmentProblems(files ?? []).map((problem) =>
-      problem.kind === 'too-many'
-        ? t('incidents.create.tooManyFiles', { max: problem.max })
-        : t('incidents.create.fileTooLarge', { name: problem.name, size: problem.maxMb }),
+      problem.kind === 'unsafe-name'
+        ? unsafeNameText(t, problem)
+        : problem.kind === 'too-many'
+          ? t('incidents.create.tooManyFiles', { max: problem.max })
+          : t('incidents.create.fileTooLarge', { name: problem.name, size: problem.maxMb }),
     );
     if (messages.length > 0) throw new Error(messages.join(' '));
   },

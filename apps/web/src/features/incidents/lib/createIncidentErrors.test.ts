@@ -57,14 +57,27 @@ describe('attachmentProblems', () => {
     );
   });
 
+  it('reports names that no upload accepts, showing direction controls as codes', () => {
+    expect(
+      attachmentProblems([
+        file('invoice.pdf.EXE. ', 10),
+        file('photo\u202egpj.txt', 10),
+        file('notes.txt', 10),
+      ]),
+    ).toEqual([
+      { kind: 'unsafe-name', name: 'invoice.pdf.EXE. ', reason: 'extension', extension: 'exe' },
+      { kind: 'unsafe-name', name: 'photo[U+202E]gpj.txt', reason: 'bidi', extension: '' },
+    ]);
+  });
+
   it('reports too many files and each file that is too large', () => {
     const files = [
       ...Array.from({ length: 10 }, (_, i) => file(`f${i}`, 10)),
-      file('big.iso', 50 * 1024 * 1024 + 1),
+      file('big.zip', 50 * 1024 * 1024 + 1),
     ];
     expect(attachmentProblems(files)).toEqual([
       { kind: 'too-many', max: 10 },
-      { kind: 'too-large', name: 'big.iso', maxMb: 50 },
+      { kind: 'too-large', name: 'big.zip', maxMb: 50 },
     ]);
   });
 });

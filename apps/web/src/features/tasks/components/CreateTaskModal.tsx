@@ -14,7 +14,7 @@ import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
 import { notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { useSystemChoicesQuery } from '../../assets/api/useSystemChoicesQuery.ts';
 import { AttachmentsInput } from '../../incidents/components/AttachmentsInput.tsx';
-import { attachmentProblems } from '../../incidents/lib/attachments.ts';
+import { attachmentProblems, unsafeNameText } from '../../incidents/lib/attachments.ts';
 import { useCreateTaskMutation } from '../api/useCreateTaskMutation.ts';
 
 type Values = {
@@ -184,9 +184,11 @@ export function CreateTaskModal({ open, onClose, onCreated }: CreateTaskModalPro
                 if (!problem) return Promise.resolve();
                 return Promise.reject(
                   new Error(
-                    problem.kind === 'too-many'
-                      ? t('tasks.create.tooManyFiles', { max: problem.max })
-                      : t('tasks.create.fileTooLarge', { name: problem.name, size: problem.maxMb }),
+                    problem.kind === 'unsafe-name'
+                      ? unsafeNameText(t, problem)
+                      : problem.kind === 'too-many'
+                        ? t('tasks.create.tooManyFiles', { max: problem.max })
+                        : t('tasks.create.fileTooLarge', { name: problem.name, size: problem.maxMb }),
                   ),
                 );
               },

@@ -293,6 +293,12 @@ export const en = {
       emailedDescription: 'The list is too long for a direct download. The file will be sent to {{email}}.',
     },
   },
+  uploads: {
+    dangerousExtension:
+      '{{name}}: files of type .{{extension}} are not accepted; pack the file into a password-protected archive',
+    bidiName:
+      '{{name}}: the name contains text-direction control characters that can disguise the file type; rename the file',
+  },
   downloads: {
     title: 'Downloads',
     retry: 'Download {{name}} again',
