@@ -134,8 +134,10 @@ export const en = {
       confirm: 'Confirm new password',
       submit: 'Change password',
       cancel: 'Cancel',
-      success: 'Password changed',
+      success: 'Password changed. Sign in with the new password.',
       failed: 'Could not change the password',
+      signOutNotice:
+        'Changing the password signs you out on every device, this one included, and revokes all your personal API tokens.',
       mismatch: 'Must match',
       minLength: 'Minimum password length is {{min}}',
       numeric: 'Password should be not entirely numeric',
