@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '@soc/contracts';
 import { DEMO_PASSWORD } from '../demo/generator.ts';
 import type { HttpError } from './http-errors.ts';
-import { PASSWORD_POLICY_MESSAGES, assertPasswordPolicy, passwordProblem } from './passwords.ts';
+import {
+  PASSWORD_POLICY_MESSAGES,
+  assertPasswordPolicy,
+  passwordProblem,
+  temporaryPassword,
+} from './passwords.ts';
 
 const carol = {
   username: 'carol',
@@ -73,6 +78,14 @@ describe('password policy', () => {
       expect(passwordProblem(password, carol), password).toBe('personal');
     // the same string is fine for someone else
     expect(passwordProblem('Zaitseva-Granite-77', nobody)).toBeNull();
+  });
+
+  it('draws temporary passwords that meet the policy', () => {
+    for (let i = 0; i < 30; i++) {
+      const password = temporaryPassword(carol);
+      expect(password).toHaveLength(16);
+      expect(passwordProblem(password, carol)).toBeNull();
+    }
   });
 
   it('answers a 400 on the password field in the caller’s language', () => {

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as englishDictionary } from '@zxcvbn-ts/language-en';
-import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@soc/contracts';
+import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, hasControlCharacter } from '@soc/contracts';
 import { badRequest } from './http-errors.ts';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
@@ -95,16 +95,13 @@ function ownWords(owner: PasswordOwner): string[] {
   return [...new Set(words.map((w) => (w ?? '').trim().toLowerCase()).filter((w) => w.length >= 3))];
 }
 
-// C0 and C1 control characters, NUL and DEL included
-const CONTROL = /\p{Cc}/u;
-
 /**
  * The first rule a new password breaks, or null when it is acceptable: 9 characters or more, not
  * only white space, no control characters, not on the common-password list, and a zxcvbn score of
  * at least 3 when compared with the owner's login, names and e-mail address.
  */
 export function passwordProblem(password: string, owner: PasswordOwner): PasswordProblem | null {
-  if (CONTROL.test(password)) return 'control';
+  if (hasControlCharacter(password)) return 'control';
   if (password.trim() === '') return 'blank';
   if ([...password].length < PASSWORD_MIN_LENGTH) return 'tooShort';
   if (isCommonPassword(password)) return 'common';
@@ -124,4 +121,15 @@ export function assertPasswordPolicy(
 ): void {
   const problem = passwordProblem(password, owner);
   if (problem) throw badRequest({ [field]: [PASSWORD_POLICY_MESSAGES[problem][lang]] });
+}
+
+/**
+ * A one-time password for an administrator's invite or reset: 16 characters of 96 random bits,
+ * drawn again in the (rare) case that it breaks the policy for its owner.
+ */
+export function temporaryPassword(owner: PasswordOwner = { username: '' }): string {
+  for (;;) {
+    const password = randomBytes(12).toString('base64url');
+    if (!passwordProblem(password, owner)) return password;
+  }
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTokenCreated, ApiTokenPage, IncidentListResponse, SystemListResponse } from '@soc/contracts';
-import { PERSONAL_TOKEN_MESSAGES } from '@soc/contracts';
+import { LOGIN_MAX_FAILURES, PERSONAL_TOKEN_MESSAGES } from '@soc/contracts';
 import { auditLog, serviceTokens, systems, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { DEMO_PASSWORD, bearer, createTestContext } from '../../test/harness.ts';
@@ -138,6 +138,25 @@ describe('personal API tokens: password, expiry, last use (issue 25)', () => {
     expect(JSON.stringify(denied)).not.toContain('Not-Bobs-Password-1');
 
     expect((await create('bob', { name: 'right', password: DEMO_PASSWORD })).statusCode).toBe(201);
+  });
+
+  it('count wrong passwords towards the sign-in lock: the 10th locks, then even the right one waits', async () => {
+    const session = (await ctx.login('user006')).access;
+    const attempt = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v0/auth/tokens/',
+        headers: { ...bearer(session), 'accept-language': 'en' },
+        // an address of its own, so that the lock of the address spares the other tests
+        remoteAddress: '198.51.100.7',
+        payload: { name: 'guess', password },
+      });
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++)
+      expect((await attempt(`Wrong-guess-${i}`)).statusCode).toBe(403);
+    const locked = await attempt(DEMO_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    await expect(ctx.login('user006')).rejects.toThrow(/429/);
   });
 
   it('expire after 90 days unless told otherwise, at most after a year, and are refused once expired', async () => {

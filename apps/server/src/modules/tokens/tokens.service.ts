@@ -18,9 +18,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { systems, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { createAuthRepository } from '../auth/auth.repository.ts';
 import { presentToken } from './tokens.presenter.ts';
 import { createTokensRepository } from './tokens.repository.ts';
 
@@ -57,6 +58,8 @@ export interface Actor {
 /** Service tokens (administrators, for integrations) and personal read-only tokens (issue 13). */
 export function createTokensService(db: Db) {
   const repo = createTokensRepository(db);
+  // wrong passwords count towards the sign-in lock of the user and the address
+  const throttle = createAuthRepository(db);
 
   /** Refuses calls made with a token: tokens are managed from a signed-in session only. */
   const requireSession = (auth: Actor) => {
@@ -120,7 +123,8 @@ export function createTokensService(db: Db) {
 
     /**
      * A read-only token of the caller, limited to some of the caller's systems if asked. The
-     * caller's current password is checked first (a wrong one is a 403, audited); the token
+     * caller's current password is checked first (a wrong one is a 403, audited, and counts
+     * towards the sign-in lock, which then answers 429); the token
      * expires after `expires_at` (default 90 days, at most 365).
      */
     async createPersonal(
@@ -131,11 +135,15 @@ export function createTokensService(db: Db) {
     ): Promise<ApiTokenCreated> {
       requireSession(auth);
       const input = PersonalTokenCreateSchema.parse(raw);
+      const keys = [`u:${auth.username.toLowerCase()}`, `ip:${ip}`];
+      const wait = await throttle.lockedFor(keys);
+      if (wait > 0) throw tooManyRequests(wait);
       const [owner] = await db
         .select({ passwordHash: users.passwordHash })
         .from(users)
         .where(eq(users.id, auth.userId));
       if (!owner || !(await verifyPassword(owner.passwordHash, input.password))) {
+        await Promise.all(keys.map((key) => throttle.recordFailure(key)));
         await audit(db, {
           userId: auth.userId,
           action: 'token.create_denied',

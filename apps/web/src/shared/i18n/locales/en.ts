@@ -141,6 +141,8 @@ export const en = {
       mismatch: 'Must match',
       minLength: 'Minimum password length is {{min}}',
       numeric: 'Password should be not entirely numeric',
+      control: 'The password contains control characters, which are not allowed',
+      blank: 'The password may not be only spaces',
     },
   },
   incidentStatus: INCIDENT_STATUS_TITLES.en,

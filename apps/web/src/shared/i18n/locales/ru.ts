@@ -144,6 +144,8 @@ export const ru: Catalog = {
       mismatch: 'Пароли должны совпадать',
       minLength: 'Минимальная длина пароля — {{min}} символов',
       numeric: 'Пароль не может состоять только из цифр',
+      control: 'Пароль содержит недопустимые управляющие символы',
+      blank: 'Пароль не может состоять из одних пробелов',
     },
   },
   incidentStatus: INCIDENT_STATUS_TITLES.ru,
