@@ -180,6 +180,12 @@ describe('personal API tokens: password, expiry, last use (issue 25)', () => {
     const never = await create('alice', { name: 'for ever', password: DEMO_PASSWORD, expires_at: null });
     expect(never.statusCode).toBe(400);
     expect(never.json()).toHaveProperty('expires_at');
+    // the database itself refuses a personal token without an expiry (migration 0027)
+    const row = { userId: await userId('alice'), name: 'x', prefix: 'socp_x', role: 'customer' as const };
+    await expect(
+      ctx.database.db.insert(serviceTokens).values({ ...row, kind: 'personal', tokenHash: 'no-expiry-1' }),
+    ).rejects.toThrow();
+    await ctx.database.db.insert(serviceTokens).values({ ...row, kind: 'service', tokenHash: 'no-expiry-2' });
 
     expect((await call('GET', '/auth/user/', month.token)).statusCode).toBe(200);
     await ctx.database.db
