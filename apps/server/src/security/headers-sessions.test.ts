@@ -177,7 +177,7 @@ describe('sessions and secrets', () => {
       ctx.app.inject({
         method: 'PUT',
         url: '/api/v0/auth/password_change/',
-        headers: bearer(access),
+        headers: { ...bearer(access), 'accept-language': 'en' },
         payload: { old_password: DEMO_PASSWORD, password, confirmed_password: password },
       });
     for (const common of ['password123', 'Qwertyuiop', 'iloveyou1']) {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import type { TestContext } from '../test/harness.ts';
-import { bearer, createTestContext } from '../test/harness.ts';
+import { DEMO_PASSWORD, bearer, createTestContext } from '../test/harness.ts';
 import type { Answer, ApiOperation } from './openapi-operations.ts';
 import {
   comparable,
@@ -373,8 +373,8 @@ const bodyIdCases: Record<string, () => { foreign: unknown; missing: unknown; fo
   },
   // a personal token limited to B's system (customers may name only their own systems)
   'POST /api/v0/auth/tokens/': () => ({
-    foreign: { name: 'probe', systems: [B.systemId] },
-    missing: { name: 'probe', systems: [MISSING_INT] },
+    foreign: { name: 'probe', password: DEMO_PASSWORD, systems: [B.systemId] },
+    missing: { name: 'probe', password: DEMO_PASSWORD, systems: [MISSING_INT] },
   }),
   // administration: customers get the role's 403 whatever the body names
   'POST /api/v0/admin/systems/': () => ({
@@ -553,7 +553,7 @@ async function tenantIds(isId: string, username: string): Promise<TenantIds> {
         RETURNING id`,
   );
   const token = await call(username, 'POST', '/api/v0/auth/tokens/', {
-    json: { name: `${username}'s token` },
+    json: { name: `${username}'s token`, password: DEMO_PASSWORD },
   });
   if (token.statusCode !== 201) throw new Error(`personal token of ${username}: ${describeRes(token)}`);
   return {

@@ -29,6 +29,9 @@ const requiredString = z
 /** True when a password is made of digits only (spec 000 §5). */
 export const isEntirelyNumeric = (value: string): boolean => /^\d+$/.test(value);
 
+/** True when a string holds a control character (C0 or C1, NUL and DEL included): never in a password. */
+export const hasControlCharacter = (value: string): boolean => /\p{Cc}/u.test(value);
+
 /** A new password: 9 or more characters and at least one letter or non-word character. */
 export const NewPasswordSchema = requiredString
   .max(256)

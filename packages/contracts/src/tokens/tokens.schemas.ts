@@ -12,6 +12,11 @@ export const API_TOKENS_PAGE_SIZE = 20;
 /** Active personal tokens one user may hold. */
 export const PERSONAL_TOKENS_MAX = 20;
 export const API_TOKEN_NAME_MAX = 100;
+/** A personal token's lifetime when the creator picks none, in days. */
+export const PERSONAL_TOKEN_DEFAULT_DAYS = 90;
+/** The longest lifetime a personal token may be given, in days. */
+export const PERSONAL_TOKEN_MAX_DAYS = 365;
+const DAY_MS = 86_400_000;
 
 export const ApiTokenKindSchema = z.enum(['service', 'personal']);
 export type ApiTokenKind = z.infer<typeof ApiTokenKindSchema>;
@@ -49,17 +54,41 @@ export const ApiTokenPageSchema = pageOf(ApiTokenSchema);
 export type ApiTokenPage = z.infer<typeof ApiTokenPageSchema>;
 
 const tokenName = z.string().trim().min(1, { error: 'This field may not be blank.' }).max(API_TOKEN_NAME_MAX);
-/** An ISO 8601 expiry in the future, or null for none. */
+/** An ISO 8601 expiry in the future, or null for none (service tokens). */
 const expiresAt = z.iso
   .datetime({ offset: true })
   .nullable()
   .optional()
   .refine((v) => !v || Date.parse(v) > Date.now(), { error: 'The expiry must be in the future.' });
 
+/** Server-side messages of personal token creation (the server answers them in ru or en). */
+export const PERSONAL_TOKEN_MESSAGES = {
+  passwordRequired: 'Enter your password',
+  expiryTooFar: `A personal token may live at most ${PERSONAL_TOKEN_MAX_DAYS} days.`,
+} as const;
+
+/**
+ * A personal token's expiry: an ISO 8601 time in the future, at most a year ahead; omitted: in
+ * 90 days. A personal token never lives for ever.
+ */
+const personalExpiresAt = z.iso
+  .datetime({ offset: true })
+  .optional()
+  .refine((v) => !v || Date.parse(v) > Date.now(), { error: 'The expiry must be in the future.' })
+  .refine((v) => !v || Date.parse(v) <= Date.now() + PERSONAL_TOKEN_MAX_DAYS * DAY_MS, {
+    error: PERSONAL_TOKEN_MESSAGES.expiryTooFar,
+  });
+
 /** POST /auth/tokens/: a read-only personal token of the signed-in user. */
 export const PersonalTokenCreateSchema = z.strictObject({
   name: tokenName,
-  expires_at: expiresAt,
+  /** The caller's current password: a stolen session alone cannot mint a lasting credential. */
+  password: z
+    .string({ error: PERSONAL_TOKEN_MESSAGES.passwordRequired })
+    .min(1, { error: PERSONAL_TOKEN_MESSAGES.passwordRequired })
+    .max(256),
+  /** Default: 90 days from now; at most 365 days ahead. */
+  expires_at: personalExpiresAt,
   /** Limit to some of the user's systems; omitted or empty: all of them. */
   systems: z.array(z.number().int().positive()).max(1000).optional(),
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -44,7 +45,9 @@ export const serviceTokens = pgTable(
       .default(sql`'{}'::integer[]`),
     /** Only GET, HEAD and OPTIONS requests. */
     readOnly: boolean('read_only').notNull().default(true),
+    /** Null only for service tokens (personal ones: at most a year after creation). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Written at most once a minute per token (tokens.service.ts), not on every request. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     lastUsedIp: text('last_used_ip'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -56,6 +59,8 @@ export const serviceTokens = pgTable(
     index('service_tokens_user_created_idx').on(t.userId, t.createdAt, t.id),
     // the administrators' list of every token
     index('service_tokens_created_idx').on(t.createdAt, t.id),
+    // a personal token always expires (issue 25); service tokens may not
+    check('service_tokens_personal_expires_ck', sql`${t.kind} <> 'personal' OR ${t.expiresAt} IS NOT NULL`),
   ],
 );
 

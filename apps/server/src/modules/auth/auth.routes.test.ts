@@ -238,7 +238,7 @@ describe('PUT /auth/password_change/', () => {
     });
   });
 
-  it('changes the password and ends the other sessions', async () => {
+  it('changes the password and ends every session, this one too (issue 25)', async () => {
     const other = await ctx.login('user002');
     const mine = await ctx.login('user002');
     const res = await change(mine.access, {
@@ -260,7 +260,7 @@ describe('PUT /auth/password_change/', () => {
       url: '/api/v0/auth/user/',
       headers: bearer(mine.access),
     });
-    expect(myMe.statusCode).toBe(200);
+    expect(myMe.statusCode).toBe(401);
   });
 
   it('requires sign-in', async () => {

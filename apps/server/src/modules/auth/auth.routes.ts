@@ -21,13 +21,14 @@ import {
 } from '@soc/contracts';
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/http-errors.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import type { AuthService, CallerContext } from './auth.service.ts';
 
 const caller = (request: FastifyRequest): CallerContext => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'] ?? '',
+  lang: requestLanguage(request),
 });
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinute: number }> = async (

@@ -8,11 +8,17 @@ import type {
   TokenPair,
 } from '@soc/contracts';
 import { PASSWORD_MESSAGES } from '@soc/contracts';
+import { revokeAllCredentials } from '../tokens/revoke-all-credentials.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, tooManyRequests } from '../../lib/http-errors.ts';
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import {
+  assertPasswordPolicy,
+  burnPasswordCheck,
+  hashPassword,
+  verifyPassword,
+} from '../../lib/passwords.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.ts';
@@ -23,6 +29,8 @@ import { hashRefreshToken, newRefreshToken, signAccessToken } from './auth.token
 export interface CallerContext {
   ip: string;
   userAgent: string;
+  /** The language of refusals (Accept-Language); English when absent. */
+  lang?: 'ru' | 'en';
 }
 
 export const INVALID_CREDENTIALS = 'No active account found with the given credentials';
@@ -196,10 +204,14 @@ export function createAuthService(
       });
     },
 
-    /** Checks the old password, stores the new one and ends the user's other sessions. */
+    /**
+     * Checks the old password and the password policy, stores the new one and, in the same
+     * transaction, ends every session of the user (this one too) and revokes their personal API
+     * tokens: whoever held a credential of the old password must sign in again.
+     */
     async changePassword(
       userId: number,
-      sessionId: string | null,
+      _sessionId: string | null,
       input: PasswordChangeRequest,
       ctx: CallerContext,
     ): Promise<void> {
@@ -211,20 +223,26 @@ export function createAuthService(
       if (input.old_password === input.password) {
         throw badRequest({ password: [PASSWORD_MESSAGES.sameAsOld] });
       }
-      if (isCommonPassword(input.password)) {
-        throw badRequest({ password: [PASSWORD_MESSAGES.common] });
-      }
-      await repo.setPassword(userId, await hashPassword(input.password));
-      await repo.revokeOtherFamilies(userId, sessionId);
-      onSessionsChanged(userId);
-      await audit(db, {
-        userId,
-        action: 'auth.password_change',
-        objectType: 'user',
-        objectId: userId,
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
+      assertPasswordPolicy(input.password, user, ctx.lang ?? 'en');
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await createAuthRepository(tx).setPassword(userId, passwordHash);
+        await revokeAllCredentials(tx, userId, {
+          actorId: userId,
+          reason: 'password_change',
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+        });
+        await audit(tx, {
+          userId,
+          action: 'auth.password_change',
+          objectType: 'user',
+          objectId: userId,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+        });
       });
+      onSessionsChanged(userId);
     },
   };
 }

@@ -1,19 +1,28 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTokenCreated, ApiTokenPage, IncidentListResponse, SystemListResponse } from '@soc/contracts';
-import { systems, users } from '../../db/schema/index.ts';
+import { LOGIN_MAX_FAILURES, PERSONAL_TOKEN_MESSAGES } from '@soc/contracts';
+import { auditLog, serviceTokens, systems, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
-import { bearer, createTestContext } from '../../test/harness.ts';
+import { DEMO_PASSWORD, bearer, createTestContext } from '../../test/harness.ts';
+import { WRONG_PASSWORD } from './tokens.service.ts';
 
 let ctx: TestContext;
 const sessions: Record<string, string> = {};
 const systemId: Record<string, number> = {};
 
-const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, token: string, payload?: object) =>
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH',
+  url: string,
+  token: string,
+  payload?: object,
+) =>
   ctx.app.inject({ method, url: `/api/v0${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 
+const DAY_MS = 86_400_000;
+
 async function personalToken(user: string, body: object = { name: 'script' }): Promise<ApiTokenCreated> {
-  const res = await call('POST', '/auth/tokens/', sessions[user]!, body);
+  const res = await call('POST', '/auth/tokens/', sessions[user]!, { password: DEMO_PASSWORD, ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<ApiTokenCreated>();
 }
@@ -29,7 +38,8 @@ const userId = async (username: string) =>
 
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 12 });
-  for (const user of ['alice', 'carol', 'analyst', 'admin']) sessions[user] = (await ctx.login(user)).access;
+  for (const user of ['alice', 'bob', 'carol', 'analyst', 'admin'])
+    sessions[user] = (await ctx.login(user)).access;
   for (const s of await ctx.database.db.select({ id: systems.id, isId: systems.isId }).from(systems))
     systemId[s.isId] = s.id;
 });
@@ -58,7 +68,7 @@ describe('personal API tokens', () => {
 
   it('refuse changes: a personal token is read-only', async () => {
     const { token } = await personalToken('alice');
-    const res = await call('POST', '/auth/tokens/', token, { name: 'another' });
+    const res = await call('POST', '/auth/tokens/', token, { name: 'another', password: DEMO_PASSWORD });
     expect(res.statusCode).toBe(403);
     const patch = await call('PATCH', '/soc/incs/1/', token, { priority: 'low' });
     expect(patch.statusCode).toBe(403);
@@ -70,6 +80,7 @@ describe('personal API tokens', () => {
     expect(seen.results.map((s) => s.is_id)).toEqual(['IS-0003']);
     const foreign = await call('POST', '/auth/tokens/', sessions.carol!, {
       name: 'x',
+      password: DEMO_PASSWORD,
       systems: [systemId['IS-0002']],
     });
     expect(foreign.statusCode).toBe(400);
@@ -89,6 +100,163 @@ describe('personal API tokens', () => {
   it('refuses unknown and malformed tokens', async () => {
     expect((await call('GET', '/auth/user/', 'socp_unknown')).statusCode).toBe(401);
     expect((await call('GET', '/auth/user/', `socp_${'x'.repeat(43)}`)).statusCode).toBe(401);
+  });
+});
+
+describe('personal API tokens: password, expiry, last use (issue 25)', () => {
+  const create = (user: string, body: object, language = 'en') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v0/auth/tokens/',
+      headers: { ...bearer(sessions[user]!), 'accept-language': language },
+      payload: body,
+    });
+  const storedToken = async (id: string) =>
+    (await ctx.database.db.select().from(serviceTokens).where(eq(serviceTokens.id, id)))[0]!;
+
+  it('need the current password: none is a field error, a wrong one a 403 in ru or en, audited', async () => {
+    const bob = await userId('bob');
+    const missing = await create('bob', { name: 'no password' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ password: [PERSONAL_TOKEN_MESSAGES.passwordRequired] });
+
+    const wrongEn = await create('bob', { name: 'guess', password: 'Not-Bobs-Password-1' });
+    expect(wrongEn.statusCode).toBe(403);
+    expect(wrongEn.json()).toEqual({ detail: WRONG_PASSWORD.en });
+    const wrongRu = await create('bob', { name: 'guess', password: 'Not-Bobs-Password-1' }, 'ru-RU,ru;q=0.9');
+    expect(wrongRu.statusCode).toBe(403);
+    expect(wrongRu.json()).toEqual({ detail: WRONG_PASSWORD.ru });
+
+    const list = (await call('GET', '/auth/tokens/', sessions.bob!)).json<ApiTokenPage>();
+    expect(list.total).toBe(0);
+    const denied = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'token.create_denied'), eq(auditLog.userId, bob)));
+    expect(denied).toHaveLength(2);
+    expect(denied[0]).toMatchObject({ objectType: 'user', objectId: String(bob) });
+    expect(JSON.stringify(denied)).not.toContain('Not-Bobs-Password-1');
+
+    expect((await create('bob', { name: 'right', password: DEMO_PASSWORD })).statusCode).toBe(201);
+  });
+
+  it('count wrong passwords towards the sign-in lock: the 10th locks, then even the right one waits', async () => {
+    const session = (await ctx.login('user006')).access;
+    const attempt = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v0/auth/tokens/',
+        headers: { ...bearer(session), 'accept-language': 'en' },
+        // an address of its own, so that the lock of the address spares the other tests
+        remoteAddress: '198.51.100.7',
+        payload: { name: 'guess', password },
+      });
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++)
+      expect((await attempt(`Wrong-guess-${i}`)).statusCode).toBe(403);
+    const locked = await attempt(DEMO_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    await expect(ctx.login('user006')).rejects.toThrow(/429/);
+  });
+
+  it('expire after 90 days unless told otherwise, at most after a year, and are refused once expired', async () => {
+    const before = Date.now();
+    const byDefault = await personalToken('alice', { name: 'default expiry' });
+    const expires = Date.parse(byDefault.expires_at!);
+    expect(expires).toBeGreaterThanOrEqual(before + 90 * DAY_MS);
+    expect(expires).toBeLessThanOrEqual(Date.now() + 90 * DAY_MS);
+
+    const chosen = new Date(Date.now() + 30 * DAY_MS).toISOString();
+    const month = await personalToken('alice', { name: 'a month', expires_at: chosen });
+    expect(Date.parse(month.expires_at!)).toBe(Date.parse(chosen));
+
+    const tooFar = await create('alice', {
+      name: 'too long',
+      password: DEMO_PASSWORD,
+      expires_at: new Date(Date.now() + 366 * DAY_MS).toISOString(),
+    });
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json()).toEqual({ expires_at: [PERSONAL_TOKEN_MESSAGES.expiryTooFar] });
+    const never = await create('alice', { name: 'for ever', password: DEMO_PASSWORD, expires_at: null });
+    expect(never.statusCode).toBe(400);
+    expect(never.json()).toHaveProperty('expires_at');
+    // the database itself refuses a personal token without an expiry (migration 0027)
+    const row = { userId: await userId('alice'), name: 'x', prefix: 'socp_x', role: 'customer' as const };
+    await expect(
+      ctx.database.db.insert(serviceTokens).values({ ...row, kind: 'personal', tokenHash: 'no-expiry-1' }),
+    ).rejects.toThrow();
+    await ctx.database.db.insert(serviceTokens).values({ ...row, kind: 'service', tokenHash: 'no-expiry-2' });
+
+    expect((await call('GET', '/auth/user/', month.token)).statusCode).toBe(200);
+    await ctx.database.db
+      .update(serviceTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(serviceTokens.id, month.id));
+    const refused = await call('GET', '/auth/user/', month.token);
+    expect(refused.statusCode).toBe(401);
+    // an expired token is not listed as usable any more
+    const list = (await call('GET', '/auth/tokens/', sessions.alice!)).json<ApiTokenPage>();
+    expect(list.results.some((t) => t.id === month.id)).toBe(false);
+  });
+
+  it('record their last use at most once a minute, not on every request', async () => {
+    const { id, token } = await personalToken('alice', { name: 'busy script' });
+    expect((await call('GET', '/auth/user/', token)).statusCode).toBe(200);
+    const first = (await storedToken(id)).lastUsedAt!;
+    expect(first).not.toBeNull();
+    expect((await call('GET', '/auth/user/', token)).statusCode).toBe(200);
+    expect((await storedToken(id)).lastUsedAt).toEqual(first);
+
+    const longAgo = new Date(Date.now() - 2 * 60_000);
+    await ctx.database.db.update(serviceTokens).set({ lastUsedAt: longAgo }).where(eq(serviceTokens.id, id));
+    expect((await call('GET', '/auth/user/', token)).statusCode).toBe(200);
+    expect((await storedToken(id)).lastUsedAt!.getTime()).toBeGreaterThan(longAgo.getTime());
+    const shown = (await call('GET', '/auth/tokens/', sessions.alice!)).json<ApiTokenPage>();
+    expect(shown.results.find((t) => t.id === id)!.last_used_at).not.toBeNull();
+  });
+
+  it('end with every session of their owner on a password change; service tokens stay', async () => {
+    const owner = await userId('user003');
+    const here = await ctx.login('user003');
+    const elsewhere = await ctx.login('user003');
+    sessions.user003 = here.access;
+    const personal = [
+      await personalToken('user003', { name: 'one' }),
+      await personalToken('user003', { name: 'two' }),
+    ];
+    const service = await serviceToken({ name: 'user003’s integration', user_id: owner });
+    for (const t of [...personal, service])
+      expect((await call('GET', '/auth/user/', t.token)).statusCode).toBe(200);
+
+    const changed = await call('PUT', '/auth/password_change/', here.access, {
+      old_password: DEMO_PASSWORD,
+      password: 'Harbour-Lantern-5821',
+      confirmed_password: 'Harbour-Lantern-5821',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    for (const t of personal) expect((await call('GET', '/auth/user/', t.token)).statusCode).toBe(401);
+    expect((await call('GET', '/auth/user/', here.access)).statusCode).toBe(401);
+    expect((await call('GET', '/auth/user/', elsewhere.access)).statusCode).toBe(401);
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v0/auth/token/refresh/',
+      payload: { refresh: elsewhere.refresh },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    expect((await call('GET', '/auth/user/', service.token)).statusCode).toBe(200);
+
+    const entries = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'token.revoke_all'), eq(auditLog.objectId, String(owner))));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      userId: owner,
+      objectType: 'user',
+      details: { reason: 'password_change', sessions: 2, personal_tokens: 2 },
+    });
+    await ctx.login('user003', 'Harbour-Lantern-5821');
   });
 });
 

@@ -10,7 +10,7 @@ import {
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import type { TokensService } from './tokens.service.ts';
 
 const IdParams = z.object({ id: z.guid() });
@@ -46,18 +46,31 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService; config
   app.post(
     '/tokens/',
     {
+      // the password check must not become a way to guess the password
+      config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags,
         summary: 'Create a read-only personal API token; the answer shows the secret once',
         description:
-          'The token reads what its owner may read (optionally only some of their systems) and is ' +
-          'refused for any change. It stops working when revoked, expired or when the owner is deactivated.',
+          'Requires the caller’s current password (a wrong one answers 403). The token reads what its ' +
+          'owner may read (optionally only some of their systems) and is refused for any change. It ' +
+          'expires at `expires_at` (default 90 days, at most 365), and stops working earlier when ' +
+          'revoked, when the owner’s password is changed or reset, or when the owner is deactivated.',
         body: PersonalTokenCreateSchema,
         response: { 201: ApiTokenCreatedSchema, 400: FieldErrorsSchema, 403: DetailErrorSchema },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await tokens.createPersonal(requireAuth(request), request.body, request.ip)),
+      reply
+        .status(201)
+        .send(
+          await tokens.createPersonal(
+            requireAuth(request),
+            request.body,
+            request.ip,
+            requestLanguage(request),
+          ),
+        ),
   );
 
   app.delete(

@@ -10,6 +10,7 @@ import type {
 import {
   API_TOKEN_PREFIX,
   API_TOKEN_SHOWN_CHARS,
+  PERSONAL_TOKEN_DEFAULT_DAYS,
   PERSONAL_TOKENS_MAX,
   PersonalTokenCreateSchema,
   ServiceTokenCreateSchema,
@@ -17,8 +18,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { systems, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { createAuthRepository } from '../auth/auth.repository.ts';
 import { presentToken } from './tokens.presenter.ts';
 import { createTokensRepository } from './tokens.repository.ts';
 
@@ -37,6 +40,14 @@ function newSecret(): { token: string; hash: string; prefix: string } {
   return { token, hash: hashApiToken(token), prefix: token.slice(0, API_TOKEN_SHOWN_CHARS) };
 }
 
+const DAY_MS = 86_400_000;
+
+/** The answer to a wrong password when creating a personal token (403, in the caller's language). */
+export const WRONG_PASSWORD: Record<'ru' | 'en', string> = {
+  ru: 'Неверный пароль. Токен не создан.',
+  en: 'The password is incorrect. The token was not created.',
+};
+
 /** Who performs an administrative call: a signed-in administrator, or the CLI (no user). */
 export interface Actor {
   userId: number | null;
@@ -47,6 +58,8 @@ export interface Actor {
 /** Service tokens (administrators, for integrations) and personal read-only tokens (issue 13). */
 export function createTokensService(db: Db) {
   const repo = createTokensRepository(db);
+  // wrong passwords count towards the sign-in lock of the user and the address
+  const throttle = createAuthRepository(db);
 
   /** Refuses calls made with a token: tokens are managed from a signed-in session only. */
   const requireSession = (auth: Actor) => {
@@ -108,10 +121,39 @@ export function createTokensService(db: Db) {
       return { total, results: rows.map(presentToken), page: q.page, pageSize: q.page_size };
     },
 
-    /** A read-only token of the caller, limited to some of the caller's systems if asked. */
-    async createPersonal(auth: AuthContext, raw: PersonalTokenCreate, ip: string): Promise<ApiTokenCreated> {
+    /**
+     * A read-only token of the caller, limited to some of the caller's systems if asked. The
+     * caller's current password is checked first (a wrong one is a 403, audited, and counts
+     * towards the sign-in lock, which then answers 429); the token
+     * expires after `expires_at` (default 90 days, at most 365).
+     */
+    async createPersonal(
+      auth: AuthContext,
+      raw: PersonalTokenCreate,
+      ip: string,
+      lang: 'ru' | 'en' = 'en',
+    ): Promise<ApiTokenCreated> {
       requireSession(auth);
       const input = PersonalTokenCreateSchema.parse(raw);
+      const keys = [`u:${auth.username.toLowerCase()}`, `ip:${ip}`];
+      const wait = await throttle.lockedFor(keys);
+      if (wait > 0) throw tooManyRequests(wait);
+      const [owner] = await db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, auth.userId));
+      if (!owner || !(await verifyPassword(owner.passwordHash, input.password))) {
+        await Promise.all(keys.map((key) => throttle.recordFailure(key)));
+        await audit(db, {
+          userId: auth.userId,
+          action: 'token.create_denied',
+          objectType: 'user',
+          objectId: auth.userId,
+          ip,
+          details: { kind: 'personal', reason: 'wrong_password' },
+        });
+        throw forbidden(WRONG_PASSWORD[lang]);
+      }
       const wanted = [...new Set(input.systems ?? [])];
       if (auth.role === 'customer') {
         const foreign = wanted.filter((s) => !auth.systemIds.includes(s));
@@ -139,7 +181,9 @@ export function createTokensService(db: Db) {
         role: auth.role,
         systemIds: wanted,
         readOnly: true,
-        expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+        expiresAt: input.expires_at
+          ? new Date(input.expires_at)
+          : new Date(Date.now() + PERSONAL_TOKEN_DEFAULT_DAYS * DAY_MS),
       });
       await audit(db, {
         userId: auth.userId,
@@ -147,7 +191,12 @@ export function createTokensService(db: Db) {
         objectType: 'service_token',
         objectId: row.id,
         ip,
-        details: { kind: 'personal', name: row.name, systems: wanted },
+        details: {
+          kind: 'personal',
+          name: row.name,
+          systems: wanted,
+          expires_at: row.expiresAt?.toISOString() ?? null,
+        },
       });
       return created(row.id, secret.token);
     },

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiToken } from '@soc/contracts';
+import dayjs from 'dayjs';
 import { authStore } from '../../../shared/api/authStore.ts';
 import { callsTo, mockFetch } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
@@ -20,7 +21,7 @@ const existing: ApiToken = {
   role: 'customer',
   systems: [],
   read_only: true,
-  expires_at: null,
+  expires_at: '2027-02-01T20:59:59.999Z',
   last_used_at: '2026-11-20T08:30:00.000Z',
   last_used_ip: '10.0.0.5',
   revoked_at: null,
@@ -55,31 +56,58 @@ describe('ApiTokensCard (profile)', () => {
     const table = await within(card).findByTestId('api-tokens-table');
     expect(await within(table).findByText('nightly export')).toBeInTheDocument();
     expect(within(table).getByText('socp_AbCdEfG…')).toBeInTheDocument();
-    expect(within(table).getByText('Never')).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Expires' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Last used' })).toBeInTheDocument();
+    expect(within(table).queryByText('Never')).not.toBeInTheDocument();
 
-    // the name is required, server field errors show under the field
+    // the name and the password are required, server field errors show under the field
     await user.click(within(card).getByTestId('api-token-create'));
     expect(await within(card).findByText('Enter a name')).toBeInTheDocument();
+    expect(await within(card).findByText('Enter your current password')).toBeInTheDocument();
+    await user.type(within(card).getByTestId('api-token-password'), 'my-Password-42');
     await user.type(within(card).getByTestId('api-token-name'), 'taken');
     await user.click(within(card).getByTestId('api-token-create'));
     expect(await within(card).findByText('Choose another name.')).toBeInTheDocument();
 
     await user.clear(within(card).getByTestId('api-token-name'));
     await user.type(within(card).getByTestId('api-token-name'), 'siem pull');
+    await user.clear(within(card).getByTestId('api-token-password'));
+    await user.type(within(card).getByTestId('api-token-password'), 'my-Password-42');
     await user.click(within(card).getByTestId('api-token-create'));
     const secret = await within(card).findByTestId('api-token-secret');
     expect(secret).toHaveTextContent('socp_secret-value-shown-once');
     expect(secret).toHaveTextContent('it will not be shown again');
     expect(await within(table).findByText('siem pull')).toBeInTheDocument();
     expect(within(table).getByText('Not used yet')).toBeInTheDocument();
+    // by default the token expires at the end of the day 90 days ahead
+    const expiresAt = dayjs().add(90, 'day').endOf('day').toISOString();
     expect(callsTo(fetchMock, CREATE).map((c) => c.body)).toEqual([
-      { name: 'taken', expires_at: null },
-      { name: 'siem pull', expires_at: null },
+      { name: 'taken', password: 'my-Password-42', expires_at: expiresAt },
+      { name: 'siem pull', password: 'my-Password-42', expires_at: expiresAt },
     ]);
 
     await user.click(within(secret).getByRole('button', { name: 'Done' }));
     expect(within(card).queryByTestId('api-token-secret')).not.toBeInTheDocument();
     expect(within(card).queryByText('socp_secret-value-shown-once')).not.toBeInTheDocument();
+  });
+
+  it('shows a wrong password under the password field and creates nothing', async () => {
+    const detail = 'The password is incorrect. The token was not created.';
+    mockFetch(
+      baseRoutes({
+        [LIST]: () => ({ body: page([]) }),
+        [CREATE]: { status: 403, body: { detail } },
+      }),
+    );
+    const { user } = renderApp('/changepassword');
+    const card = await screen.findByTestId('api-tokens-card');
+    await user.type(within(card).getByTestId('api-token-name'), 'siem pull');
+    await user.type(within(card).getByTestId('api-token-password'), 'not-my-password');
+    await user.click(within(card).getByTestId('api-token-create'));
+    const error = await within(card).findByText(detail);
+    expect(error.closest('.ant-form-item')).toContainElement(within(card).getByTestId('api-token-password'));
+    expect(within(card).getByTestId('api-token-password')).toHaveValue('');
+    expect(within(card).queryByTestId('api-token-secret')).not.toBeInTheDocument();
   });
 
   it('revokes a token after confirmation', async () => {

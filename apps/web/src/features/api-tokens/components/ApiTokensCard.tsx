@@ -1,4 +1,9 @@
-import { API_TOKENS_PAGE_SIZE, API_TOKEN_NAME_MAX, type ApiToken } from '@soc/contracts';
+import {
+  API_TOKENS_PAGE_SIZE,
+  API_TOKEN_NAME_MAX,
+  PERSONAL_TOKEN_DEFAULT_DAYS,
+  type ApiToken,
+} from '@soc/contracts';
 import {
   Alert,
   Button,
@@ -23,17 +28,21 @@ import { notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { useApiTokensQuery } from '../api/useApiTokensQuery.ts';
 import { useCreateApiTokenMutation } from '../api/useCreateApiTokenMutation.ts';
 import { useRevokeApiTokenMutation } from '../api/useRevokeApiTokenMutation.ts';
+import { latestTokenExpiry, tokenExpiryOf } from '../lib/tokenExpiry.ts';
 
 interface CreateValues {
   name: string;
-  expires?: Dayjs | null;
+  /** The user's current password: the server refuses to create a token without it. */
+  password: string;
+  expires: Dayjs;
 }
 
 const millis = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
 /**
- * The profile's personal API tokens (issue 13): create a read-only token (its secret is shown
- * once, with a copy button), list them with their last use, revoke one.
+ * The profile's personal API tokens (issues 13, 25): create a read-only token with the current
+ * password and an expiry (default 90 days, at most a year; its secret is shown once, with a copy
+ * button), list them with their expiry and last use, revoke one.
  */
 export function ApiTokensCard() {
   const { t } = useTranslation();
@@ -49,10 +58,7 @@ export function ApiTokensCard() {
   const submit = (values: CreateValues) => {
     setFormError(null);
     create.mutate(
-      {
-        name: values.name.trim(),
-        expires_at: values.expires ? values.expires.endOf('day').toISOString() : null,
-      },
+      { name: values.name.trim(), password: values.password, expires_at: tokenExpiryOf(values.expires) },
       {
         onSuccess: (created) => {
           setSecret(created.token);
@@ -60,12 +66,19 @@ export function ApiTokensCard() {
           notifySuccess({ title: t('apiTokens.created') });
         },
         onError: (error) => {
+          // a wrong password is a 403 whose detail belongs under the password field
+          if (error instanceof ApiError && error.status === 403 && error.detail) {
+            form.setFields([{ name: 'password', errors: [error.detail], value: '' }]);
+            return;
+          }
           const fields = error instanceof ApiError && error.status === 400 ? error.fieldErrors : null;
           const nameError = fields?.name?.[0];
+          const passwordError = fields?.password?.[0];
           const expiresError = fields?.expires_at?.[0];
-          if (nameError || expiresError) {
+          if (nameError || passwordError || expiresError) {
             form.setFields([
               ...(nameError ? [{ name: 'name' as const, errors: [nameError] }] : []),
+              ...(passwordError ? [{ name: 'password' as const, errors: [passwordError] }] : []),
               ...(expiresError ? [{ name: 'expires' as const, errors: [expiresError] }] : []),
             ]);
           } else {
@@ -183,7 +196,13 @@ export function ApiTokensCard() {
             action={<Button onClick={() => setSecret(null)}>{t('apiTokens.done')}</Button>}
           />
         )}
-        <Form<CreateValues> form={form} layout="inline" onFinish={submit} requiredMark={false}>
+        <Form<CreateValues>
+          form={form}
+          layout="inline"
+          onFinish={submit}
+          requiredMark={false}
+          initialValues={{ expires: dayjs().add(PERSONAL_TOKEN_DEFAULT_DAYS, 'day') }}
+        >
           <Form.Item
             name="name"
             label={t('apiTokens.name')}
@@ -195,10 +214,23 @@ export function ApiTokensCard() {
               data-testid="api-token-name"
             />
           </Form.Item>
-          <Form.Item name="expires" label={t('apiTokens.expires')}>
+          <Form.Item
+            name="password"
+            label={t('apiTokens.password')}
+            rules={[{ required: true, message: t('apiTokens.passwordRequired') }]}
+          >
+            <Input.Password autoComplete="current-password" data-testid="api-token-password" />
+          </Form.Item>
+          <Form.Item
+            name="expires"
+            label={t('apiTokens.expires')}
+            rules={[{ required: true, message: t('apiTokens.expiresRequired') }]}
+          >
             <DatePicker
+              allowClear={false}
               placeholder={t('apiTokens.expiresPlaceholder')}
-              disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+              disabledDate={(d) => d.isBefore(dayjs(), 'day') || d.isAfter(latestTokenExpiry(), 'day')}
+              data-testid="api-token-expires"
             />
           </Form.Item>
           <Form.Item>

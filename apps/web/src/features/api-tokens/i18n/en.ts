@@ -2,12 +2,15 @@
 export const apiTokensEn = {
   title: 'API tokens',
   intro:
-    'Personal tokens let your scripts read the portal on your behalf (read-only). Send one as the header Authorization: Bearer <token>.',
+    'Personal tokens let your scripts read the portal on your behalf (read-only). Send one as the header Authorization: Bearer <token>. A token expires on the date you choose (90 days by default, at most a year) and is revoked when your password is changed or reset.',
   name: 'Name',
   namePlaceholder: 'e.g. nightly export',
   nameRequired: 'Enter a name',
+  password: 'Your password',
+  passwordRequired: 'Enter your current password',
   expires: 'Expires',
-  expiresPlaceholder: 'Never',
+  expiresPlaceholder: 'Pick a date',
+  expiresRequired: 'Pick the expiry date',
   create: 'Create token',
   created: 'Token created',
   createFailed: 'Could not create the token',

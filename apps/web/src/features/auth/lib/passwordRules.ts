@@ -1,8 +1,12 @@
-import { isEntirelyNumeric, PASSWORD_MIN_LENGTH } from '@soc/contracts';
+import { hasControlCharacter, isEntirelyNumeric, PASSWORD_MIN_LENGTH } from '@soc/contracts';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 
-/** Client rules of the new password (spec 000 §5): required, 9+ characters, not only digits. */
+/**
+ * Client rules of the new password (spec 000 §5, issue 25): required, 9+ characters, not only
+ * digits or white space, no control characters. The strength check (zxcvbn against the user's
+ * names) is the server's; its message shows on the field.
+ */
 export const newPasswordRules = (t: TFunction): FormRule[] => [
   { required: true, message: t('validation.required') },
   { min: PASSWORD_MIN_LENGTH, message: t('auth.changePassword.minLength', { min: PASSWORD_MIN_LENGTH }) },
@@ -11,6 +15,14 @@ export const newPasswordRules = (t: TFunction): FormRule[] => [
       typeof value === 'string' && value !== '' && isEntirelyNumeric(value)
         ? Promise.reject(new Error(t('auth.changePassword.numeric')))
         : Promise.resolve(),
+  },
+  {
+    validator: (_rule, value: unknown) => {
+      if (typeof value !== 'string' || value === '') return Promise.resolve();
+      if (hasControlCharacter(value)) return Promise.reject(new Error(t('auth.changePassword.control')));
+      if (value.trim() === '') return Promise.reject(new Error(t('auth.changePassword.blank')));
+      return Promise.resolve();
+    },
   },
 ];
 

@@ -64,6 +64,19 @@ describe('ChangePasswordPage', () => {
     expect(screen.queryByTestId('notification-error')).not.toBeInTheDocument();
   });
 
+  it('puts the server’s password-policy message under the new-password field', async () => {
+    const message = 'The password must not contain your login, name or e-mail address';
+    const { user } = await openPage({ [CHANGE]: { status: 400, body: { password: [message] } } });
+    await user.type(screen.getByTestId('cp-old'), 'old-password-1');
+    await user.type(screen.getByTestId('cp-new'), 'alice-2026-x');
+    await user.type(screen.getByTestId('cp-confirm'), 'alice-2026-x');
+    await user.click(screen.getByTestId('cp-submit'));
+
+    const error = await screen.findByText(message);
+    expect(error.closest('.ant-form-item')).toContainElement(screen.getByTestId('cp-new'));
+    expect(authStore.get()).not.toBeNull();
+  });
+
   it('shows non-field server errors above the buttons', async () => {
     const { user } = await openPage({
       [CHANGE]: {
@@ -80,7 +93,20 @@ describe('ChangePasswordPage', () => {
     );
   });
 
-  it('sends the change, confirms it and opens the dashboard', async () => {
+  it('says that a change signs out everywhere and revokes the API tokens, in en and ru', async () => {
+    await openPage();
+    expect(screen.getByTestId('cp-sign-out-notice')).toHaveTextContent(
+      'Changing the password signs you out on every device, this one included, and revokes all your personal API tokens.',
+    );
+    await i18n.changeLanguage('ru');
+    await waitFor(() =>
+      expect(screen.getByTestId('cp-sign-out-notice')).toHaveTextContent(
+        'все ваши сеансы, включая этот, будут завершены на всех устройствах, а все личные API-токены отозваны',
+      ),
+    );
+  });
+
+  it('sends the change, confirms it and asks to sign in again (the server ended every session)', async () => {
     const { user, router, fetchMock } = await openPage({
       [CHANGE]: { body: { detail: 'Password changed' } },
     });
@@ -89,8 +115,12 @@ describe('ChangePasswordPage', () => {
     await user.type(screen.getByTestId('cp-confirm'), 'new-password-1');
     await user.click(screen.getByTestId('cp-submit'));
 
-    expect(await screen.findByTestId('notification-success')).toHaveTextContent('Password changed');
+    expect(await screen.findByTestId('notification-success')).toHaveTextContent(
+      'Password changed. Sign in with the new password.',
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(authStore.get()).toBeNull();
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
     expect(callsTo(fetchMock, CHANGE)[0]?.body).toEqual({
       old_password: 'old-password-1',
       password: 'new-password-1',

@@ -1,8 +1,8 @@
-import { Card, Flex, Form, theme, Typography } from 'antd';
+import { Alert, Card, Flex, Form, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError, notifyApiError } from '../../../shared/api/index.ts';
+import { ApiError, authStore, notifyApiError } from '../../../shared/api/index.ts';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { usePasswordChangeMutation } from '../api/usePasswordChangeMutation.ts';
@@ -31,8 +31,10 @@ export function ChangePasswordPage() {
       { old_password: values.oldPassword, password: values.newPassword, confirmed_password: values.confirm },
       {
         onSuccess: () => {
+          // the server ended every session, this one too: sign in again with the new password
           notifySuccess({ title: t('auth.changePassword.success') });
           void navigate('/dashboard');
+          authStore.clear('logout');
         },
         onError: (error) => {
           const fieldErrors = error instanceof ApiError && error.status === 400 ? error.fieldErrors : null;
@@ -57,6 +59,13 @@ export function ChangePasswordPage() {
         <Typography.Title level={1} style={{ marginTop: 0, fontSize: token.fontSizeHeading3 }}>
           {t('auth.changePassword.title')}
         </Typography.Title>
+        <Alert
+          type="warning"
+          showIcon
+          title={t('auth.changePassword.signOutNotice')}
+          style={{ marginBottom: token.marginLG }}
+          data-testid="cp-sign-out-notice"
+        />
         <ChangePasswordForm
           form={form}
           onSubmit={submit}
