@@ -37,6 +37,8 @@ import { incidentCardRoutes } from './modules/incidents/incident-card.routes.ts'
 import { createIncidentCardService } from './modules/incidents/incident-card.service.ts';
 import { GOSSOPKA_JOB, createGossopkaService } from './modules/incidents/gossopka.service.ts';
 import { inboundMailRoutes } from './modules/incidents/inbound-mail.routes.ts';
+import { mailQuarantineRoutes } from './modules/incidents/mail-quarantine.routes.ts';
+import { createMailQuarantineService } from './modules/incidents/mail-quarantine.service.ts';
 import { createInboundMailService } from './modules/incidents/inbound-mail.service.ts';
 import { NOTIFY_JOB, createIncidentNotifier } from './modules/incidents/notifications.service.ts';
 import { usersRoutes } from './modules/incidents/users.routes.ts';
@@ -468,6 +470,11 @@ export async function buildApp({
     if (Date.now() - prunedAt < 600_000) return;
     prunedAt = Date.now();
     await idempotency.prune();
+  });
+  await app.register(mailQuarantineRoutes, {
+    prefix: `${API_BASE}/analyst`,
+    quarantine: createMailQuarantineService({ db: database.db, storage }),
+    config,
   });
   await app.register(socApiRoutes, {
     prefix: `${API_BASE}/analyst`,
