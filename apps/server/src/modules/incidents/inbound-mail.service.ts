@@ -274,11 +274,12 @@ export function createInboundMailService({ db, config, storage, onStatus }: Inbo
           });
           await audit(db, {
             userId: null,
-            action: 'incident.mail_quarantined',
-            objectType: 'incident',
-            objectId: key,
+            action: 'mail_quarantine.receive',
+            // staff-only entries (audit_scope gives customers no system for them)
+            objectType: 'mail_quarantine',
+            objectId: id,
             ip,
-            details: { quarantine: id, from, verified, reason },
+            details: { incident: key, from, verified, reason },
           });
           return {
             result: {

@@ -389,13 +389,16 @@ describe('POST /soc/inbound_mail/', () => {
     expect((await chat()).some((c) => c.body.includes('Второе письмо'))).toBe(false);
 
     const audited = await ctx.database.db
-      .select({ action: auditLog.action, details: auditLog.details })
+      .select({ action: auditLog.action, id: auditLog.objectId, systems: auditLog.systemIds })
       .from(auditLog)
-      .where(eq(auditLog.objectId, String(key)));
-    const actions = audited.map((a) => a.action);
-    expect(actions).toContain('incident.mail_quarantined');
-    expect(actions).toContain('mail_quarantine.release');
-    expect(actions).toContain('mail_quarantine.delete');
+      .where(eq(auditLog.objectType, 'mail_quarantine'));
+    const actions = audited.filter((a) => a.id === String(firstId)).map((a) => a.action);
+    expect(actions).toEqual(['mail_quarantine.receive', 'mail_quarantine.release']);
+    expect(
+      audited.find((a) => a.id === String(secondId) && a.action === 'mail_quarantine.delete'),
+    ).toBeDefined();
+    // staff-only: no system, so no customer reads these entries
+    expect(audited.every((a) => a.systems.length === 0)).toBe(true);
   });
 
   it('refuses calls without the gateway token, messages without an incident and unknown incidents', async () => {

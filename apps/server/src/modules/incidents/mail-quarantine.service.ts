@@ -96,11 +96,11 @@ export function createMailQuarantineService({ db, storage }: MailQuarantineDeps)
         await audit(db, {
           userId: auth.userId,
           action: 'mail_quarantine.release',
-          objectType: 'incident',
-          objectId: row.incidentKey,
+          objectType: 'mail_quarantine',
+          objectId: row.id,
           ip,
           details: {
-            quarantine: row.id,
+            incident: row.incidentKey,
             comment: commentId,
             from: row.senderEmail,
             reason: row.reason,
@@ -126,10 +126,10 @@ export function createMailQuarantineService({ db, storage }: MailQuarantineDeps)
       await audit(db, {
         userId: auth.userId,
         action: 'mail_quarantine.delete',
-        objectType: 'incident',
-        objectId: row.incidentKey,
+        objectType: 'mail_quarantine',
+        objectId: row.id,
         ip,
-        details: { quarantine: row.id, from: row.senderEmail, reason: row.reason },
+        details: { incident: row.incidentKey, from: row.senderEmail, reason: row.reason },
       });
     },
   };
