@@ -16,7 +16,7 @@ import {
 } from '@soc/contracts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createMailer } from './integrations/mail/mailer.ts';
+import { auditedMailer, createMailer } from './integrations/mail/mailer.ts';
 import { createRateLimitStore } from './integrations/redis/rate-limit-store.ts';
 import { createSmsGateway } from './integrations/sms/sms-gateway.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
@@ -284,9 +284,15 @@ export async function buildApp({
 
   // services and background work
   const storage = storageOverride ?? new FileStorage(config.filesDir);
-  const mailer =
+  const mailer = auditedMailer(
     mailerOverride ??
-    createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir });
+      createMailer({
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        outboxDir: config.mail.outboxDir,
+      }),
+    database.db,
+  );
   const handlers: Parameters<typeof createJobRunner>[0]['handlers'] = {};
   const jobs = createJobRunner({
     db: database.db,
