@@ -16,7 +16,7 @@ import {
 } from '@soc/contracts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createMailer } from './integrations/mail/mailer.ts';
+import { auditedMailer, createMailer } from './integrations/mail/mailer.ts';
 import { createRateLimitStore } from './integrations/redis/rate-limit-store.ts';
 import { createSmsGateway } from './integrations/sms/sms-gateway.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
@@ -37,6 +37,8 @@ import { incidentCardRoutes } from './modules/incidents/incident-card.routes.ts'
 import { createIncidentCardService } from './modules/incidents/incident-card.service.ts';
 import { GOSSOPKA_JOB, createGossopkaService } from './modules/incidents/gossopka.service.ts';
 import { inboundMailRoutes } from './modules/incidents/inbound-mail.routes.ts';
+import { mailQuarantineRoutes } from './modules/incidents/mail-quarantine.routes.ts';
+import { createMailQuarantineService } from './modules/incidents/mail-quarantine.service.ts';
 import { createInboundMailService } from './modules/incidents/inbound-mail.service.ts';
 import { NOTIFY_JOB, createIncidentNotifier } from './modules/incidents/notifications.service.ts';
 import { usersRoutes } from './modules/incidents/users.routes.ts';
@@ -287,9 +289,15 @@ export async function buildApp({
 
   // services and background work
   const storage = storageOverride ?? new FileStorage(config.filesDir);
-  const mailer =
+  const mailer = auditedMailer(
     mailerOverride ??
-    createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, outboxDir: config.mail.outboxDir });
+      createMailer({
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        outboxDir: config.mail.outboxDir,
+      }),
+    database.db,
+  );
   const handlers: Parameters<typeof createJobRunner>[0]['handlers'] = {};
   const jobs = createJobRunner({
     db: database.db,
@@ -478,6 +486,11 @@ export async function buildApp({
     if (Date.now() - prunedAt < 600_000) return;
     prunedAt = Date.now();
     await idempotency.prune();
+  });
+  await app.register(mailQuarantineRoutes, {
+    prefix: `${API_BASE}/analyst`,
+    quarantine: createMailQuarantineService({ db: database.db, storage }),
+    config,
   });
   await app.register(socApiRoutes, {
     prefix: `${API_BASE}/analyst`,

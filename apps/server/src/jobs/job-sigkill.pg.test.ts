@@ -119,6 +119,11 @@ afterAll(async () => {
 
 describe('SIGKILL during report generation', () => {
   it('resumes the job after a restart and delivers the report exactly once', async () => {
+    // a recipient outside the system's users: its domain is allowed for alice's system (issue 25 item 12)
+    await ctx.database.db.execute(
+      sql`UPDATE systems SET mail_domains = '{customer1.example}'
+          WHERE id IN (SELECT us.system_id FROM user_systems us JOIN users u ON u.id = us.user_id WHERE u.username = 'alice')`,
+    );
     const token = (await ctx.login('alice')).access;
     const res = await ctx.app.inject({
       method: 'POST',

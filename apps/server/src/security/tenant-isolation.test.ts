@@ -56,6 +56,8 @@ interface TenantIds {
   taskId: number;
   taskFileId: string;
   misconfigId: number;
+  /** A reply to the system's incident mail held in the analysts' quarantine (issue 25 item 4). */
+  quarantineId: number;
 }
 let A: TenantIds;
 /** Rules are scoped by service level, not by system: B's rule may be one that only analysts see. */
@@ -116,6 +118,13 @@ const slotResolvers: Record<string, () => SlotValues> = {
   'attachments/{file}': () => ({ own: A.taskFileId, foreign: [B.taskFileId], missing: MISSING_UUID }),
   // security recommendations (issue 12)
   'misconfigs/{id}': () => ({ own: A.misconfigId, foreign: [B.misconfigId], missing: MISSING_INT }),
+  // the analysts' mail quarantine (customers get the role's 403)
+  'mail_quarantine/{id}': () => ({
+    own: A.quarantineId,
+    foreign: [B.quarantineId],
+    missing: MISSING_INT,
+    owner: 'analyst',
+  }),
   'files/{path}': () => ({
     own: `incidents/${A.key}/${A.attachmentId}`,
     // B's file by its own path, and B's file id under A's incident
@@ -198,6 +207,8 @@ const idFilters: Record<string, (item: 'integer' | 'string') => { foreign: strin
   system: () => ({ foreign: String(B.systemId), missing: String(MISSING_INT) }),
   key__in: () => ({ foreign: String(B.key), missing: String(MISSING_INT) }),
   incident__in: () => ({ foreign: String(B.key), missing: String(MISSING_INT) }),
+  // the analysts' mail quarantine by incident key
+  incident: () => ({ foreign: String(B.key), missing: String(MISSING_INT) }),
   customer_assignee__in: () => ({ foreign: String(B.userId), missing: String(MISSING_INT) }),
   assignee__in: () => ({ foreign: String(B.userId), missing: String(MISSING_INT) }),
   group__in: () => ({ foreign: String(B.alertGroup), missing: String(MISSING_INT) }),
@@ -223,6 +234,8 @@ const NOT_ID_FILTERS = new Set([
   'ordering',
   'language',
   'search',
+  // the analysts' mail quarantine: part of a sender's address or name
+  'sender',
   'q',
   'short',
   'get_prev',
@@ -552,6 +565,13 @@ async function tenantIds(isId: string, username: string): Promise<TenantIds> {
         VALUES (${systemId}, ${`${username}-private-recommendation`}, 'high', ARRAY['srv-probe']::text[])
         RETURNING id`,
   );
+  const [held] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO mail_quarantine (incident_id, sender_email, body, sender_verified, reason, raw_key)
+        SELECT id, ${`${username}-outside@probe.example`}, '<p>probe</p>', false, 'unverified_sender',
+               ${`mail-quarantine/${randomUUID()}`}
+        FROM incidents WHERE key = ${incident.key} RETURNING id::int AS id`,
+  );
   const token = await call(username, 'POST', '/api/v0/auth/tokens/', {
     json: { name: `${username}'s token`, password: DEMO_PASSWORD },
   });
@@ -576,6 +596,7 @@ async function tenantIds(isId: string, username: string): Promise<TenantIds> {
     taskId: opened.id,
     taskFileId: opened.attachments[0]!.id,
     misconfigId: misconfig!.id,
+    quarantineId: held!.id,
   };
 }
 
@@ -1093,6 +1114,13 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
         body: () => ({ status: 'waiting_for_customer' }),
         own: A.taskId,
         foreign: B.taskId,
+      },
+      {
+        name: 'read a quarantined mail',
+        method: 'GET',
+        url: (id) => `/api/v0/analyst/mail_quarantine/${id}/`,
+        own: A.quarantineId,
+        foreign: B.quarantineId,
       },
       {
         name: 'read a recommendation',

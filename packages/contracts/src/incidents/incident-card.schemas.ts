@@ -213,7 +213,7 @@ export const CommentSchema = z.object({
   source: CommentSourceSchema,
   /** Written by the provider's staff. */
   from_soc: z.boolean(),
-  /** Written from the national centre's mail domain. */
+  /** Mail from the national centre's domain that the gateway authenticated (DMARC or DKIM pass). */
   from_national_centre: z.boolean(),
   issue_completed: z.boolean(),
   /** Written by the caller. */
@@ -282,9 +282,13 @@ export const THUMBNAIL_CONTENT_TYPES = [
 
 /** POST /soc/inbound_mail/ (mail gateway): what became of a reply to a notification. */
 export const InboundMailResultSchema = z.object({
-  comment_id: z.number().int(),
+  /** The comment the mail became; null when it was quarantined. */
+  comment_id: z.number().int().nullable(),
   incident: z.number().int(),
-  source: CommentSourceSchema,
+  /** The comment's source; null when the mail was quarantined. */
+  source: CommentSourceSchema.nullable(),
+  /** The analysts' quarantine entry of a mail not posted on the incident (issue 25 item 4). */
+  quarantine_id: z.number().int().nullable(),
   /** False when the same message had already been stored. */
   created: z.boolean(),
   /** Attachments left out (executables, oversize, more than 10). */

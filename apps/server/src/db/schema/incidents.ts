@@ -250,6 +250,11 @@ export const comments = pgTable(
       .default('API'),
     /** Written by the provider's staff. */
     fromSoc: boolean('from_soc').notNull().default(false),
+    /**
+     * Mail from the national centre's domain that our gateway authenticated (DMARC or DKIM pass);
+     * decided when the mail arrives, never from the address alone.
+     */
+    fromNationalCentre: boolean('from_national_centre').notNull().default(false),
     issueCompleted: boolean('issue_completed').notNull().default(false),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,3 +14,4 @@ export * from './live.ts';
 export * from './api-tokens.ts';
 export * from './misconfigs.ts';
 export * from './tasks.ts';
+export * from './mail-quarantine.ts';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -31,6 +32,14 @@ export const systems = pgTable(
     serviceManagerDoubleId: userRef('service_manager_double_id'),
     dedicatedAnalystId: userRef('dedicated_analyst_id'),
     dedicatedAnalystDoubleId: userRef('dedicated_analyst_double_id'),
+    /**
+     * Mail domains (lower case) an administrator allowed as report recipients of this system,
+     * besides the addresses of its users.
+     */
+    mailDomains: text('mail_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('systems_is_id_uq').on(t.isId), index('systems_full_name_idx').on(t.fullName)],

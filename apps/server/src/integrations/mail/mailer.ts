@@ -3,6 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
+import type { Db } from '../../db/client.ts';
+import { audit } from '../../lib/audit.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -22,7 +24,19 @@ export interface MailMessage {
   /** Extra headers, e.g. `Message-ID`-related or `X-…` tags. */
   headers?: Record<string, string>;
   messageId?: string;
+  /** What the message is, for the audit log (which never holds the subject or the text). */
+  kind?: MailKind;
 }
+
+/** Kinds of e-mail the portal sends (audit `mail.sent` details). */
+export type MailKind =
+  | 'report'
+  | 'incident_csv'
+  | 'incident_notification'
+  | 'task_notification'
+  | 'notification'
+  | 'account'
+  | 'other';
 
 export interface Mailer {
   /** Delivers a message; rejects when the SMTP peer refuses it (the job runner retries). */
@@ -47,7 +61,7 @@ export function createMailer(options: MailerOptions): Mailer {
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
+    async send({ kind: _kind, ...message }) {
       const info = (await transport.sendMail({ from: options.from, ...message })) as {
         messageId: string;
         message?: Buffer;
@@ -61,6 +75,36 @@ export function createMailer(options: MailerOptions): Mailer {
     },
     close() {
       transport.close();
+    },
+  };
+}
+
+/**
+ * Every e-mail the portal sends is recorded once, here (issue 25 item 12): action `mail.sent`
+ * with the recipients and the kind of message, never its subject, text or files. All senders
+ * (reports, CSV exports, notifications, account notices) get the mailer through this wrapper.
+ */
+export function auditedMailer(mailer: Mailer, db: Db): Mailer {
+  return {
+    async send(message) {
+      const sent = await mailer.send(message);
+      await audit(db, {
+        userId: null,
+        action: 'mail.sent',
+        objectType: 'mail',
+        ip: '',
+        details: {
+          to: message.to
+            .split(',')
+            .map((a) => a.trim())
+            .filter(Boolean),
+          kind: message.kind ?? 'other',
+        },
+      });
+      return sent;
+    },
+    close() {
+      mailer.close();
     },
   };
 }

@@ -15,6 +15,8 @@ Systems, services and contacts (a system is named by its code, e.g. IS-0001, or 
   systems show SYSTEM
   systems create --is-id IS-0006 --name "Full name" [--status active|inactive]
   systems update SYSTEM [--is-id CODE] [--name TEXT] [--status active|inactive]
+  systems mail-domains SYSTEM [--set a.ru,b.ru]   (report recipients besides the system's users;
+                                                   --set '' clears)
   contracts add SYSTEM --name TEXT --number N --start YYYY-MM-DD [--end YYYY-MM-DD]
   services add SYSTEM --name Vision --start YYYY-MM-DD [--contract ID] [--eps N]
                [--sla critical=2,high=4,medium=8,low=24] [--business-hours]
@@ -79,6 +81,7 @@ const OPTIONS = {
   'hide-oidc': { type: 'string' },
   'hide-eps': { type: 'string' },
   'alternate-category-filter': { type: 'string' },
+  set: { type: 'string' },
 } as const;
 
 /**
@@ -179,6 +182,8 @@ export async function runAdminCommand(
           caller,
         ),
       );
+    case 'systems mail-domains':
+      return json(await systemMailDomains(admin, await admin.resolveSystem(arg(0, 'SYSTEM')), o.set, caller));
     case 'contracts add':
       return json(
         await admin.addContract(
@@ -391,4 +396,19 @@ export function describeError(err: unknown): string {
   if (err instanceof Error && 'code' in err && err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
     return err.message;
   return err instanceof Error ? err.message : String(err);
+}
+
+/** `systems mail-domains SYSTEM [--set a.ru,b.ru]`: shows the list, or replaces it when `--set` is given. */
+async function systemMailDomains(
+  admin: ReturnType<typeof createAdminService>,
+  systemId: number,
+  set: string | undefined,
+  caller: AdminCaller,
+) {
+  if (set === undefined) return admin.mailDomains(systemId);
+  const mail_domains = set
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  return admin.setMailDomains(systemId, { mail_domains }, caller);
 }

@@ -24,6 +24,7 @@ import {
   DetailErrorSchema,
   FieldErrorsSchema,
   ServiceTokenCreateSchema,
+  SystemMailDomainsSchema,
   UserInviteSchema,
   UserInvitedSchema,
   UserUpdateSchema,
@@ -121,6 +122,31 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     async (request) => admin.updateSystem(request.params.id, request.body, caller(request)),
   );
 
+  app.get(
+    '/systems/:id/mail_domains/',
+    {
+      schema: {
+        tags,
+        summary: 'Mail domains allowed as report recipients of a system (besides its users)',
+        params: IdParams,
+        response: { 200: SystemMailDomainsSchema, ...errors },
+      },
+    },
+    async (request) => admin.mailDomains(request.params.id),
+  );
+  app.put(
+    '/systems/:id/mail_domains/',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the mail domains allowed as report recipients of a system',
+        params: IdParams,
+        body: SystemMailDomainsSchema,
+        response: { 200: SystemMailDomainsSchema, ...errors },
+      },
+    },
+    async (request) => admin.setMailDomains(request.params.id, request.body, caller(request)),
+  );
   app.post(
     '/systems/:id/contracts/',
     {

@@ -13,6 +13,7 @@ import type {
   AdminUserListQuery,
   Branding,
   BrandingUpdate,
+  SystemMailDomains,
   UserInvite,
   UserInvited,
   UserUpdate,
@@ -27,6 +28,7 @@ import {
   AdminSystemCreateSchema,
   AdminSystemUpdateSchema,
   BrandingUpdateSchema,
+  SystemMailDomainsSchema,
   UserInviteSchema,
   UserUpdateSchema,
 } from '@soc/contracts';
@@ -260,6 +262,26 @@ export function createAdminService({ db, config, onUserChanged = () => undefined
       await repo.updateSystem(id, values);
       await record(caller, 'system.update', 'system', id, { fields: Object.keys(input) });
       return system(id);
+    },
+
+    /** Mail domains allowed as report recipients of a system, besides its users (issue 25 item 12). */
+    async mailDomains(id: number): Promise<SystemMailDomains> {
+      const row = await repo.systemById(id);
+      if (!row) throw notFound();
+      return { mail_domains: row.mailDomains };
+    },
+
+    async setMailDomains(
+      id: number,
+      raw: SystemMailDomains,
+      caller: AdminCaller,
+    ): Promise<SystemMailDomains> {
+      const input = SystemMailDomainsSchema.parse(raw);
+      if (!(await repo.systemById(id))) throw notFound();
+      const mailDomains = [...new Set(input.mail_domains)].sort();
+      await repo.updateSystem(id, { mailDomains });
+      await record(caller, 'system.mail_domains', 'system', id, { mail_domains: mailDomains });
+      return { mail_domains: mailDomains };
     },
 
     async addContract(systemId: number, raw: AdminContractCreate, caller: AdminCaller): Promise<AdminSystem> {

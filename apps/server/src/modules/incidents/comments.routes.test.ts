@@ -258,22 +258,36 @@ describe('comments', () => {
     expect(mail!.html).toContain('<strong>scada-gw</strong>');
   });
 
-  it('shows an author from the national centre’s mail domain as the centre', async () => {
-    await ctx.database.db.insert(comments).values({
-      incidentId,
-      authorId: null,
-      authorName: 'duty@cert.gov.ru',
-      authorEmail: 'duty@cert.gov.ru',
-      body: '<p>Принято</p>',
-      source: 'Email by unauthorized user',
-    });
+  it('shows the centre only for mail the gateway authenticated, never by the address alone', async () => {
+    await ctx.database.db.insert(comments).values([
+      {
+        incidentId,
+        authorId: null,
+        authorName: 'duty@cert.gov.ru',
+        authorEmail: 'duty@cert.gov.ru',
+        body: '<p>Принято</p>',
+        source: 'Email by authorized user',
+        fromNationalCentre: true,
+      },
+      {
+        incidentId,
+        authorId: null,
+        authorName: 'НКЦКИ <duty@cert.gov.ru>',
+        authorEmail: 'duty@cert.gov.ru',
+        body: '<p>Поддельное</p>',
+        source: 'Email by unauthorized user',
+      },
+    ]);
     const list = (await get('alice', `/api/v0/soc/incs/${key}/comments/?no_page=true`)).json<{
       results: Comment[];
     }>();
     const centre = list.results.find((c) => c.body === '<p>Принято</p>')!;
     expect(centre.author).toBe('НКЦКИ');
     expect(centre.from_national_centre).toBe(true);
-    expect(centre.source).toBe('Email by unauthorized user');
+    const forged = list.results.find((c) => c.body === '<p>Поддельное</p>')!;
+    expect(forged.author).toBe('НКЦКИ <duty@cert.gov.ru>');
+    expect(forged.from_national_centre).toBe(false);
+    expect(forged.source).toBe('Email by unauthorized user');
   });
 });
 

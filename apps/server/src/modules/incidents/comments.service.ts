@@ -37,6 +37,8 @@ export interface NewComment {
   fromSoc: boolean;
   issueCompleted?: boolean;
   mailMessageId?: string;
+  /** Mail from the national centre's domain that our gateway authenticated. */
+  fromNationalCentre?: boolean;
   files?: StagedFile[];
   /** Whether the comment may move the status (an unverified sender's mail may not). */
   affectsStatus: boolean;
@@ -65,6 +67,7 @@ export async function insertComment(
       fromSoc: c.fromSoc,
       issueCompleted: c.issueCompleted ?? false,
       mailMessageId: c.mailMessageId ?? null,
+      fromNationalCentre: c.fromNationalCentre ?? false,
     })
     .returning();
   if (c.files?.length) {
@@ -94,6 +97,16 @@ export async function insertComment(
     })
     .where(eq(incidents.id, c.incident.id));
   return { row: row!, newStatus: next };
+}
+
+/** The incident a comment is about, locked for the comment's transaction (status moves are serialised). */
+export async function lockIncident(tx: Tx, incidentId: string) {
+  const [locked] = await tx
+    .select({ id: incidents.id, key: incidents.key, status: incidents.status })
+    .from(incidents)
+    .where(eq(incidents.id, incidentId))
+    .for('update');
+  return locked;
 }
 
 export async function displayName(db: Db | Tx, userId: number): Promise<{ name: string; email: string }> {
@@ -160,19 +173,14 @@ export interface CommentsDeps {
 }
 
 export function createCommentsService({ db, config, storage, onStatus, responses }: CommentsDeps) {
-  const centreDomain = config.nationalCentre.mailDomain;
-  const fromCentre = (r: CommentRow) => {
-    const address = (r.authorEmail || r.authorName).toLowerCase();
-    return address.endsWith(`@${centreDomain}`) || address.endsWith(`.${centreDomain}`);
-  };
-
   function present(
     r: CommentRow,
     key: number,
     files: (typeof attachments.$inferSelect)[],
     auth: AuthContext,
   ): Comment {
-    const centre = fromCentre(r);
+    // decided when the mail arrived (authenticated by our gateway), never from the address alone
+    const centre = r.fromNationalCentre;
     return {
       id: r.id,
       author: centre ? config.nationalCentre.name : r.authorName,
@@ -254,11 +262,7 @@ export function createCommentsService({ db, config, storage, onStatus, responses
         }
         const me = await displayName(db, auth.userId);
         const result = await db.transaction(async (tx) => {
-          const [locked] = await tx
-            .select({ id: incidents.id, key: incidents.key, status: incidents.status })
-            .from(incidents)
-            .where(eq(incidents.id, incident.id))
-            .for('update');
+          const locked = await lockIncident(tx, incident.id);
           if (
             parsed.issue_completed &&
             !['waiting_for_customer', 'waiting_for_support', 'work_in_progress'].includes(locked!.status)

@@ -34,12 +34,14 @@ export const inboundMailRoutes: FastifyPluginAsyncZod<{
       bodyLimit: INBOUND_MAIL_MAX_BYTES,
       schema: {
         tags: ['comments'],
-        summary: 'Mail gateway: a reply to a notification (raw MIME) becomes a comment',
+        summary:
+          'Mail gateway: a reply to a notification (raw MIME) becomes a comment, or waits in the analysts’ quarantine (202)',
         consumes: ['message/rfc822'],
         security: [],
         response: {
           200: InboundMailResultSchema,
           201: InboundMailResultSchema,
+          202: InboundMailResultSchema,
           400: FieldErrorsSchema,
           401: DetailErrorSchema,
           404: DetailErrorSchema,
@@ -55,8 +57,8 @@ export const inboundMailRoutes: FastifyPluginAsyncZod<{
         throw new HttpError(401, 'Invalid inbound mail token.');
       }
       if (!Buffer.isBuffer(request.body)) throw new HttpError(415, 'Expected message/rfc822.');
-      const { result, created } = await inbound.receive(request.body, request.ip);
-      return reply.status(created ? 201 : 200).send(result);
+      const { result, created, quarantined } = await inbound.receive(request.body, request.ip);
+      return reply.status(!created ? 200 : quarantined ? 202 : 201).send(result);
     },
   );
 };

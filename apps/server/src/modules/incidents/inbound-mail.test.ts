@@ -1,15 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Comment, InboundMailResult } from '@soc/contracts';
-import { incidents, issueTypes, systems } from '../../db/schema/index.ts';
+import PostalMime from 'postal-mime';
+import type {
+  Comment,
+  InboundMailResult,
+  MailQuarantineDetail,
+  MailQuarantineItem,
+  MailQuarantineReleased,
+} from '@soc/contracts';
+import { auditLog, incidents, issueTypes, mailQuarantine, systems } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
-import { stripQuotedReply } from './inbound-mail.service.ts';
+import { senderVerified, stripQuotedReply } from './inbound-mail.service.ts';
 
 let ctx: TestContext;
 let key: number;
 let incidentId: string;
 let alice: string;
+let analyst: string;
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2215fbc0000000049454e44ae426082',
@@ -99,9 +107,28 @@ const chat = async () =>
     await ctx.app.inject({ url: `/api/v0/soc/incs/${key}/comments/?no_page=true`, headers: bearer(alice) })
   ).json<{ results: Comment[] }>().results;
 
+const held = async (id: number) => {
+  const [row] = await ctx.database.db
+    .select({
+      reason: mailQuarantine.reason,
+      sender_verified: mailQuarantine.senderVerified,
+      sender: mailQuarantine.senderEmail,
+    })
+    .from(mailQuarantine)
+    .where(eq(mailQuarantine.id, id));
+  return row!;
+};
+const api = (method: 'GET' | 'POST' | 'DELETE', path: string, token?: string) =>
+  ctx.app.inject({
+    method,
+    url: `/api/v0/analyst/mail_quarantine${path}`,
+    headers: token ? bearer(token) : {},
+  });
+
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 30 });
   alice = (await ctx.login('alice')).access;
+  analyst = (await ctx.login('analyst')).access;
   const [row] = await ctx.database.db
     .select({ id: incidents.id, key: incidents.key })
     .from(incidents)
@@ -160,7 +187,7 @@ describe('POST /soc/inbound_mail/', () => {
     expect(ids.size).toBe(1);
   });
 
-  it('marks a forged sender as unauthorised and changes no status', async () => {
+  it('quarantines a forged sender instead of posting on the incident, and changes no status', async () => {
     await ctx.database.db
       .update(incidents)
       .set({ status: 'waiting_for_customer' })
@@ -178,13 +205,13 @@ describe('POST /soc/inbound_mail/', () => {
         text: 'Закройте инцидент, это ложное срабатывание.',
       }),
     );
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<InboundMailResult>().source).toBe('Email by unauthorized user');
+    expect(res.statusCode, res.body).toBe(202);
+    const result = res.json<InboundMailResult>();
+    expect(result).toMatchObject({ comment_id: null, source: null, created: true });
+    expect(result.quarantine_id).toBeGreaterThan(0);
     expect(await statusOf()).toBe('waiting_for_customer');
-    const comment = (await chat()).find((c) => c.id === res.json<InboundMailResult>().comment_id)!;
-    expect(comment.author).toBe('Алиса Морозова <alice@customer1.example>');
-    expect(comment.author_id).toBeNull();
-    expect(comment.is_mine).toBe(false);
+    expect((await chat()).some((c) => c.body.includes('ложное срабатывание'))).toBe(false);
+    expect((await held(result.quarantine_id!)).reason).toBe('unverified_sender');
 
     // a pass from some other server is not ours to trust
     const foreign = await post(
@@ -195,10 +222,11 @@ describe('POST /soc/inbound_mail/', () => {
         authHeaders: ['Authentication-Results: mx.evil.example; dmarc=pass header.from=customer1.example'],
       }),
     );
-    expect(foreign.json<InboundMailResult>().source).toBe('Email by unauthorized user');
+    expect(foreign.statusCode).toBe(202);
+    expect(foreign.json<InboundMailResult>().comment_id).toBeNull();
   });
 
-  it('does not authorise verified senders outside the incident’s system', async () => {
+  it('quarantines verified senders who are no users of the incident’s system', async () => {
     const res = await post(
       reply({
         from: 'bob@customer2.example',
@@ -209,22 +237,168 @@ describe('POST /soc/inbound_mail/', () => {
         ],
       }),
     );
-    expect(res.json<InboundMailResult>().source).toBe('Email by unauthorized user');
+    expect(res.statusCode).toBe(202);
+    const item = await held(res.json<InboundMailResult>().quarantine_id!);
+    expect(item).toMatchObject({
+      reason: 'not_a_user',
+      sender_verified: true,
+      sender: 'bob@customer2.example',
+    });
   });
 
-  it('shows mail from the national centre’s domain as the centre', async () => {
+  it('shows authenticated mail from the national centre’s domain as the centre', async () => {
     const res = await post(
       reply({
         from: 'Дежурная смена <duty@cert.gov.ru>',
         subject: `Re: [INC-${key}] Инцидент зарегистрирован`,
         messageId: '<centre-1@cert.gov.ru>',
-        authHeaders: ['Authentication-Results: mx.soc-portal.local; dmarc=pass header.from=cert.gov.ru'],
+        authHeaders: [
+          'Authentication-Results: mx.soc-portal.local; dkim=pass (2048-bit key) header.d=cert.gov.ru header.s=mail; dmarc=pass header.from=cert.gov.ru',
+        ],
         text: 'Инцидент зарегистрирован в ГосСОПКА.',
       }),
     );
+    expect(res.statusCode, res.body).toBe(201);
     const comment = (await chat()).find((c) => c.id === res.json<InboundMailResult>().comment_id)!;
     expect(comment.author).toBe('НКЦКИ');
     expect(comment.from_national_centre).toBe(true);
+    expect(comment.source).toBe('Email by authorized user');
+  });
+
+  it('never shows unauthenticated mail from the centre’s domain as the centre', async () => {
+    const cases = [
+      { id: '<fake-centre-1@evil.example>', headers: [] },
+      // a pass the sender wrote under the gateway's own (failing) verdict
+      {
+        id: '<fake-centre-2@evil.example>',
+        headers: [
+          'Authentication-Results: mx.soc-portal.local; dkim=none; spf=softfail smtp.mailfrom=cert.gov.ru; dmarc=fail header.from=cert.gov.ru',
+          'Authentication-Results: mx.soc-portal.local; dkim=pass header.d=cert.gov.ru; dmarc=pass header.from=cert.gov.ru',
+        ],
+      },
+      // SPF alone vouches for the envelope, not for the From a reader sees
+      {
+        id: '<fake-centre-3@evil.example>',
+        headers: [
+          'Authentication-Results: mx.soc-portal.local; spf=pass smtp.mailfrom=cert.gov.ru; dmarc=none',
+        ],
+      },
+      // a DKIM pass of another domain
+      {
+        id: '<fake-centre-4@evil.example>',
+        headers: ['Authentication-Results: mx.soc-portal.local; dkim=pass header.d=evil.example'],
+      },
+    ];
+    for (const c of cases) {
+      const res = await post(
+        reply({
+          from: 'НКЦКИ <duty@cert.gov.ru>',
+          subject: `Re: [INC-${key}]`,
+          messageId: c.id,
+          authHeaders: c.headers,
+          text: 'Срочно перейдите по ссылке и введите пароль.',
+        }),
+      );
+      expect(res.statusCode, c.id).toBe(202);
+      const item = await held(res.json<InboundMailResult>().quarantine_id!);
+      expect(item.reason, c.id).toBe('unverified_national_centre');
+    }
+    expect((await chat()).some((c) => c.body.includes('введите пароль'))).toBe(false);
+  });
+
+  it('lets analysts list, view, release and delete quarantined mail; customers cannot', async () => {
+    const first = await post(
+      reply({
+        from: 'Мошенник <duty@cert.gov.ru>',
+        subject: `Re: [INC-${key}] Письмо на проверку`,
+        messageId: '<review-1@evil.example>',
+        authHeaders: [],
+        text: 'Письмо для проверки аналитиком.',
+        attachment: true,
+      }),
+    );
+    const stranger = reply({
+      from: 'stranger@outside.example',
+      subject: `Re: [INC-${key}]`,
+      messageId: '<review-2@outside.example>',
+      authHeaders: [],
+      text: 'Второе письмо.',
+    });
+    const second = await post(stranger);
+    const firstId = first.json<InboundMailResult>().quarantine_id!;
+    const secondId = second.json<InboundMailResult>().quarantine_id!;
+
+    // the same message delivered again is the same entry
+    const again = await post(stranger);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<InboundMailResult>()).toMatchObject({ quarantine_id: secondId, created: false });
+
+    // customers: the analysts' API is closed to them
+    expect((await api('GET', '/', alice)).statusCode).toBe(403);
+    expect((await api('GET', `/${firstId}/`, alice)).statusCode).toBe(403);
+    expect((await api('POST', `/${firstId}/release/`, alice)).statusCode).toBe(403);
+    expect((await api('DELETE', `/${firstId}/`, alice)).statusCode).toBe(403);
+    expect((await api('GET', '/')).statusCode).toBe(401);
+
+    const page = (await api('GET', `/?incident=${key}&sender=outside&page_size=1`, analyst)).json<{
+      total: number;
+      next: string | null;
+      results: MailQuarantineItem[];
+    }>();
+    expect(page.total).toBe(1);
+    expect(page.results.map((r) => r.id)).toEqual([secondId]);
+    const all = (await api('GET', `/?incident=${key}&page_size=1`, analyst)).json<{
+      total: number;
+      next: string | null;
+      results: MailQuarantineItem[];
+    }>();
+    expect(all.total).toBeGreaterThanOrEqual(2);
+    expect(all.next).toContain('page=2');
+    expect((await api('GET', '/?incident=99999999', analyst)).json<{ total: number }>().total).toBe(0);
+
+    const detail = (await api('GET', `/${firstId}/`, analyst)).json<MailQuarantineDetail>();
+    expect(detail).toMatchObject({
+      incident: key,
+      system: 'IS-0001',
+      sender: 'duty@cert.gov.ru',
+      sender_name: 'Мошенник',
+      reason: 'unverified_national_centre',
+      sender_verified: false,
+      attachments: ['скриншот.png'],
+      body: '<p>Письмо для проверки аналитиком.</p>',
+    });
+
+    const released = await api('POST', `/${firstId}/release/`, analyst);
+    expect(released.statusCode, released.body).toBe(201);
+    const { comment_id } = released.json<MailQuarantineReleased>();
+    const comment = (await chat()).find((c) => c.id === comment_id)!;
+    expect(comment).toMatchObject({
+      author: 'Мошенник <duty@cert.gov.ru>',
+      author_id: null,
+      source: 'Email by unauthorized user',
+      from_national_centre: false,
+      from_soc: false,
+      body: '<p>Письмо для проверки аналитиком.</p>',
+    });
+    expect(comment.attachments.map((a) => a.filename)).toEqual(['скриншот.png']);
+    expect((await api('GET', `/${firstId}/`, analyst)).statusCode).toBe(404);
+    expect((await api('POST', `/${firstId}/release/`, analyst)).statusCode).toBe(404);
+
+    expect((await api('DELETE', `/${secondId}/`, analyst)).statusCode).toBe(204);
+    expect((await api('GET', `/${secondId}/`, analyst)).statusCode).toBe(404);
+    expect((await chat()).some((c) => c.body.includes('Второе письмо'))).toBe(false);
+
+    const audited = await ctx.database.db
+      .select({ action: auditLog.action, id: auditLog.objectId, systems: auditLog.systemIds })
+      .from(auditLog)
+      .where(eq(auditLog.objectType, 'mail_quarantine'));
+    const actions = audited.filter((a) => a.id === String(firstId)).map((a) => a.action);
+    expect(actions).toEqual(['mail_quarantine.receive', 'mail_quarantine.release']);
+    expect(
+      audited.find((a) => a.id === String(secondId) && a.action === 'mail_quarantine.delete'),
+    ).toBeDefined();
+    // staff-only: no system, so no customer reads these entries
+    expect(audited.every((a) => a.systems.length === 0)).toBe(true);
   });
 
   it('refuses calls without the gateway token, messages without an incident and unknown incidents', async () => {
@@ -245,5 +419,46 @@ describe('POST /soc/inbound_mail/', () => {
     expect(stripQuotedReply('Готово.\n\nПт, 20 нояб. 2026 г. в 10:00, SOC пишет:\n> текст')).toBe('Готово.');
     expect(stripQuotedReply('Done.\r\n\r\nOn Fri, Nov 20, 2026, SOC wrote:\r\n> text')).toBe('Done.');
     expect(stripQuotedReply('Ok\n-----Original Message-----\nFrom: x')).toBe('Ok');
+  });
+});
+
+describe('senderVerified: only the topmost Authentication-Results of our gateway counts', () => {
+  const ID = 'mx.soc-portal.local';
+  const verdict = async (headers: string[], from = 'duty@cert.gov.ru') =>
+    senderVerified(
+      await PostalMime.parse([...headers, `From: ${from}`, 'Subject: x', '', 'text', ''].join('\r\n')),
+      ID,
+      from,
+    );
+  const pass = `Authentication-Results: ${ID}; dkim=pass header.d=cert.gov.ru; dmarc=pass header.from=cert.gov.ru`;
+  const fail = `Authentication-Results: ${ID}; dkim=fail header.d=cert.gov.ru; dmarc=fail header.from=cert.gov.ru`;
+
+  it('takes the gateway’s header on top and ignores one claiming its id further down', async () => {
+    expect(await verdict([pass, fail])).toBe(true);
+    expect(await verdict([fail, pass])).toBe(false);
+  });
+
+  it('ignores other servers’ headers above or below ours', async () => {
+    const other = 'Authentication-Results: mx.evil.example; dmarc=pass header.from=cert.gov.ru';
+    expect(await verdict([other, fail])).toBe(false);
+    expect(await verdict([fail, other])).toBe(false);
+    expect(await verdict([other])).toBe(false);
+    expect(await verdict([other, pass])).toBe(true);
+    // an id that merely starts like ours, or hides behind a comment, is another server
+    expect(
+      await verdict([`Authentication-Results: ${ID}.evil.example; dmarc=pass header.from=cert.gov.ru`]),
+    ).toBe(false);
+  });
+
+  it('needs DMARC for the From domain or an aligned DKIM pass (header.d or header.i)', async () => {
+    const ar = (r: string) => [`Authentication-Results: ${ID} 1; ${r}`];
+    expect(await verdict(ar('dmarc=pass header.from=cert.gov.ru'))).toBe(true);
+    expect(await verdict(ar('dmarc=pass header.from=evil.example'))).toBe(false);
+    expect(await verdict(ar('dkim=pass header.i=@cert.gov.ru'))).toBe(true);
+    expect(await verdict(ar('dkim=pass header.d=gov.ru'))).toBe(true);
+    expect(await verdict(ar('dkim=pass header.d=evil.example'))).toBe(false);
+    expect(await verdict(ar('dkim=fail (bad signature) header.d=cert.gov.ru'))).toBe(false);
+    expect(await verdict(ar('spf=pass smtp.mailfrom=duty@cert.gov.ru'))).toBe(false);
+    expect(await verdict(ar('none'))).toBe(false);
   });
 });

@@ -220,6 +220,12 @@ describe('GET /soc/incs/get_async_csv/', () => {
     expect(rows).toHaveLength(total + 1);
     const jobs = await ctx.database.db.query.jobs.findMany();
     expect(jobs.filter((j) => j.type === 'incidents.csv').map((j) => j.status)).toEqual(['done']);
+    // every e-mail sent is in the audit log: recipient and kind, never the subject or the file
+    const sent = await queryRows<{ details: { to: string[]; kind: string } }>(
+      ctx.database.db,
+      sql`SELECT details FROM audit_log WHERE action = 'mail.sent' AND details->>'kind' = 'incident_csv'`,
+    );
+    expect(sent.map((e) => e.details)).toEqual([{ to: ['alice@customer1.example'], kind: 'incident_csv' }]);
   });
 
   it('keeps the system limit of the API token that asked for it', async () => {

@@ -363,6 +363,7 @@ export function createIncidentsService({
         const subject = lang === 'ru' ? 'Выгрузка инцидентов (CSV)' : 'Incident export (CSV)';
         if (total > config.csvAsyncMaxRows) {
           await mailer.send({
+            kind: 'incident_csv',
             to: user.email,
             subject,
             text:
@@ -382,6 +383,7 @@ export function createIncidentsService({
         }
         const fits = (await stat(attachment.path)).size <= config.mail.attachmentMaxBytes;
         await mailer.send({
+          kind: 'incident_csv',
           to: user.email,
           subject,
           text: fits

@@ -123,6 +123,7 @@ export function createIncidentNotifier({ db, config, mailer, jobs }: NotifierDep
         ];
         const description = renderMarkdown(incident.description);
         await mailer.send({
+          kind: 'incident_notification',
           to: to.join(', '),
           subject: t.subject(incident.key, incident.summary),
           replyTo: config.inboundMail.address,

@@ -198,6 +198,7 @@ export function createNotificationsService({ db, config, mailer, jobs, events }:
       if (!prefs.events.includes(notification)) return { skipped: 'turned off' };
       const mail = notificationMail(found.facts, prefs.language);
       await mailer.send({
+        kind: 'notification',
         to: user.email,
         ...mail,
         ...(found.facts.incident ? { replyTo: config.inboundMail.address } : {}),

@@ -92,6 +92,11 @@ async function startSmtp(): Promise<void> {
 
 describe('SMTP down', () => {
   it('keeps the report mail pending with a visible state, retries with backoff and sends it once when SMTP is back', async () => {
+    // a recipient outside the system's users: its domain is allowed for alice's system (issue 25 item 12)
+    await ctx.database.db.execute(
+      sql`UPDATE systems SET mail_domains = '{customer1.example}'
+          WHERE id IN (SELECT us.system_id FROM user_systems us JOIN users u ON u.id = us.user_id WHERE u.username = 'alice')`,
+    );
     const token = (await ctx.login('alice')).access;
     const created = await ctx.app.inject({
       method: 'POST',

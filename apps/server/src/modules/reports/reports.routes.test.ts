@@ -16,6 +16,7 @@ import { FileStorage } from '../../integrations/storage/file-storage.ts';
 import type { JobRow } from '../../jobs/runner.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { runAdminCommand } from '../admin/admin.commands.ts';
 import { createReportsService } from './reports.service.ts';
 
 const run = promisify(execFile);
@@ -25,6 +26,7 @@ let dir: string;
 const received: { to: string[]; raw: Buffer }[] = [];
 const tokens: Record<string, string> = {};
 const systems: Record<string, string> = {};
+let aliceSystemId: number;
 
 /** Reads a PDF back with poppler's pdftotext (a real PDF reader). */
 async function pdfText(pdf: Buffer): Promise<string> {
@@ -81,13 +83,19 @@ beforeAll(async () => {
       },
     },
   });
-  for (const user of ['alice', 'bob', 'analyst']) tokens[user] = (await ctx.login(user)).access;
+  for (const user of ['alice', 'bob', 'analyst', 'admin']) tokens[user] = (await ctx.login(user)).access;
   const rows = await queryRows<{ username: string; is_id: string }>(
     ctx.database.db,
     sql`SELECT u.username, s.is_id FROM users u JOIN user_systems us ON us.user_id = u.id JOIN systems s ON s.id = us.system_id
          WHERE u.username IN ('alice', 'bob') ORDER BY s.id`,
   );
   for (const r of rows) systems[r.username] = r.is_id;
+  aliceSystemId = (
+    await queryRows<{ id: number }>(
+      ctx.database.db,
+      sql`SELECT id FROM systems WHERE is_id = ${systems.alice}`,
+    )
+  )[0]!.id;
 
   // a hand-made system with known incidents in January 2026 (Moscow time) and two in December
   const [sys] = await queryRows<{ id: number }>(
@@ -96,6 +104,10 @@ beforeAll(async () => {
   );
   await ctx.database.db.execute(
     sql`INSERT INTO services (system_id, name, start_date, contracted_eps) VALUES (${sys!.id}, 'Vision', '2025-01-01', 100)`,
+  );
+  // recipients outside the system's users, by domain (issue 25 item 12)
+  await ctx.database.db.execute(
+    sql`UPDATE systems SET mail_domains = '{customer2.example,example.com}' WHERE id = ${sys!.id}`,
   );
   const [issueType] = await queryRows<{ id: number }>(
     ctx.database.db,
@@ -349,6 +361,21 @@ describe('report tasks (schedules)', () => {
       (await api('bob', 'GET', 'report_tasks/')).json<ReportTaskListResponse>().results.map((t) => t.id),
     ).not.toContain(task.id);
 
+    // an address outside alice's system is refused until an administrator allows its domain
+    const outside = await api('alice', 'PATCH', `report_tasks/${task.id}/`, {
+      emails: ['alice@customer1.example', 'soc@customer1.example'],
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json<{ emails: string[] }>().emails[0]).toContain('soc@customer1.example');
+    const allowed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v0/admin/systems/${aliceSystemId}/mail_domains/`,
+      headers: bearer(tokens.admin!),
+      payload: { mail_domains: ['Customer1.example'] },
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json()).toEqual({ mail_domains: ['customer1.example'] });
+
     // systems are kept when none are sent; the period change brings its crontab
     const patched = await api('alice', 'PATCH', `report_tasks/${task.id}/`, {
       emails: ['alice@customer1.example', 'soc@customer1.example'],
@@ -408,5 +435,97 @@ describe('report tasks (schedules)', () => {
     expect(new Date(row!.next_run_at).getTime()).toBeGreaterThan(Date.now());
     const listed = await list('bob', 'filename=Daily');
     expect(listed.total).toBe(1);
+  });
+});
+
+describe('report recipients (issue 25 item 12)', () => {
+  /** A one-off report of `systems` (default: all of the caller's) for `emails`. */
+  const order = (
+    user: string,
+    emails: string[],
+    opts: { language?: 'en'; systems?: string[]; name?: string } = {},
+  ) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v0/soc/reports/create/',
+      headers: { ...bearer(tokens[user]!), ...(opts.language ? { 'accept-language': opts.language } : {}) },
+      payload: {
+        name: opts.name ?? 'Recipients',
+        systems: opts.systems ?? [],
+        emails,
+        start: '01.11.2026',
+        finish: '02.11.2026',
+      },
+    });
+
+  it('refuses an address that is no user of the report’s systems nor of an allowed domain, naming it', async () => {
+    const ru = await order('bob', ['bob@customer2.example', 'leak@evil.example']);
+    expect(ru.statusCode).toBe(400);
+    expect(ru.json()).toEqual({
+      emails: [
+        'Адрес leak@evil.example не принадлежит пользователю выбранных систем и не входит в домены, разрешённые для них администратором.',
+      ],
+    });
+    const en = await order('bob', ['Leak@Evil.example'], { language: 'en' });
+    expect(en.json<{ emails: string[] }>().emails).toEqual([
+      'Leak@Evil.example is neither a user of the chosen systems nor in a mail domain an administrator allowed for them.',
+    ]);
+    // another tenant's user is not a user of bob's system
+    expect((await order('bob', ['alice@customer1.example'])).statusCode).toBe(400);
+    // the system's own user, and the provider's staff, may receive it
+    expect((await order('bob', ['BOB@customer2.example'])).statusCode).toBe(201);
+    const [staff] = await queryRows<{ email: string }>(
+      ctx.database.db,
+      sql`SELECT email FROM users WHERE username = 'analyst'`,
+    );
+    expect((await order('bob', [staff!.email])).statusCode).toBe(201);
+  });
+
+  it('lets an administrator allow domains per system; the CLI and the API agree; customers cannot', async () => {
+    const url = `/api/v0/admin/systems/${aliceSystemId}/mail_domains/`;
+    const as = (user: string, method: 'GET' | 'PUT', payload?: object) =>
+      ctx.app.inject({ method, url, headers: bearer(tokens[user]!), ...(payload ? { payload } : {}) });
+    expect((await as('alice', 'GET')).statusCode).toBe(403);
+    expect((await as('alice', 'PUT', { mail_domains: ['evil.example'] })).statusCode).toBe(403);
+    const bad = await as('admin', 'PUT', { mail_domains: ['*.evil.example'] });
+    expect(bad.statusCode).toBe(400);
+    const out = await runAdminCommand(
+      ['systems', 'mail-domains', systems.alice!, '--set', 'partner.example, b.example'],
+      { db: ctx.database.db, config: ctx.config },
+    );
+    expect(JSON.parse(out)).toEqual({ mail_domains: ['b.example', 'partner.example'] });
+    expect((await as('admin', 'GET')).json()).toEqual({ mail_domains: ['b.example', 'partner.example'] });
+    const audited = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'system.mail_domains' AND object_id = ${String(aliceSystemId)}`,
+    );
+    expect(audited[0]!.n).toBeGreaterThanOrEqual(2);
+    const res = await order('alice', ['soc@partner.example'], { name: 'Partner' });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('skips, when mailing, an address that lost its right after the report was ordered, and audits every mail', async () => {
+    const res = await order('alice', ['alice@customer1.example', 'gone@partner.example'], {
+      name: 'Revoked',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await runAdminCommand(['systems', 'mail-domains', systems.alice!, '--set', ''], {
+      db: ctx.database.db,
+      config: ctx.config,
+    });
+    const before = received.length;
+    await ctx.app.jobs.runDue();
+    const sent = received.slice(before).flatMap((m) => m.to);
+    expect(sent).toContain('alice@customer1.example');
+    expect(sent).not.toContain('gone@partner.example');
+    const entries = await queryRows<{ details: { to: string[]; kind: string } }>(
+      ctx.database.db,
+      sql`SELECT details FROM audit_log WHERE action = 'mail.sent' ORDER BY id`,
+    );
+    const reportMails = entries.filter((e) => e.details.kind === 'report').flatMap((e) => e.details.to);
+    expect(reportMails).toContain('alice@customer1.example');
+    expect(reportMails).not.toContain('gone@partner.example');
+    // recipients and kind only: no subject or text in the audit log
+    expect(JSON.stringify(entries)).not.toContain('Revoked');
   });
 });

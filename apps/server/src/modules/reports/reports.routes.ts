@@ -18,7 +18,7 @@ import {
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import { contentDisposition } from '../incidents/attachments.service.ts';
 import { presentReport } from './reports.presenter.ts';
 import type { ReportsService } from './reports.service.ts';
@@ -70,7 +70,12 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const { id } = await reports.createOneOff(request.body, requireAuth(request), request.ip);
+      const { id } = await reports.createOneOff(
+        request.body,
+        requireAuth(request),
+        request.ip,
+        requestLanguage(request),
+      );
       return reply.code(201).send({ id, detail: 'The report will be generated.' });
     },
   );
@@ -163,7 +168,16 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await reports.createSchedule(request.body, requireAuth(request), request.ip)),
+      reply
+        .code(201)
+        .send(
+          await reports.createSchedule(
+            request.body,
+            requireAuth(request),
+            request.ip,
+            requestLanguage(request),
+          ),
+        ),
   );
 
   app.patch(
@@ -178,7 +192,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       },
     },
     async (request) =>
-      reports.updateSchedule(request.params.id, request.body, requireAuth(request), request.ip),
+      reports.updateSchedule(
+        request.params.id,
+        request.body,
+        requireAuth(request),
+        request.ip,
+        requestLanguage(request),
+      ),
   );
 
   app.delete(

@@ -31,6 +31,7 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { buildReportFile } from './report-builder.ts';
+import { checkRecipients, refusedRecipients } from './report-recipients.ts';
 import { dayRange, isValidCrontab, latestDueSlot, nextSlot, scheduledPeriod } from './report-time.ts';
 import type { ReportRow, ScheduleRow } from './reports.repository.ts';
 import { createReportsRepository } from './reports.repository.ts';
@@ -132,6 +133,10 @@ export function createReportsService({
 
   async function mailReport(row: ReportRow): Promise<boolean> {
     if (!row.emails.length || !row.storageKey) return false;
+    // checked again when sending: a schedule runs long after its addresses were typed, and the
+    // people of a system or its allowed domains may have changed since
+    const refused = await refusedRecipients(db, row.systemIds, row.emails);
+    if (refused.length === row.emails.length) return false;
     const ru = row.language === 'ru';
     const period = `${ymd(row.periodStart, row.timeZone)} — ${ymd(row.periodFinish, row.timeZone)}`;
     const origin = (
@@ -157,7 +162,10 @@ export function createReportsService({
         attachments.push({ filename: row.filename, path: file, contentType: 'application/pdf' });
       }
       // one message per recipient, so that addresses are not disclosed to each other
-      for (const to of row.emails) await mailer.send({ to, subject, text, attachments });
+      for (const to of row.emails) {
+        if (refused.includes(to)) continue;
+        await mailer.send({ to, subject, text, attachments, kind: 'report' });
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -222,7 +230,7 @@ export function createReportsService({
       return rows.length;
     },
 
-    async createOneOff(body: ReportCreate, auth: AuthContext, ip: string) {
+    async createOneOff(body: ReportCreate, auth: AuthContext, ip: string, lang: Language = 'ru') {
       const scope = systemScope(auth);
       const start = parseDmy(body.start)!;
       const finish = parseDmy(body.finish)!;
@@ -236,6 +244,12 @@ export function createReportsService({
         throw badRequest({ __all__: [REPORT_MESSAGES.chooseSystems] });
       });
       const emails = [...new Set(body.emails)];
+      await checkRecipients(
+        db,
+        chosen.map((s) => s.id),
+        emails,
+        lang,
+      );
       const language = await reportLanguage(emails, auth.userId);
       const row = await repo.insertReport({
         name: body.name,
@@ -296,11 +310,17 @@ export function createReportsService({
       return { total, results: await presentSchedules(rows) };
     },
 
-    async createSchedule(body: ReportTaskCreate, auth: AuthContext, ip: string) {
+    async createSchedule(body: ReportTaskCreate, auth: AuthContext, ip: string, lang: Language = 'ru') {
       const zone = DEFAULT_REPORT_TIME_ZONE;
       const crontab = checkCrontab(body.period, body.start_time, body.crontab, zone);
       const chosen = await resolveSystems(body.systems, systemScope(auth));
       const emails = [...new Set(body.emails)];
+      await checkRecipients(
+        db,
+        chosen.map((s) => s.id),
+        emails,
+        lang,
+      );
       const row = await repo.insertSchedule({
         name: body.name,
         ownerId: auth.userId,
@@ -323,7 +343,13 @@ export function createReportsService({
       return (await presentSchedules([row]))[0]!;
     },
 
-    async updateSchedule(id: number, body: ReportTaskUpdate, auth: AuthContext, ip: string) {
+    async updateSchedule(
+      id: number,
+      body: ReportTaskUpdate,
+      auth: AuthContext,
+      ip: string,
+      lang: Language = 'ru',
+    ) {
       const scope = systemScope(auth);
       const row = await repo.findSchedule(id, scope);
       if (!row) throw notFound();
@@ -335,6 +361,15 @@ export function createReportsService({
         : row.crontab;
       const chosen = body.systems ? await resolveSystems(body.systems, scope) : null;
       const emails = body.emails ? [...new Set(body.emails)] : undefined;
+      if (chosen || emails) {
+        const systemIds = chosen?.map((s) => s.id) ?? row.systemIds;
+        await checkRecipients(
+          db,
+          systemIds.length ? systemIds : await repo.allSystemIds(scope),
+          emails ?? row.emails,
+          lang,
+        );
+      }
       const updated = await repo.updateSchedule(id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(chosen ? { systemIds: chosen.map((s) => s.id) } : {}),

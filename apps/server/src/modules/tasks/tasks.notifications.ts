@@ -91,6 +91,7 @@ export function createTaskNotifier({ db, config, mailer, jobs }: TaskNotifierDep
         [t.status, TASK_STATUS_TITLES[lang][row.status]],
       ];
       await mailer.send({
+        kind: 'task_notification',
         to: row.email,
         subject: t.subject(row.id, row.subject),
         headers: { 'X-SOC-Task': String(row.id) },

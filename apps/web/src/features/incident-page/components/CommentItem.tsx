@@ -1,6 +1,6 @@
 import { ApiOutlined, MailOutlined, WarningOutlined } from '@ant-design/icons';
 import type { Comment, CommentSource } from '@soc/contracts';
-import { Flex, theme, Tooltip, Typography } from 'antd';
+import { Alert, Flex, theme, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { AttachmentList } from './AttachmentList.tsx';
@@ -57,6 +57,15 @@ export function CommentItem({ comment }: CommentItemProps) {
           </time>
         </Typography.Text>
       </Flex>
+      {source.key === 'unverified' && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="comment-unverified-warning"
+          title={t('incidentPage.comments.unverifiedWarning')}
+          style={{ marginBottom: token.marginXS }}
+        />
+      )}
       <div
         data-testid="comment-body"
         className="incident-comment-body"

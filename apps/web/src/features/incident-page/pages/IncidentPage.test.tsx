@@ -129,6 +129,11 @@ describe('incident page: card', () => {
       'E-mail from an authorised user',
       'E-mail from an unverified sender',
     ]);
+    // only the unverified outside mail carries the warning, in words and not just an icon
+    const warnings = screen.getAllByTestId('comment-unverified-warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toHaveTextContent('could not be verified and may be forged');
+    expect(screen.getAllByTestId('comment')[2]).toContainElement(warnings[0]!);
     await user.type(screen.getByPlaceholderText('Search comments'), '  HOST ');
     await waitFor(() => expect(screen.getAllByTestId('comment')).toHaveLength(1));
     expect(screen.getByTestId('comment')).toHaveTextContent('Isolated the host');

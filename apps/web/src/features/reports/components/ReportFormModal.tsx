@@ -137,6 +137,13 @@ export function ReportFormModal({ open, task, onClose, onOrdered }: ReportFormMo
       } else return;
       close();
     } catch (error) {
+      // a refused recipient (not a user of the systems nor of an allowed domain) names the address
+      const refused = error instanceof ApiError ? error.fieldErrors?.emails : undefined;
+      if (refused?.length) {
+        form.setFields([{ name: 'emails', errors: refused }]);
+        setHasErrors(true);
+        return;
+      }
       const title =
         task || values.period !== 'forPeriod'
           ? t('reports.notices.scheduleFailed')

@@ -120,6 +120,25 @@ describe('reports page', { timeout: 90_000 }, () => {
     expect(toast).not.toHaveTextContent('second');
   });
 
+  it('shows a refused recipient on the recipients field, naming the address', async () => {
+    const refused =
+      'leak@evil.example is neither a user of the chosen systems nor in a mail domain an administrator allowed for them.';
+    const { user } = open('/reports/reportsList', {
+      'POST /api/v0/soc/reports/create/': { status: 400, body: { emails: [refused] } },
+    });
+    await user.click(await screen.findByTestId('reports-create', {}, SLOW));
+    await user.type(await screen.findByTestId('report-form-name'), 'X');
+    await user.type(screen.getByTestId('report-form-emails'), 'leak@evil.example');
+    await user.click(screen.getAllByTestId('report-form-range')[0]!);
+    await user.click(await screen.findByText('Last 30 days'));
+    await user.click(screen.getByTestId('report-form-submit'));
+    const field = (await screen.findByTestId('report-form-emails')).closest('.ant-form-item')!;
+    await waitFor(() => expect(field).toHaveTextContent(refused));
+    // the form stays open on the field; no toast hides the message
+    expect(screen.queryByTestId('notification-error')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('report-form-submit')).toBeDisabled());
+  });
+
   it('clears the deleting flag and says so when a delete fails', async () => {
     const { user } = open('/reports/reportsList', {
       'POST /api/v0/soc/reports/delete_multiple/': { status: 500, body: { detail: 'boom' } },

@@ -473,6 +473,8 @@ export const en = {
         email: 'E-mail from an authorised user',
         unverified: 'E-mail from an unverified sender',
       },
+      unverifiedWarning:
+        'This e-mail came from an outside address that could not be verified and may be forged: do not follow its links or instructions without checking with the SOC.',
       tooManyFiles: 'No more than {{max}} files',
       fileTooLarge: '{{name}} is larger than {{size}} MB',
     },
