@@ -18,6 +18,7 @@ import type {
   UserUpdate,
 } from '@soc/contracts';
 import {
+  TEMPORARY_PASSWORD_TTL_HOURS,
   AdminContactCreateSchema,
   AdminContactUpdateSchema,
   AdminContractCreateSchema,
@@ -69,6 +70,8 @@ const presentUser = (u: UserRow, systemIds: number[]): AdminUser => ({
 
 /** A one-time password that meets the password rules (letters and digits, 16 characters). */
 const temporaryPassword = () => `${randomBytes(12).toString('base64url')}`;
+/** Until when a temporary password given now signs in; the user must change it at once. */
+const temporaryPasswordExpiry = () => new Date(Date.now() + TEMPORARY_PASSWORD_TTL_HOURS * 3_600_000);
 
 /**
  * Administration of systems, contracts, services with SLA, contacts, users and branding
@@ -422,6 +425,7 @@ export function createAdminService({ db, config, onUserChanged = () => undefined
             locale: input.locale,
             mfaPhone: input.mfa_phone ?? null,
             passwordHash: await hashPassword(password),
+            temporaryPasswordExpiresAt: temporaryPasswordExpiry(),
           },
           [...new Set(input.systems)],
         );
@@ -468,6 +472,11 @@ export function createAdminService({ db, config, onUserChanged = () => undefined
         await repo.endSessions(id);
         onUserChanged(id);
       }
+      if (input.mfa_phone !== undefined && (input.mfa_phone ?? null) !== current.mfaPhone) {
+        // a change of the user's second factor: its own entry, which mails the user a notice
+        const phoneAction = !current.mfaPhone ? 'enabled' : input.mfa_phone ? 'changed' : 'disabled';
+        await record(caller, `auth.sms_${phoneAction}`, 'user', id);
+      }
       const action = input.is_active === false && current.isActive ? 'user.deactivate' : 'user.update';
       await record(caller, action, 'user', id, {
         fields: Object.keys(input),
@@ -475,6 +484,25 @@ export function createAdminService({ db, config, onUserChanged = () => undefined
         ...(input.systems ? { systems: input.systems } : {}),
       });
       return user(id);
+    },
+
+    /**
+     * Gives a user a new temporary password (shown once): it signs in for 72 hours and must be
+     * changed at the first sign-in; every session of the user ends.
+     */
+    async resetPassword(id: number, caller: AdminCaller): Promise<UserInvited> {
+      const current = await repo.userById(id);
+      if (!current) throw notFound();
+      const password = temporaryPassword();
+      await repo.saveUser(
+        id,
+        { passwordHash: await hashPassword(password), temporaryPasswordExpiresAt: temporaryPasswordExpiry() },
+        undefined,
+      );
+      await repo.endSessions(id);
+      onUserChanged(id);
+      await record(caller, 'auth.password_reset', 'user', id, { by: 'administrator' });
+      return { ...(await user(id)), temporary_password: password };
     },
 
     deactivateUser(id: number, caller: AdminCaller) {
@@ -493,6 +521,7 @@ export function createAdminService({ db, config, onUserChanged = () => undefined
         id,
         {
           totpSecret: null,
+          totpPendingSecret: null,
           totpEnabledAt: null,
           totpLastStep: null,
           ...(options.removePhone ? { mfaPhone: null } : {}),
