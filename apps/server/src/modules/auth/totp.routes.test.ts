@@ -235,11 +235,23 @@ describe('changing the second factor while only the SMS factor is on', () => {
 
   it('needs an SMS code sent for the change, which cannot complete a sign-in', async () => {
     expect((await daveCall('mfa/totp/setup/', { password: DEMO_PASSWORD })).statusCode).toBe(400);
+    const signIn = await publicPost('token/obtain/', { username: 'dave', password: DEMO_PASSWORD });
+    const signInCode = await lastCode();
     const sent = await daveCall('mfa/code/');
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ generate_challenge_timeout: 60 });
     expect((await daveCall('mfa/code/')).statusCode).toBe(429);
     const code = await lastCode();
+    // a change code never completes a sign-in, nor a sign-in code a change
+    const asSignIn = await publicPost('token/mfa/obtain/', {
+      mfa_token: signIn.json<{ mfa_token: string }>().mfa_token,
+      otp: code,
+    });
+    expect(asSignIn.json()).toEqual({ otp: [MFA_MESSAGES.wrongCode] });
+    if (signInCode !== code) {
+      const asChange = await daveCall('mfa/totp/setup/', { password: DEMO_PASSWORD, otp: signInCode });
+      expect(asChange.statusCode).toBe(403);
+    }
     const other = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     expect((await daveCall('mfa/totp/setup/', { password: DEMO_PASSWORD, otp: other })).statusCode).toBe(403);
     const ok = await daveCall('mfa/totp/setup/', { password: DEMO_PASSWORD, otp: code });
