@@ -187,3 +187,43 @@ describe('change password', () => {
     await context.close();
   });
 });
+
+describe('temporary password given by an administrator', () => {
+  it('opens only the change-password screen at the first sign-in; then the portal', async () => {
+    const obtained = await fetch(`${baseUrl}/api/v0/auth/token/obtain/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+    });
+    const { access } = (await obtained.json()) as { access: string };
+    const invited = await fetch(`${baseUrl}/api/v0/admin/users/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access}` },
+      body: JSON.stringify({ username: 'e2e-temp', email: 'e2e-temp@customer1.example', systems: [1] }),
+    });
+    expect(invited.status).toBe(201);
+    const { temporary_password } = (await invited.json()) as { temporary_password: string };
+
+    const { context, page } = await newPage(browser);
+    await page.goto(`${baseUrl}/incidents`);
+    await page.getByTestId('login-username').fill('e2e-temp');
+    await page.getByTestId('login-password').fill(temporary_password);
+    await page.getByTestId('login-submit').click();
+    const screen = page.getByTestId('temporary-password-page');
+    await screen.waitFor();
+    expect(await screen.textContent()).toContain('temporary one given by the administrator');
+    expect(await page.getByTestId('shell-header').count()).toBe(0);
+
+    await page.getByTestId('cp-old').fill(temporary_password);
+    await page.getByTestId('cp-new').fill('E2e-own-passphrase-2026');
+    await page.getByTestId('cp-confirm').fill('E2e-own-passphrase-2026');
+    await page.getByTestId('cp-submit').click();
+    // the change ended every session: sign in again, with the new password, into the portal
+    await page.getByTestId('login-username').fill('e2e-temp');
+    await page.getByTestId('login-password').fill('E2e-own-passphrase-2026');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('shell-header').waitFor();
+    expect(await page.getByTestId('temporary-password-page').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -80,6 +80,8 @@ import { createIncidentResponseCache } from './modules/incidents/response-cache.
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createSecurityNoticeJob } from './modules/auth/security-notice.ts';
+import { SECURITY_NOTICE_JOB } from './lib/audit.ts';
 import {
   NOTIFY_EVENT_JOB,
   NOTIFY_USER_JOB,
@@ -381,6 +383,7 @@ export async function buildApp({
   });
   handlers[NOTIFY_EVENT_JOB] = (payload) => notifications.runEvent(payload);
   handlers[NOTIFY_USER_JOB] = (payload) => notifications.runUser(payload);
+  handlers[SECURITY_NOTICE_JOB] = createSecurityNoticeJob({ db: database.db, mailer });
   jobs.addPoller(() => notifications.poll());
   app.decorate('jobs', jobs);
   // open event streams would hold the server open: end them first, clients reconnect elsewhere

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { auditLog } from '../db/schema/index.ts';
+import { auditLog, jobs } from '../db/schema/index.ts';
 
 export interface AuditEntry {
   userId: number | null;
@@ -14,15 +14,47 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/** Records who did what, when and from where (DESIGN §5). */
+/** The job that mails a security notice about one audit entry (see modules/auth/security-notice.ts). */
+export const SECURITY_NOTICE_JOB = 'security_notice';
+
+/**
+ * Audit actions that change how a user signs in or reaches the API: their entry also mails the
+ * user concerned a security notice, so that writers only record the entry. The entry names the
+ * user (`objectType` 'user', `objectId` the user's id) or the API token (`service_token`, its id).
+ */
+export const SECURITY_NOTICE_ACTIONS: ReadonlySet<string> = new Set([
+  'auth.password_change',
+  'auth.password_reset',
+  'auth.totp_enabled',
+  'auth.totp_replaced',
+  'auth.totp_disabled',
+  'auth.sms_enabled',
+  'auth.sms_changed',
+  'auth.sms_disabled',
+  'user.reset_mfa',
+  'token.create',
+  'token.revoke',
+  'token.revoke_all',
+]);
+
+/**
+ * Records who did what, when and from where (DESIGN §5). An action of SECURITY_NOTICE_ACTIONS
+ * queues its notice in the same transaction as the entry.
+ */
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    userId: entry.userId,
-    action: entry.action,
-    objectType: entry.objectType,
-    objectId: entry.objectId === undefined ? '' : String(entry.objectId),
-    ip: entry.ip,
-    userAgent: (entry.userAgent ?? '').slice(0, 512),
-    details: entry.details ?? {},
-  });
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      userId: entry.userId,
+      action: entry.action,
+      objectType: entry.objectType,
+      objectId: entry.objectId === undefined ? '' : String(entry.objectId),
+      ip: entry.ip,
+      userAgent: (entry.userAgent ?? '').slice(0, 512),
+      details: entry.details ?? {},
+    })
+    .returning({ id: auditLog.id });
+  if (SECURITY_NOTICE_ACTIONS.has(entry.action)) {
+    await db.insert(jobs).values({ type: SECURITY_NOTICE_JOB, payload: { audit_id: row!.id } });
+  }
 }

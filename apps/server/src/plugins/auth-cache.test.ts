@@ -10,6 +10,7 @@ const user = (id: number, over: Partial<AuthUser> = {}): AuthUser => ({
   systemIds: [1],
   sessionAlive: true,
   sessionExpiresAt: null,
+  mustChangePassword: false,
   ...over,
 });
 

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_BASE, API_TOKEN_PREFIX } from '@soc/contracts';
+import { API_BASE, API_TOKEN_PREFIX, TEMPORARY_PASSWORD_MESSAGES } from '@soc/contracts';
 import type { Role } from '@soc/contracts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError, forbidden, unauthorized } from '../lib/http-errors.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+import type { AuthUser } from '../modules/auth/auth.repository.ts';
 import { verifyAccessToken } from '../modules/auth/auth.tokens.ts';
 import type { AuthCache } from './auth-cache.ts';
 
@@ -33,6 +34,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without signing in. */
     public?: boolean;
+    /** Reachable while the caller still has to change an administrator's temporary password. */
+    duringPasswordChange?: boolean;
   }
 }
 
@@ -77,6 +80,13 @@ const WWW_AUTHENTICATE = 'Bearer realm="api", OIDC realm="api"';
 const refuse = (detail = INVALID_TOKEN) =>
   new HttpError(401, detail, undefined, { 'www-authenticate': WWW_AUTHENTICATE });
 
+/** Until an administrator's temporary password is changed, only routes marked for it answer. */
+function refuseDuringPasswordChange(request: FastifyRequest, user: AuthUser): void {
+  if (user.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
+    throw forbidden(TEMPORARY_PASSWORD_MESSAGES[requestLanguage(request)].mustChange);
+  }
+}
+
 /**
  * Every `/api/` route requires a valid token unless its config says `public: true`:
  * `Bearer <portal access token>`, or `OIDC <token>` for OIDC sign-ins, where the token is the
@@ -115,6 +125,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     if (claims) {
       const user = await loadUser(claims.userId, claims.sessionId);
       if (!user?.isActive || !user.sessionAlive) throw refuse();
+      refuseDuringPasswordChange(request, user);
       request.auth = {
         userId: user.id,
         username: user.username,
@@ -130,6 +141,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     // an IdP token has no portal session: its own expiry bounds it
     const user = identity ? await loadUser(identity.userId, null) : undefined;
     if (!user?.isActive) throw refuse();
+    refuseDuringPasswordChange(request, user);
     request.auth = {
       userId: user.id,
       username: user.username,

@@ -179,6 +179,7 @@ const NOT_TENANT_ROUTES: Record<string, string> = {
   'POST /api/v0/auth/token/refresh/': 'the caller’s own refresh token',
   'POST /api/v0/auth/logout/': 'the caller’s own session',
   'PUT /api/v0/auth/password_change/': 'the caller’s own password',
+  'POST /api/v0/auth/mfa/code/': 'the caller’s own second factor (an SMS to their own phone)',
   'POST /api/v0/auth/mfa/totp/setup/': 'the caller’s own second factor',
   'POST /api/v0/auth/mfa/totp/confirm/': 'the caller’s own second factor',
   'POST /api/v0/auth/mfa/totp/disable/': 'the caller’s own second factor',

@@ -19,6 +19,7 @@ export const currentUser: CurrentUser = {
   last_name: 'Ivanov',
   email: 'ivanov@example.com',
   permissions: ['incidents.view'],
+  must_change_password: false,
 };
 
 /** Endpoints every app-level test needs: public config, no OIDC providers, the current user. */

@@ -52,6 +52,11 @@ export const TokenPairSchema = z.object({
   access: z.string(),
   /** Long-lived opaque token; each use returns a new one (rotation). */
   refresh: z.string(),
+  /**
+   * True while the password is an administrator's temporary one: the client opens the password
+   * change, the only call (besides sign-out and the current user) the API then answers.
+   */
+  must_change_password: z.boolean().optional(),
 });
 export type TokenPair = z.infer<typeof TokenPairSchema>;
 
@@ -83,7 +88,40 @@ export const MFA_MESSAGES = {
   sendFailed: 'The code could not be sent. Try again later.',
   totpNoResend: 'Use the current code of your authenticator app.',
   totpNotStarted: 'Start the authenticator app set-up first.',
+  noSmsFactor: 'No phone number receives codes for this account.',
 } as const;
+
+/**
+ * Answers (`{detail}`, 403) of a change of second factors whose proof was wrong, per language:
+ * the server picks one by Accept-Language.
+ */
+export const MFA_CHANGE_MESSAGES = {
+  ru: {
+    wrongPassword: 'Неверный пароль. Изменение второго фактора не выполнено.',
+    wrongCode: 'Неверный или устаревший код второго фактора. Изменение не выполнено.',
+    codeRequired: 'Введите текущий код второго фактора.',
+  },
+  en: {
+    wrongPassword: 'Wrong password. The second factor was not changed.',
+    wrongCode: 'Wrong or expired second-factor code. The second factor was not changed.',
+    codeRequired: 'Enter the current code of your second factor.',
+  },
+} as const;
+
+/** Answers of the API while a temporary password has to be changed, and of its expiry, per language. */
+export const TEMPORARY_PASSWORD_MESSAGES = {
+  ru: {
+    mustChange: 'Смените временный пароль, выданный администратором, чтобы продолжить работу.',
+    expired: 'Срок действия временного пароля истёк. Обратитесь к администратору за новым паролем.',
+  },
+  en: {
+    mustChange: 'Change the temporary password given by the administrator to continue.',
+    expired: 'The temporary password has expired. Ask your administrator for a new one.',
+  },
+} as const;
+
+/** How long a temporary password given by an administrator signs in. */
+export const TEMPORARY_PASSWORD_TTL_HOURS = 72;
 
 const mfaTokenField = requiredString.max(128);
 /** A second-factor code: exactly 6 digits (spec 000 §5). */
@@ -122,12 +160,36 @@ export const TotpSetupResponseSchema = z.object({
 });
 export type TotpSetupResponse = z.infer<typeof TotpSetupResponseSchema>;
 
+const optionalPin = pinField.optional();
+
+/**
+ * What a change of second factors needs: the password, and while a factor is on, its current code
+ * (of the authenticator app, or by SMS from POST /auth/mfa/code/ when only the SMS factor is on).
+ */
+export const MfaChangeProofSchema = z.object({
+  password: requiredString.max(256),
+  /** The current code of the active second factor; required while one is on. */
+  otp: optionalPin,
+});
+export type MfaChangeProof = z.infer<typeof MfaChangeProofSchema>;
+
+/** POST /auth/mfa/totp/setup/ */
+export const TotpSetupRequestSchema = MfaChangeProofSchema;
+export type TotpSetupRequest = z.infer<typeof TotpSetupRequestSchema>;
+
+/** POST /auth/mfa/code/: an SMS code was sent to confirm a change of second factors. */
+export const MfaCodeSentSchema = z.object({
+  /** Seconds before another code may be requested. */
+  generate_challenge_timeout: z.number().int().nonnegative(),
+});
+export type MfaCodeSent = z.infer<typeof MfaCodeSentSchema>;
+
 /** POST /auth/mfa/totp/confirm/ */
 export const TotpConfirmRequestSchema = z.object({ otp: pinField });
 export type TotpConfirmRequest = z.infer<typeof TotpConfirmRequestSchema>;
 
-/** POST /auth/mfa/totp/disable/: the password proves the user is at the keyboard. */
-export const TotpDisableRequestSchema = z.object({ password: requiredString.max(256) });
+/** POST /auth/mfa/totp/disable/: the password and the app's current code. */
+export const TotpDisableRequestSchema = MfaChangeProofSchema;
 export type TotpDisableRequest = z.infer<typeof TotpDisableRequestSchema>;
 
 /** 429 of generate_challenge: a new code may be requested only after this many seconds. */
@@ -157,6 +219,11 @@ export const CurrentUserSchema = z.object({
   email: z.string(),
   /** Permission codes of the user's role, e.g. `incidents.view`. */
   permissions: z.array(z.string()),
+  /**
+   * The password is a temporary one given by an administrator: until it is changed, every call
+   * but the password change, sign-out and this one answers 403.
+   */
+  must_change_password: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

@@ -97,6 +97,14 @@ export const mfaChallenges = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** `sms` or `totp`. */
     method: text('method', { enum: ['sms', 'totp'] }).notNull(),
+    /**
+     * `sign_in`: the second step of a sign-in (its token is the client's mfa_token);
+     * `mfa_change`: an SMS code proving the phone before a change of second factors (no token
+     * is handed out, so it can never complete a sign-in).
+     */
+    purpose: text('purpose', { enum: ['sign_in', 'mfa_change'] })
+      .notNull()
+      .default('sign_in'),
     /** HMAC-SHA256 of the code sent last (SMS); null for TOTP. */
     codeHash: text('code_hash'),
     codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),

@@ -35,12 +35,22 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     /** When the authenticator app was confirmed; null while enrolment is pending or off. */
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /**
+     * A replacement authenticator secret waiting for its first code (sealed like totpSecret): the
+     * active one keeps working until this one is confirmed.
+     */
+    totpPendingSecret: text('totp_pending_secret'),
     /** Last accepted time step: a TOTP code works once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     locale: text('locale', { enum: ['ru', 'en'] })
       .notNull()
       .default('ru'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /**
+     * Set while the password is a temporary one given by an administrator: it signs in until then
+     * (72 hours), and only the password change is allowed until the user picks their own.
+     */
+    temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

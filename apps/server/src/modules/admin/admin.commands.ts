@@ -33,6 +33,7 @@ Users (named by username or id):
   users deactivate USER                            (sessions and API tokens stop at once)
   users activate USER
   users reset-mfa USER [--remove-phone]
+  users reset-password USER
 
 API tokens (the secret is printed once):
   tokens list [--user USER] [--all]
@@ -288,6 +289,10 @@ export async function runAdminCommand(
       return json(
         await admin.updateUser(await admin.resolveUser(arg(0, 'USER')), { is_active: true }, caller),
       );
+    case 'users reset-password': {
+      const reset = await admin.resetPassword(await admin.resolveUser(arg(0, 'USER')), caller);
+      return `${json({ ...reset, temporary_password: undefined })}\nOne-time password (shown once, valid 72 hours): ${reset.temporary_password}`;
+    }
     case 'users reset-mfa':
       return json(
         await admin.resetSecondFactor(await admin.resolveUser(arg(0, 'USER')), caller, {

@@ -229,6 +229,13 @@ describe('npm run admin', () => {
     );
     const password = /One-time password \(shown once\): (\S+)/.exec(out)![1]!;
     const { access } = await ctx.login('cliuser', password);
+    // the temporary password is changed first: nothing else answers until then
+    const changed = await call('PUT', '/auth/password_change/', access, {
+      old_password: password,
+      password: 'Cli-user-own-passphrase-2026',
+      confirmed_password: 'Cli-user-own-passphrase-2026',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
     const systemsSeen = (await call('GET', '/soc/systems/', access)).json<{ results: { is_id: string }[] }>();
     expect(systemsSeen.results.map((s) => s.is_id).sort()).toEqual(['IS-0001', 'IS-0200']);
     expect(JSON.parse(await cli('users', 'assign', 'cliuser', '--systems', 'IS-0200'))).toMatchObject({

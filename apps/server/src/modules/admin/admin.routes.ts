@@ -322,6 +322,23 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     async (request) => admin.deactivateUser(request.params.id, caller(request)),
   );
   app.post(
+    '/users/:id/reset_password/',
+    {
+      schema: {
+        tags,
+        summary: 'Give a user a new temporary password (shown once; 72 hours; changed at first sign-in)',
+        description:
+          'Every session of the user ends; until the user changes it, only the password change works.',
+        params: IdParams,
+        response: { 200: UserInvitedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return admin.resetPassword(request.params.id, caller(request));
+    },
+  );
+  app.post(
     '/users/:id/reset_mfa/',
     {
       schema: {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type {
   AdminContactCreate,
   AdminContactUpdate,
@@ -19,6 +18,7 @@ import type {
   UserUpdate,
 } from '@soc/contracts';
 import {
+  TEMPORARY_PASSWORD_TTL_HOURS,
   AdminContactCreateSchema,
   AdminContactUpdateSchema,
   AdminContractCreateSchema,
@@ -36,10 +36,11 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
 import type { Actor } from '../tokens/tokens.service.ts';
 import type { UserRow } from './admin.repository.ts';
 import { createAdminRepository } from './admin.repository.ts';
+import { revokeAllCredentials } from '../tokens/revoke-all-credentials.ts';
 import { BRANDING_KEY, effectiveBranding, mergeBranding } from './branding.ts';
 
 /** An administrative call: who (null for the CLI) and from where (`cli` for the CLI). */
@@ -70,7 +71,8 @@ const presentUser = (u: UserRow, systemIds: number[]): AdminUser => ({
 });
 
 /** A one-time password that meets the password rules (letters and digits, 16 characters). */
-const temporaryPassword = () => `${randomBytes(12).toString('base64url')}`;
+/** Until when a temporary password given now signs in; the user must change it at once. */
+const temporaryPasswordExpiry = () => new Date(Date.now() + TEMPORARY_PASSWORD_TTL_HOURS * 3_600_000);
 
 /**
  * Administration of systems, contracts, services with SLA, contacts, users and branding
@@ -430,7 +432,12 @@ export function createAdminService({ db, config, onUserChanged = () => undefined
       await checkSystems(input.systems);
       if (await repo.userByUsername(input.username))
         throw badRequest({ username: ['A user with that username already exists.'] });
-      const password = temporaryPassword();
+      const password = temporaryPassword({
+        username: input.username,
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+      });
       let id: number;
       try {
         id = await repo.saveUser(
@@ -444,6 +451,7 @@ export function createAdminService({ db, config, onUserChanged = () => undefined
             locale: input.locale,
             mfaPhone: input.mfa_phone ?? null,
             passwordHash: await hashPassword(password),
+            temporaryPasswordExpiresAt: temporaryPasswordExpiry(),
           },
           [...new Set(input.systems)],
         );
@@ -490,6 +498,11 @@ export function createAdminService({ db, config, onUserChanged = () => undefined
         await repo.endSessions(id);
         onUserChanged(id);
       }
+      if (input.mfa_phone !== undefined && (input.mfa_phone ?? null) !== current.mfaPhone) {
+        // a change of the user's second factor: its own entry, which mails the user a notice
+        const phoneAction = !current.mfaPhone ? 'enabled' : input.mfa_phone ? 'changed' : 'disabled';
+        await record(caller, `auth.sms_${phoneAction}`, 'user', id);
+      }
       const action = input.is_active === false && current.isActive ? 'user.deactivate' : 'user.update';
       await record(caller, action, 'user', id, {
         fields: Object.keys(input),
@@ -497,6 +510,43 @@ export function createAdminService({ db, config, onUserChanged = () => undefined
         ...(input.systems ? { systems: input.systems } : {}),
       });
       return user(id);
+    },
+
+    /**
+     * Gives a user a new temporary password (shown once): it signs in for 72 hours and must be
+     * changed at the first sign-in; every session of the user ends.
+     */
+    async resetPassword(id: number, caller: AdminCaller): Promise<UserInvited> {
+      const current = await repo.userById(id);
+      if (!current) throw notFound();
+      const password = temporaryPassword(current);
+      const passwordHash = await hashPassword(password);
+      // the new password, the end of every session and personal token, and the audit commit together
+      await db.transaction(async (tx) => {
+        const txRepo = createAdminRepository(tx);
+        await txRepo.saveUser(
+          id,
+          { passwordHash, temporaryPasswordExpiresAt: temporaryPasswordExpiry() },
+          undefined,
+        );
+        await revokeAllCredentials(tx, id, {
+          actorId: caller.userId,
+          reason: 'password_reset',
+          ip: caller.ip,
+        });
+        // also closes pending second-factor sign-ins
+        await txRepo.endSessions(id);
+        await audit(tx, {
+          userId: caller.userId,
+          action: 'auth.password_reset',
+          objectType: 'user',
+          objectId: id,
+          ip: caller.ip,
+          details: { by: 'administrator' },
+        });
+      });
+      onUserChanged(id);
+      return { ...(await user(id)), temporary_password: password };
     },
 
     deactivateUser(id: number, caller: AdminCaller) {
@@ -515,6 +565,7 @@ export function createAdminService({ db, config, onUserChanged = () => undefined
         id,
         {
           totpSecret: null,
+          totpPendingSecret: null,
           totpEnabledAt: null,
           totpLastStep: null,
           ...(options.removePhone ? { mfaPhone: null } : {}),

@@ -9,4 +9,5 @@ export const presentCurrentUser = (user: UserRow): CurrentUser => ({
   last_name: user.lastName,
   email: user.email,
   permissions: [...ROLE_PERMISSIONS[user.role]],
+  must_change_password: user.temporaryPasswordExpiresAt !== null,
 });

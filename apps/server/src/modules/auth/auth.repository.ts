@@ -15,6 +15,8 @@ export interface AuthUser {
   sessionAlive: boolean;
   /** For a live session, when its last live refresh token expires (ms since the epoch); else null. */
   sessionExpiresAt: number | null;
+  /** The password is an administrator's temporary one: only the password change is allowed. */
+  mustChangePassword: boolean;
 }
 
 export function createAuthRepository(db: Db) {
@@ -47,10 +49,12 @@ export function createAuthRepository(db: Db) {
         is_active: boolean;
         system_ids: number[] | null;
         session_ms_left: number | string | null;
+        must_change_password: boolean;
       }>(
         db,
         sql`
         SELECT u.id, u.username, u.role, u.is_active,
+               u.temporary_password_expires_at IS NOT NULL AS must_change_password,
                (SELECT array_agg(us.system_id ORDER BY us.system_id) FROM user_systems us WHERE us.user_id = u.id) AS system_ids,
                ${
                  sessionId === null
@@ -71,19 +75,26 @@ export function createAuthRepository(db: Db) {
         systemIds: row.system_ids ?? [],
         sessionAlive: msLeft !== null,
         sessionExpiresAt: msLeft === null ? null : started + msLeft,
+        mustChangePassword: row.must_change_password,
       };
     },
 
+    /** The user's own new password: a temporary one ends with it. */
     async setPassword(userId: number, passwordHash: string): Promise<void> {
       await db
         .update(users)
-        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .set({
+          passwordHash,
+          passwordChangedAt: new Date(),
+          temporaryPasswordExpiresAt: null,
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, userId));
     },
 
     async setTotp(
       userId: number,
-      values: Partial<Pick<UserRow, 'totpSecret' | 'totpEnabledAt' | 'totpLastStep'>>,
+      values: Partial<Pick<UserRow, 'totpSecret' | 'totpPendingSecret' | 'totpEnabledAt' | 'totpLastStep'>>,
     ): Promise<void> {
       await db
         .update(users)

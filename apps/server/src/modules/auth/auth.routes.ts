@@ -7,11 +7,13 @@ import {
   LogoutRequestSchema,
   MfaChallengeRequestSchema,
   MfaChallengeTooEarlySchema,
+  MfaCodeSentSchema,
   MfaObtainRequestSchema,
   MfaPendingSchema,
   MfaStatusSchema,
   TotpConfirmRequestSchema,
   TotpDisableRequestSchema,
+  TotpSetupRequestSchema,
   TotpSetupResponseSchema,
   PasswordChangeRequestSchema,
   TokenObtainRequestSchema,
@@ -20,6 +22,7 @@ import {
   TokenRefreshRequestSchema,
 } from '@soc/contracts';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
@@ -49,13 +52,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
         response: {
           200: TokenObtainResponseSchema,
           400: FieldErrorsSchema,
-          401: DetailErrorSchema,
+          401: DetailErrorSchema.extend({ code: z.literal('temporary_password_expired').optional() }),
           429: DetailErrorSchema,
           503: FieldErrorsSchema,
         },
       },
     },
-    async (request) => auth.obtain(request.body, caller(request)),
+    async (request) => auth.obtain(request.body, caller(request), requestLanguage(request)),
   );
 
   app.post(
@@ -115,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
   app.post(
     '/logout/',
     {
-      config: { public: true },
+      config: { public: true, duringPasswordChange: true },
       schema: {
         tags: ['auth'],
         summary: 'End the session of a refresh token',
@@ -132,6 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
   app.get(
     '/user/',
     {
+      config: { duringPasswordChange: true },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -148,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
   app.put(
     '/password_change/',
     {
-      config: { rateLimit: credentialRateLimit },
+      config: { rateLimit: credentialRateLimit, duringPasswordChange: true },
       schema: {
         tags: ['auth'],
         summary: 'Change the password of the signed-in user',
@@ -183,18 +187,48 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
   );
 
   app.post(
+    '/mfa/code/',
+    {
+      config: { rateLimit: credentialRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Send an SMS code that confirms a change of second factors (SMS factor on)',
+        response: {
+          200: MfaCodeSentSchema,
+          400: FieldErrorsSchema,
+          401: DetailErrorSchema,
+          429: DetailErrorSchema,
+          503: FieldErrorsSchema,
+        },
+      },
+    },
+    async (request) => auth.mfa.sendChangeCode(await me(request), caller(request)),
+  );
+
+  app.post(
     '/mfa/totp/setup/',
     {
       config: { rateLimit: credentialRateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Start enrolling an authenticator app: a new secret, active once confirmed',
-        response: { 200: TotpSetupResponseSchema, 401: DetailErrorSchema },
+        summary: 'Start enrolling or replacing an authenticator app: a new secret, active once confirmed',
+        description:
+          "Needs the password and, while a second factor is on, its current code (`otp`: the app's, " +
+          'or an SMS code from `POST /auth/mfa/code/`). A wrong one answers 403 and counts towards ' +
+          'the sign-in lock. An app already on stays on until the new one is confirmed.',
+        body: TotpSetupRequestSchema,
+        response: {
+          200: TotpSetupResponseSchema,
+          400: DetailErrorSchema.or(FieldErrorsSchema),
+          401: DetailErrorSchema,
+          403: DetailErrorSchema,
+          429: DetailErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return auth.mfa.setupTotp(await me(request));
+      return auth.mfa.setupTotp(await me(request), request.body, caller(request), requestLanguage(request));
     },
   );
 
@@ -222,13 +256,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
       config: { rateLimit: credentialRateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Turn the authenticator app off (needs the password)',
+        summary: 'Turn the authenticator app off (needs the password and its current code)',
         body: TotpDisableRequestSchema,
-        response: { 200: MfaStatusSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
+        response: {
+          200: MfaStatusSchema,
+          400: DetailErrorSchema.or(FieldErrorsSchema),
+          401: DetailErrorSchema,
+          403: DetailErrorSchema,
+          429: DetailErrorSchema,
+        },
       },
     },
     async (request) => {
-      await auth.mfa.disableTotp(await me(request), request.body.password, caller(request));
+      await auth.mfa.disableTotp(await me(request), request.body, caller(request), requestLanguage(request));
       return auth.mfa.status(await me(request));
     },
   );

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
+  Language,
   PasswordChangeRequest,
   TokenObtainRequest,
   TokenObtainResponse,
   TokenPair,
 } from '@soc/contracts';
-import { PASSWORD_MESSAGES } from '@soc/contracts';
+import { PASSWORD_MESSAGES, TEMPORARY_PASSWORD_MESSAGES } from '@soc/contracts';
 import { revokeAllCredentials } from '../tokens/revoke-all-credentials.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -81,7 +82,9 @@ export function createAuthService(
       config.jwtSecret,
       config.accessTokenTtlSeconds,
     );
-    return { access, refresh: refresh.token };
+    return user.temporaryPasswordExpiresAt
+      ? { access, refresh: refresh.token, must_change_password: true }
+      : { access, refresh: refresh.token };
   }
 
   const mfa = createMfaService({
@@ -104,7 +107,11 @@ export function createAuthService(
      * take as long; 10 failures in a row per username or per IP lock further tries. A user with
      * a second factor gets an mfa_token instead of tokens, and a code by SMS.
      */
-    async obtain(input: TokenObtainRequest, ctx: CallerContext): Promise<TokenObtainResponse> {
+    async obtain(
+      input: TokenObtainRequest,
+      ctx: CallerContext,
+      lang: Language = 'en',
+    ): Promise<TokenObtainResponse> {
       const started = Date.now();
       const userKey = `u:${input.username.trim().toLowerCase()}`;
       const ipKey = `ip:${ctx.ip}`;
@@ -142,6 +149,20 @@ export function createAuthService(
         const elapsed = Date.now() - started;
         await sleep(Math.max(0, floor - elapsed) + Math.floor(Math.random() * jitter));
         throw new HttpError(401, INVALID_CREDENTIALS);
+      }
+      if (user.temporaryPasswordExpiresAt && user.temporaryPasswordExpiresAt.getTime() <= Date.now()) {
+        // the right password, but its time is over: only the administrator can give a new one
+        await audit(db, {
+          userId: user.id,
+          action: 'auth.login_failed',
+          objectType: 'user',
+          objectId: user.id,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          details: { username: input.username.slice(0, 150), reason: 'temporary_password_expired' },
+        });
+        const detail = TEMPORARY_PASSWORD_MESSAGES[lang].expired;
+        throw new HttpError(401, detail, undefined, {}, { detail, code: 'temporary_password_expired' });
       }
       if (mfa.requiresSecondFactor(user)) {
         // the failure counters stay: only a right code proves the caller

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mfaChallenges } from '../../db/schema/index.ts';
 
@@ -29,10 +29,29 @@ export function createMfaRepository(db: Db) {
         .where(
           and(
             eq(mfaChallenges.tokenHash, tokenHash),
+            eq(mfaChallenges.purpose, 'sign_in'),
             isNull(mfaChallenges.closedAt),
             gt(mfaChallenges.expiresAt, sql`now()`),
           ),
         )
+        .limit(1);
+      return rows[0];
+    },
+
+    /** The user's latest open SMS code for a change of second factors. */
+    async findOpenChange(userId: number): Promise<MfaChallengeRow | undefined> {
+      const rows = await db
+        .select()
+        .from(mfaChallenges)
+        .where(
+          and(
+            eq(mfaChallenges.userId, userId),
+            eq(mfaChallenges.purpose, 'mfa_change'),
+            isNull(mfaChallenges.closedAt),
+            gt(mfaChallenges.expiresAt, sql`now()`),
+          ),
+        )
+        .orderBy(desc(mfaChallenges.createdAt))
         .limit(1);
       return rows[0];
     },

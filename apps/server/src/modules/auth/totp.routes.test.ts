@@ -1,31 +1,66 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MFA_MESSAGES } from '@soc/contracts';
-import { smsOutbox } from '../../db/schema/index.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { MFA_CHANGE_MESSAGES, MFA_MESSAGES } from '@soc/contracts';
+import { testConfig } from '../../config.ts';
+import { auditLog, loginThrottle, smsOutbox, users } from '../../db/schema/index.ts';
 import { base32Decode, hotp, timeStep } from '../../lib/totp.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { DEMO_PASSWORD, bearer, createTestContext } from '../../test/harness.ts';
 
 let ctx: TestContext;
-let access: string;
+const access: Record<string, string> = {};
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 0 });
-  access = (await ctx.login('alice')).access;
+  ctx = await createTestContext({
+    incidents: 0,
+    config: { sms: { ...testConfig().sms, maxPerUserPerHour: 1000 } },
+  });
+  access.alice = (await ctx.login('alice')).access;
+  access.carol = (await ctx.login('carol')).access;
 });
 afterAll(() => ctx.close());
 
-const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  ctx.app.inject({ method, url: `/api/v0/auth/${url}`, payload, headers: bearer(access) });
+const call = (
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  { user = 'alice', lang }: { user?: string; lang?: 'ru' | 'en' } = {},
+) =>
+  ctx.app.inject({
+    method,
+    url: `/api/v0/auth/${url}`,
+    payload,
+    headers: { ...bearer(access[user]!), ...(lang ? { 'accept-language': lang } : {}) },
+  });
 const publicPost = (url: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url: `/api/v0/auth/${url}`, payload });
+
+/** Signs in with the password and the app code of `step`; answers the token pair or throws. */
+async function signInWithApp(username: string, secret: Buffer, step: number) {
+  const start = await publicPost('token/obtain/', { username, password: DEMO_PASSWORD });
+  const { mfa_token } = start.json<{ mfa_token: string; method: string }>();
+  expect(start.json()).toMatchObject({ method: 'totp' });
+  return publicPost('token/mfa/obtain/', { mfa_token, otp: hotp(secret, step) });
+}
+
+const failures = async (username: string) =>
+  (
+    await ctx.database.db
+      .select()
+      .from(loginThrottle)
+      .where(eq(loginThrottle.key, `u:${username}`))
+  )[0]?.failures ?? 0;
 
 describe('authenticator app (TOTP) as the second factor', () => {
   let secret: Buffer;
   let confirmStep = 0;
+  let replacedSecret: Buffer;
 
-  it('enrols from the profile: secret, then confirmation with a current code', async () => {
+  it('enrols from the profile with the password: secret, then confirmation with a current code', async () => {
     expect((await call('GET', 'mfa/')).json()).toEqual({ sms: false, totp: false });
-    const setup = await call('POST', 'mfa/totp/setup/');
+    expect((await call('POST', 'mfa/totp/setup/')).statusCode).toBe(400);
+    const setup = await call('POST', 'mfa/totp/setup/', { password: DEMO_PASSWORD });
     expect(setup.statusCode).toBe(200);
+    expect(setup.headers['cache-control']).toBe('no-store');
     const body = setup.json<{ secret: string; otpauth_url: string }>();
     expect(body.otpauth_url).toMatch(/^otpauth:\/\/totp\/SOC%20Portal%3Aalice\?secret=/);
     secret = base32Decode(body.secret);
@@ -67,17 +102,170 @@ describe('authenticator app (TOTP) as the second factor', () => {
     expect(reuse.json()).toEqual({ otp: [MFA_MESSAGES.wrongCode] });
   });
 
-  it('turns off only with the password; sign-in is then by password alone again', async () => {
-    const wrong = await call('POST', 'mfa/totp/disable/', { password: 'not-it' });
-    expect(wrong.statusCode).toBe(400);
-    const ok = await call('POST', 'mfa/totp/disable/', { password: DEMO_PASSWORD });
-    expect(ok.json()).toEqual({ sms: false, totp: false });
+  it('never resets an active app without the password and its current code (issue 25, item 2)', async () => {
+    // the attack: a stolen session calls set-up on an account with an app; the factor stayed off
+    const bare = await call('POST', 'mfa/totp/setup/', { password: DEMO_PASSWORD }, { lang: 'en' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toEqual({ detail: MFA_CHANGE_MESSAGES.en.codeRequired });
+    const before = await failures('alice');
+    const wrongPassword = await call('POST', 'mfa/totp/setup/', {
+      password: 'not-the-password',
+      otp: hotp(secret, timeStep() + 1),
+    });
+    expect(wrongPassword.statusCode).toBe(403);
+    // Russian unless the client asks for English
+    expect(wrongPassword.json()).toEqual({ detail: MFA_CHANGE_MESSAGES.ru.wrongPassword });
+    const wrongCode = await call(
+      'POST',
+      'mfa/totp/setup/',
+      { password: DEMO_PASSWORD, otp: hotp(secret, timeStep() - 5) },
+      { lang: 'en' },
+    );
+    expect(wrongCode.statusCode).toBe(403);
+    expect(wrongCode.json()).toEqual({ detail: MFA_CHANGE_MESSAGES.en.wrongCode });
+    // counted like failed sign-ins, and audited without the secrets
+    expect(await failures('alice')).toBe(before + 2);
+    const entries = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auth.mfa_change_failed'))
+      .orderBy(desc(auditLog.id));
+    expect(entries.slice(0, 2).map((e) => e.details)).toEqual([
+      { change: 'totp_setup', reason: 'code' },
+      { change: 'totp_setup', reason: 'password' },
+    ]);
+    expect((await call('GET', 'mfa/')).json()).toEqual({ sms: false, totp: true });
+
+    const replace = await call('POST', 'mfa/totp/setup/', {
+      password: DEMO_PASSWORD,
+      otp: hotp(secret, timeStep() + 1),
+    });
+    expect(replace.statusCode).toBe(200);
+    const next = base32Decode(replace.json<{ secret: string }>().secret);
+    // the active app stays on, and alone signs in, until the new one is confirmed
+    expect((await call('GET', 'mfa/')).json()).toEqual({ sms: false, totp: true });
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.username, 'alice'));
+    expect(row?.totpEnabledAt).not.toBeNull();
+    const withNew = await signInWithApp('alice', next, timeStep());
+    expect(withNew.json()).toEqual({ otp: [MFA_MESSAGES.wrongCode] });
+
+    const confirm = await call('POST', 'mfa/totp/confirm/', { otp: hotp(next, timeStep()) });
+    expect(confirm.json()).toEqual({ sms: false, totp: true });
+    const replaced = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.totp_replaced'), eq(auditLog.objectId, String(row!.id))));
+    expect(replaced).toHaveLength(1);
+    expect((await signInWithApp('alice', secret, timeStep() + 1)).statusCode).toBe(400);
+    expect((await signInWithApp('alice', next, timeStep() + 1)).statusCode).toBe(200);
+    replacedSecret = secret;
+    secret = next;
+    await ctx.database.db.delete(loginThrottle).where(eq(loginThrottle.key, 'u:alice'));
+  });
+
+  it('turns off only with the password and the current code; sign-in is then by password alone', async () => {
+    // as if the codes used above were older: each code works once, and the window is ±1 step
+    await ctx.database.db
+      .update(users)
+      .set({ totpLastStep: timeStep() - 2 })
+      .where(eq(users.username, 'alice'));
+    const noCode = await call('POST', 'mfa/totp/disable/', { password: DEMO_PASSWORD });
+    expect(noCode.statusCode).toBe(400);
+    const wrong = await call('POST', 'mfa/totp/disable/', {
+      password: 'not-it',
+      otp: hotp(secret, timeStep() + 1),
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect((await call('GET', 'mfa/')).json()).toEqual({ sms: false, totp: true });
+    // a code of the app that was replaced does not count
+    const old = await call('POST', 'mfa/totp/disable/', {
+      password: DEMO_PASSWORD,
+      otp: hotp(replacedSecret, timeStep()),
+    });
+    expect(old.statusCode).toBe(403);
+    const right = await call('POST', 'mfa/totp/disable/', {
+      password: DEMO_PASSWORD,
+      otp: hotp(secret, timeStep()),
+    });
+    expect(right.json()).toEqual({ sms: false, totp: false });
     const res = await publicPost('token/obtain/', { username: 'alice', password: DEMO_PASSWORD });
     expect(Object.keys(res.json<object>()).sort()).toEqual(['access', 'refresh']);
+    await ctx.database.db.delete(loginThrottle).where(eq(loginThrottle.key, 'u:alice'));
   });
+
+  it('needs only the password while no factor is on', async () => {
+    const wrong = await call('POST', 'mfa/totp/setup/', { password: 'nope-nope' }, { user: 'carol' });
+    expect(wrong.statusCode).toBe(403);
+    const ok = await call('POST', 'mfa/totp/setup/', { password: DEMO_PASSWORD }, { user: 'carol' });
+    expect(ok.statusCode).toBe(200);
+    expect((await call('GET', 'mfa/', undefined, { user: 'carol' })).json()).toEqual({
+      sms: false,
+      totp: false,
+    });
+    await ctx.database.db.delete(loginThrottle).where(eq(loginThrottle.key, 'u:carol'));
+  });
+});
+
+describe('changing the second factor while only the SMS factor is on', () => {
+  const DAVE_PHONE = '+79000000004';
+  let daveAccess = '';
+
+  const lastCode = async () => {
+    const [row] = await ctx.database.db
+      .select()
+      .from(smsOutbox)
+      .where(eq(smsOutbox.phone, DAVE_PHONE))
+      .orderBy(desc(smsOutbox.id))
+      .limit(1);
+    return /\b(\d{6})\b/.exec(row?.body ?? '')![1]!;
+  };
+  const daveCall = (url: string, payload?: object) =>
+    ctx.app.inject({ method: 'POST', url: `/api/v0/auth/${url}`, payload, headers: bearer(daveAccess) });
 
   it('keeps the SMS factor for dave until an app is confirmed', async () => {
     const res = await publicPost('token/obtain/', { username: 'dave', password: DEMO_PASSWORD });
     expect(res.json()).toMatchObject({ method: 'sms', generate_challenge_timeout: 60 });
+    const done = await publicPost('token/mfa/obtain/', {
+      mfa_token: res.json<{ mfa_token: string }>().mfa_token,
+      otp: await lastCode(),
+    });
+    daveAccess = done.json<{ access: string }>().access;
+    expect(daveAccess).toBeTruthy();
+  });
+
+  it('needs an SMS code sent for the change, which cannot complete a sign-in', async () => {
+    expect((await daveCall('mfa/totp/setup/', { password: DEMO_PASSWORD })).statusCode).toBe(400);
+    const signIn = await publicPost('token/obtain/', { username: 'dave', password: DEMO_PASSWORD });
+    const signInCode = await lastCode();
+    const sent = await daveCall('mfa/code/');
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ generate_challenge_timeout: 60 });
+    expect((await daveCall('mfa/code/')).statusCode).toBe(429);
+    const code = await lastCode();
+    // a change code never completes a sign-in, nor a sign-in code a change
+    const asSignIn = await publicPost('token/mfa/obtain/', {
+      mfa_token: signIn.json<{ mfa_token: string }>().mfa_token,
+      otp: code,
+    });
+    expect(asSignIn.json()).toEqual({ otp: [MFA_MESSAGES.wrongCode] });
+    if (signInCode !== code) {
+      const asChange = await daveCall('mfa/totp/setup/', { password: DEMO_PASSWORD, otp: signInCode });
+      expect(asChange.statusCode).toBe(403);
+    }
+    const other = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect((await daveCall('mfa/totp/setup/', { password: DEMO_PASSWORD, otp: other })).statusCode).toBe(403);
+    const ok = await daveCall('mfa/totp/setup/', { password: DEMO_PASSWORD, otp: code });
+    expect(ok.statusCode).toBe(200);
+    // the code is used up
+    expect((await daveCall('mfa/totp/setup/', { password: DEMO_PASSWORD, otp: code })).statusCode).toBe(403);
+    const start = await publicPost('token/obtain/', { username: 'dave', password: DEMO_PASSWORD });
+    expect(start.json()).toMatchObject({ method: 'sms' });
+    await ctx.database.db.delete(loginThrottle).where(eq(loginThrottle.key, 'u:dave'));
+  });
+
+  it('refuses the change code to an account without a phone', async () => {
+    const res = await call('POST', 'mfa/code/');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: [MFA_MESSAGES.noSmsFactor] });
   });
 });

@@ -10,6 +10,10 @@ import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
 import { StatusScreen } from '../../shared/ui/StatusScreen.tsx';
 
 const LoginPage = lazyPage(() => import('../../features/auth/pages/LoginPage.tsx'), 'LoginPage');
+const TemporaryPasswordPage = lazyPage(
+  () => import('../../features/auth/pages/TemporaryPasswordPage.tsx'),
+  'TemporaryPasswordPage',
+);
 
 export type AuthGateProps = {
   /** The shell, rendered once the signed-in user is known. */
@@ -18,24 +22,28 @@ export type AuthGateProps = {
 
 /**
  * Spec 000 §2: logged out → the login screen (at whatever URL was opened); logged in but the
- * user record not loaded yet → a spinner; then the shell.
+ * user record not loaded yet → a spinner; a temporary password to change → that screen alone;
+ * then the shell.
  */
 export function AuthGate({ children }: AuthGateProps) {
   const isAuthenticated = useIsAuthenticated();
   const user = useCurrentUserQuery();
 
-  if (!isAuthenticated) {
-    return (
-      <ErrorBoundary>
-        <Suspense fallback={<FullPageSpinner />}>
-          <LoginPage />
-        </Suspense>
-      </ErrorBoundary>
-    );
-  }
+  if (!isAuthenticated) return <FullScreen page={<LoginPage />} />;
   if (user.isPending) return <FullPageSpinner />;
   if (user.isError) return <UserLoadFailed onRetry={() => void user.refetch()} />;
+  // the server answers nothing else until the administrator's temporary password is changed
+  if (user.data.must_change_password) return <FullScreen page={<TemporaryPasswordPage />} />;
   return children;
+}
+
+/** A lazily loaded page shown instead of the shell. */
+function FullScreen({ page }: { page: ReactNode }) {
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<FullPageSpinner />}>{page}</Suspense>
+    </ErrorBoundary>
+  );
 }
 
 type UserLoadFailedProps = {

@@ -1,5 +1,6 @@
+import type { MfaChangeProof } from '@soc/contracts';
 import { MFA_PIN_LENGTH } from '@soc/contracts';
-import { Alert, Button, Card, Flex, Form, Input, Skeleton, Space, theme, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, Skeleton, Space, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/index.ts';
@@ -10,14 +11,15 @@ import {
   useTotpDisableMutation,
   useTotpSetupMutation,
 } from '../api/useTotpMutations.ts';
+import { MfaProofForm, mfaChangeError } from './MfaProofForm.tsx';
 
-/** The first server message of a field, if the failure carries one. */
-const fieldMessage = (error: unknown, field: string): string | null =>
-  error instanceof ApiError ? (error.fieldErrors?.[field]?.[0] ?? null) : null;
+/** What the password (and code) form is open for. */
+type ProofFor = 'setup' | 'disable' | null;
 
 /**
- * The optional authenticator app (TOTP) of the profile: set up with a secret and a first code;
- * once on, it replaces the SMS code at sign-in. Turning it off needs the password.
+ * The optional authenticator app (TOTP) of the profile. Setting it up, replacing it and turning
+ * it off need the password and, while a factor is on, its current code; a new app replaces the
+ * active one (or the SMS code at sign-in) only once confirmed with its first code.
  */
 export function AuthenticatorAppCard() {
   const { t } = useTranslation();
@@ -26,11 +28,9 @@ export function AuthenticatorAppCard() {
   const setup = useTotpSetupMutation();
   const confirm = useTotpConfirmMutation();
   const disable = useTotpDisableMutation();
+  const [proofFor, setProofFor] = useState<ProofFor>(null);
   const [pin, setPin] = useState('');
   const [pinError, setPinError] = useState<string | null>(null);
-  const [disabling, setDisabling] = useState(false);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [password, setPassword] = useState('');
 
   const submitPin = (otp: string) => {
     setPinError(null);
@@ -43,28 +43,33 @@ export function AuthenticatorAppCard() {
         },
         onError: (error) => {
           setPin('');
-          setPinError(fieldMessage(error, 'otp') ? t('auth.mfa.wrongCode') : t('auth.totp.failed'));
+          setPinError(
+            error instanceof ApiError && error.fieldErrors?.otp
+              ? t('auth.mfa.wrongCode')
+              : t('auth.totp.failed'),
+          );
         },
       },
     );
   };
 
-  const submitDisable = () => {
-    setPasswordError(null);
-    disable.mutate(
-      { password },
-      {
-        onSuccess: () => {
-          setDisabling(false);
-          setPassword('');
-          notifySuccess({ title: t('auth.totp.disabled') });
-        },
-        onError: (error) =>
-          setPasswordError(
-            fieldMessage(error, 'password') ? t('auth.totp.wrongPassword') : t('auth.totp.failed'),
-          ),
+  const submitProof = (proof: MfaChangeProof) => {
+    if (proofFor === 'setup') {
+      setup.mutate(proof, { onSuccess: () => setProofFor(null) });
+      return;
+    }
+    disable.mutate(proof, {
+      onSuccess: () => {
+        setProofFor(null);
+        notifySuccess({ title: t('auth.totp.disabled') });
       },
-    );
+    });
+  };
+
+  const closeProof = () => {
+    setProofFor(null);
+    setup.reset();
+    disable.reset();
   };
 
   let body;
@@ -78,61 +83,46 @@ export function AuthenticatorAppCard() {
         action={<Button onClick={() => void status.refetch()}>{t('common.retry')}</Button>}
       />
     );
-  else if (status.data.totp)
+  else if (proofFor) {
+    const failed = proofFor === 'setup' ? setup.error : disable.error;
     body = (
       <Flex vertical gap="middle">
-        <Typography.Text data-testid="totp-on">{t('auth.totp.on')}</Typography.Text>
-        {disabling ? (
-          <Form layout="vertical" onFinish={submitDisable} requiredMark={false}>
-            <Form.Item
-              label={t('auth.totp.password')}
-              validateStatus={passwordError ? 'error' : undefined}
-              help={passwordError}
-            >
-              <Input.Password
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                autoComplete="current-password"
-                data-testid="totp-password"
-              />
-            </Form.Item>
-            <Space>
-              <Button onClick={() => setDisabling(false)}>{t('auth.mfa.cancel')}</Button>
-              <Button danger htmlType="submit" loading={disable.isPending} disabled={!password}>
-                {t('auth.totp.turnOff')}
-              </Button>
-            </Space>
-          </Form>
-        ) : (
-          <div>
-            <Button danger onClick={() => setDisabling(true)} data-testid="totp-disable">
-              {t('auth.totp.turnOff')}
-            </Button>
-          </div>
-        )}
+        <Typography.Text type="secondary">
+          {status.data.totp || status.data.sms ? t('auth.totp.proofWithCode') : t('auth.totp.proof')}
+        </Typography.Text>
+        <MfaProofForm
+          status={status.data}
+          submitLabel={
+            proofFor === 'disable'
+              ? t('auth.totp.turnOff')
+              : status.data.totp
+                ? t('auth.totp.replace')
+                : t('auth.totp.setUp')
+          }
+          danger={proofFor === 'disable'}
+          pending={setup.isPending || disable.isPending}
+          error={failed ? mfaChangeError(failed, t('auth.totp.failed')) : null}
+          onSubmit={submitProof}
+          onCancel={closeProof}
+        />
       </Flex>
     );
-  else if (setup.data)
+  } else if (setup.data)
     body = (
       <Flex vertical gap="middle" data-testid="totp-setup">
+        {status.data.totp && <Alert type="info" showIcon title={t('auth.totp.replacing')} />}
         <Typography.Text>{t('auth.totp.scan')}</Typography.Text>
         <Typography.Text code copyable data-testid="totp-secret">
           {setup.data.secret}
         </Typography.Text>
         <Typography.Link href={setup.data.otpauth_url}>{t('auth.totp.openInApp')}</Typography.Link>
         <Typography.Text>{t('auth.totp.enterCode', { length: MFA_PIN_LENGTH })}</Typography.Text>
-        <Input.OTP
-          length={MFA_PIN_LENGTH}
+        <Input6
           value={pin}
-          formatter={(value) => value.replace(/\D/g, '')}
-          status={pinError ? 'error' : undefined}
+          error={pinError}
           disabled={confirm.isPending}
-          aria-label={t('auth.mfa.pinLabel')}
-          onInput={(cells) => setPin(cells.join(''))}
-          onChange={(value) => {
-            setPin(value);
-            if (/^\d{6}$/.test(value)) submitPin(value);
-          }}
+          onPin={setPin}
+          onComplete={submitPin}
         />
         {pinError && (
           <Typography.Text type="danger" role="alert">
@@ -144,6 +134,20 @@ export function AuthenticatorAppCard() {
         </div>
       </Flex>
     );
+  else if (status.data.totp)
+    body = (
+      <Flex vertical gap="middle">
+        <Typography.Text data-testid="totp-on">{t('auth.totp.on')}</Typography.Text>
+        <Space>
+          <Button onClick={() => setProofFor('setup')} data-testid="totp-replace">
+            {t('auth.totp.replace')}
+          </Button>
+          <Button danger onClick={() => setProofFor('disable')} data-testid="totp-disable">
+            {t('auth.totp.turnOff')}
+          </Button>
+        </Space>
+      </Flex>
+    );
   else
     body = (
       <Flex vertical gap="middle">
@@ -151,7 +155,7 @@ export function AuthenticatorAppCard() {
           {status.data.sms ? t('auth.totp.offWithSms') : t('auth.totp.off')}
         </Typography.Text>
         <div>
-          <Button onClick={() => setup.mutate()} loading={setup.isPending} data-testid="totp-setup-start">
+          <Button onClick={() => setProofFor('setup')} data-testid="totp-setup-start">
             {t('auth.totp.setUp')}
           </Button>
         </div>
@@ -165,5 +169,34 @@ export function AuthenticatorAppCard() {
       </Typography.Title>
       {body}
     </Card>
+  );
+}
+
+type Input6Props = {
+  value: string;
+  error: string | null;
+  disabled: boolean;
+  onPin: (value: string) => void;
+  /** Called with a complete code. */
+  onComplete: (value: string) => void;
+};
+
+/** The first code of the new app: submitted as soon as all digits are in. */
+function Input6({ value, error, disabled, onPin, onComplete }: Input6Props) {
+  const { t } = useTranslation();
+  return (
+    <Input.OTP
+      length={MFA_PIN_LENGTH}
+      value={value}
+      formatter={(v) => v.replace(/\D/g, '')}
+      status={error ? 'error' : undefined}
+      disabled={disabled}
+      aria-label={t('auth.mfa.pinLabel')}
+      onInput={(cells) => onPin(cells.join(''))}
+      onChange={(v) => {
+        onPin(v);
+        if (new RegExp(`^\\d{${MFA_PIN_LENGTH}}$`).test(v)) onComplete(v);
+      }}
+    />
   );
 }

@@ -114,6 +114,14 @@ export const en = {
       password: 'Your password',
       wrongPassword: 'Wrong password',
       failed: 'Something went wrong. Try again.',
+      replace: 'Replace',
+      replacing: 'Your current app keeps working until the new one is confirmed with its first code.',
+      proof: 'Enter your password to continue.',
+      proofWithCode: 'Enter your password and the current code of your second factor to continue.',
+      appCode: 'Current code of your authenticator app',
+      smsCode: 'Code from the SMS',
+      sendCode: 'Send code by SMS',
+      codeSent: 'Code sent',
       loadFailed: 'Could not load your second factors',
     },
     callback: {
@@ -135,6 +143,8 @@ export const en = {
     },
     changePassword: {
       title: 'Change password',
+      temporary:
+        'Your password is a temporary one given by the administrator. Choose your own password to continue.',
       oldPassword: 'Old password',
       newPassword: 'New password',
       confirm: 'Confirm new password',
