@@ -238,9 +238,9 @@ describe('embedded SMS outbox', () => {
       config: { sms: { ...testConfig().sms, outbox: false } },
     });
     try {
-      // like every unknown API path, it asks an anonymous caller to sign in
+      // like every unknown path, it does not exist
       expect((await other.app.inject({ method: 'GET', url: '/api/v0/dev/sms_outbox/' })).statusCode).toBe(
-        401,
+        404,
       );
       expect((await other.app.inject({ method: 'GET', url: '/dev/sms-outbox' })).statusCode).toBe(404);
       // no way to deliver a code: the sign-in of an SMS user fails cleanly

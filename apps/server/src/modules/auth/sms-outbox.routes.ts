@@ -42,17 +42,21 @@ export const smsOutboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     },
   );
 
-  app.get('/dev/sms-outbox', { schema: { hide: true } }, async (_request, reply) => {
-    const rows = (await load())
-      .map(
-        (m) =>
-          `<tr><td>${escapeHtml(m.created)}</td><td>${escapeHtml(m.phone)}</td><td data-testid="sms-body">${escapeHtml(m.body)}</td></tr>`,
-      )
-      .join('');
-    const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SMS outbox</title>
+  app.get(
+    '/dev/sms-outbox',
+    { config: { public: true }, schema: { hide: true } },
+    async (_request, reply) => {
+      const rows = (await load())
+        .map(
+          (m) =>
+            `<tr><td>${escapeHtml(m.created)}</td><td>${escapeHtml(m.phone)}</td><td data-testid="sms-body">${escapeHtml(m.body)}</td></tr>`,
+        )
+        .join('');
+      const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SMS outbox</title>
 <style>body{font-family:sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #999;padding:.3rem .6rem}</style></head>
 <body><h1>SMS outbox (demo only)</h1><p>Text messages the portal would send; shown because no SMS gateway is configured.</p>
 <table><thead><tr><th>Sent</th><th>Phone</th><th>Text</th></tr></thead><tbody>${rows || '<tr><td colspan="3">No messages</td></tr>'}</tbody></table></body></html>`;
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
-  });
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+    },
+  );
 };
