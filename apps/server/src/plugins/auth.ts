@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { API_TOKEN_PREFIX } from '@soc/contracts';
+import { API_BASE, API_TOKEN_PREFIX } from '@soc/contracts';
 import type { Role } from '@soc/contracts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -91,6 +91,15 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
       ? cache.load(userId, sessionId, () => repo.loadAuthUser(userId, sessionId))
       : repo.loadAuthUser(userId, sessionId);
   app.decorateRequest('auth', null);
+  app.addHook('onSend', async (request, reply) => {
+    // a shared cache or the browser's history must never keep a caller's data (issue 25, item 17)
+    const declared = String(reply.getHeader('cache-control') ?? '');
+    if (request.is404 || /\b(no-store|private)\b/.test(declared)) return;
+    const publicRoute = request.routeOptions.config.public === true;
+    // a public route may choose its own caching (the portal's settings, the app's files)
+    if (publicRoute && (declared || !request.routeOptions.url?.startsWith(`${API_BASE}/`))) return;
+    void reply.header('cache-control', 'no-store');
+  });
   app.addHook('onRequest', async (request) => {
     // decided on the route the router matched, never on the URL text: the router decodes and
     // normalises the path, so a prefix test on the raw URL misses `/%61pi/…` (issue 25)
