@@ -163,7 +163,8 @@ function normalisedPath(url: string): string {
     .toLowerCase()
     .replace(/[\\/]+/g, '/')
     .replace(/;[^/]*/g, '');
-  return new URL(text, 'http://host').pathname;
+  // always a path (never a scheme or a host that could fail to parse), dot segments resolved
+  return new URL(`/${text.replace(/^\//, '')}`, 'http://host').pathname;
 }
 
 /**

@@ -164,7 +164,13 @@ describe('routes outside the document', () => {
   });
 
   it('answers 404, not the page, for a missing asset and unknown API paths in any spelling', async () => {
-    for (const url of ['/assets/missing.js', '/api/v0/nothing/', '/%61pi/v0/nothing/', '/API/v0/soc/']) {
+    for (const url of [
+      '/assets/missing.js',
+      '/api/v0/nothing/',
+      '/%61pi/v0/nothing/',
+      '/API/v0/soc/',
+      '/%2e%2e/api/x',
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ detail: 'Not found.' });
