@@ -94,7 +94,7 @@ import { socApiRoutes } from './modules/soc-api/soc-api.routes.ts';
 import { createSocApiService } from './modules/soc-api/soc-api.service.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 import { createTokensService } from './modules/tokens/tokens.service.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { authPlugin, declarePublic } from './plugins/auth.ts';
 import { createAuthCache, listenAuthChanges } from './plugins/auth-cache.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -150,6 +150,26 @@ function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/**
+ * A request path as a lenient server or proxy might read it (decoded, lower case, slashes
+ * collapsed, dot segments and `;` parameters removed), so that no spelling of an API path is
+ * answered with the app's page.
+ */
+function normalisedPath(url: string): string {
+  let text = url.split('?')[0]!;
+  try {
+    text = decodeURIComponent(text);
+  } catch {
+    // a malformed escape is left as written
+  }
+  text = text
+    .toLowerCase()
+    .replace(/[\\/]+/g, '/')
+    .replace(/;[^/]*/g, '');
+  // always a path (never a scheme or a host that could fail to parse), dot segments resolved
+  return new URL(`/${text.replace(/^\//, '')}`, 'http://host').pathname;
 }
 
 /**
@@ -239,12 +259,20 @@ export async function buildApp({
       },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // a route reachable without signing in says so in the document (`security: []`)
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      return input.route.config?.public ? { ...out, schema: { ...out.schema, security: [] } } : out;
+    },
   });
-  await app.register(swaggerUi, {
-    routePrefix: `${API_BASE}/docs`,
-    uiConfig: { docExpansion: 'list', deepLinking: false },
-    staticCSP: true,
+  await app.register(async (docs) => {
+    // the API reference is public, as the API's own 401 answers are
+    docs.addHook('onRoute', declarePublic);
+    await docs.register(swaggerUi, {
+      routePrefix: `${API_BASE}/docs`,
+      uiConfig: { docExpansion: 'list', deepLinking: false },
+      staticCSP: true,
+    });
   });
 
   // app
@@ -520,8 +548,7 @@ export async function buildApp({
     // a missing asset is a real 404, so that a stale chunk reference fails loudly in the browser
     const wantsPage =
       request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/assets/') &&
+      !/^\/(api|assets)(\/|$)/.test(normalisedPath(request.url)) &&
       config.webDist;
     if (wantsPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isWorkMem } from './db/work-mem.ts';
+import { PRIVATE_FILE_MODE, ensurePrivateDir } from './integrations/storage/private-files.ts';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -40,7 +41,7 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Public origin used to build absolute `next`/`previous` links; defaults to the request's host. */
+  /** Public origin of absolute `next`/`previous` links; unset: links relative to the root (never the Host header). */
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   ATTACK_STIX_PATH: z.string().optional(),
@@ -327,10 +328,11 @@ function loadJwtSecret(
     throw new Error('JWT_SECRET (32 characters or more) is required when DATABASE_URL is set');
   }
   const file = path.join(dataDir, 'jwt-secret');
+  ensurePrivateDir(dataDir);
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: PRIVATE_FILE_MODE });
   }
+  chmodSync(file, PRIVATE_FILE_MODE);
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 

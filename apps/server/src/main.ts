@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { FileStorage } from './integrations/storage/file-storage.ts';
+import { restrictTree } from './integrations/storage/private-files.ts';
 import { loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { DEMO_PASSWORD, generateDemoData, isDatabaseEmpty } from './demo/generator.ts';
@@ -10,7 +11,10 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
   const started = performance.now();
+  // whatever the server writes (the embedded database's own files too) is its user's alone
+  process.umask(0o077);
   const config = loadConfig();
+  restrictTree(config.dataDir);
   const database = await openConfiguredDatabase(config);
   await database.migrate();
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -16,6 +16,7 @@ import type { Readable } from 'node:stream';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { checkWorkMem } from './work-mem.ts';
+import { ensurePrivateDir, restrictTree } from '../integrations/storage/private-files.ts';
 
 /** The query interface shared by the embedded and the server database. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -184,7 +185,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   const workMem = options.workMem ? checkWorkMem(options.workMem) : undefined;
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  // the database is the customers' data: the server's user only (its own files are narrowed
+  // once it has created them, and after migrating; main.ts's umask covers later ones)
+  if (options.dataDir) ensurePrivateDir(options.dataDir);
   // the extensions that migrations create must be loaded into the embedded engine first
   const client = new PGlite({
     dataDir: options.dataDir,
@@ -192,6 +195,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     extensions: { pg_trgm },
   });
   await client.waitReady;
+  if (options.dataDir) restrictTree(options.dataDir);
   if (workMem) await client.exec(`SET work_mem = '${workMem}'`);
   const pgliteDb = drizzlePglite({ client, schema });
   return {
@@ -199,6 +203,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     async migrate() {
       await migratePglite(pgliteDb, { migrationsFolder: migrationsFolder() });
+      if (options.dataDir) restrictTree(options.dataDir);
     },
     async ping() {
       await pgliteDb.execute(sql`SELECT 1`);

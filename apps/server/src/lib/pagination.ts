@@ -1,10 +1,23 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
-/** Origin of absolute links in list answers: PUBLIC_URL, else the request's own. */
-export function requestOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/$/, '');
-  return `${request.protocol}://${request.host}`;
+/** Stands in for the origin while the links are built relative (no PUBLIC_URL). */
+const NO_ORIGIN = 'http://origin.invalid';
+
+/**
+ * Builds the links of a list answer from the request's path and query: absolute under
+ * PUBLIC_URL when it is set, else relative to the server's root. Never from the Host header,
+ * which the caller writes (issue 25, item 17): a forged one would put another site in the links.
+ */
+function linkBuilder(request: FastifyRequest, publicUrl: string | undefined) {
+  const origin = publicUrl?.replace(/\/$/, '') ?? NO_ORIGIN;
+  // concatenated, not resolved: a path that starts with `//` must not name a host
+  const url = new URL(`${origin}/${request.url.replace(/^\/+/, '')}`);
+  return (params: Record<string, number>): string => {
+    const u = new URL(url);
+    for (const [name, value] of Object.entries(params)) u.searchParams.set(name, String(value));
+    return publicUrl ? u.toString() : `${u.pathname}${u.search}`;
+  };
 }
 
 /** `next`/`previous` links of a limit/offset list, keeping every other query parameter. */
@@ -15,13 +28,8 @@ export function offsetLinks(
   limit: number,
   offset: number,
 ): { next: string | null; previous: string | null } {
-  const url = new URL(request.url, requestOrigin(request, publicUrl));
-  const at = (o: number) => {
-    const u = new URL(url);
-    u.searchParams.set('limit', String(limit));
-    u.searchParams.set('offset', String(o));
-    return u.toString();
-  };
+  const link = linkBuilder(request, publicUrl);
+  const at = (o: number) => link({ limit, offset: o });
   return {
     next: offset + limit < total ? at(offset + limit) : null,
     previous: offset > 0 ? at(Math.max(0, offset - limit)) : null,
@@ -36,12 +44,8 @@ export function pageLinks(
   page: number,
   pageSize: number,
 ): { next: string | null; previous: string | null } {
-  const url = new URL(request.url, requestOrigin(request, publicUrl));
-  const at = (p: number) => {
-    const u = new URL(url);
-    u.searchParams.set('page', String(p));
-    return u.toString();
-  };
+  const link = linkBuilder(request, publicUrl);
+  const at = (p: number) => link({ page: p });
   return {
     next: page * pageSize < total ? at(page + 1) : null,
     previous: page > 1 ? at(page - 1) : null,

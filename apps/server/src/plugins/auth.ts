@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE, API_TOKEN_PREFIX, TEMPORARY_PASSWORD_MESSAGES } from '@soc/contracts';
 import type { Role } from '@soc/contracts';
@@ -51,11 +51,10 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): AuthCont
   return auth;
 }
 
-const DOCS_PREFIX = `${API_BASE}/docs`;
 const INVALID_TOKEN = 'Given token not valid for any token type';
 
 /**
- * Every `/api/` route requires a valid access token unless its config says `public: true`.
+ * Every route requires a valid access token unless its config says `public: true`.
  * The user is re-read on each request (or taken from the auth cache, which every committed change
  * empties) so that a deactivated account or an ended session stops working at once.
  */
@@ -88,7 +87,7 @@ function refuseDuringPasswordChange(request: FastifyRequest, user: AuthUser): vo
 }
 
 /**
- * Every `/api/` route requires a valid token unless its config says `public: true`:
+ * Every route requires a valid token unless its config says `public: true` (deny by default):
  * `Bearer <portal access token>`, or `OIDC <token>` for OIDC sign-ins, where the token is the
  * portal access token of an OIDC sign-in or a JWT issued by a configured provider. The user is
  * re-read on each request, or taken from `cache` (see auth-cache.ts), so that a deactivated account
@@ -102,10 +101,19 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
       ? cache.load(userId, sessionId, () => repo.loadAuthUser(userId, sessionId))
       : repo.loadAuthUser(userId, sessionId);
   app.decorateRequest('auth', null);
+  app.addHook('onSend', async (request, reply) => {
+    // a shared cache or the browser's history must never keep a caller's data (issue 25, item 17)
+    const declared = String(reply.getHeader('cache-control') ?? '');
+    if (request.is404 || /\b(no-store|private)\b/.test(declared)) return;
+    const publicRoute = request.routeOptions.config.public === true;
+    // a public route may choose its own caching (the portal's settings, the app's files)
+    if (publicRoute && (declared || !request.routeOptions.url?.startsWith(`${API_BASE}/`))) return;
+    void reply.header('cache-control', 'no-store');
+  });
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config.public) return;
-    // the API reference is public, as the API's own 401 answers are
-    if (request.url.startsWith(DOCS_PREFIX)) return;
+    // decided on the route the router matched, never on the URL text: the router decodes and
+    // normalises the path, so a prefix test on the raw URL misses `/%61pi/…` (issue 25)
+    if (isPublicRoute(request)) return;
     const header = request.headers.authorization;
     if (!header) throw refuse('Authentication credentials were not provided.');
     const [scheme, token, extra] = header.split(' ');
@@ -151,6 +159,18 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     };
   });
 });
+
+/**
+ * The request reached a route declared `public: true`, or no route at all (the not-found
+ * handler answers 404 without looking at credentials).
+ */
+export const isPublicRoute = (request: FastifyRequest): boolean =>
+  request.is404 || request.routeOptions.config.public === true;
+
+/** An `onRoute` hook that declares every route of its scope reachable without signing in. */
+export const declarePublic = (route: RouteOptions): void => {
+  route.config = { ...route.config, public: true };
+};
 
 /**
  * The systems a caller may see: a customer's own systems; for the provider's staff all systems

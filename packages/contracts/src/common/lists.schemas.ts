@@ -5,9 +5,9 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     /** Number of matching rows across all pages. */
     total: z.number().int().nonnegative(),
-    /** Absolute URL of the next page, or null on the last one. */
+    /** URL of the next page (absolute under PUBLIC_URL, else from the root), or null on the last one. */
     next: z.string().nullable(),
-    /** Absolute URL of the previous page, or null on the first one. */
+    /** URL of the previous page (absolute under PUBLIC_URL, else from the root), or null on the first. */
     previous: z.string().nullable(),
     results: z.array(item),
   });

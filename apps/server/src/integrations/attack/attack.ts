@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../storage/private-files.ts';
 
 /**
  * MITRE ATT&CK Enterprise read from MITRE's STIX 2.1 bundle (`enterprise-attack.json`, DESIGN §2):
@@ -189,9 +190,9 @@ async function download(url: string, target: string, timeoutMs: number): Promise
     if (!response.ok) return null;
     const text = await response.text();
     parseAttackBundle(JSON.parse(text)); // refuse anything that is not a bundle
-    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     const partial = `${target}.${process.pid}.part`;
-    await writeFile(partial, text);
+    await writeFile(partial, text, { mode: PRIVATE_FILE_MODE });
     await rename(partial, target);
     return target;
   } catch {

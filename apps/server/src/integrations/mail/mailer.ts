@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../storage/private-files.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -67,9 +68,9 @@ export function createMailer(options: MailerOptions): Mailer {
         message?: Buffer;
       };
       if (!options.smtpUrl && info.message) {
-        await mkdir(options.outboxDir, { recursive: true });
+        await mkdir(options.outboxDir, { recursive: true, mode: PRIVATE_DIR_MODE });
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
-        await writeFile(path.join(options.outboxDir, name), info.message);
+        await writeFile(path.join(options.outboxDir, name), info.message, { mode: PRIVATE_FILE_MODE });
       }
       return { messageId: info.messageId };
     },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.ts';
 
 /** Raised when a stream is longer than its limit; nothing is kept. */
 export class FileTooLargeError extends Error {
@@ -47,8 +48,8 @@ export class FileStorage {
     const key = `${prefix}/${randomUUID()}`;
     const target = this.objectPath(key);
     const tmpDir = path.join(this.root, 'tmp');
-    await mkdir(tmpDir, { recursive: true });
-    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(tmpDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
     const tmp = path.join(tmpDir, `${randomUUID()}.part`);
     const hash = createHash('sha256');
     let size = 0;
@@ -100,7 +101,7 @@ export class FileStorage {
 
   /** The stream of a new temporary file (a test subclass makes it fail like a full disk). */
   protected createTempStream(file: string): Writable {
-    return createWriteStream(file, { flags: 'wx' });
+    return createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE_MODE });
   }
 
   open(key: string): ReadStream {

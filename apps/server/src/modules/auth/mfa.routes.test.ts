@@ -238,6 +238,7 @@ describe('embedded SMS outbox', () => {
       config: { sms: { ...testConfig().sms, outbox: false } },
     });
     try {
+      // like every unknown path, it does not exist
       expect((await other.app.inject({ method: 'GET', url: '/api/v0/dev/sms_outbox/' })).statusCode).toBe(
         404,
       );

@@ -43,7 +43,7 @@ describe('GET /soc/incs/ — paging and tenant scope', () => {
     expect(page.total).toBe(240);
     expect(page.results).toHaveLength(40);
     expect(page.previous).toBeNull();
-    expect(new URL(page.next).searchParams.get('offset')).toBe('40');
+    expect(new URL(page.next, 'http://portal').searchParams.get('offset')).toBe('40');
     const created = page.results.map((i) => i.created);
     expect([...created].sort((a, b) => b - a)).toEqual(created);
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { PRIVATE_DIR_MODE } from '../../integrations/storage/private-files.ts';
 import path from 'node:path';
 import type { CountCache } from './count-cache.ts';
 import type { IncidentResponseCache } from './response-cache.ts';
@@ -358,7 +359,8 @@ export function createIncidentsService({
       const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
       const name = `incidents-${stamp}.csv`;
       const dir = path.join(tmpdir(), `soc-csv-${randomUUID()}`);
-      await mkdir(dir, { recursive: true });
+      // the export is a customer's data: not readable by other accounts of the host
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       try {
         const subject = lang === 'ru' ? 'Выгрузка инцидентов (CSV)' : 'Incident export (CSV)';
         if (total > config.csvAsyncMaxRows) {

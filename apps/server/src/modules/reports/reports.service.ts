@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { PRIVATE_DIR_MODE } from '../../integrations/storage/private-files.ts';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { eq } from 'drizzle-orm';
@@ -153,7 +154,8 @@ export function createReportsService({
         ? `Отчёт «${row.name}» за период ${period} слишком велик для письма (${row.size} байт). Скачайте его на портале: ${page}`
         : `The report "${row.name}" for ${period} is too large for e-mail (${row.size} bytes). Download it from the portal: ${page}`;
     const dir = path.join(tmpdir(), `soc-report-${randomUUID()}`);
-    await mkdir(dir, { recursive: true });
+    // the report's files are a customer's data: not readable by other accounts of the host
+    await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     try {
       const attachments = [];
       if (fits) {
