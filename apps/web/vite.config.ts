@@ -80,7 +80,7 @@ export default defineConfig(({ command }) => {
             groups: [
               {
                 name: 'react-vendor',
-                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
               },
             ],
           },

@@ -34,7 +34,6 @@ export const SECURITY_NOTICE_ACTIONS: ReadonlySet<string> = new Set([
   'user.reset_mfa',
   'token.create',
   'token.revoke',
-  'token.revoke_all',
 ]);
 
 /**

@@ -236,13 +236,15 @@ describe('npm run admin', () => {
       confirmed_password: 'Cli-user-own-passphrase-2026',
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    const systemsSeen = (await call('GET', '/soc/systems/', access)).json<{ results: { is_id: string }[] }>();
+    // the change ended the session: in again with the user's own password
+    const own = (await ctx.login('cliuser', 'Cli-user-own-passphrase-2026')).access;
+    const systemsSeen = (await call('GET', '/soc/systems/', own)).json<{ results: { is_id: string }[] }>();
     expect(systemsSeen.results.map((s) => s.is_id).sort()).toEqual(['IS-0001', 'IS-0200']);
     expect(JSON.parse(await cli('users', 'assign', 'cliuser', '--systems', 'IS-0200'))).toMatchObject({
       systems: [expect.any(Number)],
     });
     expect(JSON.parse(await cli('users', 'deactivate', 'cliuser'))).toMatchObject({ is_active: false });
-    expect((await call('GET', '/auth/user/', access)).statusCode).toBe(401);
+    expect((await call('GET', '/auth/user/', own)).statusCode).toBe(401);
     expect(JSON.parse(await cli('users', 'activate', 'cliuser'))).toMatchObject({ is_active: true });
     expect(await cli('users', 'list', '--search', 'cliuser')).toContain('cliuser');
   });

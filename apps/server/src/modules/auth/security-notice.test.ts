@@ -98,7 +98,7 @@ describe('security notices by e-mail (issue 25)', () => {
 
   it('follows the real writers: password change, authenticator app, SMS phone, administrator reset', async () => {
     const NEW = 'Carol-new-long-passphrase-2026';
-    const carol = (await ctx.login('carol')).access;
+    let carol = (await ctx.login('carol')).access;
     const change = await api('PUT', '/auth/password_change/', carol, {
       old_password: DEMO_PASSWORD,
       password: NEW,
@@ -110,9 +110,13 @@ describe('security notices by e-mail (issue 25)', () => {
       ['carol@customer3.example', 'Security notice: The password of your account was changed'],
     ]);
     expect(mail[0]!.text).toContain('If this was not you');
+    // the sessions and personal tokens that ended with it are told in the same notice, not another
+    expect(mail[0]!.text).toContain('Every session was ended and every personal API token revoked.');
     expect(mail[0]!.raw).not.toContain(NEW);
     expect(mail[0]!.raw).not.toContain(DEMO_PASSWORD);
 
+    // the change ended carol's sessions: she signs in again with the new password
+    carol = (await ctx.login('carol', NEW)).access;
     const setup = await api('POST', '/auth/mfa/totp/setup/', carol, { password: NEW });
     const secretText = setup.json<{ secret: string }>().secret;
     const code = hotp(base32Decode(secretText), timeStep());

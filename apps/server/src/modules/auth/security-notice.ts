@@ -22,7 +22,6 @@ const CHANGES: Record<Language, Record<string, string>> = {
     'user.reset_mfa': 'Администратор сбросил второй фактор входа вашей учётной записи.',
     'token.create': 'Создан API-токен вашей учётной записи.',
     'token.revoke': 'Отозван API-токен вашей учётной записи.',
-    'token.revoke_all': 'Отозваны все персональные API-токены вашей учётной записи.',
   },
   en: {
     'auth.password_change': 'The password of your account was changed.',
@@ -36,9 +35,10 @@ const CHANGES: Record<Language, Record<string, string>> = {
     'user.reset_mfa': 'An administrator reset the second sign-in factor of your account.',
     'token.create': 'An API token of your account was created.',
     'token.revoke': 'An API token of your account was revoked.',
-    'token.revoke_all': 'Every personal API token of your account was revoked.',
   },
 };
+
+const PASSWORD_ACTIONS: ReadonlySet<string> = new Set(['auth.password_change', 'auth.password_reset']);
 
 const TEXTS = {
   ru: {
@@ -50,6 +50,7 @@ const TEXTS = {
       'Если это сделали не вы, немедленно смените пароль в портале и сообщите администратору ' +
       'или в SOC: вашей учётной записью может пользоваться посторонний.',
     automatic: 'Это автоматическое письмо; в нём никогда нет паролей, кодов и токенов.',
+    ended: 'Все сеансы завершены, все персональные API-токены отозваны.',
   },
   en: {
     subject: 'Security notice',
@@ -60,6 +61,7 @@ const TEXTS = {
       'If this was not you, change your password in the portal at once and tell your administrator ' +
       'or the SOC: someone else may be using your account.',
     automatic: 'This is an automatic message; it never contains passwords, codes or tokens.',
+    ended: 'Every session was ended and every personal API token revoked.',
   },
 } as const;
 
@@ -77,9 +79,11 @@ export function securityNoticeMail(entry: AuditRow, lang: Language): Pick<MailMe
     `${t.when}: ${entry.at.toISOString().slice(0, 19).replace('T', ' ')}`,
     `${t.ip}: ${entry.ip || '—'}`,
   ];
+  // a new password ends every credential in the same transaction (token.revoke_all, no notice of its own)
+  const ended = PASSWORD_ACTIONS.has(entry.action) ? [t.ended] : [];
   return {
     subject: `${t.subject}: ${change.replace(/\.$/, '')}`,
-    text: [change, '', ...rows, '', t.notYou, '', t.automatic].join('\n'),
+    text: [change, ...ended, '', ...rows, '', t.notYou, '', t.automatic].join('\n'),
   };
 }
 

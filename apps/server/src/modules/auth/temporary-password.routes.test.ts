@@ -79,9 +79,15 @@ describe('temporary passwords given by an administrator (issue 25, item 15)', ()
       confirmed_password: OWN,
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect((await api('GET', '/soc/systems/', access2)).statusCode).toBe(200);
-    expect((await api('GET', '/auth/user/', access2)).json()).toMatchObject({ must_change_password: false });
-    expect(Object.keys((await obtain('tempuser', OWN)).json<object>()).sort()).toEqual(['access', 'refresh']);
+    // the change ends every session, this one too; the new password signs in without the flag
+    expect((await api('GET', '/auth/user/', access2)).statusCode).toBe(401);
+    const own = await obtain('tempuser', OWN);
+    expect(Object.keys(own.json<object>()).sort()).toEqual(['access', 'refresh']);
+    const ownAccess = own.json<{ access: string }>().access;
+    expect((await api('GET', '/soc/systems/', ownAccess)).statusCode).toBe(200);
+    expect((await api('GET', '/auth/user/', ownAccess)).json()).toMatchObject({
+      must_change_password: false,
+    });
   });
 
   it('no longer signs in after 72 hours: the user is told to ask the administrator', async () => {

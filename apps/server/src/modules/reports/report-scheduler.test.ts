@@ -47,6 +47,8 @@ describe('report scheduler', () => {
       db,
       sql`SELECT id FROM users WHERE username = 'analyst'`,
     );
+    // the recipients are no users of the system: an administrator allowed their domain
+    await db.execute(sql`UPDATE systems SET mail_domains = ARRAY['example.com'] WHERE id = ${system!.id}`);
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {
       const startTime = `2026-01-0${i + 1}T0${i}:15`;

@@ -33,6 +33,13 @@ async function serviceToken(body: object): Promise<ApiTokenCreated> {
   return res.json<ApiTokenCreated>();
 }
 
+/** The `token.revoke_all` audit entries about a user. */
+const revokeAllEntries = (owner: number) =>
+  ctx.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'token.revoke_all'), eq(auditLog.objectId, String(owner))));
+
 const userId = async (username: string) =>
   (await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
 
@@ -246,10 +253,7 @@ describe('personal API tokens: password, expiry, last use (issue 25)', () => {
     expect(refreshed.statusCode).toBe(401);
     expect((await call('GET', '/auth/user/', service.token)).statusCode).toBe(200);
 
-    const entries = await ctx.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'token.revoke_all'), eq(auditLog.objectId, String(owner))));
+    const entries = await revokeAllEntries(owner);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       userId: owner,
@@ -257,6 +261,28 @@ describe('personal API tokens: password, expiry, last use (issue 25)', () => {
       details: { reason: 'password_change', sessions: 2, personal_tokens: 2 },
     });
     await ctx.login('user003', 'Harbour-Lantern-5821');
+  });
+
+  it('end with every session of their owner on an administrator’s reset, audited once', async () => {
+    const owner = await userId('user005');
+    sessions.user005 = (await ctx.login('user005')).access;
+    const personal = await personalToken('user005', { name: 'nightly' });
+    expect((await call('GET', '/auth/user/', personal.token)).statusCode).toBe(200);
+
+    const reset = await call('POST', `/admin/users/${owner}/reset_password/`, sessions.admin!);
+    expect(reset.statusCode, reset.body).toBe(200);
+
+    expect((await call('GET', '/auth/user/', personal.token)).statusCode).toBe(401);
+    expect((await call('GET', '/auth/user/', sessions.user005)).statusCode).toBe(401);
+    const [row] = await ctx.database.db.select().from(serviceTokens).where(eq(serviceTokens.id, personal.id));
+    expect(row!.revokedAt).not.toBeNull();
+    const entries = await revokeAllEntries(owner);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      userId: await userId('admin'),
+      objectType: 'user',
+      details: { reason: 'password_reset', sessions: 1, personal_tokens: 1 },
+    });
   });
 });
 

@@ -1,10 +1,15 @@
 import 'i18next';
+import type { apiTokensEn } from '../../features/api-tokens/i18n/en.ts';
+import type { logSourcesEn } from '../../features/log-sources/i18n/en.ts';
 import type { en } from './locales/en.ts';
 
-// Typed keys: t('menu.dashbord') is a compile error instead of a raw key on screen.
+// Typed keys: t('menu.dashbord') is a compile error instead of a raw key on screen. Texts that a
+// lazy feature adds itself (featureTexts.ts) are typed here beside the start-up catalog.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: {
+      translation: typeof en & { apiTokens: typeof apiTokensEn; logSources: typeof logSourcesEn };
+    };
   }
 }

@@ -282,7 +282,8 @@ describe('Create-incident modal', () => {
     await i18n.changeLanguage('ru');
     const { user } = await openModal({
       [CREATE]: { status: 201, body: makeIncident(5001) },
-      [UPLOAD]: { status: 400, body: { attachments: ['virus.exe: недопустимый тип файла'] } },
+      // a name the form lets through, whose content only the server can judge
+      [UPLOAD]: { status: 400, body: { attachments: ['report.pdf: недопустимый тип файла'] } },
     });
     await openSelect(user, 'create-issuetype');
     await pickOption(user, 'Incident');
@@ -294,12 +295,12 @@ describe('Create-incident modal', () => {
     await pickOption(user, 'Malware');
     await openSelect(user, 'create-priority');
     await pickOption(user, 'Низкий');
-    await user.upload(screen.getByTestId('create-attachments'), [fileOfSize('virus.exe', 100)]);
+    await user.upload(screen.getByTestId('create-attachments'), [fileOfSize('report.pdf', 100)]);
     await user.click(screen.getByTestId('create-submit'));
 
     expect(await screen.findByText('Инцидент 5001 добавлен')).toBeInTheDocument();
     const toast = await screen.findByTestId('notification-error');
     expect(toast).toHaveTextContent('Ошибка при добавлении вложений');
-    expect(toast).toHaveTextContent('virus.exe: недопустимый тип файла');
+    expect(toast).toHaveTextContent('report.pdf: недопустимый тип файла');
   });
 });

@@ -5,9 +5,7 @@ import { reportsEn } from '../../../features/reports/i18n/en.ts';
 import { alertsEn } from '../../../features/alerts/i18n/en.ts';
 import { tenantsEn } from '../../../features/tenants/i18n/en.ts';
 import { settingsEn } from '../../../features/settings/i18n/en.ts';
-import { apiTokensEn } from '../../../features/api-tokens/i18n/en.ts';
 import { assetsEn } from '../../../features/assets/i18n/en.ts';
-import { logSourcesEn } from '../../../features/log-sources/i18n/en.ts';
 import { filesEn } from '../../../features/files/i18n/en.ts';
 import { tasksEn } from '../../../features/tasks/i18n/en.ts';
 import { misconfigsEn } from '../../../features/misconfigs/i18n/en.ts';
@@ -645,9 +643,7 @@ export const en = {
   rules: rulesEn,
   tenants: tenantsEn,
   settings: settingsEn,
-  apiTokens: apiTokensEn,
   assets: assetsEn,
-  logSources: logSourcesEn,
   files: filesEn,
   tasks: tasksEn,
   misconfigs: misconfigsEn,

@@ -3,9 +3,7 @@ import { reportsRu } from '../../../features/reports/i18n/ru.ts';
 import { alertsRu } from '../../../features/alerts/i18n/ru.ts';
 import { tenantsRu } from '../../../features/tenants/i18n/ru.ts';
 import { settingsRu } from '../../../features/settings/i18n/ru.ts';
-import { apiTokensRu } from '../../../features/api-tokens/i18n/ru.ts';
 import { assetsRu } from '../../../features/assets/i18n/ru.ts';
-import { logSourcesRu } from '../../../features/log-sources/i18n/ru.ts';
 import { filesRu } from '../../../features/files/i18n/ru.ts';
 import { tasksRu } from '../../../features/tasks/i18n/ru.ts';
 import { misconfigsRu } from '../../../features/misconfigs/i18n/ru.ts';
@@ -648,9 +646,7 @@ export const ru: Catalog = {
   rules: rulesRu,
   tenants: tenantsRu,
   settings: settingsRu,
-  apiTokens: apiTokensRu,
   assets: assetsRu,
-  logSources: logSourcesRu,
   files: filesRu,
   tasks: tasksRu,
   misconfigs: misconfigsRu,
