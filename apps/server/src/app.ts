@@ -327,6 +327,7 @@ export async function buildApp({
         outboxDir: config.mail.outboxDir,
       }),
     database.db,
+    app.log,
   );
   const handlers: Parameters<typeof createJobRunner>[0]['handlers'] = {};
   const jobs = createJobRunner({
@@ -520,7 +521,11 @@ export async function buildApp({
   });
   await app.register(mailQuarantineRoutes, {
     prefix: `${API_BASE}/analyst`,
-    quarantine: createMailQuarantineService({ db: database.db, storage }),
+    quarantine: createMailQuarantineService({
+      db: database.db,
+      storage,
+      config,
+    }),
     config,
   });
   await app.register(socApiRoutes, {

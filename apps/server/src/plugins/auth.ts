@@ -149,7 +149,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     // an IdP token has no portal session: its own expiry bounds it
     const user = identity ? await loadUser(identity.userId, null) : undefined;
     if (!user?.isActive) throw refuse();
-    refuseDuringPasswordChange(request, user);
+    // no gate for the administrator's temporary password: the provider, not a password, signed in
     request.auth = {
       userId: user.id,
       username: user.username,

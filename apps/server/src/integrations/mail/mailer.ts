@@ -85,10 +85,15 @@ export function createMailer(options: MailerOptions): Mailer {
  * with the recipients and the kind of message, never its subject, text or files. All senders
  * (reports, CSV exports, notifications, account notices) get the mailer through this wrapper.
  */
-export function auditedMailer(mailer: Mailer, db: Db): Mailer {
+export function auditedMailer(
+  mailer: Mailer,
+  db: Db,
+  log: { error(obj: object, msg: string): void },
+): Mailer {
   return {
     async send(message) {
       const sent = await mailer.send(message);
+      // the mail is out: a failed record must not fail the job, whose retry would send it again
       await audit(db, {
         userId: null,
         action: 'mail.sent',
@@ -101,7 +106,7 @@ export function auditedMailer(mailer: Mailer, db: Db): Mailer {
             .filter(Boolean),
           kind: message.kind ?? 'other',
         },
-      });
+      }).catch((err: unknown) => log.error({ err, kind: message.kind }, 'mail sent but not audited'));
       return sent;
     },
     close() {

@@ -128,6 +128,18 @@ describe('the per-system storage quota', () => {
     expect((await addFile('bob', 3000)).statusCode).toBe(200);
   });
 
+  it('takes a comment with a file and add_file on one incident at once, in one lock order', async () => {
+    // on PostgreSQL, add_file taking the quota lock before the incident row (which the comment
+    // takes first) deadlocked one of the two; PGlite runs them one after the other
+    for (let round = 0; round < 8; round++) {
+      const answers = await Promise.all([
+        addFile('bob', 20),
+        post('bob', `incs/${keyOf.bob}/comments/`, multipart({ body: `round ${round}` }, [file(20)])),
+      ]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 201]);
+    }
+  });
+
   it('keeps the system of every file row, which an index serves for the sum', async () => {
     const db = ctx.database.db;
     const [orphans] = await db

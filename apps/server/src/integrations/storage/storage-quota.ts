@@ -26,6 +26,33 @@ export async function storageUsage(db: Db | Tx, systemId: number): Promise<numbe
 
 const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(bytes < 1024 ** 3 ? 3 : 1)} GB`;
 
+/** Whether `files` fit in the system's quota, taking its lock: null when they do. */
+async function quotaShortfall(
+  tx: Tx,
+  systemId: number,
+  files: readonly { size: number }[],
+  quotaBytes: number,
+): Promise<{ used: number; adding: number } | null> {
+  const adding = files.reduce((sum, f) => sum + f.size, 0);
+  if (!quotaBytes || adding === 0) return null;
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('storage-quota'), ${systemId})`);
+  const used = await storageUsage(tx, systemId);
+  return used + adding <= quotaBytes ? null : { used, adding };
+}
+
+/**
+ * Like checkStorageQuota, for writers that keep what they got without the files (a reply by
+ * mail): false instead of the 507 when the files would take the system past its quota.
+ */
+export async function fitsStorageQuota(
+  tx: Tx,
+  systemId: number,
+  files: readonly { size: number }[],
+  quotaBytes: number,
+): Promise<boolean> {
+  return !(await quotaShortfall(tx, systemId, files, quotaBytes));
+}
+
 /**
  * Refuses (507, nothing recorded) files that would take `systemId` past `quotaBytes`; 0 is no
  * quota. Call it in the transaction that records the files: a transaction-scoped advisory lock
@@ -38,11 +65,9 @@ export async function checkStorageQuota(
   files: readonly { size: number }[],
   quotaBytes: number,
 ): Promise<void> {
-  const adding = files.reduce((sum, f) => sum + f.size, 0);
-  if (!quotaBytes || adding === 0) return;
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('storage-quota'), ${systemId})`);
-  const used = await storageUsage(tx, systemId);
-  if (used + adding <= quotaBytes) return;
+  const over = await quotaShortfall(tx, systemId, files, quotaBytes);
+  if (!over) return;
+  const { used, adding } = over;
   const detail =
     `The system's storage quota is used up: ${gib(used)} of ${gib(quotaBytes)} stored, and these files ` +
     `need ${gib(adding)} more. Delete files that are no longer needed or ask the SOC to raise the quota.`;

@@ -6,6 +6,18 @@ import type { UserRow } from './auth.repository.ts';
 /** SQL of sign-ins through external identity providers (OIDC, SSO proxy). */
 export function createExternalLoginRepository(db: Db) {
   return {
+    /**
+     * Ends an administrator's temporary password that is still waiting to be changed, leaving the
+     * account no usable password (NO_PASSWORD); false when there was none.
+     */
+    async voidTemporaryPassword(userId: number, noPassword: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ passwordHash: noPassword, temporaryPasswordExpiresAt: null, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), sql`${users.temporaryPasswordExpiresAt} IS NOT NULL`))
+        .returning({ id: users.id });
+      return rows.length > 0;
+    },
     async findUserByIdentity(issuer: string, subject: string): Promise<UserRow | undefined> {
       const rows = await db
         .select({ user: users })

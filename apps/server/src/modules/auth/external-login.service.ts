@@ -288,6 +288,19 @@ export function createExternalLoginService({
       }
       const user = row ? await loadUser(row.userId) : undefined;
       if (!row || !user?.isActive) throw new HttpError(401, INVALID_TICKET);
+      // the provider vouched for the user, who never needs the administrator's temporary password:
+      // it ends here rather than lock the session on a change screen it cannot pass (issue 25)
+      if (await repo.voidTemporaryPassword(user.id, NO_PASSWORD)) {
+        await audit(db, {
+          userId: user.id,
+          action: 'auth.temporary_password_void',
+          objectType: 'user',
+          objectId: user.id,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          details: { method: row.kind.toLowerCase() },
+        });
+      }
       if (this.pendingFactor(user).second_factor) {
         return { ...(await secondFactor.start(user, ctx)), token_type: row.kind };
       }

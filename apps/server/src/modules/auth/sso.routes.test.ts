@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { EXTERNAL_LOGIN_MESSAGES } from '@soc/contracts';
 import { testConfig } from '../../config.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
-import { createTestContext, lastSmsCode } from '../../test/harness.ts';
+import { DEMO_PASSWORD, bearer, createTestContext, lastSmsCode } from '../../test/harness.ts';
 
 const SECRET = 'proxy-shared-secret-0123456789';
 
@@ -210,6 +210,34 @@ describe('SSO through a trusted reverse proxy', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ token_type: 'SSO' });
     expect(res.json()).toHaveProperty('access');
+  });
+
+  it('ends a temporary password still to be changed instead of locking the SSO session on it', async () => {
+    const { db } = idpMfa.database;
+    await db
+      .update(users)
+      .set({ temporaryPasswordExpiresAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(users.username, 'bob'));
+    const res = await ssoSignIn(idpMfa, 'bob');
+    expect(res.statusCode, res.body).toBe(200);
+    const { access } = res.json<{ access: string }>();
+    const systems = await idpMfa.app.inject({ url: '/api/v0/soc/systems/', headers: bearer(access) });
+    expect(systems.statusCode, systems.body).toBe(200);
+    const me = await idpMfa.app.inject({ url: '/api/v0/auth/user/', headers: bearer(access) });
+    expect(me.json()).toMatchObject({ must_change_password: false });
+    // the administrator's password no longer signs in
+    const byPassword = await idpMfa.app.inject({
+      method: 'POST',
+      url: '/api/v0/auth/token/obtain/',
+      payload: { username: 'bob', password: DEMO_PASSWORD },
+    });
+    expect(byPassword.statusCode).toBe(401);
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auth.temporary_password_void'));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ objectType: 'user', details: { method: 'sso' } });
   });
 
   it('tells the web app that SSO is on', async () => {

@@ -99,10 +99,14 @@ export async function insertComment(
   return { row: row!, newStatus: next };
 }
 
-/** The incident a comment is about, locked for the comment's transaction (status moves are serialised). */
+/**
+ * The incident a comment or file is about, locked for the writer's transaction (status moves are
+ * serialised). Take it first, before the storage-quota lock: every writer of an incident's files
+ * locks in that order, so two of them never wait on each other's lock.
+ */
 export async function lockIncident(tx: Tx, incidentId: string) {
   const [locked] = await tx
-    .select({ id: incidents.id, key: incidents.key, status: incidents.status })
+    .select({ id: incidents.id, key: incidents.key, status: incidents.status, systemId: incidents.systemId })
     .from(incidents)
     .where(eq(incidents.id, incidentId))
     .for('update');

@@ -12,6 +12,7 @@ import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import { sanitizeHtmlFragment } from '../../lib/markdown.ts';
 import { UploadStager } from './attachments.service.ts';
 import type { StatusListener } from './comments.service.ts';
+import { fitsStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import { insertComment, lockIncident } from './comments.service.ts';
 
 /**
@@ -298,8 +299,16 @@ export function createInboundMailService({ db, config, storage, onStatus }: Inbo
         const stager = new UploadStager(storage);
         try {
           const skipped = await stageMailAttachments(stager, mail);
+          let overQuota = false;
           const result = await db.transaction(async (tx) => {
             const locked = await lockIncident(tx, incident.id);
+            // past the system's storage quota the reply is kept without its files
+            overQuota = !(await fitsStorageQuota(
+              tx,
+              locked!.systemId,
+              stager.files,
+              config.storageQuotaBytesPerSystem,
+            ));
             return insertComment(tx, {
               incident: locked!,
               authorId: authorized ? user.id : null,
@@ -312,11 +321,15 @@ export function createInboundMailService({ db, config, storage, onStatus }: Inbo
               fromSoc: authorized && user.role !== 'customer',
               fromNationalCentre: centre,
               mailMessageId: messageId ?? undefined,
-              files: stager.files,
+              files: overQuota ? [] : stager.files,
               // the centre informs; only the incident's own people move its status
               affectsStatus: authorized,
             });
           });
+          if (overQuota) {
+            skipped.push(...stager.files.map((f) => f.filename));
+            await stager.discard();
+          }
           await audit(db, {
             userId: authorized ? user.id : null,
             action: 'incident.comment_mail',

@@ -401,6 +401,48 @@ describe('POST /soc/inbound_mail/', () => {
     expect(audited.every((a) => a.systems.length === 0)).toBe(true);
   });
 
+  it('keeps a reply past the storage quota without its files; a quarantined one is not released past it', async () => {
+    const quota = ctx.config.storageQuotaBytesPerSystem;
+    ctx.config.storageQuotaBytesPerSystem = 1;
+    try {
+      const res = await post(
+        reply({
+          from: 'alice@customer1.example',
+          subject: `Re: [INC-${key}]`,
+          messageId: '<over-quota-1@customer1.example>',
+          authHeaders: [GOOD_AUTH],
+          text: 'Ответ при исчерпанной квоте.',
+          attachment: true,
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const result = res.json<InboundMailResult>();
+      expect(result.skipped_attachments).toEqual(['скриншот.png']);
+      const comment = (await chat()).find((c) => c.id === result.comment_id)!;
+      expect(comment.body).toBe('<p>Ответ при исчерпанной квоте.</p>');
+      expect(comment.attachments).toEqual([]);
+
+      const held = await post(
+        reply({
+          from: 'stranger@outside.example',
+          subject: `Re: [INC-${key}]`,
+          messageId: '<over-quota-2@outside.example>',
+          authHeaders: [],
+          attachment: true,
+        }),
+      );
+      const id = held.json<InboundMailResult>().quarantine_id!;
+      const before = (await chat()).length;
+      const release = await api('POST', `/${id}/release/`, analyst);
+      expect(release.statusCode, release.body).toBe(507);
+      // nothing taken out of the quarantine, nothing posted
+      expect((await api('GET', `/${id}/`, analyst)).statusCode).toBe(200);
+      expect(await chat()).toHaveLength(before);
+    } finally {
+      ctx.config.storageQuotaBytesPerSystem = quota;
+    }
+  });
+
   it('refuses calls without the gateway token, messages without an incident and unknown incidents', async () => {
     const mail = reply({ from: 'a@b.example', subject: `[INC-${key}]`, messageId: '<x@b>', authHeaders: [] });
     expect((await post(mail, '')).statusCode).toBe(401);

@@ -52,6 +52,7 @@ import { incidentsCsvStream } from './incidents.csv.ts';
 import type { SystemScope } from './incidents.repository.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
+import { lockIncident } from './comments.service.ts';
 import { checkUpload } from './sniff.ts';
 
 export interface IncidentsDeps {
@@ -246,6 +247,8 @@ export function createIncidentsService({
         }
         if (!stored.length) throw badRequest({ attachments: ['No file was submitted.'] });
         const rows = await db.transaction(async (tx) => {
+          // the incident row first, then the quota lock: the order of every writer of its files
+          await lockIncident(tx, incident.id);
           await checkStorageQuota(tx, incident.systemId, stored, config.storageQuotaBytesPerSystem);
           const inserted = await tx
             .insert(attachments)

@@ -6,6 +6,7 @@ import type {
   MailQuarantineQuery,
   MailQuarantineReleased,
 } from '@soc/contracts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { mailQuarantine } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
@@ -14,6 +15,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { UploadStager } from './attachments.service.ts';
+import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import { insertComment, lockIncident } from './comments.service.ts';
 import { outsideAuthor, parseMail, stageMailAttachments } from './inbound-mail.service.ts';
 import type { QuarantineRow } from './mail-quarantine.repository.ts';
@@ -35,6 +37,8 @@ const presentItem = (r: QuarantineRow): MailQuarantineItem => ({
 export interface MailQuarantineDeps {
   db: Db;
   storage: FileStorage;
+  /** Its per-system storage quota, which a released mail's files count against (0: none). */
+  config: Pick<Config, 'storageQuotaBytesPerSystem'>;
 }
 
 /**
@@ -43,7 +47,7 @@ export interface MailQuarantineDeps {
  * never as a user or as the national centre, moving no status); a deleted one is gone with its
  * stored message. Staff only; a token limited to systems sees only theirs.
  */
-export function createMailQuarantineService({ db, storage }: MailQuarantineDeps) {
+export function createMailQuarantineService({ db, storage, config }: MailQuarantineDeps) {
   const repo = createMailQuarantineRepository(db);
 
   async function find(id: number, auth: AuthContext): Promise<QuarantineRow> {
@@ -78,6 +82,7 @@ export function createMailQuarantineService({ db, storage }: MailQuarantineDeps)
             .where(eq(mailQuarantine.id, row.id))
             .returning({ id: mailQuarantine.id });
           if (!locked || !taken) throw notFound();
+          await checkStorageQuota(tx, locked.systemId, stager.files, config.storageQuotaBytesPerSystem);
           const { row: comment } = await insertComment(tx, {
             incident: locked,
             authorId: null,
