@@ -232,6 +232,10 @@ export function createAdminRepository(db: Db) {
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      await this.closeSignIns(userId);
+    },
+    /** Ends the user's pending second-factor sign-ins. */
+    async closeSignIns(userId: number): Promise<void> {
       await db
         .update(mfaChallenges)
         .set({ closedAt: new Date() })

@@ -534,8 +534,8 @@ export function createAdminService({ db, config, onUserChanged = () => undefined
           reason: 'password_reset',
           ip: caller.ip,
         });
-        // also closes pending second-factor sign-ins
-        await txRepo.endSessions(id);
+        // sessions and tokens ended above; the pending second-factor sign-ins end too
+        await txRepo.closeSignIns(id);
         await audit(tx, {
           userId: caller.userId,
           action: 'auth.password_reset',
