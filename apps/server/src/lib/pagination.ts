@@ -20,19 +20,34 @@ function linkBuilder(request: FastifyRequest, publicUrl: string | undefined) {
   };
 }
 
-/** `next`/`previous` links of a limit/offset list, keeping every other query parameter. */
+/** The envelope's fields beside `total` and `results` (contracts' `pageOf`). */
+export interface ListLinks {
+  next: string | null;
+  previous: string | null;
+  total_exact: boolean;
+}
+
+/** A list that fits on one page: no links, an exact total. */
+export const ONE_PAGE: ListLinks = { next: null, previous: null, total_exact: true };
+
+/**
+ * `next`/`previous` links of a limit/offset list, keeping every other query parameter. `exact`
+ * false: `total` is a cap that counting stopped at, so a next page is offered past it.
+ */
 export function offsetLinks(
   request: FastifyRequest,
   publicUrl: string | undefined,
   total: number,
   limit: number,
   offset: number,
-): { next: string | null; previous: string | null } {
+  exact = true,
+): ListLinks {
   const link = linkBuilder(request, publicUrl);
   const at = (o: number) => link({ limit, offset: o });
   return {
-    next: offset + limit < total ? at(offset + limit) : null,
+    next: offset + limit < total || !exact ? at(offset + limit) : null,
     previous: offset > 0 ? at(Math.max(0, offset - limit)) : null,
+    total_exact: exact,
   };
 }
 
@@ -43,12 +58,13 @@ export function pageLinks(
   total: number,
   page: number,
   pageSize: number,
-): { next: string | null; previous: string | null } {
+): ListLinks {
   const link = linkBuilder(request, publicUrl);
   const at = (p: number) => link({ page: p });
   return {
     next: page * pageSize < total ? at(page + 1) : null,
     previous: page > 1 ? at(page - 1) : null,
+    total_exact: true,
   };
 }
 

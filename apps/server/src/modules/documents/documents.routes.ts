@@ -24,7 +24,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { pageLinks } from '../../lib/pagination.ts';
+import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requireUnscoped } from '../../lib/token-scope.ts';
 import { contentDisposition } from '../incidents/attachments.service.ts';
@@ -77,9 +77,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         requireAuth(request);
         const q = request.query;
         const { total, results } = await documents.list(kind, q, NO_PAGE_MAX);
-        const links = q.no_page
-          ? { next: null, previous: null }
-          : pageLinks(request, config.publicUrl, total, q.page, q.page_size);
+        const links = q.no_page ? ONE_PAGE : pageLinks(request, config.publicUrl, total, q.page, q.page_size);
         return { total, ...links, results };
       },
     );

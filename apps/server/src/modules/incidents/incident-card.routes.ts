@@ -22,7 +22,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { pageLinks } from '../../lib/pagination.ts';
+import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import { contentDisposition, sendAttachment } from './attachments.service.ts';
 import type { CommentsService } from './comments.service.ts';
@@ -179,7 +179,7 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
     async (request) => {
       const page = await comments.list(request.params.key, requireAuth(request), request.query);
       const links = request.query.no_page
-        ? { next: null, previous: null }
+        ? ONE_PAGE
         : pageLinks(request, config.publicUrl, page.total, request.query.page, request.query.page_size);
       return { ...page, ...links };
     },

@@ -15,7 +15,7 @@ import {
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { pageLinks } from '../../lib/pagination.ts';
+import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { MultipartPart } from '../incidents/comments.service.ts';
 import type { TasksService } from './tasks.service.ts';
@@ -110,7 +110,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService; config: C
       const q = request.query;
       const page = await tasks.messages(requireAuth(request), request.params.id, q);
       const links = q.no_page
-        ? { next: null, previous: null }
+        ? ONE_PAGE
         : pageLinks(request, config.publicUrl, page.total, q.page, q.page_size);
       return { total: page.total, ...links, results: page.results };
     },

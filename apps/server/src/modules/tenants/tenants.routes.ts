@@ -10,7 +10,7 @@ import {
   SystemPeopleResponseSchema,
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
-import { pageLinks } from '../../lib/pagination.ts';
+import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TenantsService } from './tenants.service.ts';
 
@@ -39,9 +39,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ tenants: TenantsService; con
     async (request) => {
       const q = request.query;
       const { total, results } = await tenants.list(requireAuth(request), q);
-      const links = q.no_page
-        ? { next: null, previous: null }
-        : pageLinks(request, config.publicUrl, total, q.page, q.page_size);
+      const links = q.no_page ? ONE_PAGE : pageLinks(request, config.publicUrl, total, q.page, q.page_size);
       return { total, ...links, results };
     },
   );

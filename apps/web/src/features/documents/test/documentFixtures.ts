@@ -44,6 +44,7 @@ export function documentPage(
   const end = (page - 1) * DOCUMENTS_PAGE_SIZE + ids.length;
   return {
     total,
+    total_exact: true,
     next: end < total ? `http://localhost/api/v0/soc/instructions/?page=${page + 1}` : null,
     previous: page > 1 ? `http://localhost/api/v0/soc/instructions/?page=${page - 1}` : null,
     results: ids.map((id) => makeDocument(id)),

@@ -46,12 +46,20 @@ export const keysFrom = (from: number, count: number): number[] =>
 /** One page of the incident list as the server answers it. */
 export function incidentPage(
   keys: readonly number[],
-  { total = keys.length, offset = 0 }: { total?: number; offset?: number } = {},
+  {
+    total = keys.length,
+    offset = 0,
+    exact = true,
+  }: { total?: number; offset?: number; exact?: boolean } = {},
 ): IncidentListResponse {
   const end = offset + keys.length;
   return {
     total,
-    next: end < total ? `http://localhost/api/v0/soc/incs/?limit=${INCIDENTS_PAGE_SIZE}&offset=${end}` : null,
+    total_exact: exact,
+    next:
+      end < total || !exact
+        ? `http://localhost/api/v0/soc/incs/?limit=${INCIDENTS_PAGE_SIZE}&offset=${end}`
+        : null,
     previous: offset > 0 ? `http://localhost/api/v0/soc/incs/?limit=${INCIDENTS_PAGE_SIZE}&offset=0` : null,
     results: keys.map((key) => makeIncident(key)),
   };
