@@ -13,7 +13,10 @@ export type IncidentCardProps = {
   incident: IncidentListItem;
   /** The card whose summary the side panel shows. */
   selected: boolean;
-  /** Position in the whole list (1-based) and its length, for assistive technology. */
+  /**
+   * Position in the whole list (1-based) and its length, for assistive technology; -1: the
+   * length is not known (ARIA's value for it).
+   */
   position: number;
   setSize: number;
   onSelect: (key: number) => void;

@@ -14,8 +14,8 @@ const PREFETCH_DISTANCE = 5;
 
 export type IncidentListProps = {
   incidents: readonly IncidentListItem[];
-  /** Number of incidents matching the filters (all pages). */
-  total: number;
+  /** Number of incidents matching the filters (all pages); null when it is not known exactly. */
+  total: number | null;
   selectedKey: number | null;
   onSelect: (key: number) => void;
   hasNextPage: boolean;
@@ -119,7 +119,7 @@ export function IncidentList({
                   incident={incident}
                   selected={incident.key === selectedKey}
                   position={row.index + 1}
-                  setSize={total}
+                  setSize={total ?? -1}
                   onSelect={onSelect}
                   onMove={moveFocus}
                 />

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n.ts';
 import { callsTo, deferred } from '../../../test/fetchMock.ts';
 import { incidentPage, keysFrom } from '../test/incidentFixtures.ts';
 import {
@@ -56,6 +57,20 @@ describe('IncidentsPage: list', () => {
     expect(screen.getByTestId('incidents-total')).toHaveTextContent('1-3 of 3');
     expect(screen.queryByTestId('incidents-list-footer')).not.toBeInTheDocument();
     expect(callsTo(fetchMock, LIST)).toHaveLength(1);
+  });
+
+  it('says "more than" when the server stopped counting, in English and Russian', async () => {
+    const capped = { body: incidentPage(keysFrom(1, 40), { total: 10_000, exact: false }) };
+    openIncidents('/incidents', { [LIST]: capped });
+    await waitFor(() =>
+      expect(screen.getByTestId('incidents-total')).toHaveTextContent('1-40 of more than 10,000'),
+    );
+    // the length of the feed is unknown to assistive technology as well
+    expect(screen.getAllByTestId('incident-card')[0]).toHaveAttribute('aria-setsize', '-1');
+    await act(() => i18n.changeLanguage('ru'));
+    await waitFor(() =>
+      expect(screen.getByTestId('incidents-total')).toHaveTextContent(/^1-40 из более чем 10\s000$/),
+    );
   });
 
   it('shows no data for an empty result', async () => {

@@ -61,7 +61,10 @@ export function IncidentsPage() {
 
   const query = useIncidentsInfiniteQuery(params);
   const incidents = useMemo(() => flattenPages(query.data?.pages), [query.data]);
-  const total = query.data?.pages.at(-1)?.total ?? 0;
+  const lastPage = query.data?.pages.at(-1);
+  const total = lastPage?.total ?? 0;
+  // a text search over more than 10,000 incidents is not counted to the end (TOTAL_COUNT_CAP)
+  const totalExact = lastPage?.total_exact ?? true;
   const selected = incidents.find((incident) => incident.key === selectedKey) ?? null;
   const activeFilters = countActiveFilters(params);
 
@@ -78,7 +81,11 @@ export function IncidentsPage() {
         </Typography.Title>
         {query.data && (
           <Typography.Text type="secondary" data-testid="incidents-total" aria-live="polite">
-            {t('incidents.total', { low: incidents.length > 0 ? 1 : 0, high: incidents.length, total })}
+            {t(totalExact ? 'incidents.total' : 'incidents.totalMore', {
+              low: incidents.length > 0 ? 1 : 0,
+              high: incidents.length,
+              total,
+            })}
           </Typography.Text>
         )}
       </Flex>
@@ -168,7 +175,7 @@ export function IncidentsPage() {
           ) : (
             <IncidentList
               incidents={incidents}
-              total={total}
+              total={totalExact ? total : null}
               selectedKey={selectedKey}
               onSelect={setSelectedKey}
               hasNextPage={query.hasNextPage}

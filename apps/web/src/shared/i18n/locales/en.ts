@@ -168,6 +168,7 @@ export const en = {
   dashboard: dashboardEn,
   incidents: {
     total: '{{low}}-{{high}} of {{total}}',
+    totalMore: '{{low}}-{{high}} of more than {{total, number}}',
     search: {
       label: 'Search incidents',
       placeholder: 'Search by key, title or description',

@@ -171,6 +171,7 @@ export const ru: Catalog = {
   dashboard: dashboardRu,
   incidents: {
     total: '{{low}}-{{high}} из {{total}}',
+    totalMore: '{{low}}-{{high}} из более чем {{total, number}}',
     search: {
       label: 'Поиск инцидентов',
       placeholder: 'Поиск по номеру, теме или описанию',
