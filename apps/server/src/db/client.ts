@@ -14,6 +14,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Readable } from 'node:stream';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { applyDerived } from './derived/apply.ts';
 import * as schema from './schema/index.ts';
 import { checkWorkMem } from './work-mem.ts';
 import { ensurePrivateDir, restrictTree } from '../integrations/storage/private-files.ts';
@@ -24,7 +25,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies pending migrations; safe to call from several instances at once. */
+  /**
+   * Applies pending migrations, then declares the functions and triggers of db/derived when they
+   * or the migrations changed; safe to call from several instances at once.
+   */
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
@@ -152,6 +156,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
           client.release();
         }
+        await applyDerived(db);
       },
       async ping() {
         await pool.query('SELECT 1');
@@ -203,6 +208,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     async migrate() {
       await migratePglite(pgliteDb, { migrationsFolder: migrationsFolder() });
+      await applyDerived(pgliteDb);
       if (options.dataDir) restrictTree(options.dataDir);
     },
     async ping() {

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';
+import {
+  COMMENT_EVENTS_INSERT_TRIGGER,
+  EPS_HOURLY_INSERT_TRIGGER,
+  EPS_HOURLY_REBUILD,
+  INCIDENT_COUNTS_REBUILD,
+  INCIDENT_COUNTS_TRIGGER,
+  INCIDENT_DAILY_REBUILD,
+  INCIDENT_DAILY_TRIGGER,
+  INCIDENT_EVENTS_INSERT_TRIGGER,
+  triggerSwitch,
+} from '../db/derived/index.ts';
+import type { TriggerRef } from '../db/derived/index.ts';
 import type { IncidentStatus } from '@soc/contracts';
 import {
   categories,
@@ -214,6 +226,11 @@ async function dropSecondaryIndexes(db: Db, tables: string[]): Promise<string[]>
   );
   for (const row of rows) await db.execute(sql.raw(`DROP INDEX "${row.name.replace(/"/g, '')}"`));
   return rows.map((r) => r.definition);
+}
+
+/** Switches triggers off for a bulk load (the load recounts once at its end) or on again. */
+async function switchTriggers(db: Db, triggers: TriggerRef[], enabled: boolean): Promise<void> {
+  for (const t of triggers) await db.execute(sql.raw(triggerSwitch(t, enabled)));
 }
 
 /** True when the database holds no users yet (a fresh installation). */
@@ -535,17 +552,12 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   const planned: { id: string; at: Date }[] = [];
   // A large load is much faster into unindexed tables; the indexes are rebuilt once at the end.
   const bulk = options.incidents >= (options.bulkThreshold ?? BULK_THRESHOLD);
-  const dropped = bulk
-    ? await dropSecondaryIndexes(db, ['incidents', 'comments', 'incident_search_terms'])
-    : [];
+  const dropped = bulk ? await dropSecondaryIndexes(db, ['incidents', 'comments']) : [];
   if (dropped.length) log(`demo: bulk load, ${dropped.length} indexes set aside`);
   // per-row count upkeep would dominate the load: the counts are rebuilt once at the end instead
-  await db.execute(sql`ALTER TABLE incidents DISABLE TRIGGER incidents_counts`);
-  await db.execute(sql`ALTER TABLE incidents DISABLE TRIGGER incidents_daily`);
-  await db.execute(sql`ALTER TABLE incidents DISABLE TRIGGER incident_search_terms_ins`);
+  await switchTriggers(db, [INCIDENT_COUNTS_TRIGGER, INCIDENT_DAILY_TRIGGER], false);
   // live events are for changes after the load, not for the history it writes
-  await db.execute(sql`ALTER TABLE incidents DISABLE TRIGGER incidents_events_ins`);
-  await db.execute(sql`ALTER TABLE comments DISABLE TRIGGER comments_events_ins`);
+  await switchTriggers(db, [INCIDENT_EVENTS_INSERT_TRIGGER, COMMENT_EVENTS_INSERT_TRIGGER], false);
   for (let offset = 0; offset < options.incidents; offset += BATCH) {
     const incidentBatch: (typeof incidents.$inferInsert)[] = [];
     const commentBatch: (typeof comments.$inferInsert)[] = [];
@@ -701,25 +713,27 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
     commentCount += commentBatch.length;
     if ((offset / BATCH) % 20 === 19) log(`demo: ${offset + incidentBatch.length} incidents`);
   }
-  // the text filters' vocabulary, once for the whole load (before its index returns)
-  await db.execute(sql`SELECT incident_search_terms_rebuild()`);
-  await db.execute(sql`ALTER TABLE incidents ENABLE TRIGGER incident_search_terms_ins`);
   for (const [i, definition] of dropped.entries()) {
     await db.execute(sql.raw(definition));
     if (i % 5 === 4) log(`demo: ${i + 1} of ${dropped.length} indexes rebuilt`);
   }
   if (bulk) {
     // index-only scans (list counts) need the visibility map that a fresh bulk load lacks
-    for (const table of ['incidents', 'comments', 'incident_search_terms']) {
+    for (const table of ['incidents', 'comments']) {
       await db.execute(sql.raw(`VACUUM (ANALYZE) ${table}`));
     }
   }
-  await db.execute(sql`SELECT incident_counts_rebuild()`);
-  await db.execute(sql`ALTER TABLE incidents ENABLE TRIGGER incidents_counts`);
-  await db.execute(sql`SELECT incident_daily_rebuild()`);
-  await db.execute(sql`ALTER TABLE incidents ENABLE TRIGGER incidents_daily`);
-  await db.execute(sql`ALTER TABLE incidents ENABLE TRIGGER incidents_events_ins`);
-  await db.execute(sql`ALTER TABLE comments ENABLE TRIGGER comments_events_ins`);
+  await db.execute(sql.raw(`SELECT ${INCIDENT_COUNTS_REBUILD}(), ${INCIDENT_DAILY_REBUILD}()`));
+  await switchTriggers(
+    db,
+    [
+      INCIDENT_COUNTS_TRIGGER,
+      INCIDENT_DAILY_TRIGGER,
+      INCIDENT_EVENTS_INSERT_TRIGGER,
+      COMMENT_EVENTS_INSERT_TRIGGER,
+    ],
+    true,
+  );
   // planned reports run as jobs at their time (see the national-centre send of the incident page)
   if (planned.length) {
     await db.insert(jobs).values(
@@ -745,16 +759,14 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   log(`demo: ${documentCount} documents`);
   // the inventory draws from its own stream too
   // the EPS hours (eps_hourly) are summed once after the load instead of per statement
-  await db.execute(
-    sql`ALTER TABLE log_source_event_buckets DISABLE TRIGGER log_source_event_buckets_eps_ins`,
-  );
+  await switchTriggers(db, [EPS_HOURLY_INSERT_TRIGGER], false);
   const inventory = await generateDemoInventory(db, {
     rng: new Rng((options.seed ?? 20261122) ^ 0xc3db),
     now,
     days,
   });
-  await db.execute(sql`SELECT eps_hourly_rebuild()`);
-  await db.execute(sql`ALTER TABLE log_source_event_buckets ENABLE TRIGGER log_source_event_buckets_eps_ins`);
+  await db.execute(sql.raw(`SELECT ${EPS_HOURLY_REBUILD}()`));
+  await switchTriggers(db, [EPS_HOURLY_INSERT_TRIGGER], true);
   log(
     `demo: ${inventory.assets} assets, ${inventory.snapshots} snapshots, ${inventory.logSources} log sources`,
   );

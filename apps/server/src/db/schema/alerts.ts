@@ -111,28 +111,30 @@ export const alerts = pgTable(
 );
 
 /**
- * Number of alerts per incident, kept by the statement triggers `alerts_count_*` (migration
- * alerts) so that the first page of an incident with 10,000 alerts does not count them.
+ * Number of alerts per incident, kept by the statement triggers `alerts_count_*`
+ * (db/derived/alert-counts.ts) so that the first page of an incident with 10,000 alerts does not
+ * count them.
  */
 export const incidentAlertCounts = pgTable('incident_alert_counts', {
   incidentId: uuid('incident_id')
     .primaryKey()
     .references(() => incidents.id, { onDelete: 'cascade' }),
   n: bigint('n', { mode: 'number' }).notNull(),
-  /** Raised by the same triggers on every change of the incident's alerts (migration 0023). */
+  /** Raised by the same triggers on every change of the incident's alerts. */
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 /**
- * Number of alerts per system, kept by the statement triggers `alerts_system_count_*` (migration
- * 0019) so that the alerts page of a customer does not count millions of alerts for its total.
+ * Number of alerts per system, kept by the statement triggers `alerts_system_count_*`
+ * (db/derived/alert-counts.ts) so that the alerts page of a customer does not count millions of
+ * alerts for its total.
  */
 export const systemAlertCounts = pgTable('system_alert_counts', {
   systemId: integer('system_id')
     .primaryKey()
     .references(() => systems.id, { onDelete: 'cascade' }),
   n: bigint('n', { mode: 'number' }).notNull(),
-  /** Raised by the same triggers on every change of the system's alerts (migration 0023). */
+  /** Raised by the same triggers on every change of the system's alerts. */
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 

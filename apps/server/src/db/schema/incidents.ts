@@ -185,46 +185,10 @@ export const incidents = pgTable(
     index('incidents_rules_gin').using('gin', t.detectionRules),
     index('incidents_affected_gin').using('gin', t.affectedSystems),
     index('incidents_tags_gin').using('gin', t.tags),
-    // incident_ioc_values (migration 0014): the lower-cased values, as the dashboard's top lists show them
+    // incident_ioc_values (db/derived/incident-iocs.ts): the lower-cased values, as the dashboard's
+    // top lists show them
     index('incidents_iocs_gin').using('gin', sql`incident_ioc_values(${t.observedIocs})`),
     index('incidents_search_trgm').using('gin', sql`(${t.summary} || ' ' || ${t.description}) gin_trgm_ops`),
-    // incident_search_entries (migrations 0025, 0026): the words and word pairs of the searched
-    // text, for exact totals of the search (incident-search.ts)
-    index('incidents_search_words_gin').using(
-      'gin',
-      sql`incident_search_entries(${t.systemId}, ${t.summary}, ${t.description})`,
-    ),
-    // the rare summaries and host lists too long for the count table's key (migration 0026),
-    // which the totals of summary__icontains and host__icontains check row by row
-    index('incidents_long_summary_idx')
-      .on(t.systemId)
-      .where(sql`octet_length(${t.summary}) > 1000`),
-    index('incidents_long_hosts_idx')
-      .on(t.systemId)
-      .where(sql`octet_length(incident_hosts_text(${t.affectedSystems})) > 1000`),
-  ],
-);
-
-/**
- * Every word and pair of adjacent words (with the whitespace between them) that the searched text
- * of an incident (`summary || ' ' || description`, lower-cased) of a system has held: the
- * vocabulary in which a search term is looked up before the incidents are counted by
- * `incidents_search_words_gin` (migrations 0025, 0026, incident-search.ts). A word that no
- * incident holds any longer stays and matches nothing.
- */
-export const incidentSearchTerms = pgTable(
-  'incident_search_terms',
-  {
-    systemId: integer('system_id')
-      .notNull()
-      .references(() => systems.id, { onDelete: 'cascade' }),
-    /** 'w' a word, 'p' two words and the whitespace between them. */
-    kind: text('kind', { enum: ['w', 'p'] }).notNull(),
-    term: text('term').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.systemId, t.kind, t.term] }),
-    index('incident_search_terms_trgm').using('gin', sql`${t.term} gin_trgm_ops`),
   ],
 );
 
@@ -295,7 +259,7 @@ export const attachments = pgTable(
       onDelete: 'cascade',
     }),
     /**
-     * The incident's system, set by the trigger `attachments_system` (migration 0027) whatever
+     * The incident's system, set by the trigger `attachments_system` (db/derived/file-system-id.ts) whatever
      * the writer gives: the storage quota sums the sizes per system (storage-quota.ts).
      */
     systemId: integer('system_id'),
@@ -318,12 +282,10 @@ export const attachments = pgTable(
 
 /**
  * Exact incident counts per system and filter value, kept by the trigger `incidents_counts`
- * (migration 0004) so that list totals of the common filters never count a million rows.
- * `dim` is a filter (all, status, priority, issuetype, category, service, tactic, technique, rule,
- * tag, sla_breached, gossopka, assignee, resolution, resolution_name; since migration 0026 also
- * summary and hosts, the affected hosts as array text, and summary_long and hosts_long, value '',
- * for the incidents whose summary or hosts take more than 1,000 bytes); `value` its value as text
- * ('' for none). Rows whose count fell to zero stay; sums ignore them.
+ * (db/derived/incident-counts.ts) so that list totals of the common filters never count a million
+ * rows. `dim` is a filter (all, status, priority, issuetype, category, service, tactic, technique,
+ * rule, tag, sla_breached, gossopka, assignee, resolution, resolution_name); `value` its value as
+ * text ('' for none). Rows whose count fell to zero stay; sums ignore them.
  */
 export const incidentCounts = pgTable(
   'incident_counts',
@@ -337,10 +299,6 @@ export const incidentCounts = pgTable(
     primaryKey({ columns: [t.systemId, t.dim, t.value] }),
     // totals over every system (staff): one range of the index instead of reading the table
     index('incident_counts_dim_value_idx').on(t.dim, t.value, t.systemId),
-    // the summaries and host lists that contain a term (summary__icontains, host__icontains)
-    index('incident_counts_text_trgm')
-      .using('gin', sql`${t.value} gin_trgm_ops`)
-      .where(sql`${t.dim} IN ('summary', 'hosts')`),
   ],
 );
 

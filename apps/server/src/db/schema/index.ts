@@ -15,3 +15,4 @@ export * from './api-tokens.ts';
 export * from './misconfigs.ts';
 export * from './tasks.ts';
 export * from './mail-quarantine.ts';
+export * from './derived.ts';

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../config.ts';
 import { openConfiguredDatabase } from '../../db/open.ts';
-import { describeError, runAdminCommand } from './admin.commands.ts';
+import { CommandFailed, describeError, runAdminCommand } from './admin.commands.ts';
 
 /**
  * `npm run admin -- <command>`: administration from a shell against the configured database
@@ -19,6 +19,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(describeError(err));
+  // a check that found differences prints them as its result
+  if (err instanceof CommandFailed) console.log(err.output);
+  else console.error(describeError(err));
   process.exit(1);
 });

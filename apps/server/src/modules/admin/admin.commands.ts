@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { DerivedCheck } from '../../db/derived/check.ts';
+import { checkDerived, rebuildDerived } from '../../db/derived/check.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { createTokensService } from '../tokens/tokens.service.ts';
 import type { AdminCaller } from './admin.service.ts';
@@ -46,10 +48,23 @@ Branding (overrides PORTAL_NAME, PORTAL_LOGO_URL, PORTAL_PRIMARY_COLOR and the B
   branding set [--name TEXT] [--logo-url /path|data:image/...] [--color #rrggbb]
                [--hide-oidc true|false] [--hide-eps true|false] [--alternate-category-filter true|false]
   branding reset [FIELD ...]                        (all fields when none is named)
+
+Derived tables (counts and figures that triggers keep, db/derived):
+  derived check      (compares each with a recount from its source tables and lists the rows that
+                      differ; exits with 1 when any does. Versions and cache_epoch only move and are
+                      not compared)
+  derived rebuild    (recounts them; writers of the source tables wait meanwhile)
 `;
 
 /** A command failed in a way the user can fix; the CLI prints the message and exits with 1. */
 export class CommandError extends Error {}
+
+/** A command ran and found something wrong: the CLI prints `output` as a result and exits with 1. */
+export class CommandFailed extends Error {
+  constructor(readonly output: string) {
+    super(output);
+  }
+}
 
 const OPTIONS = {
   search: { type: 'string' },
@@ -378,6 +393,17 @@ export async function runAdminCommand(
           ];
       return json(await admin.updateBranding(Object.fromEntries(fields.map((f) => [f, null])), caller));
     }
+    case 'derived check': {
+      const report = describeCheck(await checkDerived(db));
+      if (report.failed) throw new CommandFailed(report.text);
+      return report.text;
+    }
+    case 'derived rebuild': {
+      await rebuildDerived(db);
+      const report = describeCheck(await checkDerived(db));
+      if (report.failed) throw new CommandFailed(`Rebuilt, yet:\n${report.text}`);
+      return `Rebuilt. ${report.text}`;
+    }
     case '':
     case 'help':
       return ADMIN_USAGE;
@@ -401,6 +427,28 @@ export function describeError(err: unknown): string {
   if (err instanceof Error && 'code' in err && err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
     return err.message;
   return err instanceof Error ? err.message : String(err);
+}
+
+/** What `derived check` prints: the rows that differ, as a table, or that none does. */
+function describeCheck(check: DerivedCheck): { failed: boolean; text: string } {
+  const tables = Object.keys(check.counts);
+  const differing = Object.entries(check.counts).filter(([, n]) => n > 0);
+  if (!differing.length)
+    return {
+      failed: false,
+      text: `${tables.length} derived tables agree with their recount (${tables.join(', ')}).`,
+    };
+  const rows = check.differences.map((d) => [d.table, d.key, d.stored ?? '—', d.recounted ?? '—'].join('\t'));
+  const listed = check.differences.length;
+  const total = differing.reduce((sum, [, n]) => sum + n, 0);
+  return {
+    failed: true,
+    text: [
+      ['table', 'key', 'stored', 'recounted'].join('\t'),
+      ...rows,
+      `${total} rows differ (${differing.map(([t, n]) => `${t}: ${n}`).join(', ')})${listed < total ? `; ${listed} listed` : ''}.`,
+    ].join('\n'),
+  };
 }
 
 /** `systems mail-domains SYSTEM [--set a.ru,b.ru]`: shows the list, or replaces it when `--set` is given. */
