@@ -92,4 +92,17 @@ describe('list totals stay exact across writes', () => {
     );
     expect(await total('analyst', query)).toBe(await realCount(where));
   });
+
+  it('follows a removed incident, which writes no event', async () => {
+    const query = `search=host&status__in=${INCIDENT_STATUSES.join(',')}`;
+    const where = `(summary || ' ' || description) ILIKE '%host%'`;
+    const before = await total('analyst', query);
+    expect(before).toBe(await realCount(where));
+    expect(before).toBeGreaterThan(0);
+    await ctx.database.db.execute(
+      sql`DELETE FROM incidents
+           WHERE key = (SELECT key FROM incidents WHERE (summary || ' ' || description) ILIKE '%host%' ORDER BY key LIMIT 1)`,
+    );
+    expect(await total('analyst', query)).toBe(before - 1);
+  });
 });

@@ -10,11 +10,11 @@ import { filterEntries } from './incidents.repository.ts';
 /**
  * Exact list totals that have to be counted over the incidents (a text search, several filters at
  * once), kept until an incident may have changed. Every insert and update of an incident writes an
- * `incident.created` or `incident.updated` events row (migration 0015), so two checks guard a
- * kept total:
- * - its version, the newest such events id visible to the count's own statement: a hit re-reads
- *   it (one probe of events_incident_change_idx) and counts again if it moved, so a writer that
- *   lists right after its commit sees its change, on any instance;
+ * `incident.created` or `incident.updated` events row (migration 0015), and a removal raises
+ * `cache_epoch`, so two checks guard a kept total:
+ * - its version, the newest such events id and the epoch visible to the count's own statement: a
+ *   hit re-reads them (one probe of events_incident_change_idx, one row) and counts again if they
+ *   moved, so a writer that lists right after its commit sees its change, on any instance;
  * - the events NOTIFYed on commit to every instance empty the cache, which also covers a writer
  *   whose events id is older than one already visible (two writers committing out of order).
  * While the LISTEN connection is down nothing is kept or served; a count that was running when a
@@ -48,15 +48,16 @@ export const COUNT_CACHE_MAX_ENTRIES = 1000;
 export const INCIDENT_CHANGE_EVENTS = ['incident.created', 'incident.updated'] as const;
 
 export const INCIDENT_COUNT_VERSION_SOURCES: VersionSources = {
-  epoch: false,
+  epoch: true,
   events: INCIDENT_CHANGE_EVENTS,
   counters: [],
   rows: [],
 };
 
-/** The version of a total: the newest incident change (served by events_incident_change_idx). */
+/** The version of a total: the newest incident change (events_incident_change_idx) and the epoch. */
 const COUNT_VERSION = sql.raw(
-  `(SELECT coalesce(max(id), 0) FROM events WHERE type IN (${INCIDENT_CHANGE_EVENTS.map((t) => `'${t}'`).join(', ')}))::text`,
+  `(SELECT coalesce(max(id), 0) FROM events WHERE type IN (${INCIDENT_CHANGE_EVENTS.map((t) => `'${t}'`).join(', ')}))::text
+   || ':' || coalesce((SELECT n FROM cache_epoch), 0)::text`,
 );
 
 /**
