@@ -56,14 +56,12 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { rulesAttack } from './modules/rules/rules.attack.ts';
-import { createRulesResponseCache } from './modules/rules/rules.cache.ts';
 import { createRulesService } from './modules/rules/rules.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { REPORT_BUILD_JOB, createReportsService } from './modules/reports/reports.service.ts';
 import type { AuthServiceOptions } from './modules/auth/auth.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
-import { createAlertsResponseCache } from './modules/alerts/alerts.cache.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { misconfigsRoutes } from './modules/misconfigs/misconfigs.routes.ts';
@@ -75,13 +73,12 @@ import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createPgEventBus } from './modules/events/event-bus.ts';
-import { INCIDENT_CHANGE_EVENTS, createCountCache } from './modules/incidents/count-cache.ts';
-import { createIncidentResponseCache } from './modules/incidents/response-cache.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { createSecurityNoticeJob } from './modules/auth/security-notice.ts';
 import { SECURITY_NOTICE_JOB } from './lib/audit.ts';
+import { createCaches } from './lib/cache/caches.ts';
 import {
   NOTIFY_EVENT_JOB,
   NOTIFY_USER_JOB,
@@ -343,22 +340,10 @@ export async function buildApp({
   const noStatusListener = async () => undefined;
   const bus = createPgEventBus(database, app.log);
   await bus.start();
-  const countCache = createCountCache();
-  const responses = createIncidentResponseCache(database.db);
-  // any committed change of any incident (routes, analyst API, jobs, other instances) empties it
-  bus.subscribe((event) => {
-    if ((INCIDENT_CHANGE_EVENTS as readonly string[]).includes(event.type)) countCache.invalidate();
-    // every event moves the cached cards' and pages' version; one older than a version already
-    // seen (writers committing out of order) would not, hence this
-    responses.invalidate();
-  });
-  bus.onLive((live) => {
-    countCache.setLive(live);
-    responses.setLive(live);
-  });
+  const caches = createCaches(database.db, bus);
   const incidents = createIncidentsService({
-    countCache,
-    responses,
+    countCache: caches.incidentCounts,
+    responses: caches.incidents,
     db: database.db,
     copyOut: database.copyOut,
     config,
@@ -373,7 +358,7 @@ export async function buildApp({
     config,
     storage,
     onStatus: noStatusListener,
-    responses,
+    responses: caches.incidents,
   });
   const gossopka = createGossopkaService({ db: database.db, config, jobs, log: app.log });
   const inbound = createInboundMailService({ db: database.db, config, storage, onStatus: noStatusListener });
@@ -382,7 +367,7 @@ export async function buildApp({
     db: database.db,
     onStatus: noStatusListener,
     planGossopka: (incidentId, at) => gossopka.plan(incidentId, at),
-    responses,
+    responses: caches.incidents,
   });
   const reports = createReportsService({
     db: database.db,
@@ -480,7 +465,7 @@ export async function buildApp({
   });
   await app.register(alertsRoutes, {
     prefix: API_BASE,
-    alerts: createAlertsService({ db: database.db, cache: createAlertsResponseCache(database.db) }),
+    alerts: createAlertsService({ db: database.db, cache: caches.alerts }),
     config,
   });
   const documents = createDocumentsService({ db: database.db, storage });
@@ -499,7 +484,7 @@ export async function buildApp({
     rules: createRulesService({
       db: database.db,
       attack: rulesAttack(config),
-      cache: createRulesResponseCache(database.db),
+      cache: caches.rules,
     }),
     config,
   });

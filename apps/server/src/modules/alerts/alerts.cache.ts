@@ -2,8 +2,14 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Alert } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import type { VersionedCache } from '../incidents/count-cache.ts';
-import { createVersionedCache, keepVersioned, readVersion, scopeKey } from '../incidents/count-cache.ts';
+import type { CachedAnswer } from '../../lib/cache/cached-answer.ts';
+import type { VersionedCache } from '../../lib/cache/versioned-cache.ts';
+import {
+  createVersionedCache,
+  keepVersioned,
+  readVersion,
+  scopeKey,
+} from '../../lib/cache/versioned-cache.ts';
 import type { SystemScope } from '../incidents/incidents.repository.ts';
 
 export const INCIDENT_ALERTS_CACHE_MAX_ENTRIES = 2000;
@@ -19,6 +25,29 @@ export interface AlertPage {
 
 /** What an alert row shows beside the alert tables (names of systems, users, teams, tags). */
 const EPOCH = sql`coalesce((SELECT n FROM cache_epoch), 0)::text`;
+
+/** What an alert row shows: the alert, its tags, and the names of its system, assignee and team. */
+const ALERT_ROW_READS = ['alerts', 'alert_tags', 'tags', 'systems', 'users', 'response_teams'] as const;
+
+export const INCIDENT_ALERTS_ANSWER: CachedAnswer = {
+  name: 'alerts of an incident',
+  reads: [...ALERT_ROW_READS, 'incidents', 'incident_alert_counts'],
+  version: { epoch: true, events: [], counters: ['incident_alert_counts'], rows: ['incidents'] },
+};
+
+export const ALERT_LIST_ANSWER: CachedAnswer = {
+  name: 'alert list page',
+  reads: [...ALERT_ROW_READS, 'system_alert_counts', 'incidents'],
+  version: { epoch: true, events: [], counters: ['system_alert_counts'], rows: [] },
+  unannounced: {
+    // the incident filter reads incidents' keys and ids, which never change; an alert joins an
+    // incident by an insert or update of the alert, which raises its system's version
+    incidents: {
+      INSERT: 'alerts join a new incident by a change of the alert',
+      UPDATE: 'the filter reads only the key and the id, which never change',
+    },
+  },
+};
 
 /**
  * Pages of alerts kept until their version moves. The alerts triggers raise a version per

@@ -58,13 +58,14 @@ function alertScope(auth: AuthContext): SQL {
 }
 
 /** Alerts, their tags, teams and links; the CMDB snapshots and misconfigurations of incidents (spec 000 §7). */
-export function createAlertsService({ db, cache }: { db: Db; cache?: AlertsResponseCache }) {
+export interface AlertsDeps {
+  db: Db;
+  /** Pages answered through it when given. */
+  cache?: AlertsResponseCache;
+}
+
+export function createAlertsService({ db, cache }: AlertsDeps) {
   const repo = createAlertsRepository(db);
-  /** Pages answered through the cache when there is one. */
-  const responses: Pick<AlertsResponseCache, 'incident' | 'list'> = cache ?? {
-    incident: (_key, _scope, _query, build) => build(),
-    list: (_systems, _scope, _query, build) => build(),
-  };
   const misconfigs = createMisconfigsService({ db });
 
   /** The alert with this uuid if the caller may see it (and, with an incident, if it belongs to it). */
@@ -201,7 +202,8 @@ export function createAlertsService({ db, cache }: { db: Db; cache?: AlertsRespo
       q: { page: number; page_size: number; search?: string },
       auth: AuthContext,
     ): Promise<Page<Alert>> {
-      return responses.incident(key, systemScope(auth), q, () => incidentAlertsPage(key, q, auth));
+      const build = () => incidentAlertsPage(key, q, auth);
+      return cache ? cache.incident(key, systemScope(auth), q, build) : build();
     },
 
     async incidentAlert(key: number, uuid: string, auth: AuthContext): Promise<AlertDetail> {
@@ -247,7 +249,8 @@ export function createAlertsService({ db, cache }: { db: Db; cache?: AlertsRespo
       // the systems whose alerts the page can show
       const systemIds = effectiveSystems(q, scope);
       if (systemIds?.length === 0) return { total: 0, results: [] };
-      return responses.list(systemIds, scope, q, () => alertList(q, auth, systemIds));
+      const build = () => alertList(q, auth, systemIds);
+      return cache ? cache.list(systemIds, scope, q, build) : build();
     },
 
     /** PATCH /soc/alerts/{uuid}/: tags (the whole list) and the response team. */

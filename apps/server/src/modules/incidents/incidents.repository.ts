@@ -9,8 +9,6 @@ import type {
 } from '@soc/contracts';
 import { DEFAULT_INCIDENT_ORDERING } from '@soc/contracts';
 import type { Database, Db } from '../../db/client.ts';
-import type { CountCache } from './count-cache.ts';
-import { INCIDENT_CHANGE_EVENTS } from './count-cache.ts';
 import { queryRows, queryRowsNamed } from '../../db/client.ts';
 import { effectiveSystems } from '../../lib/scope.ts';
 import { sqlList as list } from '../../lib/pagination.ts';
@@ -466,20 +464,6 @@ function csvCells(lang: Language, labels: CsvLabels): CsvCellSql[] {
   ];
 }
 
-/** The events id of the newest incident insert or update (served by events_incident_change_idx). */
-const LAST_INCIDENT_CHANGE = sql.raw(
-  `SELECT coalesce(max(id), 0) FROM events WHERE type IN (${INCIDENT_CHANGE_EVENTS.map((t) => `'${t}'`).join(', ')})`,
-);
-
-/**
- * The count-cache key of a filter set and scope, or null when the count also reads other tables
- * (services, rules), whose changes raise no incident event.
- */
-export function countCacheKey(filters: IncidentFilters, scope: SystemScope): string | null {
-  if (filters.service__in || filters.rule_id__in) return null;
-  return JSON.stringify([scope, filterEntries(filters)]);
-}
-
 /** The filters that are set, by name: the same set of filters gives the same cache key. */
 export const filterEntries = (filters: IncidentFilters) =>
   Object.entries(filters)
@@ -516,7 +500,13 @@ function rowsTotal(filters: IncidentFilters, scope: SystemScope): SQL {
   return text ? textTotal(text.name, text.term, effectiveSystems(filters, scope), counted) : counted;
 }
 
-export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'], countCache?: CountCache) {
+/**
+ * Counts the incidents of a filter set that the count table does not answer: `countRows` itself,
+ * or the service's counter that keeps such totals (modules/incidents/count-cache.ts).
+ */
+export type RowCounter = (filters: IncidentFilters, scope: SystemScope) => Promise<number>;
+
+export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut']) {
   /** The number of matching incidents, counted over the incidents themselves. */
   const countRows = async (filters: IncidentFilters, scope: SystemScope): Promise<number> => {
     const rows = await queryRows<{ n: number }>(db, sql`SELECT (${rowsTotal(filters, scope)})::int AS n`);
@@ -524,31 +514,30 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
   };
 
   const repo = {
+    /**
+     * As `countRows`, with the expression `version` read by the same statement (one snapshot), so
+     * that a kept total is never older than its version.
+     */
+    async countWithVersion(
+      filters: IncidentFilters,
+      scope: SystemScope,
+      version: SQL,
+    ): Promise<{ n: number; version: string }> {
+      const [row] = await queryRows<{ n: number; version: string }>(
+        db,
+        sql`SELECT (${rowsTotal(filters, scope)})::int AS n, (${version})::text AS version`,
+      );
+      return { n: row?.n ?? 0, version: row?.version ?? '' };
+    },
+
     /** The exact number of matching incidents, from the count table where one filter is set. */
-    async count(filters: IncidentFilters, scope: SystemScope): Promise<number> {
+    async count(
+      filters: IncidentFilters,
+      scope: SystemScope,
+      counter: RowCounter = countRows,
+    ): Promise<number> {
       const key = countKey(filters);
-      if (!key) {
-        const cacheKey = countCache && countCacheKey(filters, scope);
-        if (!cacheKey) return countRows(filters, scope);
-        return countCache.get(
-          cacheKey,
-          async () => {
-            // the total and the newest event it reflects, from one statement's snapshot
-            const [row] = await queryRows<{ n: number; version: string }>(
-              db,
-              sql`SELECT (${rowsTotal(filters, scope)})::int AS n, (${LAST_INCIDENT_CHANGE})::text AS version`,
-            );
-            return { n: row?.n ?? 0, version: row?.version ?? '0' };
-          },
-          async () => {
-            const [row] = await queryRows<{ version: string }>(
-              db,
-              sql`SELECT (${LAST_INCIDENT_CHANGE})::text AS version`,
-            );
-            return row?.version ?? '0';
-          },
-        );
-      }
+      if (!key) return counter(filters, scope);
       const [row] = await queryRows<{ n: string }>(
         db,
         sql`SELECT (${countTableTotal(filters, scope)})::text AS n`,
@@ -568,13 +557,14 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
       limit: number,
       offset: number,
       lang: Language,
+      counter: RowCounter = countRows,
     ): Promise<{ total: number; rows: IncidentRow[] }> {
       const total = countTableTotal(filters, scope);
       if (!total && TEXT_FILTERS.some((f) => filters[f] !== undefined)) {
         // the total first: none or a page past the end needs no page; few matches among many
         // incidents are read from the matches rather than through an ordering index
         const [n, [row]] = await Promise.all([
-          repo.count(filters, scope),
+          repo.count(filters, scope, counter),
           // the incidents of the caller's systems, from the count table
           queryRowsNamed<{ n: string }>(
             db,
@@ -587,7 +577,7 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
       }
       if (!total) {
         const [n, rows] = await Promise.all([
-          repo.count(filters, scope),
+          repo.count(filters, scope, counter),
           repo.page(filters, scope, ordering, limit, offset, lang),
         ]);
         return { total: n, rows };
@@ -601,7 +591,7 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'],
           sql`, (${total})::text AS page_total`,
         ),
       );
-      if (!rows.length) return { total: await repo.count(filters, scope), rows };
+      if (!rows.length) return { total: await repo.count(filters, scope, counter), rows };
       return { total: Number(rows[0]!.page_total), rows };
     },
 

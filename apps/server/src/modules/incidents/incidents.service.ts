@@ -4,7 +4,8 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { PRIVATE_DIR_MODE } from '../../integrations/storage/private-files.ts';
 import path from 'node:path';
-import type { CountCache } from './count-cache.ts';
+import type { IncidentCountCache } from './count-cache.ts';
+import { countCacheKey } from './count-cache.ts';
 import type { IncidentResponseCache } from './response-cache.ts';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -49,7 +50,7 @@ import { slaDeadline } from '../../lib/sla.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { incidentsCsvStream } from './incidents.csv.ts';
-import type { SystemScope } from './incidents.repository.ts';
+import type { RowCounter, SystemScope } from './incidents.repository.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
 import { lockIncident } from './comments.service.ts';
@@ -66,7 +67,7 @@ export interface IncidentsDeps {
   /** Told about each new incident (notification e-mails). */
   onCreated?: (incidentId: string) => Promise<void>;
   /** Keeps the list totals that are counted over the incidents until an incident changes. */
-  countCache?: CountCache;
+  countCache?: IncidentCountCache;
   /** Keeps list pages until something they show changes. */
   responses?: IncidentResponseCache;
 }
@@ -94,7 +95,14 @@ export function createIncidentsService({
   countCache,
   responses,
 }: IncidentsDeps) {
-  const repo = createIncidentsRepository(db, copyOut, countCache);
+  const repo = createIncidentsRepository(db, copyOut);
+  /** Totals counted over the incidents, kept by the count cache where they read the incidents alone. */
+  const countRows: RowCounter = (filters, scope) => {
+    const key = countCache && countCacheKey(filters, scope);
+    return key
+      ? countCache.get(key, (version) => repo.countWithVersion(filters, scope, version))
+      : repo.countRows(filters, scope);
+  };
 
   async function one(key: number, scope: SystemScope, lang: Language): Promise<IncidentListItem | undefined> {
     const [row] = await repo.page({ key__in: [key] }, scope, DEFAULT_INCIDENT_ORDERING, 1, 0, lang);
@@ -128,7 +136,15 @@ export function createIncidentsService({
     ) {
       const scope = systemScope(auth);
       const build = async () => {
-        const { total, rows } = await repo.pageAndTotal(filters, scope, ordering, limit, offset, lang);
+        const { total, rows } = await repo.pageAndTotal(
+          filters,
+          scope,
+          ordering,
+          limit,
+          offset,
+          lang,
+          countRows,
+        );
         return { total, results: rows.map(presentIncidentListItem) };
       };
       return responses ? responses.page(filters, scope, ordering, limit, offset, lang, build) : build();
@@ -301,7 +317,7 @@ export function createIncidentsService({
       lang: Language,
     ): Promise<Readable> {
       const scope = systemScope(auth);
-      const total = await repo.count(filters, scope);
+      const total = await repo.count(filters, scope, countRows);
       if (total > config.csvSyncMaxRows) {
         throw new HttpError(
           400,
@@ -358,7 +374,7 @@ export function createIncidentsService({
       const { ordering, ...rest } = (payload.query ?? {}) as Record<string, unknown>;
       const filters = IncidentFiltersSchema.parse(rest);
       const order = (ordering as IncidentOrdering | undefined) ?? DEFAULT_INCIDENT_ORDERING;
-      const total = await repo.count(filters, scope);
+      const total = await repo.count(filters, scope, countRows);
       const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
       const name = `incidents-${stamp}.csv`;
       const dir = path.join(tmpdir(), `soc-csv-${randomUUID()}`);

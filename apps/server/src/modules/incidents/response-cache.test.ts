@@ -13,7 +13,6 @@ import {
 } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
-import { createVersionedCache } from './count-cache.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -150,18 +149,5 @@ describe('cached chat pages', () => {
       sha256: '0'.repeat(64),
     });
     expect((await chat('alice')).results.find((c) => c.body === 'cached chat')?.attachments).toHaveLength(1);
-  });
-});
-
-describe('createVersionedCache', () => {
-  it('answers but does not keep a value without a version', async () => {
-    const cache = createVersionedCache<number>(10);
-    cache.setLive(true);
-    let computed = 0;
-    const compute = async () => ({ value: ++computed, version: null });
-    const version = async () => '1';
-    expect(await cache.get('k', compute, version)).toBe(1);
-    expect(await cache.get('k', compute, version)).toBe(2);
-    expect(cache.size).toBe(0);
   });
 });

@@ -8,8 +8,14 @@ import type {
   Language,
 } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import type { VersionedCache } from './count-cache.ts';
-import { createVersionedCache, keepVersioned, readVersion, scopeKey } from './count-cache.ts';
+import type { CachedAnswer, VersionSources } from '../../lib/cache/cached-answer.ts';
+import type { VersionedCache } from '../../lib/cache/versioned-cache.ts';
+import {
+  createVersionedCache,
+  keepVersioned,
+  readVersion,
+  scopeKey,
+} from '../../lib/cache/versioned-cache.ts';
 import type { SystemScope } from './incidents.repository.ts';
 import { filterEntries } from './incidents.repository.ts';
 
@@ -27,6 +33,44 @@ export const COMMENTS_CACHE_MAX_ENTRIES = 2000;
  */
 const VERSION = sql`SELECT (SELECT coalesce(max(id), 0) FROM events)::text || ':'
                            || coalesce((SELECT n FROM cache_epoch), 0)::text AS version`;
+
+export const INCIDENT_RESPONSE_VERSION_SOURCES: VersionSources = {
+  epoch: true,
+  events: '*',
+  counters: [],
+  rows: [],
+};
+
+/** What a list row shows: the incident, the names beside it and its number of comments. */
+const LIST_ROW_READS = [
+  'incidents',
+  'systems',
+  'services',
+  'issue_types',
+  'categories',
+  'resolutions',
+  'users',
+  'comments',
+] as const;
+
+export const INCIDENT_CARD_ANSWER: CachedAnswer = {
+  name: 'incident card',
+  reads: [...LIST_ROW_READS, 'attachments', 'incident_links'],
+  version: INCIDENT_RESPONSE_VERSION_SOURCES,
+};
+
+export const INCIDENT_PAGE_ANSWER: CachedAnswer = {
+  name: 'incident list page',
+  // the rule filter reads the rules' names; the total of a lone text filter, the index of words
+  reads: [...LIST_ROW_READS, 'rules', 'incident_counts', 'incident_search_terms'],
+  version: INCIDENT_RESPONSE_VERSION_SOURCES,
+};
+
+export const INCIDENT_COMMENTS_ANSWER: CachedAnswer = {
+  name: 'incident chat page',
+  reads: ['incidents', 'comments', 'attachments'],
+  version: INCIDENT_RESPONSE_VERSION_SOURCES,
+};
 
 export interface IncidentListPage {
   total: number;

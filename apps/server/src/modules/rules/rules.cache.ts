@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Rule, RuleCoverage } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import type { VersionedCache } from '../incidents/count-cache.ts';
-import { createVersionedCache, keepVersioned, readVersion } from '../incidents/count-cache.ts';
+import type { CachedAnswer, VersionSources } from '../../lib/cache/cached-answer.ts';
+import type { VersionedCache } from '../../lib/cache/versioned-cache.ts';
+import { createVersionedCache, keepVersioned, readVersion } from '../../lib/cache/versioned-cache.ts';
 
 export const RULE_PAGES_CACHE_MAX_ENTRIES = 300;
 export const RULE_COVERAGE_CACHE_MAX_ENTRIES = 100;
@@ -27,6 +28,21 @@ export interface RulesResponseCache {
 }
 
 const EPOCH = sql`SELECT coalesce((SELECT n FROM cache_epoch), 0)::text AS version`;
+
+const RULES_VERSION_SOURCES: VersionSources = { epoch: true, events: [], counters: [], rows: [] };
+
+/** Rules, and the services whose service levels make a customer's scope. */
+export const RULE_PAGE_ANSWER: CachedAnswer = {
+  name: 'rule page',
+  reads: ['rules', 'services'],
+  version: RULES_VERSION_SOURCES,
+};
+
+export const RULE_COVERAGE_ANSWER: CachedAnswer = {
+  name: 'rule coverage',
+  reads: ['rules', 'services'],
+  version: RULES_VERSION_SOURCES,
+};
 
 export function createRulesResponseCache(
   db: Db,

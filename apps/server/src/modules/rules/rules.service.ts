@@ -15,7 +15,7 @@ import { presentRule } from './rules.presenter.ts';
 import type { RuleScope, RuleSuggestField } from './rules.repository.ts';
 import { createRulesRepository } from './rules.repository.ts';
 import type { RulePage, RulesResponseCache } from './rules.cache.ts';
-import { scopeKey } from '../incidents/count-cache.ts';
+import { scopeKey } from '../../lib/cache/versioned-cache.ts';
 
 const DAY = 86_400_000;
 /** "Last month" of the counters. */

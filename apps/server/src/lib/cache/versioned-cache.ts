@@ -1,0 +1,108 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRowsNamed } from '../../db/client.ts';
+
+/**
+ * Answers kept in memory until their version moves. A version is what one small statement reads
+ * from the database: newest `events` ids, the `cache_epoch` counter, `version` columns of count
+ * tables, all raised by triggers in the writer's transaction (DESIGN §8), so a writer that reads
+ * right after its commit sees its change, on any instance. Caches whose versions can be read out
+ * of order (events ids of writers committing out of order) are also emptied by the events that
+ * every instance is told of, and keep nothing while that channel is down (`setLive`).
+ *
+ * `get` answers a kept value only while the cache is live, after `version()` still reads the
+ * version it was kept with, and keeps a computed one only when no change was announced while it
+ * was computed. `compute` must read its version no later than its value (in the same statement, or
+ * before it), so that a kept value is never older than its version. Least recently used entries
+ * make room.
+ */
+export interface VersionedCache<T> {
+  get(key: string, compute: () => Promise<Versioned<T>>, version: () => Promise<string>): Promise<T>;
+  invalidate(): void;
+  setLive(live: boolean): void;
+  readonly size: number;
+}
+
+export interface Versioned<T> {
+  value: T;
+  /** null: answer the value but do not keep it (it depends on more than the version). */
+  version: string | null;
+}
+
+/**
+ * `live`: whether values may be kept from the start. Caches forgotten by an event channel start
+ * dead until it listens; caches whose versions need no channel start live.
+ */
+export function createVersionedCache<T>(
+  maxEntries: number,
+  { live: startLive = false } = {},
+): VersionedCache<T> {
+  const kept = new Map<string, Versioned<T> & { version: string }>();
+  let live = startLive;
+  /** Bumped on every change and on every loss of the channel; a computation compares it before keeping. */
+  let generation = 0;
+  return {
+    async get(key, compute, version) {
+      const started = generation;
+      const entry = live ? kept.get(key) : undefined;
+      if (entry && (await version()) === entry.version && generation === started) {
+        // most recently used last, so that the oldest entry is the one evicted
+        kept.delete(key);
+        kept.set(key, entry);
+        return entry.value;
+      }
+      const computed = await compute();
+      if (live && generation === started && computed.version !== null) {
+        kept.delete(key);
+        if (kept.size >= maxEntries) kept.delete(kept.keys().next().value as string);
+        kept.set(key, { value: computed.value, version: computed.version });
+      }
+      return computed.value;
+    },
+    invalidate() {
+      generation += 1;
+      kept.clear();
+    },
+    setLive(value) {
+      generation += 1;
+      kept.clear();
+      live = value;
+    },
+    get size() {
+      return kept.size;
+    },
+  };
+}
+
+/** A caller's systems as part of a cache key (null: every system). */
+export const scopeKey = (scope: readonly number[] | null) =>
+  scope === null ? '*' : [...scope].sort((a, b) => a - b).join(',');
+
+/** The `version` column of a small named statement (one per cache kind), '' when it gives no row. */
+export async function readVersion(db: Db, query: SQL): Promise<string> {
+  const [row] = await queryRowsNamed<{ version: string }>(db, query);
+  return row?.version ?? '';
+}
+
+/**
+ * `build()` answered through `cache` under `key`: the version is read before the value is built,
+ * so that what is kept is never older than its version. `keepIt` says whether a value depends on
+ * the version alone (one that does not is answered but not kept).
+ */
+export function keepVersioned<T>(
+  cache: VersionedCache<T>,
+  key: string,
+  version: () => Promise<string>,
+  build: () => Promise<T>,
+  keepIt: (value: T) => boolean = () => true,
+): Promise<T> {
+  return cache.get(
+    key,
+    async () => {
+      const v = await version();
+      const value = await build();
+      return { value, version: keepIt(value) ? v : null };
+    },
+    version,
+  );
+}
