@@ -96,7 +96,7 @@ describe('demo data generator', { timeout: 120_000 }, () => {
         sql`SELECT count(*)::int AS n FROM incidents i WHERE ${incidentConditions(filters, null)}`,
       );
       expect(real!.n, JSON.stringify(filters)).toBeGreaterThan(0);
-      expect(await repo.count(filters, null), JSON.stringify(filters)).toBe(real!.n);
+      expect((await repo.count(filters, null)).total, JSON.stringify(filters)).toBe(real!.n);
     }
     const [terms] = await queryRows<{ n: number }>(
       d.db,
