@@ -88,7 +88,7 @@ try {
       'ws-0142',
       'jump-01',
     ];
-    // host and summary filters: exact totals from the count table (the search: from the index of words)
+    // every text filter's total is counted over the rows, up to 10,001 (beyond: 10,000, not exact)
     const textFilters = {
       search: terms,
       host__icontains: ['dc0', 'web', 'sql-prod', 'ws-0', 'k8s', 'jump', 'gw', 'erp-app', 'mail', 'fs01'],

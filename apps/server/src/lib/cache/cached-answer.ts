@@ -46,7 +46,6 @@ export interface CachedAnswer {
  */
 export const TRIGGER_KEPT_TABLES: Readonly<Record<string, readonly string[]>> = {
   incident_counts: ['incidents'],
-  incident_search_terms: ['incidents'],
   incident_alert_counts: ['alerts', 'alert_tags'],
   system_alert_counts: ['alerts', 'alert_tags'],
 };

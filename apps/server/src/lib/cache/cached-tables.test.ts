@@ -264,7 +264,7 @@ describe('each cached answer declares every table its statements read', () => {
  * reads only the version) and builds nothing from the database.
  */
 function versionReaders(caches: Caches): Record<string, () => Promise<unknown>> {
-  const empty = async () => ({ total: 0, results: [] });
+  const empty = async () => ({ total: 0, exact: true, results: [] });
   return {
     'incident list total': () =>
       caches.incidentCounts.get('k', async (version) => {

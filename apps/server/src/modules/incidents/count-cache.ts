@@ -61,13 +61,12 @@ const COUNT_VERSION = sql.raw(
 );
 
 /**
- * A total counted over the incidents; a lone text filter is answered from the count table and the
- * index of words of the caller's systems. The filters that read other tables (services, rules) are
- * not kept (`countCacheKey`).
+ * A total counted over the incidents (up to TOTAL_COUNT_CAP + 1). The filters that read other
+ * tables (services, rules) are not kept (`countCacheKey`).
  */
 export const INCIDENT_COUNT_ANSWER: CachedAnswer = {
   name: 'incident list total',
-  reads: ['incidents', 'incident_counts', 'incident_search_terms', 'systems'],
+  reads: ['incidents'],
   version: INCIDENT_COUNT_VERSION_SOURCES,
 };
 

@@ -7,19 +7,11 @@ import type {
   IncidentStatus,
   Language,
 } from '@soc/contracts';
-import { DEFAULT_INCIDENT_ORDERING } from '@soc/contracts';
+import { DEFAULT_INCIDENT_ORDERING, TOTAL_COUNT_CAP } from '@soc/contracts';
 import type { Database, Db } from '../../db/client.ts';
 import { queryRows, queryRowsNamed } from '../../db/client.ts';
 import { effectiveSystems } from '../../lib/scope.ts';
-import { sqlList as list } from '../../lib/pagination.ts';
-import {
-  TEXT_FILTERS,
-  filtersBesideSystems,
-  searchKey,
-  textMatch,
-  textOnly,
-  textTotal,
-} from './incident-search.ts';
+import { likePattern, sqlList as list } from '../../lib/pagination.ts';
 
 /** Systems the caller may see: null means all (analysts, admins). */
 export type SystemScope = number[] | null;
@@ -104,6 +96,31 @@ const STATUS_RANK: Record<IncidentStatus, number> = {
   canceled: 7,
 };
 
+/** Filters on text that no ordering index serves: an ordered scan checks each row it passes. */
+const TEXT_FILTERS = ['search', 'summary__icontains', 'host__icontains'] as const;
+type TextFilterName = (typeof TEXT_FILTERS)[number];
+
+/** A text filter's condition on one incident `i`. */
+function textMatch(name: TextFilterName, term: string): SQL {
+  const pattern = likePattern(term);
+  switch (name) {
+    case 'search':
+      // the expression matches the trigram index incidents_search_trgm
+      return sql`(i.summary || ' ' || i.description) ILIKE ${pattern}`;
+    case 'summary__icontains':
+      return sql`i.summary ILIKE ${pattern}`;
+    case 'host__icontains':
+      return sql`EXISTS (SELECT 1 FROM unnest(i.affected_systems) AS h(name) WHERE h.name ILIKE ${pattern})`;
+  }
+}
+
+/** The search's number, when the term is one: an incident of that key matches as well. */
+const searchKey = (term: string): number | null => (/^\d{1,15}$/.test(term) ? Number(term) : null);
+
+/** The filters that are set beside `system__in` (which only narrows the caller's systems). */
+const filtersBesideSystems = (filters: IncidentFilters) =>
+  Object.entries(filters).filter(([name, v]) => v !== undefined && name !== 'system__in');
+
 /** The WHERE clause of a filter set, always limited to the caller's systems. */
 export function incidentConditions(filters: IncidentFilters, scope: SystemScope): SQL {
   const c: SQL[] = [];
@@ -165,7 +182,6 @@ export function incidentConditions(filters: IncidentFilters, scope: SystemScope)
   if (f.host__icontains) c.push(textMatch('host__icontains', f.host__icontains));
   if (f.summary__icontains) c.push(textMatch('summary__icontains', f.summary__icontains));
   if (f.search) {
-    // the expression matches the trigram index incidents_search_trgm
     const text = textMatch('search', f.search);
     const asKey = searchKey(f.search);
     c.push(asKey === null ? text : sql`(i.key = ${asKey} OR ${text})`);
@@ -489,34 +505,66 @@ function countTableTotal(filters: IncidentFilters, scope: SystemScope): SQL | nu
   return key.negate ? sql`(${sumCounts('all', sql`''`, systems)} - ${n})` : n;
 }
 
-/**
- * The total of a filter set that `countKey` does not answer, as a bigint expression: a lone
- * search from the index of words, a lone summary or host filter from the count table's values
- * (incident-search.ts), anything else counted over the rows.
- */
-function rowsTotal(filters: IncidentFilters, scope: SystemScope): SQL {
-  const counted = sql`(SELECT count(*) FROM incidents i WHERE ${incidentConditions(filters, scope)})`;
-  const text = textOnly(filters);
-  return text ? textTotal(text.name, text.term, effectiveSystems(filters, scope), counted) : counted;
+/** A list total: exact, or where counting stopped (`total` is then the cap, and there are more). */
+export interface ListTotal {
+  total: number;
+  exact: boolean;
 }
 
+/** A count that stopped at `cap` + 1 rows, as a total. */
+const stoppedAt = (n: number, cap: number): ListTotal =>
+  n > cap ? { total: cap, exact: false } : { total: n, exact: true };
+
 /**
- * Counts the incidents of a filter set that the count table does not answer: `countRows` itself,
- * or the service's counter that keeps such totals (modules/incidents/count-cache.ts).
+ * A total that counting stopped at, told by its page: a page that is not full is the last one.
+ * (An empty page tells nothing: the offset may lie past the end.)
+ */
+const toldByPage = (counted: ListTotal, limit: number, offset: number, rows: number): ListTotal =>
+  !counted.exact && rows > 0 && rows < limit ? { total: offset + rows, exact: true } : counted;
+
+/**
+ * The number of matching incidents up to `cap` + 1, for a filter set that `countKey` does not
+ * answer (free text, several filters), as a bigint expression. PostgreSQL stops reading at the
+ * limit, so a term that most incidents hold costs at most `cap` + 1 matches, not all of them.
+ */
+const rowsTotal = (filters: IncidentFilters, scope: SystemScope, cap = TOTAL_COUNT_CAP): SQL =>
+  sql`(SELECT count(*) FROM (SELECT 1 FROM incidents i WHERE ${incidentConditions(filters, scope)}
+                              LIMIT ${sql.raw(String(cap + 1))}) m)`;
+
+/**
+ * Counts the incidents of a filter set that the count table does not answer, up to
+ * TOTAL_COUNT_CAP + 1: `countRows` itself, or the service's counter that keeps such counts
+ * (modules/incidents/count-cache.ts).
  */
 export type RowCounter = (filters: IncidentFilters, scope: SystemScope) => Promise<number>;
 
 export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut']) {
-  /** The number of matching incidents, counted over the incidents themselves. */
-  const countRows = async (filters: IncidentFilters, scope: SystemScope): Promise<number> => {
-    const rows = await queryRows<{ n: number }>(db, sql`SELECT (${rowsTotal(filters, scope)})::int AS n`);
+  /** The number of matching incidents, counted over the incidents themselves up to `cap` + 1. */
+  const countRows = async (
+    filters: IncidentFilters,
+    scope: SystemScope,
+    cap = TOTAL_COUNT_CAP,
+  ): Promise<number> => {
+    const rows = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT (${rowsTotal(filters, scope, cap)})::int AS n`,
+    );
     return rows[0]?.n ?? 0;
+  };
+
+  /** The count table's exact total of a filter set that it answers. */
+  const countTable = async (filters: IncidentFilters, scope: SystemScope): Promise<ListTotal> => {
+    const [row] = await queryRows<{ n: string }>(
+      db,
+      sql`SELECT (${countTableTotal(filters, scope)})::text AS n`,
+    );
+    return { total: Number(row?.n ?? 0), exact: true };
   };
 
   const repo = {
     /**
-     * As `countRows`, with the expression `version` read by the same statement (one snapshot), so
-     * that a kept total is never older than its version.
+     * As `countRows` (up to TOTAL_COUNT_CAP + 1), with the expression `version` read by the same
+     * statement (one snapshot), so that a kept count is never older than its version.
      */
     async countWithVersion(
       filters: IncidentFilters,
@@ -530,25 +578,32 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'])
       return { n: row?.n ?? 0, version: row?.version ?? '' };
     },
 
-    /** The exact number of matching incidents, from the count table where one filter is set. */
+    /**
+     * The list's total: exact from the count table where one filter (or none) is set, else
+     * counted over the incidents by `counter` and exact up to TOTAL_COUNT_CAP.
+     */
     async count(
       filters: IncidentFilters,
       scope: SystemScope,
       counter: RowCounter = countRows,
-    ): Promise<number> {
-      const key = countKey(filters);
-      if (!key) return counter(filters, scope);
-      const [row] = await queryRows<{ n: string }>(
-        db,
-        sql`SELECT (${countTableTotal(filters, scope)})::text AS n`,
-      );
-      return Number(row?.n ?? 0);
+    ): Promise<ListTotal> {
+      if (!countKey(filters)) return stoppedAt(await counter(filters, scope), TOTAL_COUNT_CAP);
+      return countTable(filters, scope);
+    },
+
+    /**
+     * Whether more than `max` incidents match, for an export's limit (which may lie above the
+     * list's cap): the count table's exact total where it answers, else a count stopped at
+     * `max` + 1 (`exact` false: more than `max`).
+     */
+    async countUpTo(filters: IncidentFilters, scope: SystemScope, max: number): Promise<ListTotal> {
+      return countKey(filters) ? countTable(filters, scope) : stoppedAt(await countRows(filters, scope, max), max);
     },
 
     /**
      * One page and the total. Where the count table answers the total, it comes with the page
      * from the same statement (one round trip); otherwise, or when the page is empty, it is
-     * counted beside it.
+     * counted beside it. A total that counting stopped at still has pages past it.
      */
     async pageAndTotal(
       filters: IncidentFilters,
@@ -558,7 +613,7 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'])
       offset: number,
       lang: Language,
       counter: RowCounter = countRows,
-    ): Promise<{ total: number; rows: IncidentRow[] }> {
+    ): Promise<ListTotal & { rows: IncidentRow[] }> {
       const total = countTableTotal(filters, scope);
       if (!total && TEXT_FILTERS.some((f) => filters[f] !== undefined)) {
         // the total first: none or a page past the end needs no page; few matches among many
@@ -571,16 +626,17 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'])
             sql`SELECT (${countTableTotal({}, effectiveSystems(filters, scope))})::text AS n`,
           ),
         ]);
-        if (n === 0 || offset >= n) return { total: n, rows: [] };
-        const sparse = sparsePage(n, Number(row?.n ?? 0), limit, offset);
-        return { total: n, rows: await repo.page(filters, scope, ordering, limit, offset, lang, sparse) };
+        if (n.total === 0 || (n.exact && offset >= n.total)) return { ...n, rows: [] };
+        const sparse = sparsePage(n.total, Number(row?.n ?? 0), limit, offset);
+        const rows = await repo.page(filters, scope, ordering, limit, offset, lang, sparse);
+        return { ...toldByPage(n, limit, offset, rows.length), rows };
       }
       if (!total) {
         const [n, rows] = await Promise.all([
           repo.count(filters, scope, counter),
           repo.page(filters, scope, ordering, limit, offset, lang),
         ]);
-        return { total: n, rows };
+        return { ...toldByPage(n, limit, offset, rows.length), rows };
       }
       const rows = await queryRows<IncidentRow & { page_total: string }>(
         db,
@@ -591,8 +647,8 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'])
           sql`, (${total})::text AS page_total`,
         ),
       );
-      if (!rows.length) return { total: await repo.count(filters, scope, counter), rows };
-      return { total: Number(rows[0]!.page_total), rows };
+      if (!rows.length) return { ...(await repo.count(filters, scope, counter)), rows };
+      return { total: Number(rows[0]!.page_total), exact: true, rows };
     },
 
     countRows,

@@ -38,7 +38,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
     async (request) => {
       const { limit, offset, ordering, ...filters } = request.query;
       const lang = requestLanguage(request, filters.language);
-      const page = await incidents.list(
+      const { total, exact, results } = await incidents.list(
         filters,
         requireAuth(request),
         ordering ?? DEFAULT_INCIDENT_ORDERING,
@@ -46,7 +46,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
         offset,
         lang,
       );
-      return { ...page, ...offsetLinks(request, config.publicUrl, page.total, limit, offset) };
+      return { total, results, ...offsetLinks(request, config.publicUrl, total, limit, offset, exact) };
     },
   );
 
@@ -109,7 +109,8 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
         summary: 'The filtered incidents as CSV (UTF-8 with BOM), or `max_records_exceeded`',
         description:
           'Answers `text/csv` as a file download. Above CSV_SYNC_MAX_ROWS matching rows it answers 400 ' +
-          '`{detail, code: "max_records_exceeded", max_records, total}`: call get_async_csv/ instead.',
+          '`{detail, code: "max_records_exceeded", max_records, total}`: call get_async_csv/ instead. ' +
+          '`total` is the list’s total (10,000 where the list counts no further).',
         querystring: CsvQuerySchema,
       },
     },

@@ -50,7 +50,7 @@ import { slaDeadline } from '../../lib/sla.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { incidentsCsvStream } from './incidents.csv.ts';
-import type { RowCounter, SystemScope } from './incidents.repository.ts';
+import type { ListTotal, RowCounter, SystemScope } from './incidents.repository.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
 import { lockIncident } from './comments.service.ts';
@@ -70,6 +70,11 @@ export interface IncidentsDeps {
   countCache?: IncidentCountCache;
   /** Keeps list pages until something they show changes. */
   responses?: IncidentResponseCache;
+}
+
+/** A list page with its total, exact or where counting stopped (`ListTotal`). */
+export interface IncidentsPage extends ListTotal {
+  results: IncidentListItem[];
 }
 
 /** One uploaded file as the multipart parser hands it over. */
@@ -135,8 +140,8 @@ export function createIncidentsService({
       lang: Language,
     ) {
       const scope = systemScope(auth);
-      const build = async () => {
-        const { total, rows } = await repo.pageAndTotal(
+      const build = async (): Promise<IncidentsPage> => {
+        const { total, exact, rows } = await repo.pageAndTotal(
           filters,
           scope,
           ordering,
@@ -145,9 +150,11 @@ export function createIncidentsService({
           lang,
           countRows,
         );
-        return { total, results: rows.map(presentIncidentListItem) };
+        return { total, exact, results: rows.map(presentIncidentListItem) };
       };
-      return responses ? responses.page(filters, scope, ordering, limit, offset, lang, build) : build();
+      if (!responses) return build();
+      // the page cache keeps and answers the value that `build` gave, whole
+      return responses.page(filters, scope, ordering, limit, offset, lang, build);
     },
 
     /** Registers an incident raised by the caller (spec 000 §3 create payload, §5 rules). */
@@ -317,8 +324,11 @@ export function createIncidentsService({
       lang: Language,
     ): Promise<Readable> {
       const scope = systemScope(auth);
-      const total = await repo.count(filters, scope, countRows);
-      if (total > config.csvSyncMaxRows) {
+      const max = config.csvSyncMaxRows;
+      const counted = await repo.countUpTo(filters, scope, max);
+      if (!counted.exact || counted.total > max) {
+        // the list's total, as the list shows it (exact up to TOTAL_COUNT_CAP)
+        const { total } = counted.exact ? counted : await repo.count(filters, scope, countRows);
         throw new HttpError(
           400,
           'The maximum number of records for a file download is exceeded.',
@@ -327,7 +337,7 @@ export function createIncidentsService({
           {
             detail: 'The maximum number of records for a file download is exceeded.',
             code: CSV_MAX_EXCEEDED_CODE,
-            max_records: config.csvSyncMaxRows,
+            max_records: max,
             total,
           },
         );
@@ -374,7 +384,8 @@ export function createIncidentsService({
       const { ordering, ...rest } = (payload.query ?? {}) as Record<string, unknown>;
       const filters = IncidentFiltersSchema.parse(rest);
       const order = (ordering as IncidentOrdering | undefined) ?? DEFAULT_INCIDENT_ORDERING;
-      const total = await repo.count(filters, scope, countRows);
+      const max = config.csvAsyncMaxRows;
+      const { total, exact } = await repo.countUpTo(filters, scope, max);
       const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
       const name = `incidents-${stamp}.csv`;
       const dir = path.join(tmpdir(), `soc-csv-${randomUUID()}`);
@@ -382,17 +393,18 @@ export function createIncidentsService({
       await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       try {
         const subject = lang === 'ru' ? 'Выгрузка инцидентов (CSV)' : 'Incident export (CSV)';
-        if (total > config.csvAsyncMaxRows) {
+        if (!exact || total > max) {
+          // counting stopped past the limit: "more than", without a number
           await mailer.send({
             kind: 'incident_csv',
             to: user.email,
             subject,
             text:
               lang === 'ru'
-                ? `Запрошенная выгрузка содержит ${total} инцидентов — больше допустимых ${config.csvAsyncMaxRows}. Сузьте фильтры и запросите её снова.`
-                : `The requested export holds ${total} incidents, more than the allowed ${config.csvAsyncMaxRows}. Narrow the filters and request it again.`,
+                ? `Запрошенная выгрузка содержит больше допустимых ${max} инцидентов. Сузьте фильтры и запросите её снова.`
+                : `The requested export holds more than the allowed ${max} incidents. Narrow the filters and request it again.`,
           });
-          return { total, attached: false };
+          return { total, total_exact: exact, attached: false };
         }
         const csvPath = path.join(dir, name);
         await pipeline(incidentsCsvStream(repo, filters, scope, order, lang), createWriteStream(csvPath));

@@ -61,8 +61,8 @@ export const INCIDENT_CARD_ANSWER: CachedAnswer = {
 
 export const INCIDENT_PAGE_ANSWER: CachedAnswer = {
   name: 'incident list page',
-  // the rule filter reads the rules' names; the total of a lone text filter, the index of words
-  reads: [...LIST_ROW_READS, 'rules', 'incident_counts', 'incident_search_terms'],
+  // the rule filter reads the rules' names; the totals of single filters, the count table
+  reads: [...LIST_ROW_READS, 'rules', 'incident_counts'],
   version: INCIDENT_RESPONSE_VERSION_SOURCES,
 };
 
@@ -72,8 +72,10 @@ export const INCIDENT_COMMENTS_ANSWER: CachedAnswer = {
   version: INCIDENT_RESPONSE_VERSION_SOURCES,
 };
 
+/** A list page with its total, exact or where counting stopped. */
 export interface IncidentListPage {
   total: number;
+  exact: boolean;
   results: IncidentListItem[];
 }
 
