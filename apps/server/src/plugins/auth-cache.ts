@@ -17,7 +17,7 @@ export const AUTH_CACHE_MAX_ENTRIES = 10_000;
  * - `invalidateUser`, called by this instance's own writers once they committed, so that the
  *   next request here never waits for the notification.
  * While the LISTEN connection is down (or not yet up) nothing is kept or served; an answer read
- * while a change arrived is returned but not kept (a generation counter, as in count-cache.ts).
+ * while a change arrived is returned but not kept (a generation counter, as in lib/cache/versioned-cache.ts).
  */
 export interface AuthCache {
   /** The kept answer for (user, session), else `read()`'s, kept when it may be. */
