@@ -597,7 +597,9 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'])
      * `max` + 1 (`exact` false: more than `max`).
      */
     async countUpTo(filters: IncidentFilters, scope: SystemScope, max: number): Promise<ListTotal> {
-      return countKey(filters) ? countTable(filters, scope) : stoppedAt(await countRows(filters, scope, max), max);
+      return countKey(filters)
+        ? countTable(filters, scope)
+        : stoppedAt(await countRows(filters, scope, max), max);
     },
 
     /**
