@@ -29,7 +29,12 @@ export const incidentCountsTable: DerivedTable = {
 export const incidentCountsSql: DerivedSql = {
   name: 'incident counts',
   statements: [
+    // The text of a host list: array text (array_out is stable in general, immutable for text).
+    `CREATE OR REPLACE FUNCTION incident_hosts_text(hosts text[]) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT hosts::text $$`,
     // The (dim, value) pairs an incident counts under: one per filter value it matches, each once.
+    // Each summary and host list of up to 1,000 bytes is a key (an incident has one of each, so the
+    // counts of those that match a term add up); longer ones count under summary_long/hosts_long.
     `CREATE OR REPLACE FUNCTION incident_count_keys(i incidents) RETURNS TABLE (dim text, value text)
 LANGUAGE sql IMMUTABLE STRICT AS $$
   SELECT 'all', ''
@@ -48,6 +53,11 @@ LANGUAGE sql IMMUTABLE STRICT AS $$
   UNION ALL SELECT DISTINCT 'technique', v FROM unnest(i.techniques) AS v
   UNION ALL SELECT DISTINCT 'rule', v FROM unnest(i.detection_rules) AS v
   UNION ALL SELECT DISTINCT 'tag', v FROM unnest(i.tags) AS v
+  UNION ALL SELECT CASE WHEN octet_length(i.summary) > 1000 THEN 'summary_long' ELSE 'summary' END,
+                   CASE WHEN octet_length(i.summary) > 1000 THEN '' ELSE i.summary END
+  UNION ALL SELECT CASE WHEN octet_length(h.t) > 1000 THEN 'hosts_long' ELSE 'hosts' END,
+                   CASE WHEN octet_length(h.t) > 1000 THEN '' ELSE h.t END
+              FROM incident_hosts_text(i.affected_systems) AS h(t)
 $$`,
     // Applies the difference between the old and the new row, in key order (no deadlocks between writers).
     `CREATE OR REPLACE FUNCTION incident_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -71,7 +81,8 @@ $$`,
       INCIDENT_COUNTS_TRIGGER,
       `AFTER INSERT OR DELETE OR UPDATE OF
   system_id, status, priority, issue_type_id, service_id, sla_breached, gossopka_id, customer_assignee_id,
-  resolution, resolution_id, category_id, secondary_category_ids, tactics, techniques, detection_rules, tags`,
+  resolution, resolution_id, category_id, secondary_category_ids, tactics, techniques, detection_rules, tags,
+  summary, affected_systems`,
       'FOR EACH ROW EXECUTE FUNCTION incident_counts_track()',
     ),
     // Recounts everything (after a bulk load that ran with the trigger disabled).

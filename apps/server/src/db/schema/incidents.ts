@@ -189,6 +189,14 @@ export const incidents = pgTable(
     // top lists show them
     index('incidents_iocs_gin').using('gin', sql`incident_ioc_values(${t.observedIocs})`),
     index('incidents_search_trgm').using('gin', sql`(${t.summary} || ' ' || ${t.description}) gin_trgm_ops`),
+    // the rare summaries and host lists too long for the count table's key, which the totals of
+    // summary__icontains and host__icontains check row by row
+    index('incidents_long_summary_idx')
+      .on(t.systemId)
+      .where(sql`octet_length(${t.summary}) > 1000`),
+    index('incidents_long_hosts_idx')
+      .on(t.systemId)
+      .where(sql`octet_length(incident_hosts_text(${t.affectedSystems})) > 1000`),
   ],
 );
 
@@ -284,8 +292,11 @@ export const attachments = pgTable(
  * Exact incident counts per system and filter value, kept by the trigger `incidents_counts`
  * (db/derived/incident-counts.ts) so that list totals of the common filters never count a million
  * rows. `dim` is a filter (all, status, priority, issuetype, category, service, tactic, technique,
- * rule, tag, sla_breached, gossopka, assignee, resolution, resolution_name); `value` its value as
- * text ('' for none). Rows whose count fell to zero stay; sums ignore them.
+ * rule, tag, sla_breached, gossopka, assignee, resolution, resolution_name; summary and hosts, the
+ * affected hosts as array text, which make the totals of summary__icontains and host__icontains
+ * exact without reading an incident; summary_long and hosts_long, value '', for the incidents
+ * whose summary or hosts take more than 1,000 bytes); `value` its value as text ('' for none).
+ * Rows whose count fell to zero stay; sums ignore them.
  */
 export const incidentCounts = pgTable(
   'incident_counts',
@@ -299,6 +310,10 @@ export const incidentCounts = pgTable(
     primaryKey({ columns: [t.systemId, t.dim, t.value] }),
     // totals over every system (staff): one range of the index instead of reading the table
     index('incident_counts_dim_value_idx').on(t.dim, t.value, t.systemId),
+    // the summaries and host lists that contain a term (summary__icontains, host__icontains)
+    index('incident_counts_text_trgm')
+      .using('gin', sql`${t.value} gin_trgm_ops`)
+      .where(sql`${t.dim} IN ('summary', 'hosts')`),
   ],
 );
 
