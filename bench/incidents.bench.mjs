@@ -88,7 +88,8 @@ try {
       'ws-0142',
       'jump-01',
     ];
-    // every text filter's total is counted over the rows, up to 10,001 (beyond: 10,000, not exact)
+    // a search's total is counted over the rows up to 10,001 (beyond: 10,000, not exact); a lone
+    // host or summary filter's comes from the count table
     const textFilters = {
       search: terms,
       host__icontains: ['dc0', 'web', 'sql-prod', 'ws-0', 'k8s', 'jump', 'gw', 'erp-app', 'mail', 'fs01'],
