@@ -486,11 +486,13 @@ export const filterEntries = (filters: IncidentFilters) =>
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
+/** ` AND column IN (systems)`, or nothing for every system (null). */
+const andInSystems = (column: string, systems: number[] | null): SQL =>
+  systems ? sql` AND ${sql.raw(column)} IN (${list(systems)})` : sql``;
+
 /** A sum over the count table `incident_counts` (a bigint expression). */
-const sumCounts = (dim: string, values: SQL, systems: number[] | null): SQL => {
-  const bySystem = systems ? sql` AND system_id IN (${list(systems)})` : sql``;
-  return sql`(SELECT coalesce(sum(n), 0) FROM incident_counts WHERE dim = ${dim} AND value IN (${values})${bySystem})`;
-};
+const sumCounts = (dim: string, values: SQL, systems: number[] | null): SQL =>
+  sql`(SELECT coalesce(sum(n), 0) FROM incident_counts WHERE dim = ${dim} AND value IN (${values})${andInSystems('system_id', systems)})`;
 
 /**
  * The exact total of a filter set as an expression over the count table, or null when it has to
@@ -541,8 +543,6 @@ function valueFilterOnly(filters: IncidentFilters): { name: ValueFilterName; ter
  */
 function valueTotal(name: ValueFilterName, term: string, systems: number[] | null): SQL {
   if (systems && systems.length === 0) return sql`0::bigint`;
-  const inSystems = (column: string) =>
-    systems ? sql` AND ${sql.raw(column)} IN (${list(systems)})` : sql``;
   const { dim, long } = VALUE_DIMS[name];
   const pattern = likePattern(term);
   const matches =
@@ -550,10 +550,10 @@ function valueTotal(name: ValueFilterName, term: string, systems: number[] | nul
       ? sql`value ILIKE ${pattern}`
       : sql`${/["\\]/.test(term) ? sql`` : sql`value ILIKE ${pattern} AND `}EXISTS (
             SELECT 1 FROM unnest(value::text[]) AS h(name) WHERE h.name ILIKE ${pattern})`;
-  return sql`((SELECT coalesce(sum(n), 0) FROM incident_counts WHERE dim = ${dim} AND ${matches}${inSystems('system_id')})
+  return sql`((SELECT coalesce(sum(n), 0) FROM incident_counts WHERE dim = ${dim} AND ${matches}${andInSystems('system_id', systems)})
     + CASE WHEN EXISTS (SELECT 1 FROM incident_counts
-                         WHERE dim = ${`${dim}_long`} AND value = '' AND n > 0${inSystems('system_id')})
-      THEN (SELECT count(*) FROM incidents i WHERE ${long}${inSystems('i.system_id')} AND ${textMatch(name, term)})
+                         WHERE dim = ${`${dim}_long`} AND value = '' AND n > 0${andInSystems('system_id', systems)})
+      THEN (SELECT count(*) FROM incidents i WHERE ${long}${andInSystems('i.system_id', systems)} AND ${textMatch(name, term)})
       ELSE 0 END)`;
 }
 

@@ -25,6 +25,7 @@ import {
   DEFAULT_INCIDENT_ORDERING,
   IncidentCreateSchema,
   IncidentFiltersSchema,
+  TOTAL_COUNT_CAP,
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -152,9 +153,7 @@ export function createIncidentsService({
         );
         return { total, exact, results: rows.map(presentIncidentListItem) };
       };
-      if (!responses) return build();
-      // the page cache keeps and answers the value that `build` gave, whole
-      return responses.page(filters, scope, ordering, limit, offset, lang, build);
+      return responses ? responses.page(filters, scope, ordering, limit, offset, lang, build) : build();
     },
 
     /** Registers an incident raised by the caller (spec 000 §3 create payload, §5 rules). */
@@ -327,8 +326,13 @@ export function createIncidentsService({
       const max = config.csvSyncMaxRows;
       const counted = await repo.countUpTo(filters, scope, max);
       if (!counted.exact || counted.total > max) {
-        // the list's total, as the list shows it (exact up to TOTAL_COUNT_CAP)
-        const { total } = counted.exact ? counted : await repo.count(filters, scope, countRows);
+        // the list's total, as the list shows it: past TOTAL_COUNT_CAP the list counts no further
+        // either, so only a limit below the cap needs a count of its own
+        const total = counted.exact
+          ? counted.total
+          : max >= TOTAL_COUNT_CAP
+            ? TOTAL_COUNT_CAP
+            : (await repo.count(filters, scope, countRows)).total;
         throw new HttpError(
           400,
           'The maximum number of records for a file download is exceeded.',
