@@ -113,6 +113,8 @@ export interface BuildAppOptions {
   eventsHeartbeatMs?: number;
   /** Where the log lines go instead of stdout (tests read them back). */
   logStream?: { write(line: string): void };
+  /** The clock of services that read "now" for their answers (tests pin it to the demo's). */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -182,6 +184,7 @@ export async function buildApp({
   sms: smsOverride,
   eventsHeartbeatMs,
   logStream,
+  now,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -485,6 +488,7 @@ export async function buildApp({
       db: database.db,
       attack: rulesAttack(config),
       cache: caches.rules,
+      ...(now ? { now } : {}),
     }),
     config,
   });

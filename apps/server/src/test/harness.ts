@@ -200,6 +200,8 @@ export interface TestContextOptions {
   databaseVia?: { host: string; port: number };
   /** The app's file storage instead of one on `config.filesDir` (given the final config). */
   storage?: (config: Config) => FileStorage;
+  /** The app's clock (default: the real one); the demo data is generated at 2026-11-20 12:00 UTC. */
+  now?: () => Date;
 }
 
 /** Builds the app on a fresh, migrated database filled with a small demo data set. */
@@ -216,6 +218,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     auth: { failureFloorMs: 0, failureJitterMs: 0 },
     logStream: options.logStream,
     storage: options.storage?.(config),
+    now: options.now,
   });
   await app.ready();
   return {

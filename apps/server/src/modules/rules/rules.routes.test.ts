@@ -34,7 +34,7 @@ async function list(user: string, query: string): Promise<RuleListResponse> {
 const ids = (rules: Rule[]) => rules.map((r) => r.id).sort((a, b) => a - b);
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 150 });
+  ctx = await createTestContext({ incidents: 150, now: () => NOW });
   for (const user of ['alice', 'analyst']) tokens[user] = (await ctx.login(user)).access;
   all = (await list('analyst', '')).results;
   const db = ctx.database.db;
