@@ -105,8 +105,9 @@ function textMatch(name: TextFilterName, term: string): SQL {
   const pattern = likePattern(term);
   switch (name) {
     case 'search':
-      // the expression matches the trigram index incidents_search_trgm
-      return sql`(i.summary || ' ' || i.description) ILIKE ${pattern}`;
+      // as ILIKE over summary and description (which lower-cases both sides), on the text
+      // lower-cased on write that the trigram index incidents_search_text_trgm holds
+      return sql`i.search_text LIKE lower(${pattern})`;
     case 'summary__icontains':
       return sql`i.summary ILIKE ${pattern}`;
     case 'host__icontains':
