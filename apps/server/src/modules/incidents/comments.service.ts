@@ -1,5 +1,4 @@
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Comment, CommentSource, IncidentStatus } from '@soc/contracts';
 import { COMMENTS_NO_PAGE_MAX, CommentCreateFieldsSchema } from '@soc/contracts';
 import type { Config } from '../../config.ts';
@@ -13,12 +12,14 @@ import { renderMarkdown } from '../../lib/markdown.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import type { StagedFile } from './attachments.service.ts';
-import { UploadStager, commentAttachments, presentAttachment } from './attachments.service.ts';
+import type { StagedFile } from '../../integrations/storage/upload-stager.ts';
+import { UploadStager } from '../../integrations/storage/upload-stager.ts';
+import type { MultipartPart } from '../../lib/multipart.ts';
+import { parseMultipartFields, readChatParts } from '../../lib/multipart.ts';
+import { commentAttachments, presentAttachment } from './attachments.service.ts';
 import type { IncidentRecord } from './incident-access.ts';
 import { loadIncident } from './incident-access.ts';
 import { statusAfterComment } from './incident-workflow.ts';
-import type { UploadPart } from './incidents.service.ts';
 import type { IncidentResponseCache } from './response-cache.ts';
 
 type CommentRow = typeof comments.$inferSelect;
@@ -122,49 +123,6 @@ export async function displayName(db: Db | Tx, userId: number): Promise<{ name: 
     name: `${me?.first ?? ''} ${me?.last ?? ''}`.trim() || (me?.username ?? ''),
     email: me?.email ?? '',
   };
-}
-
-/** A multipart part as @fastify/multipart gives it: a file or a text field. */
-export type MultipartPart = UploadPart | { type: 'field'; fieldname: string; value: unknown };
-
-/**
- * Reads a multipart request the way the chat does: files of the field `attachments` are staged
- * (the add_file limits), text fields collected; any other file field is refused.
- */
-export async function readChatParts(
-  parts: AsyncIterable<MultipartPart>,
-  stager: UploadStager,
-): Promise<Record<string, unknown>> {
-  const fields: Record<string, unknown> = {};
-  for await (const part of parts) {
-    if ('file' in part) {
-      if (part.fieldname !== 'attachments') {
-        part.file.resume();
-        throw badRequest({ [part.fieldname]: ['Unexpected file field; use "attachments".'] });
-      }
-      await stager.stage(part.filename, part.file);
-    } else {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return fields;
-}
-
-/** The text fields of a multipart request checked by a contract schema; a 400 in the DRF shape. */
-export function parseMultipartFields<T extends z.ZodType>(
-  schema: T,
-  fields: Record<string, unknown>,
-): z.output<T> {
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return parsed.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? 'non_field_errors');
-    const message = issue.code === 'unrecognized_keys' ? 'Unknown field.' : issue.message;
-    if (issue.code === 'unrecognized_keys') for (const k of issue.keys) (errors[k] ??= []).push(message);
-    else (errors[field] ??= []).push(message);
-  }
-  throw badRequest(errors);
 }
 
 export interface CommentsDeps {

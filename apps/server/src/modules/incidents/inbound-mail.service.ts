@@ -10,7 +10,7 @@ import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import { sanitizeHtmlFragment } from '../../lib/markdown.ts';
-import { UploadStager } from './attachments.service.ts';
+import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import type { StatusListener } from './comments.service.ts';
 import { fitsStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import { insertComment, lockIncident } from './comments.service.ts';

@@ -22,14 +22,15 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { contentDisposition } from '../../lib/http-files.ts';
+import type { MultipartPart } from '../../lib/multipart.ts';
 import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
-import { contentDisposition, sendAttachment } from './attachments.service.ts';
+import { sendAttachment } from './attachments.service.ts';
 import type { CommentsService } from './comments.service.ts';
 import type { GossopkaService } from './gossopka.service.ts';
 import type { IncidentCardService } from './incident-card.service.ts';
 import { incidentPdf } from './incident-pdf.ts';
-import type { UploadPart } from './incidents.service.ts';
 
 const KeyParams = z.object({ key: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };
@@ -200,9 +201,7 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, 'Expected multipart/form-data.');
-      const parts = request.parts() as AsyncIterable<
-        UploadPart | { type: 'field'; fieldname: string; value: unknown }
-      >;
+      const parts = request.parts() as AsyncIterable<MultipartPart>;
       const comment = await comments.create(request.params.key, parts, requireAuth(request), request.ip);
       return reply.status(201).send(comment);
     },

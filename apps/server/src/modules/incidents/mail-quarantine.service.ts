@@ -14,7 +14,7 @@ import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import { UploadStager } from './attachments.service.ts';
+import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import { insertComment, lockIncident } from './comments.service.ts';
 import { outsideAuthor, parseMail, stageMailAttachments } from './inbound-mail.service.ts';
