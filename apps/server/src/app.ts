@@ -41,7 +41,7 @@ import { mailQuarantineRoutes } from './modules/incidents/mail-quarantine.routes
 import { createMailQuarantineService } from './modules/incidents/mail-quarantine.service.ts';
 import { createInboundMailService } from './modules/incidents/inbound-mail.service.ts';
 import { NOTIFY_JOB, createIncidentNotifier } from './modules/incidents/notifications.service.ts';
-import { usersRoutes } from './modules/incidents/users.routes.ts';
+import { createUsersService, usersRoutes } from './modules/users/index.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { createTenantsService } from './modules/tenants/tenants.service.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
@@ -446,7 +446,11 @@ export async function buildApp({
     storage,
     config,
   });
-  await app.register(usersRoutes, { prefix: `${API_BASE}/soc`, card, config });
+  await app.register(usersRoutes, {
+    prefix: `${API_BASE}/soc`,
+    users: createUsersService(database.db),
+    config,
+  });
   await app.register(inboundMailRoutes, { prefix: `${API_BASE}/soc`, inbound, config });
   await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
   await app.register(tenantsRoutes, {

@@ -28,9 +28,9 @@ import { renderMarkdown } from '../../lib/markdown.ts';
 import type { MultipartPart } from '../../lib/multipart.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import { displayName } from '../incidents/comments.service.ts';
 import type { AttachmentRow, CommentViewer, DocumentRow } from './documents.repository.ts';
 import { createDocumentsRepository } from './documents.repository.ts';
+import { displayName } from '../users/index.ts';
 import {
   presentAttachment,
   presentCard,

@@ -3,7 +3,7 @@ import type { Comment, CommentSource, IncidentStatus } from '@soc/contracts';
 import { COMMENTS_NO_PAGE_MAX, CommentCreateFieldsSchema } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { attachments, comments, incidents, users } from '../../db/schema/index.ts';
+import { attachments, comments, incidents } from '../../db/schema/index.ts';
 import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { audit } from '../../lib/audit.ts';
@@ -21,6 +21,7 @@ import type { IncidentRecord } from './incident-access.ts';
 import { loadIncident } from './incident-access.ts';
 import { statusAfterComment } from './incident-workflow.ts';
 import type { IncidentResponseCache } from './response-cache.ts';
+import { displayName } from '../users/index.ts';
 
 type CommentRow = typeof comments.$inferSelect;
 /** A page of the chat: `page`/`page_size`, or everything (`no_page`), optionally searched. */
@@ -112,17 +113,6 @@ export async function lockIncident(tx: Tx, incidentId: string) {
     .where(eq(incidents.id, incidentId))
     .for('update');
   return locked;
-}
-
-export async function displayName(db: Db | Tx, userId: number): Promise<{ name: string; email: string }> {
-  const [me] = await db
-    .select({ first: users.firstName, last: users.lastName, username: users.username, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId));
-  return {
-    name: `${me?.first ?? ''} ${me?.last ?? ''}`.trim() || (me?.username ?? ''),
-    email: me?.email ?? '',
-  };
 }
 
 export interface CommentsDeps {

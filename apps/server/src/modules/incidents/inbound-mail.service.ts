@@ -14,6 +14,7 @@ import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import type { StatusListener } from './comments.service.ts';
 import { fitsStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import { insertComment, lockIncident } from './comments.service.ts';
+import { shownName } from '../users/index.ts';
 
 /**
  * Largest message the gateway may post. The message is parsed in memory, so this stays well
@@ -312,9 +313,7 @@ export function createInboundMailService({ db, config, storage, onStatus }: Inbo
             return insertComment(tx, {
               incident: locked!,
               authorId: authorized ? user.id : null,
-              authorName: authorized
-                ? `${user.first} ${user.last}`.trim() || user.username
-                : outsideAuthor(mail, from),
+              authorName: authorized ? shownName(user) : outsideAuthor(mail, from),
               authorEmail: from,
               html,
               source,

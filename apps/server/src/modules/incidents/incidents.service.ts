@@ -55,6 +55,7 @@ import { incidentsCsvStream } from './incidents.csv.ts';
 import type { ListTotal, RowCounter, SystemScope } from './incidents.repository.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
+import { displayName } from '../users/index.ts';
 import { lockIncident } from './comments.service.ts';
 
 export interface IncidentsDeps {
@@ -188,10 +189,7 @@ export function createIncidentsService({
         .where(eq(services.systemId, system.id))
         .orderBy(services.id)
         .limit(1);
-      const [me] = await db
-        .select({ first: users.firstName, last: users.lastName, username: users.username })
-        .from(users)
-        .where(eq(users.id, auth.userId));
+      const me = await displayName(db, auth.userId);
       const now = new Date();
       const sla = service?.hours ? slaDeadline(now, service.hours, service.calendar ?? true) : null;
       const [created] = await db
@@ -210,7 +208,7 @@ export function createIncidentsService({
           // raised by the customer: the SOC acts next
           status: auth.role === 'customer' ? 'waiting_for_support' : 'waiting_for_customer',
           reporterId: auth.userId,
-          reporterName: `${me?.first ?? ''} ${me?.last ?? ''}`.trim() || (me?.username ?? ''),
+          reporterName: me.name,
           notifiedAt: now,
           sla,
           slaBreached: false,

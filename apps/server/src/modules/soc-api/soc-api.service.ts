@@ -56,7 +56,8 @@ import { createMisconfigsRepository } from '../misconfigs/misconfigs.repository.
 import { createAlertsRepository } from '../alerts/alerts.repository.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
 import type { StatusListener } from '../incidents/comments.service.ts';
-import { displayName, insertComment } from '../incidents/comments.service.ts';
+import { insertComment } from '../incidents/comments.service.ts';
+import { displayName } from '../users/index.ts';
 import { loadIncident } from '../incidents/incident-access.ts';
 import type { IncidentCardService } from '../incidents/incident-card.service.ts';
 import { presentRule } from '../rules/rules.presenter.ts';

@@ -19,7 +19,7 @@ import type { MultipartPart } from '../../lib/multipart.ts';
 import { parseMultipartFields, readChatParts } from '../../lib/multipart.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import { displayName } from '../incidents/comments.service.ts';
+import { displayName } from '../users/index.ts';
 import { availableStatuses, statusAfterMessage } from './task-workflow.ts';
 import {
   presentTask,
