@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Attachment } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/index.ts';
@@ -18,26 +18,6 @@ export const presentAttachment = (
   incidentKey: number,
   r: Pick<AttachmentRow, 'id' | 'filename' | 'size' | 'contentType' | 'created'>,
 ): Attachment => presentStoredFile(r, attachmentLink(incidentKey, r.id));
-
-/** Attachments of comments, grouped by comment id. */
-export async function commentAttachments(
-  db: Db,
-  commentIds: number[],
-): Promise<Map<number, AttachmentRow[]>> {
-  const out = new Map<number, AttachmentRow[]>();
-  if (!commentIds.length) return out;
-  const rows = await db
-    .select()
-    .from(attachments)
-    .where(inArray(attachments.commentId, commentIds))
-    .orderBy(attachments.created, attachments.filename);
-  for (const r of rows) {
-    const list = out.get(r.commentId!) ?? [];
-    list.push(r);
-    out.set(r.commentId!, list);
-  }
-  return out;
-}
 
 /** Streams an attachment of an incident the caller may see (see sendStoredFile). */
 export async function sendAttachment(

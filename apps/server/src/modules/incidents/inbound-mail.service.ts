@@ -11,9 +11,10 @@ import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import { sanitizeHtmlFragment } from '../../lib/markdown.ts';
 import { UploadStager } from '../../integrations/storage/upload-stager.ts';
-import type { StatusListener } from './comments.service.ts';
+import type { StatusListener } from '../comments/index.ts';
 import { fitsStorageQuota } from '../../integrations/storage/storage-quota.ts';
-import { insertComment, lockIncident } from './comments.service.ts';
+import { insertComment } from '../comments/index.ts';
+import { lockIncident } from './incident-access.ts';
 import { shownName } from '../users/index.ts';
 
 /**

@@ -56,7 +56,7 @@ import type { ListTotal, RowCounter, SystemScope } from './incidents.repository.
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
 import { displayName } from '../users/index.ts';
-import { lockIncident } from './comments.service.ts';
+import { lockIncident } from './incident-access.ts';
 
 export interface IncidentsDeps {
   db: Db;

@@ -1,32 +1,28 @@
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { Comment, CommentSource, IncidentStatus } from '@soc/contracts';
 import { COMMENTS_NO_PAGE_MAX, CommentCreateFieldsSchema } from '@soc/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { attachments, comments, incidents } from '../../db/schema/index.ts';
-import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
+import type { StagedFile } from '../../integrations/storage/upload-stager.ts';
+import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
+import type { MultipartPart } from '../../lib/multipart.ts';
+import { parseMultipartFields, readChatParts } from '../../lib/multipart.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import type { StagedFile } from '../../integrations/storage/upload-stager.ts';
-import { UploadStager } from '../../integrations/storage/upload-stager.ts';
-import type { MultipartPart } from '../../lib/multipart.ts';
-import { parseMultipartFields, readChatParts } from '../../lib/multipart.ts';
-import { commentAttachments, presentAttachment } from './attachments.service.ts';
-import type { IncidentRecord } from './incident-access.ts';
-import { loadIncident } from './incident-access.ts';
-import { statusAfterComment } from './incident-workflow.ts';
-import type { IncidentResponseCache } from './response-cache.ts';
+import type { IncidentRecord, IncidentResponseCache } from '../incidents/index.ts';
+import { loadIncident, lockIncident, statusAfterComment } from '../incidents/index.ts';
 import { displayName } from '../users/index.ts';
+import { presentComment } from './comments.presenter.ts';
+import type { CommentRow } from './comments.repository.ts';
+import { commentsRepository as repo } from './comments.repository.ts';
 
-type CommentRow = typeof comments.$inferSelect;
 /** A page of the chat: `page`/`page_size`, or everything (`no_page`), optionally searched. */
 type ChatQuery = { page: number; page_size: number; no_page?: boolean; search?: string };
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface NewComment {
   incident: Pick<IncidentRecord, 'id' | 'key' | 'status'>;
@@ -57,62 +53,24 @@ export async function insertComment(
   tx: Tx,
   c: NewComment,
 ): Promise<{ row: CommentRow; newStatus: IncidentStatus | null }> {
-  const [row] = await tx
-    .insert(comments)
-    .values({
-      incidentId: c.incident.id,
-      authorId: c.authorId,
-      authorName: c.authorName,
-      authorEmail: c.authorEmail ?? '',
-      body: c.html,
-      source: c.source,
-      fromSoc: c.fromSoc,
-      issueCompleted: c.issueCompleted ?? false,
-      mailMessageId: c.mailMessageId ?? null,
-      fromNationalCentre: c.fromNationalCentre ?? false,
-    })
-    .returning();
-  if (c.files?.length) {
-    await tx.insert(attachments).values(
-      c.files.map((f) => ({
-        incidentId: c.incident.id,
-        commentId: row!.id,
-        filename: f.filename,
-        contentType: f.contentType,
-        size: f.size,
-        storageKey: f.key,
-        sha256: f.sha256,
-        uploadedBy: c.authorId,
-      })),
-    );
-  }
+  const row = await repo.insert(tx, {
+    incidentId: c.incident.id,
+    authorId: c.authorId,
+    authorName: c.authorName,
+    authorEmail: c.authorEmail ?? '',
+    body: c.html,
+    source: c.source,
+    fromSoc: c.fromSoc,
+    issueCompleted: c.issueCompleted ?? false,
+    mailMessageId: c.mailMessageId ?? null,
+    fromNationalCentre: c.fromNationalCentre ?? false,
+  });
+  if (c.files?.length) await repo.insertFiles(tx, row, c.files, c.authorId);
   const next = c.affectsStatus
     ? statusAfterComment(c.incident.status, c.fromSoc, c.issueCompleted ?? false)
     : null;
-  const now = new Date();
-  await tx
-    .update(incidents)
-    .set({
-      updated: now,
-      ...(next ? { status: next } : {}),
-      ...(next === 'customer_completed' ? { resolutionDate: now } : {}),
-    })
-    .where(eq(incidents.id, c.incident.id));
-  return { row: row!, newStatus: next };
-}
-
-/**
- * The incident a comment or file is about, locked for the writer's transaction (status moves are
- * serialised). Take it first, before the storage-quota lock: every writer of an incident's files
- * locks in that order, so two of them never wait on each other's lock.
- */
-export async function lockIncident(tx: Tx, incidentId: string) {
-  const [locked] = await tx
-    .select({ id: incidents.id, key: incidents.key, status: incidents.status, systemId: incidents.systemId })
-    .from(incidents)
-    .where(eq(incidents.id, incidentId))
-    .for('update');
-  return locked;
+  await repo.touchIncident(tx, c.incident.id, next, new Date());
+  return { row, newStatus: next };
 }
 
 export interface CommentsDeps {
@@ -125,35 +83,12 @@ export interface CommentsDeps {
 }
 
 export function createCommentsService({ db, config, storage, onStatus, responses }: CommentsDeps) {
-  function present(
-    r: CommentRow,
-    key: number,
-    files: (typeof attachments.$inferSelect)[],
-    auth: AuthContext,
-  ): Comment {
-    // decided when the mail arrived (authenticated by our gateway), never from the address alone
-    const centre = r.fromNationalCentre;
-    return {
-      id: r.id,
-      author: centre ? config.nationalCentre.name : r.authorName,
-      author_id: r.authorId,
-      body: r.body,
-      created: r.created.getTime(),
-      attachments: files.map((f) => presentAttachment(key, f)),
-      source: r.source,
-      from_soc: r.fromSoc,
-      from_national_centre: centre,
-      issue_completed: r.issueCompleted,
-      is_mine: r.authorId === auth.userId,
-    };
-  }
-
   async function presentMany(rows: CommentRow[], key: number, auth: AuthContext): Promise<Comment[]> {
-    const files = await commentAttachments(
+    const files = await repo.attachmentsOf(
       db,
       rows.map((r) => r.id),
     );
-    return rows.map((r) => present(r, key, files.get(r.id) ?? [], auth));
+    return rows.map((r) => presentComment(r, key, files.get(r.id) ?? [], auth, config.nationalCentre.name));
   }
 
   async function readPage(
@@ -162,22 +97,11 @@ export function createCommentsService({ db, config, storage, onStatus, responses
     q: ChatQuery,
   ): Promise<{ total: number; results: Comment[] }> {
     const incident = await loadIncident(db, key, auth);
-    const conditions = [eq(comments.incidentId, incident.id)];
-    if (q.search) {
-      const pattern = likePattern(q.search);
-      conditions.push(or(ilike(comments.body, pattern), ilike(comments.authorName, pattern))!);
-    }
-    const where = and(...conditions);
-    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(comments).where(where);
-    const limit = q.no_page ? COMMENTS_NO_PAGE_MAX : q.page_size;
-    const offset = q.no_page ? 0 : (q.page - 1) * q.page_size;
-    const rows = await db
-      .select()
-      .from(comments)
-      .where(where)
-      .orderBy(asc(comments.created), asc(comments.id))
-      .limit(limit)
-      .offset(offset);
+    const { total, rows } = await repo.page(db, incident.id, {
+      pattern: q.search ? likePattern(q.search) : undefined,
+      limit: q.no_page ? COMMENTS_NO_PAGE_MAX : q.page_size,
+      offset: q.no_page ? 0 : (q.page - 1) * q.page_size,
+    });
     return { total, results: await presentMany(rows, key, auth) };
   }
 
