@@ -29,19 +29,24 @@ import { FileStorage } from './integrations/storage/file-storage.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { incidentsRoutes } from './modules/incidents/incidents.routes.ts';
-import { CSV_JOB, createIncidentsService } from './modules/incidents/incidents.service.ts';
-import { lookupsRoutes } from './modules/incidents/lookups.routes.ts';
-import { createCommentsService } from './modules/incidents/comments.service.ts';
-import { incidentCardRoutes } from './modules/incidents/incident-card.routes.ts';
-import { createIncidentCardService } from './modules/incidents/incident-card.service.ts';
-import { GOSSOPKA_JOB, createGossopkaService } from './modules/incidents/gossopka.service.ts';
-import { inboundMailRoutes } from './modules/incidents/inbound-mail.routes.ts';
-import { mailQuarantineRoutes } from './modules/incidents/mail-quarantine.routes.ts';
-import { createMailQuarantineService } from './modules/incidents/mail-quarantine.service.ts';
-import { createInboundMailService } from './modules/incidents/inbound-mail.service.ts';
-import { NOTIFY_JOB, createIncidentNotifier } from './modules/incidents/notifications.service.ts';
-import { usersRoutes } from './modules/incidents/users.routes.ts';
+import {
+  CSV_JOB,
+  GOSSOPKA_JOB,
+  NOTIFY_JOB,
+  createGossopkaService,
+  createIncidentCardService,
+  createIncidentNotifier,
+  createIncidentsService,
+  createInboundMailService,
+  createMailQuarantineService,
+  inboundMailRoutes,
+  incidentCardRoutes,
+  incidentsRoutes,
+  lookupsRoutes,
+  mailQuarantineRoutes,
+} from './modules/incidents/index.ts';
+import { commentsRoutes, createCommentsService } from './modules/comments/index.ts';
+import { createUsersService, usersRoutes } from './modules/users/index.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { createTenantsService } from './modules/tenants/tenants.service.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
@@ -446,7 +451,12 @@ export async function buildApp({
     storage,
     config,
   });
-  await app.register(usersRoutes, { prefix: `${API_BASE}/soc`, card, config });
+  await app.register(commentsRoutes, { prefix: `${API_BASE}/soc/incs`, comments, config });
+  await app.register(usersRoutes, {
+    prefix: `${API_BASE}/soc`,
+    users: createUsersService(database.db),
+    config,
+  });
   await app.register(inboundMailRoutes, { prefix: `${API_BASE}/soc`, inbound, config });
   await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
   await app.register(tenantsRoutes, {

@@ -21,6 +21,8 @@ import { ensurePrivateDir, restrictTree } from '../integrations/storage/private-
 
 /** The query interface shared by the embedded and the server database. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The query interface inside `db.transaction`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

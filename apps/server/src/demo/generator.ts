@@ -50,7 +50,7 @@ import {
   TECHNIQUES,
 } from './catalog.ts';
 import type { FileStorage } from '../integrations/storage/file-storage.ts';
-import { GOSSOPKA_JOB, GOSSOPKA_MAX_ATTEMPTS } from '../modules/incidents/gossopka.service.ts';
+import { GOSSOPKA_JOB, GOSSOPKA_MAX_ATTEMPTS } from '../modules/incidents/index.ts';
 import { generateDemoAlerts } from './alerts.ts';
 import { generateDemoDocuments } from './documents.ts';
 import { generateDemoInventory } from './inventory.ts';

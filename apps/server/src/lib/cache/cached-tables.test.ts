@@ -18,11 +18,14 @@ import * as schema from '../../db/schema/index.ts';
 import { EMPTY_ATTACK } from '../../integrations/attack/attack.ts';
 import { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { createAlertsService } from '../../modules/alerts/alerts.service.ts';
-import { countCacheKey } from '../../modules/incidents/count-cache.ts';
-import { createCommentsService } from '../../modules/incidents/comments.service.ts';
-import { createIncidentCardService } from '../../modules/incidents/incident-card.service.ts';
-import { countKey, createIncidentsRepository } from '../../modules/incidents/incidents.repository.ts';
-import { createIncidentsService } from '../../modules/incidents/incidents.service.ts';
+import { createCommentsService } from '../../modules/comments/index.ts';
+import {
+  countCacheKey,
+  countKey,
+  createIncidentCardService,
+  createIncidentsRepository,
+  createIncidentsService,
+} from '../../modules/incidents/index.ts';
 import { createRulesService } from '../../modules/rules/rules.service.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { TestContext } from '../../test/harness.ts';

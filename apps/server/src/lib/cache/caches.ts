@@ -6,20 +6,17 @@ import {
   createAlertsResponseCache,
 } from '../../modules/alerts/alerts.cache.ts';
 import type { EventBus } from '../../modules/events/event-bus.ts';
-import type { IncidentCountCache } from '../../modules/incidents/count-cache.ts';
-import {
-  INCIDENT_COUNT_ANSWER,
-  INCIDENT_COUNT_VERSION_SOURCES,
-  createIncidentCountCache,
-} from '../../modules/incidents/count-cache.ts';
-import type { IncidentResponseCache } from '../../modules/incidents/response-cache.ts';
+import type { IncidentCountCache, IncidentResponseCache } from '../../modules/incidents/index.ts';
 import {
   INCIDENT_CARD_ANSWER,
   INCIDENT_COMMENTS_ANSWER,
+  INCIDENT_COUNT_ANSWER,
+  INCIDENT_COUNT_VERSION_SOURCES,
   INCIDENT_PAGE_ANSWER,
   INCIDENT_RESPONSE_VERSION_SOURCES,
+  createIncidentCountCache,
   createIncidentResponseCache,
-} from '../../modules/incidents/response-cache.ts';
+} from '../../modules/incidents/index.ts';
 import type { RulesResponseCache } from '../../modules/rules/rules.cache.ts';
 import {
   RULE_COVERAGE_ANSWER,

@@ -10,7 +10,7 @@ import {
   readVersion,
   scopeKey,
 } from '../../lib/cache/versioned-cache.ts';
-import type { SystemScope } from '../incidents/incidents.repository.ts';
+import type { SystemScope } from '../incidents/index.ts';
 
 export const INCIDENT_ALERTS_CACHE_MAX_ENTRIES = 2000;
 export const ALERT_LIST_CACHE_MAX_ENTRIES = 300;

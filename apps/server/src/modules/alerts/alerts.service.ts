@@ -33,7 +33,7 @@ import { likePattern } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { effectiveSystems } from '../../lib/scope.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import { loadIncident, scopeCondition } from '../incidents/incident-access.ts';
+import { loadIncident, scopeCondition } from '../incidents/index.ts';
 import {
   buildProcessTree,
   eventValues,

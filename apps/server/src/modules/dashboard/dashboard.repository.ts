@@ -3,8 +3,8 @@ import type { SQL } from 'drizzle-orm';
 import type { IncidentFilters, Language } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import type { SystemScope } from '../incidents/incidents.repository.ts';
-import { incidentConditions } from '../incidents/incidents.repository.ts';
+import type { SystemScope } from '../incidents/index.ts';
+import { incidentConditions } from '../incidents/index.ts';
 import { sqlList as list } from '../../lib/pagination.ts';
 
 export const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { DocumentCard, Language } from '@soc/contracts';
 import { htmlToText } from '../../lib/markdown.ts';
-import { FONT, FONT_BOLD } from '../incidents/incident-pdf.ts';
+import { FONT, FONT_BOLD } from '../../lib/pdf-fonts.ts';
 
 const L = {
   ru: {

@@ -24,12 +24,13 @@ import {
 import type { Config } from '../../config.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { contentDisposition } from '../../lib/http-files.ts';
+import type { MultipartPart } from '../../lib/multipart.ts';
 import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { requireUnscoped } from '../../lib/token-scope.ts';
-import { contentDisposition } from '../incidents/attachments.service.ts';
 import { documentPdf } from './document-pdf.ts';
-import type { DocumentsService, MultipartPart } from './documents.service.ts';
+import type { DocumentsService } from './documents.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const AttachmentParams = IdParams.extend({

@@ -19,18 +19,18 @@ import {
 import type { Db } from '../../db/client.ts';
 import { documentAttachments, documentComments, documentVersions, documents } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { checkUpload } from '../../integrations/storage/sniff.ts';
+import { sanitizeFilename } from '../../integrations/storage/upload-stager.ts';
 import { FileTooLargeError } from '../../integrations/storage/file-storage.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
+import type { MultipartPart } from '../../lib/multipart.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import { displayName } from '../incidents/comments.service.ts';
-import type { UploadPart } from '../incidents/incidents.service.ts';
-import { sanitizeFilename } from '../incidents/incidents.service.ts';
-import { checkUpload } from '../incidents/sniff.ts';
 import type { AttachmentRow, CommentViewer, DocumentRow } from './documents.repository.ts';
 import { createDocumentsRepository } from './documents.repository.ts';
+import { displayName } from '../users/index.ts';
 import {
   presentAttachment,
   presentCard,
@@ -63,8 +63,6 @@ export interface DocumentsDeps {
   db: Db;
   storage: FileStorage;
 }
-
-export type MultipartPart = UploadPart | { type: 'field'; fieldname: string; value: unknown };
 
 export function createDocumentsService({ db, storage }: DocumentsDeps) {
   const repo = createDocumentsRepository(db);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DetailErrorSchema, FileInfoSchema } from '@soc/contracts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import { contentDisposition, parseRange } from '../incidents/attachments.service.ts';
+import { sendStoredFile } from '../../lib/http-files.ts';
 import type { FilesService } from './files.service.ts';
 
 const PathParams = z.object({
@@ -29,32 +29,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; storage: 
 
   const download = async (path: string, request: FastifyRequest, reply: FastifyReply) => {
     const file = await files.resolve(path, requireAuth(request));
-    const range = parseRange(request.headers.range, file.size);
-    if (range === 'invalid') {
-      return reply
-        .status(416)
-        .header('content-range', `bytes */${file.size}`)
-        .send({ detail: 'Range not satisfiable.' });
-    }
-    void reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', contentDisposition(file.filename))
-      .header('accept-ranges', 'bytes')
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('etag', `"${file.sha256}"`);
-    if (!range) {
-      return reply
-        .status(200)
-        .header('content-length', String(file.size))
-        .send(storage.open(file.storageKey));
-    }
-    return reply
-      .status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
-      .header('content-length', String(range.end - range.start + 1))
-      .send(storage.openRange(file.storageKey, range.start, range.end));
+    // the viewer may open a file in the browser: it runs nothing there
+    return sendStoredFile(storage, file, request.headers.range, reply, {
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
   };
 
   app.get(

@@ -10,10 +10,12 @@ import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import { sanitizeHtmlFragment } from '../../lib/markdown.ts';
-import { UploadStager } from './attachments.service.ts';
-import type { StatusListener } from './comments.service.ts';
+import { UploadStager } from '../../integrations/storage/upload-stager.ts';
+import type { StatusListener } from '../comments/index.ts';
 import { fitsStorageQuota } from '../../integrations/storage/storage-quota.ts';
-import { insertComment, lockIncident } from './comments.service.ts';
+import { insertComment } from '../comments/index.ts';
+import { lockIncident } from './incident-access.ts';
+import { shownName } from '../users/index.ts';
 
 /**
  * Largest message the gateway may post. The message is parsed in memory, so this stays well
@@ -312,9 +314,7 @@ export function createInboundMailService({ db, config, storage, onStatus }: Inbo
             return insertComment(tx, {
               incident: locked!,
               authorId: authorized ? user.id : null,
-              authorName: authorized
-                ? `${user.first} ${user.last}`.trim() || user.username
-                : outsideAuthor(mail, from),
+              authorName: authorized ? shownName(user) : outsideAuthor(mail, from),
               authorEmail: from,
               html,
               source,

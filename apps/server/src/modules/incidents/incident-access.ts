@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { parseJson, type Db } from '../../db/client.ts';
+import { parseJson, type Db, type Tx } from '../../db/client.ts';
 import { incidents } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -32,6 +32,20 @@ export async function loadIncident(
   const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * The incident a comment or file is about, locked for the writer's transaction (status moves are
+ * serialised). Take it first, before the storage-quota lock: every writer of an incident's files
+ * locks in that order, so two of them never wait on each other's lock.
+ */
+export async function lockIncident(tx: Tx, incidentId: string) {
+  const [locked] = await tx
+    .select({ id: incidents.id, key: incidents.key, status: incidents.status, systemId: incidents.systemId })
+    .from(incidents)
+    .where(eq(incidents.id, incidentId))
+    .for('update');
+  return locked;
 }
 
 const INCIDENT_COLUMNS = Object.entries(getTableColumns(incidents));

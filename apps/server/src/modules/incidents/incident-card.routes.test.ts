@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IncidentAction, IncidentCard, IncidentStatus, UserListItem } from '@soc/contracts';
+import type { IncidentAction, IncidentCard, IncidentStatus } from '@soc/contracts';
 import { INCIDENT_ACTIONS, INCIDENT_STATUSES, IncidentCardSchema } from '@soc/contracts';
 import {
   attachments,
@@ -336,26 +336,6 @@ describe('assignment', () => {
         .statusCode,
     ).toBe(400);
   });
-
-  it('suggests active users of the caller’s systems only, with a trimmed search', async () => {
-    const [aliceSystem] = await ctx.database.db.select().from(systems).where(eq(systems.isId, 'IS-0001'));
-    const [bobSystem] = await ctx.database.db.select().from(systems).where(eq(systems.isId, 'IS-0002'));
-    const res = await call(
-      'alice',
-      'GET',
-      `/api/v0/soc/users/?page_size=10&is_active=true&system__in=${aliceSystem!.id}&search=%20car%20`,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json<{ results: UserListItem[]; total: number }>();
-    expect(page.results.map((u) => u.username)).toEqual(['carol']);
-    const foreign = await call('alice', 'GET', `/api/v0/soc/users/?system__in=${bobSystem!.id}&search=bob`);
-    expect(foreign.json<{ total: number }>().total).toBe(0);
-    const all = await call('alice', 'GET', '/api/v0/soc/users/?page_size=200&is_active=true');
-    const names = all.json<{ results: UserListItem[] }>().results.map((u) => u.username);
-    expect(names).toContain('alice');
-    expect(names).not.toContain('bob');
-    expect(all.json<{ results: UserListItem[] }>().results.every((u) => u.is_active)).toBe(true);
-  });
 });
 
 describe('OpenAPI', () => {
@@ -373,7 +353,6 @@ describe('OpenAPI', () => {
       '/api/v0/soc/incs/{key}/add_rating/',
       '/api/v0/soc/incs/{key}/get_pdf_inc/',
       '/api/v0/soc/incs/{key}/manually_send_to_gossopka/',
-      '/api/v0/soc/users/',
       '/api/v0/soc/inbound_mail/',
     ]) {
       expect(doc.paths, path).toHaveProperty([path]);

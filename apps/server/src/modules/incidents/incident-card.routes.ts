@@ -1,4 +1,3 @@
-import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IncidentAction } from '@soc/contracts';
@@ -6,9 +5,6 @@ import {
   AssignPayloadSchema,
   AvailableActionsSchema,
   ClosePayloadSchema,
-  CommentListResponseSchema,
-  CommentSchema,
-  CommentsQuerySchema,
   ConfirmPayloadSchema,
   DetailErrorSchema,
   FieldErrorsSchema,
@@ -21,15 +17,13 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
-import { HttpError } from '../../lib/http-errors.ts';
-import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
+import { contentDisposition } from '../../lib/http-files.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
-import { contentDisposition, sendAttachment } from './attachments.service.ts';
-import type { CommentsService } from './comments.service.ts';
+import { sendAttachment } from './attachments.service.ts';
+import type { CommentsService } from '../comments/index.ts';
 import type { GossopkaService } from './gossopka.service.ts';
 import type { IncidentCardService } from './incident-card.service.ts';
 import { incidentPdf } from './incident-pdf.ts';
-import type { UploadPart } from './incidents.service.ts';
 
 const KeyParams = z.object({ key: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };
@@ -163,49 +157,6 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
         request.ip,
         requestLanguage(request),
       ),
-  );
-
-  app.get(
-    '/:key/comments/',
-    {
-      schema: {
-        tags: ['comments'],
-        summary: 'The incident’s comments, oldest first',
-        params: KeyParams,
-        querystring: CommentsQuerySchema,
-        response: { 200: CommentListResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const page = await comments.list(request.params.key, requireAuth(request), request.query);
-      const links = request.query.no_page
-        ? ONE_PAGE
-        : pageLinks(request, config.publicUrl, page.total, request.query.page, request.query.page_size);
-      return { ...page, ...links };
-    },
-  );
-
-  app.post(
-    '/:key/comments/',
-    {
-      config: { costLimit: { bucket: 'comment', tenant: 'incident' } },
-      schema: {
-        tags: ['comments'],
-        summary:
-          'Comment: multipart `body` (Markdown), `issue_completed`, `attachments` (0–10 files, 50 MB each)',
-        consumes: ['multipart/form-data'],
-        params: KeyParams,
-        response: { 201: CommentSchema, ...errors, 413: DetailErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'Expected multipart/form-data.');
-      const parts = request.parts() as AsyncIterable<
-        UploadPart | { type: 'field'; fieldname: string; value: unknown }
-      >;
-      const comment = await comments.create(request.params.key, parts, requireAuth(request), request.ip);
-      return reply.status(201).send(comment);
-    },
   );
 
   app.get(

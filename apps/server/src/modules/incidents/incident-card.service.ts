@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
   ClosePayload,
   ConfirmPayload,
@@ -9,7 +9,6 @@ import type {
   IncidentStatus,
   Language,
   RatingPayload,
-  UserListItem,
 } from '@soc/contracts';
 import {
   CUSTOMER_PRIORITIES,
@@ -23,12 +22,12 @@ import { incidents, resolutions, userSystems, users } from '../../db/schema/inde
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
-import { likePattern } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { presentAttachment } from './attachments.service.ts';
-import type { StatusListener } from './comments.service.ts';
-import { displayName, insertComment } from './comments.service.ts';
+import type { StatusListener } from '../comments/index.ts';
+import { insertComment } from '../comments/index.ts';
+import { displayName } from '../users/index.ts';
 import type { IncidentRecord } from './incident-access.ts';
 import { incidentFromJson, loadIncident } from './incident-access.ts';
 import { presentIncidentCard } from './incident-card.presenter.ts';
@@ -315,62 +314,6 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
         details: { rating: input.rating },
       });
       return card(key, auth, lang);
-    },
-
-    /** Assignee suggestions: users of the caller's systems (spec 000 §7 /soc/users/). */
-    async users(
-      q: { page: number; page_size: number; is_active?: boolean; system__in?: number[]; search?: string },
-      auth: AuthContext,
-    ): Promise<{ total: number; results: UserListItem[] }> {
-      const scope = systemScope(auth);
-      let systemsWanted: number[] | null = q.system__in ?? null;
-      if (scope) systemsWanted = systemsWanted ? systemsWanted.filter((s) => scope.includes(s)) : scope;
-      const conditions = [];
-      if (systemsWanted) {
-        conditions.push(
-          systemsWanted.length
-            ? sql`EXISTS (SELECT 1 FROM ${userSystems} us WHERE us.user_id = ${users.id} AND us.system_id IN (${sql.join(
-                systemsWanted.map((s) => sql`${s}`),
-                sql`, `,
-              )}))`
-            : sql`FALSE`,
-        );
-      }
-      if (q.is_active !== undefined) conditions.push(eq(users.isActive, q.is_active));
-      if (q.search) {
-        const p = likePattern(q.search);
-        conditions.push(
-          or(
-            ilike(users.username, p),
-            ilike(users.firstName, p),
-            ilike(users.lastName, p),
-            ilike(users.email, p),
-            sql`(${users.firstName} || ' ' || ${users.lastName}) ILIKE ${p}`,
-          )!,
-        );
-      }
-      const where = conditions.length ? and(...conditions) : undefined;
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
-      const rows = await db
-        .select({
-          id: users.id,
-          username: users.username,
-          first_name: users.firstName,
-          last_name: users.lastName,
-          is_active: users.isActive,
-        })
-        .from(users)
-        .where(where)
-        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
-        .limit(q.page_size)
-        .offset((q.page - 1) * q.page_size);
-      return {
-        total,
-        results: rows.map((r) => ({
-          ...r,
-          full_name: `${r.first_name} ${r.last_name}`.trim() || r.username,
-        })),
-      };
     },
   };
 }

@@ -1,17 +1,8 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { Comment, IncidentCard, Language } from '@soc/contracts';
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import { htmlToText } from '../../lib/markdown.ts';
-
-// DejaVu ships with the npm dependencies, so Cyrillic renders on any machine without system fonts.
-const fontDir = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-  'ttf',
-);
-export const FONT = path.join(fontDir, 'DejaVuSans.ttf');
-export const FONT_BOLD = path.join(fontDir, 'DejaVuSans-Bold.ttf');
+import { FONT, FONT_BOLD } from '../../lib/pdf-fonts.ts';
 
 const L = {
   ru: {

@@ -12,7 +12,7 @@ import { bearer, createTestContext } from '../../test/harness.ts';
 import { csvLabels } from './incidents.csv.ts';
 import type { IncidentsRepository } from './incidents.repository.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
-import { sniffFile } from './sniff.ts';
+import { sniffFile } from '../../integrations/storage/sniff.ts';
 
 let ctx: TestContext;
 let smtp: SMTPServer;

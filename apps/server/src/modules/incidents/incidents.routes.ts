@@ -16,7 +16,8 @@ import {
 import type { Config } from '../../config.ts';
 import { offsetLinks } from '../../lib/pagination.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
-import type { IncidentsService, UploadPart } from './incidents.service.ts';
+import type { UploadPart } from '../../lib/multipart.ts';
+import type { IncidentsService } from './incidents.service.ts';
 
 const KeyParams = z.object({ key: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 

@@ -19,8 +19,6 @@ import type {
   Language,
 } from '@soc/contracts';
 import {
-  ATTACHMENTS_MAX_FILES,
-  ATTACHMENT_MAX_BYTES,
   CSV_MAX_EXCEEDED_CODE,
   DEFAULT_INCIDENT_ORDERING,
   IncidentCreateSchema,
@@ -42,20 +40,23 @@ import {
 } from '../../db/schema/index.ts';
 import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
-import { FileTooLargeError } from '../../integrations/storage/file-storage.ts';
+import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
+import type { UploadPart } from '../../lib/multipart.ts';
+import { expectAttachmentsField } from '../../lib/multipart.ts';
 import { slaDeadline } from '../../lib/sla.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
+import { presentAttachment } from './attachments.service.ts';
 import { incidentsCsvStream } from './incidents.csv.ts';
 import type { ListTotal, RowCounter, SystemScope } from './incidents.repository.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
-import { lockIncident } from './comments.service.ts';
-import { checkUpload } from './sniff.ts';
+import { displayName } from '../users/index.ts';
+import { lockIncident } from './incident-access.ts';
 
 export interface IncidentsDeps {
   db: Db;
@@ -76,14 +77,6 @@ export interface IncidentsDeps {
 /** A list page with its total, exact or where counting stopped (`ListTotal`). */
 export interface IncidentsPage extends ListTotal {
   results: IncidentListItem[];
-}
-
-/** One uploaded file as the multipart parser hands it over. */
-export interface UploadPart {
-  fieldname: string;
-  filename: string;
-  mimetype: string;
-  file: Readable & { truncated?: boolean };
 }
 
 export const CSV_JOB = 'incidents.csv';
@@ -196,10 +189,7 @@ export function createIncidentsService({
         .where(eq(services.systemId, system.id))
         .orderBy(services.id)
         .limit(1);
-      const [me] = await db
-        .select({ first: users.firstName, last: users.lastName, username: users.username })
-        .from(users)
-        .where(eq(users.id, auth.userId));
+      const me = await displayName(db, auth.userId);
       const now = new Date();
       const sla = service?.hours ? slaDeadline(now, service.hours, service.calendar ?? true) : null;
       const [created] = await db
@@ -218,7 +208,7 @@ export function createIncidentsService({
           // raised by the customer: the SOC acts next
           status: auth.role === 'customer' ? 'waiting_for_support' : 'waiting_for_customer',
           reporterId: auth.userId,
-          reporterName: `${me?.first ?? ''} ${me?.last ?? ''}`.trim() || (me?.username ?? ''),
+          reporterName: me.name,
           notifiedAt: now,
           sla,
           slaBreached: false,
@@ -244,38 +234,21 @@ export function createIncidentsService({
      */
     async addFiles(key: number, parts: AsyncIterable<UploadPart>, auth: AuthContext, ip: string) {
       const incident = await findScoped(key, auth);
-      const stored: { key: string; size: number; sha256: string; filename: string; contentType: string }[] =
-        [];
+      const stager = new UploadStager(storage);
       try {
         for await (const part of parts) {
-          if (part.fieldname !== 'attachments') {
-            part.file.resume();
-            throw badRequest({ [part.fieldname]: ['Unexpected file field; use "attachments".'] });
-          }
-          if (stored.length >= ATTACHMENTS_MAX_FILES) {
-            part.file.resume();
-            throw badRequest({
-              attachments: [`Ensure this field has no more than ${ATTACHMENTS_MAX_FILES} files.`],
-            });
-          }
-          const filename = sanitizeFilename(part.filename);
-          let contentType = 'application/octet-stream';
-          const object = await storage.put('attachments', part.file, ATTACHMENT_MAX_BYTES, (head) => {
-            contentType = checkUpload('attachments', filename, head);
-          });
-          stored.push({ ...object, filename, contentType });
-          if (object.size === 0)
-            throw badRequest({ attachments: [`The submitted file "${filename}" is empty.`] });
+          expectAttachmentsField(part);
+          await stager.stage(part.filename, part.file);
         }
-        if (!stored.length) throw badRequest({ attachments: ['No file was submitted.'] });
+        if (!stager.files.length) throw badRequest({ attachments: ['No file was submitted.'] });
         const rows = await db.transaction(async (tx) => {
           // the incident row first, then the quota lock: the order of every writer of its files
           await lockIncident(tx, incident.id);
-          await checkStorageQuota(tx, incident.systemId, stored, config.storageQuotaBytesPerSystem);
+          await checkStorageQuota(tx, incident.systemId, stager.files, config.storageQuotaBytesPerSystem);
           const inserted = await tx
             .insert(attachments)
             .values(
-              stored.map((s) => ({
+              stager.files.map((s) => ({
                 incidentId: incident.id,
                 filename: s.filename,
                 contentType: s.contentType,
@@ -298,19 +271,9 @@ export function createIncidentsService({
           });
           return inserted;
         });
-        return rows.map((r) => ({
-          id: r.id,
-          filename: r.filename,
-          size: r.size,
-          content_type: r.contentType,
-          link: `/api/v0/soc/incs/${key}/attachments/${r.id}/download/`,
-          created: r.created.getTime(),
-        }));
+        return rows.map((r) => presentAttachment(key, r));
       } catch (err) {
-        await Promise.all(stored.map((s) => storage.remove(s.key)));
-        if (err instanceof FileTooLargeError) {
-          throw new HttpError(413, `Each file must be at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`);
-        }
+        await stager.discard();
         throw err;
       }
     },
@@ -441,11 +404,3 @@ export function createIncidentsService({
 }
 
 export type IncidentsService = ReturnType<typeof createIncidentsService>;
-
-/** A display name for a stored file: no path, no control characters, at most 200 characters. */
-export function sanitizeFilename(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (clean || 'file').slice(-200);
-}

@@ -2,7 +2,7 @@ import type { Language, NotificationEvent } from '@soc/contracts';
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import type { IncidentPriority, IncidentStatus } from '@soc/contracts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
-import { subjectTag } from '../incidents/notifications.service.ts';
+import { subjectTag } from '../incidents/index.ts';
 
 /** What a notification e-mail tells about. */
 export interface NotificationFacts {

@@ -11,7 +11,7 @@ import { htmlToText } from '../../lib/markdown.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { eventVisibleTo } from '../events/events.service.ts';
 import type { EventsRepository } from '../events/events.repository.ts';
-import { NOTIFY_JOB } from '../incidents/notifications.service.ts';
+import { NOTIFY_JOB } from '../incidents/index.ts';
 import type { NotificationFacts } from './notification-mail.ts';
 import { notificationMail } from './notification-mail.ts';
 import {

@@ -17,9 +17,9 @@ import {
   ReportTaskUpdateSchema,
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
+import { contentDisposition } from '../../lib/http-files.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
-import { contentDisposition } from '../incidents/attachments.service.ts';
 import { presentReport } from './reports.presenter.ts';
 import type { ReportsService } from './reports.service.ts';
 

@@ -55,10 +55,11 @@ import { presentMisconfig } from '../misconfigs/misconfigs.presenter.ts';
 import { createMisconfigsRepository } from '../misconfigs/misconfigs.repository.ts';
 import { createAlertsRepository } from '../alerts/alerts.repository.ts';
 import type { DocumentsService } from '../documents/documents.service.ts';
-import type { StatusListener } from '../incidents/comments.service.ts';
-import { displayName, insertComment } from '../incidents/comments.service.ts';
-import { loadIncident } from '../incidents/incident-access.ts';
-import type { IncidentCardService } from '../incidents/incident-card.service.ts';
+import type { StatusListener } from '../comments/index.ts';
+import { insertComment } from '../comments/index.ts';
+import { displayName } from '../users/index.ts';
+import type { IncidentCardService } from '../incidents/index.ts';
+import { loadIncident } from '../incidents/index.ts';
 import { presentRule } from '../rules/rules.presenter.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -15,9 +15,9 @@ import {
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import type { MultipartPart } from '../../lib/multipart.ts';
 import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import type { MultipartPart } from '../incidents/comments.service.ts';
 import type { TasksService } from './tasks.service.ts';
 
 const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };

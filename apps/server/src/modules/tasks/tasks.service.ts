@@ -9,15 +9,17 @@ import {
 import type { Db } from '../../db/client.ts';
 import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import type { StagedFile } from '../../integrations/storage/upload-stager.ts';
+import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { isUuid, sendStoredFile } from '../../lib/http-files.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
+import type { MultipartPart } from '../../lib/multipart.ts';
+import { parseMultipartFields, readChatParts } from '../../lib/multipart.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import type { StagedFile } from '../incidents/attachments.service.ts';
-import { UploadStager, isUuid, sendStoredFile } from '../incidents/attachments.service.ts';
-import type { MultipartPart } from '../incidents/comments.service.ts';
-import { displayName, parseMultipartFields, readChatParts } from '../incidents/comments.service.ts';
+import { displayName } from '../users/index.ts';
 import { availableStatuses, statusAfterMessage } from './task-workflow.ts';
 import {
   presentTask,

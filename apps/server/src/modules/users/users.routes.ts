@@ -3,12 +3,12 @@ import { FieldErrorsSchema, UserListResponseSchema, UsersQuerySchema } from '@so
 import type { Config } from '../../config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { requireAuth } from '../../plugins/auth.ts';
-import type { IncidentCardService } from './incident-card.service.ts';
+import type { UsersService } from './users.service.ts';
 
 /** `/api/v0/soc/users/`: assignee suggestions, limited to the caller's systems. */
-export const usersRoutes: FastifyPluginAsyncZod<{ card: IncidentCardService; config: Config }> = async (
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; config: Config }> = async (
   app,
-  { card, config },
+  { users, config },
 ) => {
   app.get(
     '/users/',
@@ -21,7 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ card: IncidentCardService; con
       },
     },
     async (request) => {
-      const page = await card.users(request.query, requireAuth(request));
+      const page = await users.list(request.query, requireAuth(request));
       return {
         ...page,
         ...pageLinks(request, config.publicUrl, page.total, request.query.page, request.query.page_size),

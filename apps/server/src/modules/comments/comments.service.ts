@@ -1,0 +1,188 @@
+import type { Comment, CommentSource, IncidentStatus } from '@soc/contracts';
+import { COMMENTS_NO_PAGE_MAX, CommentCreateFieldsSchema } from '@soc/contracts';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
+import type { StagedFile } from '../../integrations/storage/upload-stager.ts';
+import { UploadStager } from '../../integrations/storage/upload-stager.ts';
+import { audit } from '../../lib/audit.ts';
+import { badRequest } from '../../lib/http-errors.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
+import type { MultipartPart } from '../../lib/multipart.ts';
+import { parseMultipartFields, readChatParts } from '../../lib/multipart.ts';
+import { likePattern } from '../../lib/pagination.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { systemScope } from '../../plugins/auth.ts';
+import type { IncidentRecord, IncidentResponseCache } from '../incidents/index.ts';
+import { loadIncident, lockIncident, statusAfterComment } from '../incidents/index.ts';
+import { displayName } from '../users/index.ts';
+import { presentComment } from './comments.presenter.ts';
+import type { CommentRow } from './comments.repository.ts';
+import { commentsRepository as repo } from './comments.repository.ts';
+
+/** A page of the chat: `page`/`page_size`, or everything (`no_page`), optionally searched. */
+type ChatQuery = { page: number; page_size: number; no_page?: boolean; search?: string };
+
+export interface NewComment {
+  incident: Pick<IncidentRecord, 'id' | 'key' | 'status'>;
+  authorId: number | null;
+  authorName: string;
+  authorEmail?: string;
+  /** Sanitised HTML. */
+  html: string;
+  source: CommentSource;
+  fromSoc: boolean;
+  issueCompleted?: boolean;
+  mailMessageId?: string;
+  /** Mail from the national centre's domain that our gateway authenticated. */
+  fromNationalCentre?: boolean;
+  files?: StagedFile[];
+  /** Whether the comment may move the status (an unverified sender's mail may not). */
+  affectsStatus: boolean;
+}
+
+/** Called when a status change needs customers told (notification e-mails). */
+export type StatusListener = (incidentId: string, status: IncidentStatus) => Promise<void>;
+
+/**
+ * Stores a comment and its files inside a transaction and applies the status effect of
+ * DESIGN §5. Returns the comment row and the new status, if it changed.
+ */
+export async function insertComment(
+  tx: Tx,
+  c: NewComment,
+): Promise<{ row: CommentRow; newStatus: IncidentStatus | null }> {
+  const row = await repo.insert(tx, {
+    incidentId: c.incident.id,
+    authorId: c.authorId,
+    authorName: c.authorName,
+    authorEmail: c.authorEmail ?? '',
+    body: c.html,
+    source: c.source,
+    fromSoc: c.fromSoc,
+    issueCompleted: c.issueCompleted ?? false,
+    mailMessageId: c.mailMessageId ?? null,
+    fromNationalCentre: c.fromNationalCentre ?? false,
+  });
+  if (c.files?.length) await repo.insertFiles(tx, row, c.files, c.authorId);
+  const next = c.affectsStatus
+    ? statusAfterComment(c.incident.status, c.fromSoc, c.issueCompleted ?? false)
+    : null;
+  await repo.touchIncident(tx, c.incident.id, next, new Date());
+  return { row, newStatus: next };
+}
+
+export interface CommentsDeps {
+  db: Db;
+  config: Config;
+  storage: FileStorage;
+  onStatus: StatusListener;
+  /** Keeps chat pages until something they show changes. */
+  responses?: IncidentResponseCache;
+}
+
+export function createCommentsService({ db, config, storage, onStatus, responses }: CommentsDeps) {
+  async function presentMany(rows: CommentRow[], key: number, auth: AuthContext): Promise<Comment[]> {
+    const files = await repo.attachmentsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => presentComment(r, key, files.get(r.id) ?? [], auth, config.nationalCentre.name));
+  }
+
+  async function readPage(
+    key: number,
+    auth: AuthContext,
+    q: ChatQuery,
+  ): Promise<{ total: number; results: Comment[] }> {
+    const incident = await loadIncident(db, key, auth);
+    const { total, rows } = await repo.page(db, incident.id, {
+      pattern: q.search ? likePattern(q.search) : undefined,
+      limit: q.no_page ? COMMENTS_NO_PAGE_MAX : q.page_size,
+      offset: q.no_page ? 0 : (q.page - 1) * q.page_size,
+    });
+    return { total, results: await presentMany(rows, key, auth) };
+  }
+
+  return {
+    presentMany,
+
+    /** The chat of an incident, oldest first. */
+    async list(key: number, auth: AuthContext, q: ChatQuery): Promise<{ total: number; results: Comment[] }> {
+      const build = () => readPage(key, auth, q);
+      return responses ? responses.comments(key, systemScope(auth), auth.userId, q, build) : build();
+    },
+
+    /**
+     * A comment from the portal: multipart `body`, `issue_completed`, `attachments`. Files are
+     * streamed into storage as they arrive and dropped again if anything is refused.
+     */
+    async create(
+      key: number,
+      parts: AsyncIterable<MultipartPart>,
+      auth: AuthContext,
+      ip: string,
+    ): Promise<Comment> {
+      const incident = await loadIncident(db, key, auth);
+      const stager = new UploadStager(storage);
+      // after the commit the files belong to the comment: a later failure (the database gone
+      // while reading it back) must not remove them
+      let committed = false;
+      try {
+        const fields = await readChatParts(parts, stager);
+        const parsed = parseMultipartFields(CommentCreateFieldsSchema, fields);
+        const byStaff = auth.role !== 'customer';
+        if (parsed.issue_completed && byStaff) {
+          throw badRequest({ issue_completed: ['Analysts complete incidents with the "complete" action.'] });
+        }
+        const me = await displayName(db, auth.userId);
+        const result = await db.transaction(async (tx) => {
+          const locked = await lockIncident(tx, incident.id);
+          if (
+            parsed.issue_completed &&
+            !['waiting_for_customer', 'waiting_for_support', 'work_in_progress'].includes(locked!.status)
+          ) {
+            throw badRequest({ issue_completed: ['The incident is not open; it cannot be completed.'] });
+          }
+          await checkStorageQuota(tx, incident.systemId, stager.files, config.storageQuotaBytesPerSystem);
+          const inserted = await insertComment(tx, {
+            incident: locked!,
+            authorId: auth.userId,
+            authorName: me.name,
+            authorEmail: me.email,
+            html: renderMarkdown(parsed.body),
+            source: 'API',
+            fromSoc: byStaff,
+            issueCompleted: parsed.issue_completed,
+            files: stager.files,
+            affectsStatus: true,
+          });
+          // in the transaction: once the comment is committed its files must stay (see discard below)
+          await audit(tx, {
+            userId: auth.userId,
+            action: 'incident.comment',
+            objectType: 'incident',
+            objectId: key,
+            ip,
+            details: {
+              comment: inserted.row.id,
+              files: stager.files.length,
+              ...(inserted.newStatus ? { status: [incident.status, inserted.newStatus] } : {}),
+            },
+          });
+          return inserted;
+        });
+        committed = true;
+        if (result.newStatus) await onStatus(incident.id, result.newStatus);
+        const [shown] = await presentMany([result.row], key, auth);
+        return shown!;
+      } catch (err) {
+        if (!committed) await stager.discard();
+        throw err;
+      }
+    },
+  };
+}
+
+export type CommentsService = ReturnType<typeof createCommentsService>;
