@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: the env schema, Config, loadConfig and testConfig list every setting in step.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

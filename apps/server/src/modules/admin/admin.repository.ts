@@ -19,7 +19,7 @@ export type SystemRow = typeof systems.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** SQL of the administration (drizzle only; rules live in admin.service.ts). */
+/** SQL of the administration (drizzle only; rules live in systems.service.ts and users.service.ts). */
 export function createAdminRepository(db: Db) {
   return {
     async listSystems(search: string | undefined, limit: number, offset: number) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RangeSplit } from './dashboard.repository.ts';
-import { DAY_MS, HOUR_MS, splitRange } from './dashboard.repository.ts';
+import type { RangeSplit } from './split-range.ts';
+import { DAY_MS, HOUR_MS, splitRange } from './split-range.ts';
 
 const dayStart = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 

@@ -1,0 +1,82 @@
+import { createHash, createHmac, randomInt } from 'node:crypto';
+import { MFA_MESSAGES, MFA_PIN_LENGTH } from '@soc/contracts';
+import { audit } from '../../lib/audit.ts';
+import { HttpError, tooManyRequests } from '../../lib/http-errors.ts';
+import { fillTemplate, maskPhone } from '../../integrations/sms/sms-gateway.ts';
+import type { UserRow } from './auth.repository.ts';
+import type { CallerContext } from './auth.service.ts';
+import type { MfaServiceDeps } from './mfa.service.ts';
+import type { MfaChallengeRow, MfaRepository } from './mfa.repository.ts';
+
+/** A pending sign-in lives this long in all, however many codes are sent. */
+export const PENDING_TTL_MS = 15 * 60_000;
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** The SMS codes of sign-ins and of changes of second factors: made, kept as an HMAC, sent, capped. */
+export function createMfaCodes(
+  { db, config, sms, log }: Pick<MfaServiceDeps, 'db' | 'config' | 'sms' | 'log'>,
+  repo: MfaRepository,
+) {
+  const codeMac = (challengeId: string, code: string): Buffer =>
+    createHmac('sha256', config.jwtSecret).update(`mfa:${challengeId}:${code}`).digest();
+
+  async function checkHourlyCap(userId: number): Promise<void> {
+    if ((await repo.sendsInLastHour(userId)) >= config.sms.maxPerUserPerHour) throw tooManyRequests(3600);
+  }
+
+  /** Generates and sends a new code; the previous one stops working. */
+  async function sendCode(challenge: MfaChallengeRow, user: UserRow, ctx: CallerContext): Promise<void> {
+    const phone = user.mfaPhone;
+    const code = String(randomInt(0, 10 ** MFA_PIN_LENGTH)).padStart(MFA_PIN_LENGTH, '0');
+    await repo.storeCode(
+      challenge.id,
+      codeMac(challenge.id, code).toString('hex'),
+      new Date(Date.now() + config.mfa.codeTtlSeconds * 1000),
+    );
+    try {
+      if (!phone) throw new Error('The user has no phone number for the second factor');
+      await sms.send({
+        to: phone,
+        text: fillTemplate(config.sms.textTemplate, {
+          code,
+          minutes: String(Math.max(1, Math.round(config.mfa.codeTtlSeconds / 60))),
+        }),
+      });
+      log?.info({ userId: user.id, phone: maskPhone(phone) }, 'sign-in code sent by SMS');
+    } catch (error) {
+      await repo.close(challenge.id);
+      log?.error({ userId: user.id, err: (error as Error).message }, 'sign-in code could not be sent');
+      await audit(db, {
+        userId: user.id,
+        action: 'auth.mfa_send_failed',
+        objectType: 'user',
+        objectId: user.id,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      });
+      throw new HttpError(
+        503,
+        MFA_MESSAGES.sendFailed,
+        undefined,
+        {},
+        {
+          mfa_token: [MFA_MESSAGES.sendFailed],
+        },
+      );
+    }
+    await audit(db, {
+      userId: user.id,
+      action: 'auth.mfa_challenge',
+      objectType: 'user',
+      objectId: user.id,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      details: { method: 'sms', phone: maskPhone(phone), resend: challenge.sends > 0 },
+    });
+  }
+
+  return { codeMac, checkHourlyCap, sendCode };
+}
+
+export type MfaCodes = ReturnType<typeof createMfaCodes>;
