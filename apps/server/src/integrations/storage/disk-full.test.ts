@@ -104,7 +104,7 @@ async function freeDisk(): Promise<void> {
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    incidents: 5,
+    incidents: 20,
     config: { filesDir: scratch },
     ...(injected ? { storage: () => injected } : {}),
   });

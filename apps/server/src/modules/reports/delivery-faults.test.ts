@@ -48,7 +48,7 @@ beforeAll(async () => {
   smtpPort = await freePort();
   smsPort = await freePort();
   ctx = await createTestContext({
-    incidents: 5,
+    incidents: 20,
     config: {
       mail: {
         smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
