@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +24,8 @@ declare module 'vitest' {
     socTemplateDir: string;
     /** This run's id, part of the template databases' names. */
     socTemplateId: string;
+    /** Where the test files put their copies of a PGlite template (removed after the run). */
+    socScratchDir: string;
   }
 }
 
@@ -155,9 +156,6 @@ async function openTestDatabase(
   };
 }
 
-/** Where a test file's copy of a PGlite data directory goes: memory (tmpfs) where there is one. */
-const scratchRoot = () => (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
-
 /**
  * PGlite's data directories on disk, built once per run: `pglite-base` migrated and empty (the
  * engine's initdb and the migrations cost more than most files' tests), `pglite-N` a copy of it
@@ -202,7 +200,7 @@ export async function openPgliteDatabase(
     return { database, drop: () => database.close() };
   }
   await copyFiles(template, filesDir);
-  const dataDir = await mkdtemp(path.join(scratchRoot(), 'soc-pglite-'));
+  const dataDir = await mkdtemp(path.join(inject('socScratchDir'), 'db-'));
   await cp(path.join(template, 'data'), dataDir, { recursive: true });
   const database = await openDatabase({ kind: 'pglite', dataDir });
   return {
