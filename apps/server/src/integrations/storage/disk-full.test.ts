@@ -5,9 +5,10 @@ import { readdir, statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { and, count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments, comments, incidents, issueTypes, systems } from '../../db/schema/index.ts';
+import { attachments, comments } from '../../db/schema/index.ts';
+import { buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import { multipart } from '../../test/multipart.ts';
@@ -104,23 +105,13 @@ async function freeDisk(): Promise<void> {
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    incidents: 20,
+    incidents: 0,
     config: { filesDir: scratch },
     ...(injected ? { storage: () => injected } : {}),
   });
-  token = (await ctx.login('alice')).access;
-  const [picked] = await ctx.database.db
-    .select({ id: incidents.id, key: incidents.key })
-    .from(incidents)
-    .innerJoin(systems, eq(systems.id, incidents.systemId))
-    .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
-    .where(and(eq(systems.isId, 'IS-0001'), eq(issueTypes.code, 'incident')))
-    .limit(1);
-  key = picked!.key;
-  await ctx.database.db
-    .update(incidents)
-    .set({ status: 'work_in_progress' })
-    .where(eq(incidents.id, picked!.id));
+  const system = await buildSystem(ctx);
+  token = await (await buildCustomer(ctx, [system.id])).login();
+  ({ key } = await buildIncident(ctx, system.id, { status: 'work_in_progress' }));
   await fillDisk();
 });
 
