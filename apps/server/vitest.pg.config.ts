@@ -8,6 +8,10 @@ export default defineProject({
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
     env: { TZ: 'UTC', TEST_DB_DRIVER: 'pg' },
+    // one worker process runs the files one after another (the default on 2 cores) and keeps
+    // its modules, so the app is imported and PGlite compiled once rather than per file; each
+    // file still gets its own database and app (figures in docs/testing.md)
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 180_000,
   },

@@ -9,6 +9,9 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // files share a worker's modules (antd, React, the app are imported once, not per file);
+    // setup.ts still runs before each file and resets storage, the auth store and the language
+    isolate: false,
     // antd components are heavy in jsdom; user-event flows need more than the 5 s default
     testTimeout: 20_000,
   },

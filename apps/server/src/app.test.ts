@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCustomer } from './test/builders.ts';
 import type { TestContext } from './test/harness.ts';
 import { createTestContext } from './test/harness.ts';
 
@@ -87,7 +88,7 @@ describe('web app and unknown paths', () => {
   it('answers unknown API paths with 404 JSON, before and after sign-in', async () => {
     // authentication is decided on the matched route: no route, nothing to authenticate
     expect((await ctx.app.inject('/api/v0/nothing-here/')).statusCode).toBe(404);
-    const { access } = await ctx.login('alice');
+    const access = await (await buildCustomer(ctx)).login();
     const res = await ctx.app.inject({
       url: '/api/v0/nothing-here/',
       headers: { authorization: `Bearer ${access}` },

@@ -1,6 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs } from '../db/schema/index.ts';
 import type { TestContext } from '../test/harness.ts';
 import { createTestContext } from '../test/harness.ts';
@@ -11,29 +10,51 @@ beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
 });
 afterAll(() => ctx.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const LEASE_MS = 600;
 
 describe('job leases', () => {
   it('renews the lease of a running job, so that another runner does not take it', async () => {
+    // only the heartbeat's interval is faked: the database and its driver keep real timers
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let runs = 0;
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
     let release: () => void = () => undefined;
     const handlers = {
       'test.slow': async () => {
         runs += 1;
+        started();
         await new Promise<void>((resolve) => (release = resolve));
       },
     };
     const a = createJobRunner({ db: ctx.database.db, handlers, lockTimeoutMs: LEASE_MS });
     const b = createJobRunner({ db: ctx.database.db, handlers, lockTimeoutMs: LEASE_MS });
     const id = await a.enqueue('test.slow', {});
-    const running = a.runDue();
-    while (runs === 0) await sleep(20);
-    // well past the lease: without its renewal the job would look abandoned
-    await sleep(LEASE_MS * 2.5);
+    const done = a.runDue();
+    await running;
+    // the lease as it stands well past its end: without a renewal the job looks abandoned
+    await ctx.database.db
+      .update(jobs)
+      .set({ lockedAt: sql`now() - make_interval(secs => ${(LEASE_MS * 2.5) / 1000})` })
+      .where(eq(jobs.id, id));
+    const leasePassed = () =>
+      ctx.database.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(
+          sql`${jobs.id} = ${id} AND ${jobs.lockedAt} < now() - make_interval(secs => ${LEASE_MS / 1000})`,
+        );
+    expect(await leasePassed()).toHaveLength(1);
+    // one heartbeat (a third of the lease) renews it
+    await vi.advanceTimersByTimeAsync(LEASE_MS / 3);
+    await vi.waitFor(async () => expect(await leasePassed()).toHaveLength(0));
     expect(await b.runDue()).toBe(0);
     release();
-    await running;
+    await done;
     const [job] = await ctx.database.db.select().from(jobs).where(eq(jobs.id, id));
     expect(job).toMatchObject({ status: 'done', attempts: 1 });
     expect(runs).toBe(1);

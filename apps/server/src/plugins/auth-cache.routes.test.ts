@@ -151,17 +151,31 @@ describe('auth cache in the app', () => {
   });
 
   it('never serves a session past the expiry of its last live refresh token', async () => {
-    const app = await instance(deaf);
-    const { access } = await login(app, 'user002');
-    // written before the first check, so that the cached entry carries this expiry
-    await exec(sql`UPDATE refresh_tokens SET expires_at = now() + interval '1500 milliseconds'
-                    WHERE user_id = (SELECT id FROM users WHERE username = 'user002')`);
-    const queries = countAuthQueries();
-    expect(await get(app, access)).toBe(200);
-    expect(await get(app, access)).toBe(200);
-    expect(queries()).toBe(1);
-    await sleep(1_700);
-    expect(await get(app, access)).toBe(401);
+    // the clock of this instance (its cache reads it) is moved instead of waiting; the
+    // database's timers stay real
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const app = await instance(deaf);
+      const { access } = await login(app, 'user002');
+      const tokensOfUser = sql`user_id = (SELECT id FROM users WHERE username = 'user002')`;
+      // written before the first check, so that the cached entry carries this expiry
+      await exec(
+        sql`UPDATE refresh_tokens SET expires_at = now() + interval '1500 milliseconds' WHERE ${tokensOfUser}`,
+      );
+      const queries = countAuthQueries();
+      expect(await get(app, access)).toBe(200);
+      // the database as it is 1.7 s later (the deaf instance hears nothing of it): the cached
+      // entry still serves until the expiry it carries
+      await exec(
+        sql`UPDATE refresh_tokens SET expires_at = now() - interval '200 milliseconds' WHERE ${tokensOfUser}`,
+      );
+      expect(await get(app, access)).toBe(200);
+      expect(queries()).toBe(1);
+      vi.setSystemTime(Date.now() + 1_700);
+      expect(await get(app, access)).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is bypassed while the channel is not live: every request reads, a change counts at once', async () => {

@@ -86,7 +86,7 @@ describe('next and previous links', () => {
 describe('next and previous links without PUBLIC_URL', () => {
   let other: TestContext;
   beforeAll(async () => {
-    other = await createTestContext({ incidents: 12 });
+    other = await createTestContext({ incidents: 20 });
   }, 120_000);
   afterAll(async () => {
     await other?.close();

@@ -189,41 +189,8 @@ export async function injectAnswer(
   };
 }
 
-const BOUNDARY = '----soc-security-boundary';
-
-export interface MultipartFile {
-  field: string;
-  name: string;
-  type: string;
-  body: Buffer;
-}
-
-/** A multipart/form-data request body with text fields and files. */
-export function multipart(
-  fields: Record<string, string>,
-  files: MultipartFile[] = [],
-): { payload: Buffer; headers: Record<string, string> } {
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.body,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-  };
-}
+export { multipart } from '../test/multipart.ts';
+export type { MultipartFile } from '../test/multipart.ts';
 
 /**
  * A response body for comparison: JSON without the `next`/`previous` links (they echo the

@@ -105,7 +105,7 @@ function storedFiles(dir = ctx.config.filesDir): string[] {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 6 });
+  ctx = await createTestContext({ incidents: 20 });
   for (const user of ['alice', 'analyst']) tokens[user] = (await ctx.login(user)).access;
   const [row] = await queryRows<{ key: number; system: number }>(
     ctx.database.db,

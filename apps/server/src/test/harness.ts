@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
@@ -24,13 +24,14 @@ declare module 'vitest' {
     socTemplateDir: string;
     /** This run's id, part of the template databases' names. */
     socTemplateId: string;
+    /** Where the test files put their copies of a PGlite template (removed after the run). */
+    socScratchDir: string;
   }
 }
 
 const DEMO_NOW = new Date('2026-11-20T12:00:00Z');
 
 async function fillDemo(database: Database, incidents: number, filesDir: string): Promise<void> {
-  await database.migrate();
   await generateDemoData(database.db, { incidents, now: DEMO_NOW, storage: new FileStorage(filesDir) });
 }
 
@@ -87,11 +88,11 @@ async function sharedTemplate(name: string, build: (dir: string) => Promise<void
 }
 
 /**
- * A database for one test file with `incidents` demo incidents: in-memory PGlite, or a fresh
- * PostgreSQL database in the pg project. Migrating and generating the demo data costs far more
- * than the tests of most files, so each data set is built once per run and copied: PGlite from a
- * dumped data directory, PostgreSQL with CREATE DATABASE … TEMPLATE. The demo's files are copied
- * into the test's own `filesDir`.
+ * A database for one test file with `incidents` demo incidents: PGlite on a copied data
+ * directory, or a fresh PostgreSQL database in the pg project. Migrating and generating the demo
+ * data costs far more than the tests of most files, so each data set is built once per run and
+ * copied: PGlite's data directory, PostgreSQL with CREATE DATABASE … TEMPLATE. The demo's files
+ * are copied into the test's own `filesDir`.
  */
 async function openTestDatabase(
   incidents: number,
@@ -99,27 +100,7 @@ async function openTestDatabase(
   via?: { host: string; port: number },
 ): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB_DRIVER !== 'pg' || !adminUrl) {
-    const template = await sharedTemplate(`pglite-${incidents}`, async (dir) => {
-      const database = await openDatabase({ kind: 'pglite' });
-      try {
-        await fillDemo(database, incidents, path.join(dir, 'files'));
-        const dump = await database.dumpDataDir!();
-        await writeFile(path.join(dir, 'data.tar'), Buffer.from(await dump.arrayBuffer()));
-      } finally {
-        await database.close();
-      }
-    });
-    if (!template) {
-      const database = await openDatabase({ kind: 'pglite' });
-      await fillDemo(database, incidents, filesDir);
-      return { database, drop: () => database.close() };
-    }
-    await copyFiles(template, filesDir);
-    const loadDataDir = new Blob([await readFile(path.join(template, 'data.tar'))]);
-    const database = await openDatabase({ kind: 'pglite', loadDataDir });
-    return { database, drop: () => database.close() };
-  }
+  if (process.env.TEST_DB_DRIVER !== 'pg' || !adminUrl) return openPgliteDatabase(incidents, filesDir);
 
   const admin = async (statement: string) => {
     const c = new pg.Client({ connectionString: adminUrl });
@@ -151,6 +132,7 @@ async function openTestDatabase(
     await admin(`CREATE DATABASE ${templateName}`);
     const database = await openDatabase({ kind: 'postgres', url: urlOf(templateName), poolSize: 4 });
     try {
+      await database.migrate();
       await fillDemo(database, incidents, path.join(dir, 'files'));
     } finally {
       await database.close();
@@ -160,13 +142,72 @@ async function openTestDatabase(
   await admin(template ? `CREATE DATABASE ${name} TEMPLATE ${templateName}` : `CREATE DATABASE ${name}`);
   const database = await openDatabase({ kind: 'postgres', url: appUrlOf(name), poolSize: 4 });
   if (template) await copyFiles(template, filesDir);
-  else await fillDemo(database, incidents, filesDir);
+  else {
+    await database.migrate();
+    await fillDemo(database, incidents, filesDir);
+  }
   return {
     database,
     url: urlOf(name),
     drop: async () => {
       await database.close();
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/**
+ * PGlite's data directories on disk, built once per run: `pglite-base` migrated and empty (the
+ * engine's initdb and the migrations cost more than most files' tests), `pglite-N` a copy of it
+ * with the demo data. Each test file opens its own copy of one, which is far quicker than
+ * unpacking a dumped tarball into the engine's memory.
+ */
+async function pgliteTemplate(incidents: number | null): Promise<string | null> {
+  const name = incidents === null ? 'pglite-base' : `pglite-${incidents}`;
+  return sharedTemplate(name, async (dir) => {
+    const data = path.join(dir, 'data');
+    if (incidents === null) {
+      const database = await openDatabase({ kind: 'pglite', dataDir: data });
+      try {
+        await database.migrate();
+      } finally {
+        await database.close();
+      }
+      return;
+    }
+    const base = await pgliteTemplate(null);
+    await cp(path.join(base!, 'data'), data, { recursive: true });
+    const database = await openDatabase({ kind: 'pglite', dataDir: data });
+    try {
+      await fillDemo(database, incidents, path.join(dir, 'files'));
+    } finally {
+      await database.close();
+    }
+  });
+}
+
+/** A PGlite database of its own for the caller, migrated, with `incidents` demo incidents (null: empty). */
+export async function openPgliteDatabase(
+  incidents: number | null,
+  filesDir: string,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = await pgliteTemplate(incidents);
+  if (!template) {
+    // outside the project's global setup: nothing to share
+    const database = await openDatabase({ kind: 'pglite' });
+    await database.migrate();
+    if (incidents !== null) await fillDemo(database, incidents, filesDir);
+    return { database, drop: () => database.close() };
+  }
+  await copyFiles(template, filesDir);
+  const dataDir = await mkdtemp(path.join(inject('socScratchDir'), 'db-'));
+  await cp(path.join(template, 'data'), dataDir, { recursive: true });
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /** What a mocked endpoint received. */
@@ -84,4 +85,15 @@ export function deferred<T>() {
     resolve = res;
   });
   return { promise, resolve };
+}
+
+/**
+ * Lets the work a user's action started run out: promises, 0 ms timers (React's scheduler and
+ * React Query's notifications use them) and the renders they cause. A test that checks what was
+ * *not* sent calls it instead of waiting a guessed number of milliseconds.
+ */
+export async function settle(): Promise<void> {
+  for (let turn = 0; turn < 5; turn++) {
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  }
 }

@@ -5,11 +5,13 @@ import { readdir, statfs, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { and, count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachments, comments, incidents, issueTypes, systems } from '../../db/schema/index.ts';
+import { attachments, comments } from '../../db/schema/index.ts';
+import { buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { multipart } from '../../test/multipart.ts';
 import { FileStorage } from './file-storage.ts';
 
 /**
@@ -62,26 +64,15 @@ let ctx: TestContext;
 let token: string;
 let key: number;
 
-const boundary = '----soc-disk-full';
-function multipart(fields: Record<string, string>, file: { name: string; body: Buffer }): Buffer {
-  return Buffer.concat([
-    ...Object.entries(fields).map(([name, value]) =>
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    ),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file.body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-}
-const upload = (url: string, body: Buffer) =>
-  ctx.app.inject({
+const upload = (url: string, fields: Record<string, string>, file: { name: string; body: Buffer }) => {
+  const form = multipart(fields, [file]);
+  return ctx.app.inject({
     method: 'POST',
     url,
-    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: body,
+    headers: { ...bearer(token), ...form.headers },
+    payload: form.payload,
   });
+};
 
 async function files(): Promise<{ objects: string[]; tmp: string[] }> {
   const list = async (dir: string) =>
@@ -114,23 +105,13 @@ async function freeDisk(): Promise<void> {
 
 beforeAll(async () => {
   ctx = await createTestContext({
-    incidents: 5,
+    incidents: 0,
     config: { filesDir: scratch },
     ...(injected ? { storage: () => injected } : {}),
   });
-  token = (await ctx.login('alice')).access;
-  const [picked] = await ctx.database.db
-    .select({ id: incidents.id, key: incidents.key })
-    .from(incidents)
-    .innerJoin(systems, eq(systems.id, incidents.systemId))
-    .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
-    .where(and(eq(systems.isId, 'IS-0001'), eq(issueTypes.code, 'incident')))
-    .limit(1);
-  key = picked!.key;
-  await ctx.database.db
-    .update(incidents)
-    .set({ status: 'work_in_progress' })
-    .where(eq(incidents.id, picked!.id));
+  const system = await buildSystem(ctx);
+  token = await (await buildCustomer(ctx, [system.id])).login();
+  ({ key } = await buildIncident(ctx, system.id, { status: 'work_in_progress' }));
   await fillDisk();
 });
 
@@ -147,7 +128,8 @@ describe(`disk full on upload (${mounted ? 'a real 8 MB tmpfs' : 'storage failin
 
     const addFile = await upload(
       `/api/v0/soc/incs/${key}/add_file/`,
-      multipart({}, { name: 'memory.dmp', body: UPLOAD }),
+      {},
+      { name: 'memory.dmp', body: UPLOAD },
     );
     expect(addFile.statusCode, addFile.body).toBe(507);
     expect(addFile.json()).toEqual({
@@ -155,7 +137,8 @@ describe(`disk full on upload (${mounted ? 'a real 8 MB tmpfs' : 'storage failin
     });
     const comment = await upload(
       `/api/v0/soc/incs/${key}/comments/`,
-      multipart({ body: 'dump attached' }, { name: 'memory.dmp', body: UPLOAD }),
+      { body: 'dump attached' },
+      { name: 'memory.dmp', body: UPLOAD },
     );
     expect(comment.statusCode, comment.body).toBe(507);
 
@@ -164,10 +147,7 @@ describe(`disk full on upload (${mounted ? 'a real 8 MB tmpfs' : 'storage failin
 
     // space again: the same file is stored whole
     await freeDisk();
-    const ok = await upload(
-      `/api/v0/soc/incs/${key}/add_file/`,
-      multipart({}, { name: 'memory.dmp', body: UPLOAD }),
-    );
+    const ok = await upload(`/api/v0/soc/incs/${key}/add_file/`, {}, { name: 'memory.dmp', body: UPLOAD });
     expect(ok.statusCode, ok.body).toBe(200);
     const [stored] = ok.json<{ attachments: { link: string }[] }>().attachments;
     const download = await ctx.app.inject({ method: 'GET', url: stored!.link, headers: bearer(token) });

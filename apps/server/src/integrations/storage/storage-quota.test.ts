@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { queryRows } from '../../db/client.ts';
-import { attachments, incidents, taskAttachments, userSystems, users } from '../../db/schema/index.ts';
-import { multipart } from '../../security/openapi-operations.ts';
+import { attachments, taskAttachments } from '../../db/schema/index.ts';
+import { multipart } from '../../test/multipart.ts';
+import { buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import { STORAGE_QUOTA_EXCEEDED_CODE, storageUsage } from './storage-quota.ts';
@@ -56,24 +57,17 @@ async function stored(): Promise<{ rows: number; objects: number; tmp: number }>
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 20 });
+  ctx = await createTestContext({ incidents: 0 });
   const db = ctx.database.db;
-  for (const name of ['alice', 'bob']) {
-    tokens[name] = (await ctx.login(name)).access;
-    const [m] = await db
-      .select({ systemId: userSystems.systemId })
-      .from(userSystems)
-      .innerJoin(users, eq(users.id, userSystems.userId))
-      .where(eq(users.username, name));
-    systemOf[name] = m!.systemId;
-    const [i] = await db
-      .select({ key: incidents.key })
-      .from(incidents)
-      .where(eq(incidents.systemId, m!.systemId))
-      .limit(1);
-    keyOf[name] = i!.key;
+  // two customers, each with a system of their own and an incident in it
+  for (const name of ['first', 'second']) {
+    const system = await buildSystem(ctx);
+    const customer = await buildCustomer(ctx, [system.id]);
+    tokens[name] = await customer.login();
+    systemOf[name] = system.id;
+    keyOf[name] = (await buildIncident(ctx, system.id)).key;
   }
-  const used = Math.max(await storageUsage(db, systemOf.alice!), await storageUsage(db, systemOf.bob!));
+  const used = Math.max(await storageUsage(db, systemOf.first!), await storageUsage(db, systemOf.second!));
   quota = used + 4000;
   app = await buildApp({
     config: { ...ctx.config, storageQuotaBytesPerSystem: quota },
@@ -88,12 +82,12 @@ afterAll(async () => {
 
 describe('the per-system storage quota', () => {
   it('refuses with 507 an upload that would pass the quota, and stores nothing', async () => {
-    const free = quota - (await storageUsage(ctx.database.db, systemOf.alice!));
-    expect((await addFile('alice', free - 1000)).statusCode).toBe(200);
-    expect(await storageUsage(ctx.database.db, systemOf.alice!)).toBe(quota - 1000);
+    const free = quota - (await storageUsage(ctx.database.db, systemOf.first!));
+    expect((await addFile('first', free - 1000)).statusCode).toBe(200);
+    expect(await storageUsage(ctx.database.db, systemOf.first!)).toBe(quota - 1000);
 
     const before = await stored();
-    const refused = await addFile('alice', 1001);
+    const refused = await addFile('first', 1001);
     expect(refused.statusCode).toBe(507);
     const body = refused.json<{ detail: string; code: string; quota_bytes: number; used_bytes: number }>();
     expect(body.code).toBe(STORAGE_QUOTA_EXCEEDED_CODE);
@@ -101,17 +95,17 @@ describe('the per-system storage quota', () => {
     expect(body).toMatchObject({ quota_bytes: quota, used_bytes: quota - 1000 });
     // a comment with a file and a task with a file count against the same quota
     const comment = await post(
-      'alice',
-      `incs/${keyOf.alice}/comments/`,
+      'first',
+      `incs/${keyOf.first}/comments/`,
       multipart({ body: 'see the file' }, [file(1001)]),
     );
     expect(comment.statusCode).toBe(507);
     const task = await post(
-      'alice',
+      'first',
       'tasks/',
       multipart(
         {
-          system: String(systemOf.alice),
+          system: String(systemOf.first),
           type: 'question',
           subject: 'Quota',
           description: 'x',
@@ -124,8 +118,8 @@ describe('the per-system storage quota', () => {
     expect(await stored()).toEqual(before);
 
     // what still fits is taken; another tenant is not affected
-    expect((await addFile('alice', 1000)).statusCode).toBe(200);
-    expect((await addFile('bob', 3000)).statusCode).toBe(200);
+    expect((await addFile('first', 1000)).statusCode).toBe(200);
+    expect((await addFile('second', 3000)).statusCode).toBe(200);
   });
 
   it('takes a comment with a file and add_file on one incident at once, in one lock order', async () => {
@@ -133,8 +127,8 @@ describe('the per-system storage quota', () => {
     // takes first) deadlocked one of the two; PGlite runs them one after the other
     for (let round = 0; round < 8; round++) {
       const answers = await Promise.all([
-        addFile('bob', 20),
-        post('bob', `incs/${keyOf.bob}/comments/`, multipart({ body: `round ${round}` }, [file(20)])),
+        addFile('second', 20),
+        post('second', `incs/${keyOf.second}/comments/`, multipart({ body: `round ${round}` }, [file(20)])),
       ]);
       expect(answers.map((a) => a.statusCode)).toEqual([200, 201]);
     }
@@ -153,7 +147,7 @@ describe('the per-system storage quota', () => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
       return queryRows<{ 'QUERY PLAN': string }>(
         tx,
-        sql`EXPLAIN SELECT coalesce(sum(size), 0) FROM attachments WHERE system_id = ${systemOf.alice}`,
+        sql`EXPLAIN SELECT coalesce(sum(size), 0) FROM attachments WHERE system_id = ${systemOf.first}`,
       );
     });
     expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toMatch(

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '@soc/contracts';
-import { users } from '../../db/schema/index.ts';
 import { PASSWORD_POLICY_MESSAGES } from '../../lib/passwords.ts';
 import type { TestContext } from '../../test/harness.ts';
-import { DEMO_PASSWORD, bearer, createTestContext } from '../../test/harness.ts';
+import { BUILT_PASSWORD, buildCustomer } from '../../test/builders.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
 
 let ctx: TestContext;
 let access: string;
@@ -13,8 +12,7 @@ const LOGIN = 'harborview';
 
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
-  await ctx.database.db.update(users).set({ username: LOGIN }).where(eq(users.username, 'user005'));
-  access = (await ctx.login(LOGIN)).access;
+  access = await (await buildCustomer(ctx, [], { username: LOGIN })).login();
 });
 afterAll(async () => ctx?.close());
 
@@ -23,7 +21,7 @@ const change = (password: string, language = 'en') =>
     method: 'PUT',
     url: '/api/v0/auth/password_change/',
     headers: { ...bearer(access), 'accept-language': language },
-    payload: { old_password: DEMO_PASSWORD, password, confirmed_password: password },
+    payload: { old_password: BUILT_PASSWORD, password, confirmed_password: password },
   });
 
 describe('PUT /auth/password_change/: password policy (issue 25)', () => {

@@ -15,6 +15,8 @@ import type {
 import { auditLog, documentVersions } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import type { MultipartFile } from '../../test/multipart.ts';
+import { multipart } from '../../test/multipart.ts';
 import { solidPng } from './png.ts';
 
 const run = promisify(execFile);
@@ -25,26 +27,7 @@ const API = '/api/v0/soc';
 /** Unique per run, so that demo documents never match the filters of these tests. */
 const TAG = 'zz-test-doc';
 
-function form(
-  fields: Record<string, string>,
-  file?: { field: string; name: string; type: string; body: Buffer },
-) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.body,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const form = (fields: Record<string, string>, file?: MultipartFile) => multipart(fields, file ? [file] : []);
 
 const get = (user: string, url: string) =>
   ctx.app.inject({ method: 'GET', url, headers: bearer(tokens[user]!) });
@@ -54,7 +37,7 @@ const postForm = (user: string, url: string, body: ReturnType<typeof form>) =>
   ctx.app.inject({
     method: 'POST',
     url,
-    headers: { ...bearer(tokens[user]!), 'content-type': body.contentType },
+    headers: { ...bearer(tokens[user]!), ...body.headers },
     payload: body.payload,
   });
 

@@ -13,7 +13,7 @@ let base: string;
 const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 10 });
+  ctx = await createTestContext({ incidents: 20 });
   const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = address;
   for (const u of ['alice', 'bob', 'analyst', 'admin']) tokens[u] = (await ctx.login(u)).access;

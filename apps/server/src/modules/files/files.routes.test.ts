@@ -4,6 +4,7 @@ import type { Attachment, DocumentAttachment, DocumentCard, FileInfo } from '@so
 import { incidents, systems } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { multipart } from '../../test/multipart.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -17,25 +18,14 @@ let docPath: string;
 const get = (user: string, url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers: { ...bearer(tokens[user]!), ...headers } });
 
-function multipart(field: string, name: string, type: string, body: Buffer) {
-  const boundary = '----soc-files-test';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-      ),
-      body,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-const post = (user: string, url: string, form: ReturnType<typeof multipart>) =>
+const form = (field: string, name: string, type: string, body: Buffer) =>
+  multipart({}, [{ field, name, type, body }]);
+const post = (user: string, url: string, body: ReturnType<typeof multipart>) =>
   ctx.app.inject({
     method: 'POST',
     url,
-    headers: { ...bearer(tokens[user]!), 'content-type': form.contentType },
-    payload: form.payload,
+    headers: { ...bearer(tokens[user]!), ...body.headers },
+    payload: body.payload,
   });
 
 async function incidentKeyOf(isId: string): Promise<number> {
@@ -52,7 +42,7 @@ async function attach(user: string, key: number, name: string): Promise<string> 
   const res = await post(
     user,
     `${API}/incs/${key}/add_file/`,
-    multipart('attachments', name, 'application/json', Buffer.from(BODY)),
+    form('attachments', name, 'application/json', Buffer.from(BODY)),
   );
   expect(res.statusCode, res.body).toBe(200);
   const [file] = res.json<{ attachments: Attachment[] }>().attachments;
@@ -74,7 +64,7 @@ beforeAll(async () => {
   const up = await post(
     'analyst',
     `${API}/instructions/${card.id}/attachments/`,
-    multipart('file', 'notes.txt', 'text/plain', Buffer.from('plain notes')),
+    form('file', 'notes.txt', 'text/plain', Buffer.from('plain notes')),
   );
   expect(up.statusCode, up.body).toBe(201);
   docPath = `instructions/${card.id}/${up.json<DocumentAttachment>().id}`;

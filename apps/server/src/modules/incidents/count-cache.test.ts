@@ -42,7 +42,7 @@ describe('list totals stay exact across writes', () => {
     )[0]!.n;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ incidents: 80 });
+    ctx = await createTestContext({ incidents: 60 });
     for (const user of ['alice', 'analyst']) tokens[user] = (await ctx.login(user)).access;
   });
   afterAll(() => ctx.close());

@@ -14,7 +14,7 @@ let systems: number[];
 let sample: { technique: string; rule: string; tag: string; category: number; assignee: number };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 300 });
+  ctx = await createTestContext({ incidents: 400 });
   repo = createIncidentsRepository(ctx.database.db);
   systems = (await queryRows<{ id: number }>(ctx.database.db, sql`SELECT id FROM systems ORDER BY id`)).map(
     (r) => r.id,

@@ -8,6 +8,8 @@ import { queryRows } from '../../db/client.ts';
 import { sparsePage } from './incidents.repository.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import type { MultipartFile } from '../../test/multipart.ts';
+import { multipart } from '../../test/multipart.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -466,28 +468,15 @@ describe('POST /soc/incs/', () => {
 });
 
 describe('POST /soc/incs/{key}/add_file/', () => {
-  const boundary = '----soc-test-boundary';
-  const multipart = (files: { name: string; type: string; body: Buffer }[], field = 'attachments') => {
-    const chunks: Buffer[] = [];
-    for (const f of files) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-        ),
-        f.body,
-        Buffer.from('\r\n'),
-      );
-    }
-    chunks.push(Buffer.from(`--${boundary}--\r\n`));
-    return Buffer.concat(chunks);
-  };
-  const upload = (user: string, key: number, body: Buffer) =>
-    ctx.app.inject({
+  const upload = (user: string, key: number, files: MultipartFile[]) => {
+    const form = multipart({}, files);
+    return ctx.app.inject({
       method: 'POST',
       url: `/api/v0/soc/incs/${key}/add_file/`,
-      headers: { ...bearer(tokens[user]!), 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: body,
+      headers: { ...bearer(tokens[user]!), ...form.headers },
+      payload: form.payload,
     });
+  };
   const alicesKey = () => all.find((i) => i.system.is_id === 'IS-0001')!.key;
   const storedObjects = () => {
     const dir = path.join(ctx.config.filesDir, 'objects', 'attachments');
@@ -499,18 +488,14 @@ describe('POST /soc/incs/{key}/add_file/', () => {
   };
 
   it('stores files and answers their names, sizes and links', async () => {
-    const res = await upload(
-      'alice',
-      alicesKey(),
-      multipart([
-        { name: 'отчёт.txt', type: 'text/plain', body: Buffer.from('журнал событий') },
-        {
-          name: 'shot.png',
-          type: 'image/png',
-          body: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(100)]),
-        },
-      ]),
-    );
+    const res = await upload('alice', alicesKey(), [
+      { name: 'отчёт.txt', type: 'text/plain', body: Buffer.from('журнал событий') },
+      {
+        name: 'shot.png',
+        type: 'image/png',
+        body: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(100)]),
+      },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<{
       attachments: { filename: string; size: number; link: string; content_type: string }[];
@@ -529,7 +514,7 @@ describe('POST /soc/incs/{key}/add_file/', () => {
       type: 'text/plain',
       body: Buffer.from('x'),
     }));
-    const res = await upload('alice', alicesKey(), multipart(files));
+    const res = await upload('alice', alicesKey(), files);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ attachments: ['Ensure this field has no more than 10 files.'] });
     expect(storedObjects()).toBe(before);
@@ -537,14 +522,10 @@ describe('POST /soc/incs/{key}/add_file/', () => {
 
   it('refuses a file over 50 MB with 413, keeping nothing', async () => {
     const before = storedObjects();
-    const res = await upload(
-      'alice',
-      alicesKey(),
-      multipart([
-        { name: 'ok.txt', type: 'text/plain', body: Buffer.from('fine') },
-        { name: 'big.bin', type: 'application/octet-stream', body: Buffer.alloc(51 * 1024 * 1024, 1) },
-      ]),
-    );
+    const res = await upload('alice', alicesKey(), [
+      { name: 'ok.txt', type: 'text/plain', body: Buffer.from('fine') },
+      { name: 'big.bin', type: 'application/octet-stream', body: Buffer.alloc(51 * 1024 * 1024, 1) },
+    ]);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ detail: 'Each file must be at most 50 MB.' });
     expect(storedObjects()).toBe(before);
@@ -553,32 +534,26 @@ describe('POST /soc/incs/{key}/add_file/', () => {
 
   it('refuses an executable disguised as a PDF, and an empty file', async () => {
     const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
-    const disguised = await upload(
-      'alice',
-      alicesKey(),
-      multipart([{ name: 'invoice.pdf', type: 'application/pdf', body: exe }]),
-    );
+    const disguised = await upload('alice', alicesKey(), [
+      { name: 'invoice.pdf', type: 'application/pdf', body: exe },
+    ]);
     expect(disguised.statusCode).toBe(400);
     expect(disguised.json<{ attachments: string[] }>().attachments[0]).toContain(
       '«invoice.pdf» — исполняемый файл',
     );
-    const empty = await upload(
-      'alice',
-      alicesKey(),
-      multipart([{ name: 'empty.txt', type: 'text/plain', body: Buffer.alloc(0) }]),
-    );
+    const empty = await upload('alice', alicesKey(), [
+      { name: 'empty.txt', type: 'text/plain', body: Buffer.alloc(0) },
+    ]);
     expect(empty.json()).toEqual({ attachments: ['The submitted file "empty.txt" is empty.'] });
-    const none = await upload('alice', alicesKey(), Buffer.from(`--${boundary}--\r\n`));
+    const none = await upload('alice', alicesKey(), []);
     expect(none.json()).toEqual({ attachments: ['No file was submitted.'] });
   });
 
   it('answers 404 for another tenant’s incident', async () => {
     const bobsKey = all.find((i) => i.system.is_id === 'IS-0002')!.key;
-    const res = await upload(
-      'alice',
-      bobsKey,
-      multipart([{ name: 'a.txt', type: 'text/plain', body: Buffer.from('x') }]),
-    );
+    const res = await upload('alice', bobsKey, [
+      { name: 'a.txt', type: 'text/plain', body: Buffer.from('x') },
+    ]);
     expect(res.statusCode).toBe(404);
   });
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
   ctx = await createTestContext({
-    incidents: 10,
+    incidents: 20,
     config: {
       mail: {
         smtpUrl: `smtp://127.0.0.1:${port}`,

@@ -2,7 +2,6 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
@@ -23,7 +22,8 @@ import { REPORT_MAIL_RETRY_MESSAGE } from './reports.service.ts';
  * gateway gives a clear 503, audited, and the next sign-in works once the gateway is back.
  */
 
-const RETRY_BASE_MS = 300;
+/** Long enough that a slow machine never sees a retry come due by itself: the test moves the clock. */
+const RETRY_BASE_MS = 60_000;
 const RECIPIENT = 'smtp-down@customer1.example';
 
 /** A port with nothing listening on it (taken, then released). */
@@ -48,7 +48,7 @@ beforeAll(async () => {
   smtpPort = await freePort();
   smsPort = await freePort();
   ctx = await createTestContext({
-    incidents: 5,
+    incidents: 20,
     config: {
       mail: {
         smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
@@ -115,6 +115,12 @@ describe('SMTP down', () => {
                 FROM jobs WHERE type = 'reports.build' AND (payload->>'reportId')::int = ${id}`,
         )
       )[0]!;
+    /** The job's clock moved on by `ms`: its retry comes due as if that much time had passed. */
+    const wait = (ms: number) =>
+      ctx.database.db.execute(
+        sql`UPDATE jobs SET run_at = run_at - make_interval(secs => ${ms / 1000})
+             WHERE type = 'reports.build' AND (payload->>'reportId')::int = ${id}`,
+      );
     const shown = async () => {
       const res = await ctx.app.inject({
         method: 'GET',
@@ -141,7 +147,7 @@ describe('SMTP down', () => {
     expect((await job()).attempts).toBe(1);
 
     // second attempt, still down: the delay doubles
-    await sleep(RETRY_BASE_MS + 50);
+    await wait(RETRY_BASE_MS + 50);
     await ctx.app.jobs.runDue();
     state = await job();
     expect(state).toMatchObject({ status: 'queued', attempts: 2 });
@@ -151,11 +157,11 @@ describe('SMTP down', () => {
 
     // SMTP is back: the next attempt delivers it, once
     await startSmtp();
-    await sleep(2 * RETRY_BASE_MS + 50);
+    await wait(2 * RETRY_BASE_MS + 50);
     await ctx.app.jobs.runDue();
     expect(await job()).toMatchObject({ status: 'done', attempts: 3, last_error: null });
     expect(await shown()).toMatchObject({ mail: 'sent', mail_error: null });
-    await sleep(4 * RETRY_BASE_MS);
+    await wait(4 * RETRY_BASE_MS);
     await ctx.app.jobs.runDue();
     const mails = delivered.filter((m) => m.to.includes(RECIPIENT));
     expect(mails).toHaveLength(1);

@@ -89,7 +89,7 @@ async function create(token: string, body: object, key?: string) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 6 });
+  ctx = await createTestContext({ incidents: 20 });
   for (const user of ['alice', 'bob', 'analyst', 'admin']) sessions[user] = (await ctx.login(user)).access;
   const db = ctx.database.db;
   for (const s of await db.select({ id: systems.id, isId: systems.isId }).from(systems)) sys[s.isId] = s.id;

@@ -13,42 +13,19 @@ import {
 import { auditLog, systems, tasks } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { multipart } from '../../test/multipart.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 let aliceSystem: number;
 let bobSystem: number;
 
-const boundary = '----soc-task-boundary';
-function multipart(
-  fields: Record<string, string>,
-  files: { name: string; type: string; body: Buffer }[] = [],
-) {
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  for (const f of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
-      ),
-      f.body,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
-const post = (user: string, url: string, payload: Buffer) =>
+const post = (user: string, url: string, form: ReturnType<typeof multipart>) =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/v0/soc${url}`,
-    headers: { ...bearer(tokens[user]!), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
+    headers: { ...bearer(tokens[user]!), ...form.headers },
+    payload: form.payload,
   });
 const postJson = (user: string, url: string, payload: object) =>
   ctx.app.inject({ method: 'POST', url: `/api/v0/soc${url}`, headers: bearer(tokens[user]!), payload });

@@ -44,7 +44,7 @@ const userId = async (username: string) =>
   (await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 12 });
+  ctx = await createTestContext({ incidents: 20 });
   for (const user of ['alice', 'bob', 'carol', 'analyst', 'admin'])
     sessions[user] = (await ctx.login(user)).access;
   for (const s of await ctx.database.db.select({ id: systems.id, isId: systems.isId }).from(systems))

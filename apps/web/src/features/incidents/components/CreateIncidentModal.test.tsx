@@ -3,7 +3,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { installFetchBackedXhr } from '../../../test/fakeXhr.ts';
-import { callsTo, deferred, type MockRoutes } from '../../../test/fetchMock.ts';
+import { callsTo, deferred, settle, type MockRoutes } from '../../../test/fetchMock.ts';
 import { incidentPage, makeIncident } from '../test/incidentFixtures.ts';
 import {
   isCreateModalOpen,
@@ -274,7 +274,7 @@ describe('Create-incident modal', () => {
       await within(fieldOf('create-attachments')).findByText('No more than 10 files'),
     ).toBeInTheDocument();
     await user.click(screen.getByTestId('create-submit'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     expect(callsTo(fetchMock, CREATE)).toHaveLength(0);
   });
 

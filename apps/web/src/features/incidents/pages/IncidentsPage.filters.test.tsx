@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { writeStoredFilters } from '../../../shared/lib/filters.ts';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { callsTo } from '../../../test/fetchMock.ts';
+import { callsTo, settle } from '../../../test/fetchMock.ts';
 import {
   closeSelect,
   FILTERS,
@@ -98,7 +98,7 @@ describe('IncidentsPage: filters, sort and search', () => {
     // Opening and closing without a change sends nothing.
     await openSelect(user, 'filter-status');
     closeSelect();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     expect(callsTo(fetchMock, LIST)).toHaveLength(requestsBefore + 1);
   });
 

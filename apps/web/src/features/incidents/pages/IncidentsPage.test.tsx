@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { callsTo, deferred } from '../../../test/fetchMock.ts';
+import { callsTo, deferred, settle } from '../../../test/fetchMock.ts';
 import { incidentPage, keysFrom } from '../test/incidentFixtures.ts';
 import {
   CARD_HEIGHT,
@@ -106,7 +106,7 @@ describe('IncidentsPage: list', () => {
     await waitFor(() => expect(renderedKeys()).toEqual([2002]));
 
     older.resolve({ body: incidentPage([1001]) });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await settle();
     expect(renderedKeys()).toEqual([2002]);
     expect(callsTo(fetchMock, LIST)[0]?.signal?.aborted).toBe(true);
   });

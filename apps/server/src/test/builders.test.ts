@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from './harness.ts';
+import { bearer, createTestContext } from './harness.ts';
+import {
+  buildAlert,
+  buildAnalyst,
+  buildComment,
+  buildCustomer,
+  buildIncident,
+  buildSystem,
+} from './builders.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ incidents: 0 });
+});
+afterAll(() => ctx?.close());
+
+const get = (access: string, url: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/v0/soc${url}`, headers: bearer(access) });
+
+describe('test builders', () => {
+  it('make data that the API serves to its tenant only, the analyst seeing all of it', async () => {
+    const own = await buildSystem(ctx);
+    const other = await buildSystem(ctx);
+    const customer = await buildCustomer(ctx, [own.id]);
+    const analyst = await buildAnalyst(ctx);
+    const mine = await buildIncident(ctx, own.id, { summary: 'Built incident', priority: 'high' });
+    const theirs = await buildIncident(ctx, other.id);
+    await buildComment(ctx, mine.id, { body: '<p>Built comment</p>' });
+    await buildAlert(ctx, own.id, { incidentId: mine.id, title: 'Built alert' });
+
+    const access = await customer.login();
+    const list = await get(access, `/incs/?key__in=${mine.key},${theirs.key}`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<{ results: { key: number; summary: string }[] }>().results).toEqual([
+      expect.objectContaining({ key: mine.key, summary: 'Built incident' }),
+    ]);
+    const comments = await get(access, `/incs/${mine.key}/comments/`);
+    expect(comments.json<{ results: { body: string }[] }>().results.map((c) => c.body)).toEqual([
+      '<p>Built comment</p>',
+    ]);
+    const alerts = await get(access, `/incs/${mine.key}/alerts/`);
+    expect(alerts.statusCode, alerts.body).toBe(200);
+    expect(alerts.body).toContain('Built alert');
+    expect((await get(access, `/incs/${theirs.key}/`)).statusCode).toBe(404);
+
+    const staff = await analyst.login();
+    const all = await get(staff, `/incs/?key__in=${mine.key},${theirs.key}`);
+    expect(all.json<{ total: number }>().total).toBe(2);
+  });
+});
