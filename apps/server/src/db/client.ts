@@ -104,7 +104,7 @@ async function listenPg(
 /**
  * `workMem`: PostgreSQL's work_mem for every connection (`32MB`). The server's default of 4 MB
  * turns the bitmap of a search matching ~100,000 of a million incidents lossy, and then every
- * row of each page it touches is checked again: 5× slower (docs/performance.md).
+ * row of each page it touches is checked again (several times slower: docs/performance.md).
  */
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number; workMem?: string | undefined }
@@ -137,7 +137,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // SETs queued first on each new connection (not startup options, which would replace the
     // options of PGOPTIONS or of the URL and which PgBouncer refuses). JIT off: the portal's
     // statements run in milliseconds, and PostgreSQL's estimates of some (a text filter's count,
-    // a search counted over a million incidents) had it compile them first, for 100–270 ms. The
+    // a search counted over a million incidents) had it compile them first, for longer than they run. The
     // work_mem value is checked above; should the server still refuse a setting, the connection
     // keeps the server's (slower, same answers): releasing it here could release a client in use.
     const settings = ['SET jit = off', ...(workMem ? [`SET work_mem = '${workMem}'`] : [])].join('; ');

@@ -192,7 +192,7 @@ export async function generateDemoAlerts(
 
   // fresh rows lack the visibility map: without it counting an incident's alerts reads the heap;
   // and without statistics on the tag tables the planner expects ~90 tags per alert and reads
-  // every tag name for each alert of a page (26 ms instead of 1 ms for a page of 50)
+  // every tag name for each alert of a page
   await db.execute(sql`VACUUM (ANALYZE) alerts, alert_tags, tags`);
   const [counted] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM alerts`);
   return { alerts: counted?.n ?? 0, heavyIncident };

@@ -277,11 +277,10 @@ const PAGE_COLUMNS = sql.raw(
 /**
  * The details of a set of incident rows (the page CTE `p`), with names in `lang`. The names of
  * the service, category and resolution are scalar subqueries rather than joins: with seven joined
- * relations the planner searched their join orders on every request (2.2 ms of planning for the
- * analyst's first page on the 1M bench set, 0.7-0.8 ms this way, the same execution). The page is
- * MATERIALIZED: inlined, the planner searched the join order of nine relations over the 26
- * indexes of incidents on every request (about 5 ms of planning against 0.4 ms of execution for
- * one card on the 1M bench set; 0.7 ms materialized, with the same plan for the page).
+ * relations the planner searched their join orders on every request, and planning cost more than
+ * executing. The page is MATERIALIZED: inlined, the planner searched the join order of nine
+ * relations over the many indexes of incidents on every request (figures in docs/performance.md,
+ * History).
  */
 function detailsQuery(pageSql: SQL, ordering: IncidentOrdering, lang: Language, extra = sql``): SQL {
   return sql`
@@ -447,7 +446,7 @@ const csvCell = ({ value }: CsvCellSql) => sql`csv_cell(${value})`;
 /** The cells of a CSV record, over the page `p` and the joins of CSV_JOINS, in `lang`. */
 function csvCells(lang: Language, labels: CsvLabels): CsvCellSql[] {
   const t = title(lang);
-  // 'YYYY-MM-DD HH:MM:SS' as DateStyle ISO (which node-postgres needs anyway) writes it; to_char is 4× slower
+  // 'YYYY-MM-DD HH:MM:SS' as DateStyle ISO (which node-postgres needs anyway) writes it; to_char is several times slower
   const utc = (column: string) => sql.raw(`date_trunc('second', p.${column} AT TIME ZONE 'UTC')::text`);
   const choose = (column: string, titles: Record<string, string>) =>
     sql`CASE p.${sql.raw(column)} ${sql.join(
@@ -534,9 +533,9 @@ function valueFilterOnly(filters: IncidentFilters): { name: ValueFilterName; ter
  * The exact total of a lone `summary__icontains` or `host__icontains` from the count table, as a
  * bigint expression: an incident has one summary and one list of hosts, so the counts of the
  * values that match add up (db/derived/incident-counts.ts keys them). Counted over the incidents
- * instead, a term of few matches reads every incident of the caller's systems (150–520 ms on a
- * million; see docs/performance.md), which is why these keys stay while the search's index of
- * words went. A host list's value is its array text, read back whole with `::text[]` and matched
+ * instead, a term of few matches reads every incident of the caller's systems (an order of
+ * magnitude slower on a million; docs/performance.md), which is why these keys stay while the
+ * search's index of words went. A host list's value is its array text, read back whole with `::text[]` and matched
  * host by host; the array text holds each host as it is, unless the host has a quote or a
  * backslash (escaped), so `value ILIKE` may narrow the values first (trigram index) for any term
  * without either. Summaries and host lists over 1,000 bytes, keyed only by number (`…_long`), are
