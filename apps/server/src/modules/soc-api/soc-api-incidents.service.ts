@@ -58,7 +58,6 @@ export function createSocApiIncidents({
       staffOnly(auth);
       const input = AnalystIncidentCreateSchema.parse(raw);
       const uuids = input.alerts.map((a) => a.uuid);
-      let planned: Date | null = null;
       const created = await registerIncident(db, input, auth, ip, async (systemId) => {
         const assets = await assetsOf(
           db,
@@ -70,7 +69,6 @@ export function createSocApiIncidents({
           throw badRequest({ alerts: ['Each alert uuid may appear once.'] });
         const taken = [...(await storedAlerts(db, uuids)).keys()];
         if (taken.length) throw badRequest({ alerts: [`Alert ${taken[0]} is already stored.`] });
-        planned = futurePlan(input.gossopka_planned_time);
         return {
           reporterName: input.reporter_name,
           fields: {
@@ -87,7 +85,7 @@ export function createSocApiIncidents({
             })),
             ...flattenMitre(input.mitre_cov),
             detectionRules: [...new Set(input.detection_rules)],
-            gossopkaPlannedTime: planned,
+            gossopkaPlannedTime: futurePlan(input.gossopka_planned_time),
           },
           async write(tx, row) {
             await snapshot(
@@ -100,7 +98,9 @@ export function createSocApiIncidents({
           auditDetails: { alerts: uuids.length, via: auth.tokenId ? 'token' : 'session' },
         };
       });
-      if (planned) await planGossopka(created.id, planned);
+      // `extend` refused a plan that is not in the future before anything was written
+      if (input.gossopka_planned_time !== null)
+        await planGossopka(created.id, new Date(input.gossopka_planned_time));
       await onCreated(created.id);
       return card.card(created.key, auth, lang);
     },
@@ -124,7 +124,6 @@ export function createSocApiIncidents({
       if (input.gossopka_planned_time !== undefined) {
         if (row.gossopkaId)
           throw badRequest({ gossopka_planned_time: ['The incident has already been sent.'] });
-        planned = futurePlan(input.gossopka_planned_time);
       }
       const set = {
         ...(input.service !== undefined ? { serviceId: input.service } : {}),
