@@ -15,10 +15,9 @@ import {
 import type { SystemScope } from '../../lib/scope.ts';
 import { inScope } from '../../lib/scope.ts';
 
-/**
- * The incidents module's queries outside the list and count (incidents.repository.ts): what
- * registration, file uploads and the CSV job read and write.
- */
+// the incidents module's queries outside the list and count (incidents.repository.ts): what
+// registration, file uploads and the CSV job read and write
+
 export type NewIncident = typeof incidents.$inferInsert;
 export type NewAttachment = typeof attachments.$inferInsert;
 

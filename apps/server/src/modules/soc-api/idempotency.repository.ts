@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema/index.ts';
 
-/** The stored idempotency keys (idempotency.ts decides what a key's state means). */
+/** A stored idempotency key (idempotency.ts decides what its state means). */
 export interface IdempotencyKeyId {
   userId: number;
   scope: string;

@@ -15,7 +15,8 @@ import {
 import type { SystemScope } from '../../lib/scope.ts';
 import { inScope } from '../../lib/scope.ts';
 
-/** The analyst API's queries (incidents' extra rows, alerts, log sources, EPS, rules). */
+// the analyst API's queries: incidents' extra rows, alerts, log sources, EPS, rules
+
 export type CmdbAsset = typeof cmdbAssets.$inferSelect;
 export type NewAlert = typeof alerts.$inferInsert;
 export type NewSnapshot = typeof incidentSnapshots.$inferInsert;

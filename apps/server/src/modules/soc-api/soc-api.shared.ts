@@ -9,7 +9,9 @@ import { doesNotExist, systemInScope } from '../incidents/index.ts';
 import type { CmdbAsset } from './soc-api.repository.ts';
 import { alertsByIds, assetsByCmdbId, insertNewAlerts, insertSnapshots } from './soc-api.repository.ts';
 
-/** What the analyst API's operations share: the store and the checks every call makes. */
+// what the analyst API's operations share: the checks every call makes, asset and alert writes
+
+/** Alerts as a push names them (parsed). */
 export type AlertItems = ReturnType<typeof AnalystAlertsBulkSchema.parse>['alerts'];
 
 export function staffOnly(auth: AuthContext): void {
