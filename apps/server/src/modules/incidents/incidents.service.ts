@@ -10,7 +10,6 @@ import type { IncidentResponseCache } from './response-cache.ts';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type {
   IncidentCreate,
   IncidentFilters,
@@ -27,17 +26,6 @@ import {
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
-import {
-  attachments,
-  categories,
-  incidents,
-  issueTypes,
-  services,
-  slaRows,
-  systems,
-  userSystems,
-  users,
-} from '../../db/schema/index.ts';
 import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { UploadStager } from '../../integrations/storage/upload-stager.ts';
@@ -45,18 +33,25 @@ import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
+import type { SystemScope } from '../../lib/scope.ts';
 import type { UploadPart } from '../../lib/multipart.ts';
 import { expectAttachmentsField } from '../../lib/multipart.ts';
-import { slaDeadline } from '../../lib/sla.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { presentAttachment } from './attachments.service.ts';
 import { incidentsCsvStream } from './incidents.csv.ts';
-import type { ListTotal, RowCounter, SystemScope } from './incidents.repository.ts';
+import type { ListTotal, RowCounter } from './incidents.repository.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
-import { displayName } from '../users/index.ts';
 import { lockIncident } from './incident-access.ts';
+import { registerIncident } from './incident-registration.ts';
+import {
+  incidentInScope,
+  insertAttachments,
+  touchIncident,
+  userEmail,
+  userWithSystems,
+} from './incident-writes.repository.ts';
 
 export interface IncidentsDeps {
   db: Db;
@@ -80,8 +75,6 @@ export interface IncidentsPage extends ListTotal {
 }
 
 export const CSV_JOB = 'incidents.csv';
-
-const doesNotExist = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 export function createIncidentsService({
   db,
@@ -110,14 +103,7 @@ export function createIncidentsService({
 
   /** The id of an incident the caller may see; another tenant's incident is a 404. */
   async function findScoped(key: number, auth: AuthContext): Promise<{ id: string; systemId: number }> {
-    const scope = systemScope(auth);
-    const conditions = [eq(incidents.key, key)];
-    if (scope) conditions.push(scope.length ? inArray(incidents.systemId, scope) : sql`FALSE`);
-    const [row] = await db
-      .select({ id: incidents.id, systemId: incidents.systemId })
-      .from(incidents)
-      .where(and(...conditions))
-      .limit(1);
+    const row = await incidentInScope(db, key, systemScope(auth));
     if (!row) throw notFound();
     return row;
   }
@@ -156,76 +142,9 @@ export function createIncidentsService({
       ip: string,
       lang: Language,
     ): Promise<IncidentListItem> {
-      const input = IncidentCreateSchema.parse(raw);
-      const scope = systemScope(auth);
-      const [system] = await db.select({ id: systems.id }).from(systems).where(eq(systems.id, input.system));
-      if (!system || (scope && !scope.includes(system.id)))
-        throw badRequest({ system: [doesNotExist(input.system)] });
-      const [type] = await db
-        .select({ id: issueTypes.id })
-        .from(issueTypes)
-        .where(eq(issueTypes.id, input.issuetype));
-      if (!type) throw badRequest({ issuetype: [doesNotExist(input.issuetype)] });
-      const categoryIds = [input.primary_category, ...input.secondary_category];
-      const found = await db
-        .select({ id: categories.id, typeId: categories.issueTypeId })
-        .from(categories)
-        .where(inArray(categories.id, categoryIds));
-      const belongs = (id: number) => found.some((c) => c.id === id && c.typeId === type.id);
-      const errors: Record<string, string[]> = {};
-      if (!belongs(input.primary_category))
-        errors.primary_category = ['The category does not belong to the issue type.'];
-      const wrongSecondary = input.secondary_category.filter((id) => !belongs(id));
-      if (wrongSecondary.length)
-        errors.secondary_category = [
-          `Categories ${wrongSecondary.join(', ')} do not belong to the issue type.`,
-        ];
-      if (Object.keys(errors).length) throw badRequest(errors);
-
-      const [service] = await db
-        .select({ id: services.id, hours: slaRows.hours, calendar: slaRows.calendar })
-        .from(services)
-        .leftJoin(slaRows, and(eq(slaRows.serviceId, services.id), eq(slaRows.category, input.priority)))
-        .where(eq(services.systemId, system.id))
-        .orderBy(services.id)
-        .limit(1);
-      const me = await displayName(db, auth.userId);
-      const now = new Date();
-      const sla = service?.hours ? slaDeadline(now, service.hours, service.calendar ?? true) : null;
-      const [created] = await db
-        .insert(incidents)
-        .values({
-          systemId: system.id,
-          serviceId: service?.id ?? null,
-          issueTypeId: type.id,
-          categoryId: input.primary_category,
-          secondaryCategoryIds: [
-            ...new Set(input.secondary_category.filter((id) => id !== input.primary_category)),
-          ],
-          summary: input.summary,
-          description: input.description,
-          priority: input.priority,
-          // raised by the customer: the SOC acts next
-          status: auth.role === 'customer' ? 'waiting_for_support' : 'waiting_for_customer',
-          reporterId: auth.userId,
-          reporterName: me.name,
-          notifiedAt: now,
-          sla,
-          slaBreached: false,
-          created: now,
-          updated: now,
-        })
-        .returning({ id: incidents.id, key: incidents.key });
-      await audit(db, {
-        userId: auth.userId,
-        action: 'incident.create',
-        objectType: 'incident',
-        objectId: created!.key,
-        ip,
-        details: { system: system.id, priority: input.priority },
-      });
-      await onCreated?.(created!.id);
-      return (await one(created!.key, scope, lang))!;
+      const created = await registerIncident(db, IncidentCreateSchema.parse(raw), auth, ip);
+      await onCreated?.(created.id);
+      return (await one(created.key, systemScope(auth), lang))!;
     },
 
     /**
@@ -245,21 +164,19 @@ export function createIncidentsService({
           // the incident row first, then the quota lock: the order of every writer of its files
           await lockIncident(tx, incident.id);
           await checkStorageQuota(tx, incident.systemId, stager.files, config.storageQuotaBytesPerSystem);
-          const inserted = await tx
-            .insert(attachments)
-            .values(
-              stager.files.map((s) => ({
-                incidentId: incident.id,
-                filename: s.filename,
-                contentType: s.contentType,
-                size: s.size,
-                storageKey: s.key,
-                sha256: s.sha256,
-                uploadedBy: auth.userId,
-              })),
-            )
-            .returning();
-          await tx.update(incidents).set({ updated: new Date() }).where(eq(incidents.id, incident.id));
+          const inserted = await insertAttachments(
+            tx,
+            stager.files.map((s) => ({
+              incidentId: incident.id,
+              filename: s.filename,
+              contentType: s.contentType,
+              size: s.size,
+              storageKey: s.key,
+              sha256: s.sha256,
+              uploadedBy: auth.userId,
+            })),
+          );
+          await touchIncident(tx, incident.id);
           // in the transaction: a failure after the commit must not remove the files of the rows
           await audit(tx, {
             userId: auth.userId,
@@ -319,8 +236,8 @@ export function createIncidentsService({
       lang: Language,
       ip: string,
     ): Promise<{ email: string }> {
-      const [me] = await db.select({ email: users.email }).from(users).where(eq(users.id, auth.userId));
-      if (!me?.email) throw badRequest({ non_field_errors: ['Your account has no e-mail address.'] });
+      const email = await userEmail(db, auth.userId);
+      if (!email) throw badRequest({ non_field_errors: ['Your account has no e-mail address.'] });
       // an API token's system limit goes with the job: it runs later with the user's rights
       const limit = auth.tokenId ? systemScope(auth) : null;
       await jobs.enqueue(CSV_JOB, { userId: auth.userId, query, language: lang, limit });
@@ -331,20 +248,16 @@ export function createIncidentsService({
         ip,
         details: { query },
       });
-      return { email: me.email };
+      return { email };
     },
 
     /** Job handler: builds the CSV with the user's current rights (within the token's limit, if any) and mails it. */
     async runCsvJob(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
       const userId = Number(payload.userId);
       const lang: Language = payload.language === 'en' ? 'en' : 'ru';
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
-      if (!user?.isActive || !user.email) return { skipped: 'user inactive or without e-mail' };
-      const memberships = await db
-        .select({ systemId: userSystems.systemId })
-        .from(userSystems)
-        .where(eq(userSystems.userId, userId));
-      const systemIds = memberships.map((r) => r.systemId);
+      const found = await userWithSystems(db, userId);
+      if (!found?.user.isActive || !found.user.email) return { skipped: 'user inactive or without e-mail' };
+      const { user, systemIds } = found;
       const limit = Array.isArray(payload.limit) ? payload.limit.map(Number) : null;
       const own = user.role === 'customer' ? systemIds : null;
       const scope = limit ? (own ?? limit).filter((id) => limit.includes(id)) : own;

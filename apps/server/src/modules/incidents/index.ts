@@ -21,6 +21,13 @@ export { NOTIFY_JOB, createIncidentNotifier, subjectTag } from './notifications.
 export type { IncidentRecord } from './incident-access.ts';
 export { loadIncident, lockIncident, scopeCondition } from './incident-access.ts';
 export { statusAfterComment } from './incident-workflow.ts';
+export type {
+  IncidentRegistration,
+  RegisteredIncident,
+  RegistrationExtras,
+} from './incident-registration.ts';
+export { checkCategories, doesNotExist, registerIncident } from './incident-registration.ts';
+export { systemInScope, touchIncident } from './incident-writes.repository.ts';
 export { presentAttachment } from './attachments.service.ts';
 export type { SystemScope } from './incidents.repository.ts';
 export { countKey, createIncidentsRepository, incidentConditions } from './incidents.repository.ts';

@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_HOURS } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { idempotencyKeys } from '../../db/schema/index.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { requireAuth, systemScope } from '../../plugins/auth.ts';
+import {
+  claimKey,
+  findKey,
+  pruneKeys,
+  releaseKey,
+  storeAnswer,
+  takeOverStaleClaim,
+} from './idempotency.repository.ts';
 
 /** A claim older than this whose call never finished (the instance died) may be taken over. */
 const STALE_CLAIM_MS = 5 * 60_000;
@@ -60,18 +66,9 @@ export function createIdempotency(db: Db) {
         .update(JSON.stringify({ params: request.params ?? null, body: request.body ?? null }))
         .digest('hex');
 
-      const claimed = await db
-        .insert(idempotencyKeys)
-        .values({ userId, scope, key, route, requestHash })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      const where = and(
-        eq(idempotencyKeys.userId, userId),
-        eq(idempotencyKeys.scope, scope),
-        eq(idempotencyKeys.key, key),
-      );
-      if (!claimed.length) {
-        const [existing] = await db.select().from(idempotencyKeys).where(where);
+      const id = { userId, scope, key };
+      if (!(await claimKey(db, id, { route, requestHash }))) {
+        const existing = await findKey(db, id);
         if (!existing)
           throw new HttpError(409, 'The Idempotency-Key is being released; retry.', undefined, {
             'retry-after': '1',
@@ -85,18 +82,7 @@ export function createIdempotency(db: Db) {
             .header('idempotent-replayed', 'true')
             .send(existing.response);
         }
-        const taken = await db
-          .update(idempotencyKeys)
-          .set({ createdAt: new Date() })
-          .where(
-            and(
-              where,
-              isNull(idempotencyKeys.statusCode),
-              lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_CLAIM_MS)),
-            ),
-          )
-          .returning({ key: idempotencyKeys.key });
-        if (!taken.length) {
+        if (!(await takeOverStaleClaim(db, id, new Date(Date.now() - STALE_CLAIM_MS)))) {
           throw new HttpError(409, 'A request with this Idempotency-Key is still in progress.', undefined, {
             'retry-after': '1',
           });
@@ -106,20 +92,18 @@ export function createIdempotency(db: Db) {
       try {
         result = await handler();
       } catch (err) {
-        await db.delete(idempotencyKeys).where(where);
+        await releaseKey(db, id);
         throw err;
       }
       // the answer as the client receives it (JSON), so that a replay is byte-for-byte the same data
       const stored: unknown = JSON.parse(JSON.stringify(result ?? null));
-      await db.update(idempotencyKeys).set({ statusCode: status, response: stored }).where(where);
+      await storeAnswer(db, id, status, stored);
       return reply.status(status).send(result);
     },
 
     /** Forgets keys older than IDEMPOTENCY_TTL_HOURS (run from the job poller). */
     async prune(): Promise<void> {
-      await db
-        .delete(idempotencyKeys)
-        .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`));
+      await pruneKeys(db, IDEMPOTENCY_TTL_HOURS);
     },
   };
 }

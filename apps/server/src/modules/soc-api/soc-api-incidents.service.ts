@@ -1,0 +1,244 @@
+import type {
+  AnalystComment,
+  AnalystIncidentCreate,
+  AnalystIncidentUpdate,
+  AnalystStatus,
+  IncidentCard,
+  Language,
+} from '@soc/contracts';
+import {
+  AnalystCommentSchema,
+  AnalystIncidentCreateSchema,
+  AnalystIncidentUpdateSchema,
+  AnalystStatusSchema,
+} from '@soc/contracts';
+import { audit } from '../../lib/audit.ts';
+import { badRequest } from '../../lib/http-errors.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import { insertComment } from '../comments/index.ts';
+import { displayName } from '../users/index.ts';
+import {
+  checkCategories,
+  doesNotExist,
+  loadIncident,
+  lockIncident,
+  registerIncident,
+} from '../incidents/index.ts';
+import { serviceOfSystem, updateIncident } from './soc-api.repository.ts';
+import type { SocApiContext } from './soc-api.service.ts';
+import {
+  alertAssetIds,
+  assetsOf,
+  flattenMitre,
+  futurePlan,
+  insertAlerts,
+  snapshot,
+  staffOnly,
+  storedAlerts,
+} from './soc-api.shared.ts';
+
+/** The analyst API's incident calls: create, change, close, comment. */
+export function createSocApiIncidents({
+  db,
+  card,
+  onCreated,
+  onStatus,
+  planGossopka,
+  alertsRepo,
+}: SocApiContext) {
+  return {
+    /** Creates an incident with every field of spec 000 §3, its asset snapshots and alerts, in one transaction. */
+    async createIncident(
+      raw: AnalystIncidentCreate,
+      auth: AuthContext,
+      ip: string,
+      lang: Language,
+    ): Promise<IncidentCard> {
+      staffOnly(auth);
+      const input = AnalystIncidentCreateSchema.parse(raw);
+      const uuids = input.alerts.map((a) => a.uuid);
+      const created = await registerIncident(db, input, auth, ip, async (systemId) => {
+        const assets = await assetsOf(
+          db,
+          systemId,
+          [...input.affected_assets, ...alertAssetIds(input.alerts)],
+          'affected_assets',
+        );
+        if (new Set(uuids).size !== uuids.length)
+          throw badRequest({ alerts: ['Each alert uuid may appear once.'] });
+        const taken = [...(await storedAlerts(db, uuids)).keys()];
+        if (taken.length) throw badRequest({ alerts: [`Alert ${taken[0]} is already stored.`] });
+        return {
+          reporterName: input.reporter_name,
+          fields: {
+            tags: [...new Set(input.tags)],
+            recommendations: input.recommendations,
+            statusDescription: input.status_description,
+            affectedSystems: input.affected_systems,
+            activityDetectedAt:
+              input.activity_detected_at === null ? null : new Date(input.activity_detected_at),
+            observedIocs: input.observed_iocs.map((i) => ({
+              ioc: i.ioc,
+              ioc_type: i.ioc_type,
+              category: i.category,
+            })),
+            ...flattenMitre(input.mitre_cov),
+            detectionRules: [...new Set(input.detection_rules)],
+            gossopkaPlannedTime: futurePlan(input.gossopka_planned_time),
+          },
+          async write(tx, row) {
+            await snapshot(
+              tx,
+              row.id,
+              input.affected_assets.map((id) => assets.get(id)!),
+            );
+            await insertAlerts(tx, alertsRepo, row, input.alerts, assets);
+          },
+          auditDetails: { alerts: uuids.length, via: auth.tokenId ? 'token' : 'session' },
+        };
+      });
+      // `extend` refused a plan that is not in the future before anything was written
+      if (input.gossopka_planned_time !== null)
+        await planGossopka(created.id, new Date(input.gossopka_planned_time));
+      await onCreated(created.id);
+      return card.card(created.key, auth, lang);
+    },
+
+    /** Changes any field; lists replace the stored ones, `affected_assets` adds snapshots. */
+    async updateIncident(
+      key: number,
+      raw: AnalystIncidentUpdate,
+      auth: AuthContext,
+      ip: string,
+      lang: Language,
+    ): Promise<IncidentCard> {
+      staffOnly(auth);
+      const input = AnalystIncidentUpdateSchema.parse(raw);
+      const row = await loadIncident(db, key, auth);
+      await checkCategories(db, row.issueTypeId, input.primary_category, input.secondary_category);
+      if (input.service !== undefined && !(await serviceOfSystem(db, input.service, row.systemId)))
+        throw badRequest({ service: [doesNotExist(input.service)] });
+      const assets = await assetsOf(db, row.systemId, input.affected_assets ?? [], 'affected_assets');
+      let planned: Date | null | undefined;
+      if (input.gossopka_planned_time !== undefined) {
+        if (row.gossopkaId)
+          throw badRequest({ gossopka_planned_time: ['The incident has already been sent.'] });
+      }
+      const set = {
+        ...(input.service !== undefined ? { serviceId: input.service } : {}),
+        ...(input.primary_category !== undefined ? { categoryId: input.primary_category } : {}),
+        ...(input.secondary_category !== undefined
+          ? { secondaryCategoryIds: [...new Set(input.secondary_category)] }
+          : {}),
+        ...(input.summary !== undefined ? { summary: input.summary } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.priority !== undefined ? { priority: input.priority } : {}),
+        ...(input.tags !== undefined ? { tags: [...new Set(input.tags)] } : {}),
+        ...(input.recommendations !== undefined ? { recommendations: input.recommendations } : {}),
+        ...(input.status_description !== undefined ? { statusDescription: input.status_description } : {}),
+        ...(input.affected_systems !== undefined ? { affectedSystems: input.affected_systems } : {}),
+        ...(input.activity_detected_at !== undefined
+          ? {
+              activityDetectedAt:
+                input.activity_detected_at === null ? null : new Date(input.activity_detected_at),
+            }
+          : {}),
+        ...(input.observed_iocs !== undefined
+          ? {
+              observedIocs: input.observed_iocs.map((i) => ({
+                ioc: i.ioc,
+                ioc_type: i.ioc_type,
+                category: i.category ?? [],
+              })),
+            }
+          : {}),
+        ...(input.mitre_cov !== undefined ? flattenMitre(input.mitre_cov) : {}),
+        ...(input.detection_rules !== undefined
+          ? { detectionRules: [...new Set(input.detection_rules)] }
+          : {}),
+        ...(planned !== undefined ? { gossopkaPlannedTime: planned } : {}),
+      };
+      await db.transaction(async (tx) => {
+        await updateIncident(tx, row.id, { ...set, updated: new Date() });
+        await snapshot(tx, row.id, assets.values());
+      });
+      await audit(db, {
+        userId: auth.userId,
+        action: 'incident.update',
+        objectType: 'incident',
+        objectId: key,
+        ip,
+        details: {
+          fields: Object.keys(input),
+          ...(input.priority && input.priority !== row.priority
+            ? { priority: [row.priority, input.priority] }
+            : {}),
+        },
+      });
+      if (planned) await planGossopka(row.id, planned);
+      return card.card(key, auth, lang);
+    },
+
+    /** Completed or Canceled, with the analysts' comment (the workflow of DESIGN §5 decides). */
+    setStatus(
+      key: number,
+      raw: AnalystStatus,
+      auth: AuthContext,
+      ip: string,
+      lang: Language,
+    ): Promise<IncidentCard> {
+      staffOnly(auth);
+      const input = AnalystStatusSchema.parse(raw);
+      return card.runAction(
+        input.status === 'completed' ? 'complete' : 'cancel',
+        key,
+        { comment: input.comment },
+        auth,
+        ip,
+        lang,
+      );
+    },
+
+    /** A comment marked as the SOC's; in Waiting for support it hands the incident to the customer. */
+    async comment(key: number, raw: AnalystComment, auth: AuthContext, ip: string) {
+      staffOnly(auth);
+      const input = AnalystCommentSchema.parse(raw);
+      const incident = await loadIncident(db, key, auth);
+      const me = await displayName(db, auth.userId);
+      const result = await db.transaction(async (tx) => {
+        const locked = await lockIncident(tx, incident.id);
+        return insertComment(tx, {
+          incident: locked!,
+          authorId: auth.userId,
+          authorName: me.name,
+          authorEmail: me.email,
+          html: renderMarkdown(input.body),
+          source: 'API',
+          fromSoc: true,
+          affectsStatus: true,
+        });
+      });
+      await audit(db, {
+        userId: auth.userId,
+        action: 'incident.comment',
+        objectType: 'incident',
+        objectId: key,
+        ip,
+        details: {
+          comment: result.row.id,
+          ...(result.newStatus ? { status: [incident.status, result.newStatus] } : {}),
+        },
+      });
+      if (result.newStatus) await onStatus(incident.id, result.newStatus);
+      return {
+        id: result.row.id,
+        author: result.row.authorName,
+        body: result.row.body,
+        from_soc: true,
+        created: result.row.created.getTime(),
+        status: result.newStatus ?? incident.status,
+      };
+    },
+  };
+}
