@@ -22,7 +22,7 @@ export type { IncidentRecord } from './incident-access.ts';
 export { loadIncident, lockIncident, scopeCondition } from './incident-access.ts';
 export { statusAfterComment } from './incident-workflow.ts';
 export { presentAttachment } from './attachments.service.ts';
-export type { SystemScope } from './incidents.repository.ts';
+export type { SystemScope } from '../../lib/scope.ts';
 export { countKey, createIncidentsRepository, incidentConditions } from './incidents.repository.ts';
 
 // the caches of incident answers, made once by lib/cache/caches.ts
