@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import type { Attachment } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { attachments } from '../../db/schema/index.ts';
+import type { attachments } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { isUuid, presentStoredFile, sendStoredFile } from '../../lib/http-files.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { findAttachment } from './attachments.repository.ts';
 import { loadIncident } from './incident-access.ts';
 
 type AttachmentRow = typeof attachments.$inferSelect;
@@ -31,11 +31,7 @@ export async function sendAttachment(
 ): Promise<FastifyReply> {
   const incident = await loadIncident(db, key, auth);
   if (!isUuid(attachmentId)) throw notFound();
-  const [file] = await db
-    .select()
-    .from(attachments)
-    .where(and(eq(attachments.id, attachmentId), eq(attachments.incidentId, incident.id)))
-    .limit(1);
+  const file = await findAttachment(db, incident.id, attachmentId);
   if (!file) throw notFound();
   return sendStoredFile(storage, file, rangeHeader, reply);
 }

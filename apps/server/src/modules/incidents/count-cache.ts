@@ -4,7 +4,7 @@ import type { IncidentFilters } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import type { CachedAnswer, VersionSources } from '../../lib/cache/cached-answer.ts';
 import { createVersionedCache, readVersion } from '../../lib/cache/versioned-cache.ts';
-import type { SystemScope } from './incidents.repository.ts';
+import type { SystemScope } from '../../lib/scope.ts';
 import { filterEntries } from './incidents.repository.ts';
 
 /**

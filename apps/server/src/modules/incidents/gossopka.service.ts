@@ -1,9 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { GossopkaStatus } from '@soc/contracts';
-import { GOSSOPKA_PROCESSING_MS } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { categories, incidents, issueTypes, systems } from '../../db/schema/index.ts';
 import type { NationalCentreClient } from '../../integrations/national-centre/national-centre.client.ts';
 import {
   NationalCentreError,
@@ -16,6 +13,7 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { htmlToText, renderMarkdown } from '../../lib/markdown.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
+import { createGossopkaRepository } from './gossopka.repository.ts';
 import { loadIncident } from './incident-access.ts';
 import { gossopkaStatus } from './incident-card.presenter.ts';
 
@@ -42,6 +40,7 @@ export interface GossopkaDeps {
 export function createGossopkaService({ db, config, jobs, log }: GossopkaDeps) {
   let simulator: Promise<NationalCentreSimulator> | undefined;
   let client: Promise<NationalCentreClient> | undefined;
+  const repo = createGossopkaRepository(db);
 
   function connector(): Promise<NationalCentreClient> {
     client ??= (async () => {
@@ -64,18 +63,11 @@ export function createGossopkaService({ db, config, jobs, log }: GossopkaDeps) {
   }
 
   async function isIncidentType(issueTypeId: number): Promise<boolean> {
-    const [t] = await db
-      .select({ code: issueTypes.code })
-      .from(issueTypes)
-      .where(eq(issueTypes.id, issueTypeId));
-    return t?.code === 'incident';
+    return (await repo.issueTypeCode(issueTypeId)) === 'incident';
   }
 
   async function fail(incidentId: string, key: number, message: string): Promise<Record<string, unknown>> {
-    await db
-      .update(incidents)
-      .set({ gossopkaError: message, gossopkaProcessingSince: null })
-      .where(eq(incidents.id, incidentId));
+    await repo.markFailed(incidentId, message);
     await audit(db, {
       userId: null,
       action: 'incident.gossopka_failed',
@@ -107,16 +99,8 @@ export function createGossopkaService({ db, config, jobs, log }: GossopkaDeps) {
           ],
         });
       }
-      const now = new Date();
-      // the condition makes two simultaneous requests start one send
-      const started = await db
-        .update(incidents)
-        .set({ gossopkaProcessingSince: now, gossopkaError: null })
-        .where(
-          sql`${incidents.id} = ${row.id} AND ${incidents.gossopkaId} IS NULL AND (${incidents.gossopkaProcessingSince} IS NULL OR ${incidents.gossopkaProcessingSince} < ${new Date(now.getTime() - GOSSOPKA_PROCESSING_MS).toISOString()}::timestamptz)`,
-        )
-        .returning();
-      if (started.length) {
+      const started = await repo.start(row.id, new Date());
+      if (started) {
         await jobs.enqueue(GOSSOPKA_JOB, { incidentId: row.id }, { maxAttempts: GOSSOPKA_MAX_ATTEMPTS });
         await audit(db, {
           userId: auth.userId,
@@ -127,7 +111,7 @@ export function createGossopkaService({ db, config, jobs, log }: GossopkaDeps) {
         });
       }
       const after = await loadIncident(db, key, auth);
-      return { status: gossopkaStatus(after, incidentType), started: started.length > 0 };
+      return { status: gossopkaStatus(after, incidentType), started };
     },
 
     /** Queues the automatic send at `at` (the job checks that the plan still holds then). */
@@ -141,17 +125,7 @@ export function createGossopkaService({ db, config, jobs, log }: GossopkaDeps) {
 
     /** Job handler: one attempt to register the incident at the centre. */
     async runSend(payload: Record<string, unknown>, job: JobRow): Promise<Record<string, unknown>> {
-      const [row] = await db
-        .select({
-          incident: incidents,
-          isId: systems.isId,
-          systemName: systems.fullName,
-          category: categories.titleEn,
-        })
-        .from(incidents)
-        .innerJoin(systems, eq(systems.id, incidents.systemId))
-        .leftJoin(categories, eq(categories.id, incidents.categoryId))
-        .where(eq(incidents.id, String(payload.incidentId)));
+      const row = await repo.toSend(String(payload.incidentId));
       if (!row) return { skipped: 'incident gone' };
       const i = row.incident;
       if (i.gossopkaId) return { sent: true, id: i.gossopkaId, already: true };
@@ -161,10 +135,7 @@ export function createGossopkaService({ db, config, jobs, log }: GossopkaDeps) {
       }
       // a planned send starts here: the page shows it as processing
       if (!i.gossopkaProcessingSince) {
-        await db
-          .update(incidents)
-          .set({ gossopkaProcessingSince: new Date(), gossopkaError: null })
-          .where(eq(incidents.id, i.id));
+        await repo.markProcessing(i.id);
       }
       try {
         const client = await connector();
@@ -185,17 +156,7 @@ export function createGossopkaService({ db, config, jobs, log }: GossopkaDeps) {
           },
           i.id,
         );
-        await db
-          .update(incidents)
-          .set({
-            gossopkaId: id,
-            gossopkaSendTime: new Date(),
-            gossopkaProcessingSince: null,
-            gossopkaError: null,
-            gossopkaPlannedTime: null,
-            updated: new Date(),
-          })
-          .where(eq(incidents.id, i.id));
+        await repo.markSent(i.id, id);
         await audit(db, {
           userId: null,
           action: 'incident.gossopka_sent',

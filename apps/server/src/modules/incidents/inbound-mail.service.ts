@@ -1,20 +1,28 @@
 import { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
-import PostalMime from 'postal-mime';
 import type { Email } from 'postal-mime';
 import type { CommentSource, InboundMailResult, MailQuarantineReason } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { comments, incidents, mailQuarantine, userSystems, users } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
-import { sanitizeHtmlFragment } from '../../lib/markdown.ts';
 import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import type { StatusListener } from '../comments/index.ts';
 import { fitsStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import { insertComment } from '../comments/index.ts';
 import { lockIncident } from './incident-access.ts';
+import {
+  inCentreDomain,
+  incidentKeyOf,
+  mailAttachments,
+  mailHtml,
+  outsideAuthor,
+  parseMail,
+  senderVerified,
+  stageMailAttachments,
+} from './inbound-mail.message.ts';
+import { createInboundMailRepository } from './inbound-mail.repository.ts';
+import { createMailQuarantineRepository } from './mail-quarantine.repository.ts';
 import { shownName } from '../users/index.ts';
 
 /**
@@ -22,145 +30,6 @@ import { shownName } from '../users/index.ts';
  * below ten 50 MB files; larger files belong in the portal (mail servers rarely pass them anyway).
  */
 export const INBOUND_MAIL_MAX_BYTES = 100 * 1024 * 1024;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** The new text of a reply: everything above the quoted original. */
-export function stripQuotedReply(text: string): string {
-  const lines = text.replace(/\r\n/g, '\n').split('\n');
-  const out: string[] = [];
-  for (const line of lines) {
-    if (/^\s*>/.test(line)) break;
-    if (/^-{2,}\s*(Original Message|Исходное сообщение|Пересылаемое сообщение)/i.test(line.trim())) break;
-    if (/(wrote|пишет|написал(\(а\))?):\s*$/i.test(line.trim()) && line.trim().length < 200) break;
-    if (/^(From|От):\s/.test(line) && out.length) break;
-    out.push(line);
-  }
-  return out.join('\n').trim();
-}
-
-/** Plain text → HTML paragraphs (escaped). */
-function textToHtml(text: string): string {
-  return text
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br />')}</p>`)
-    .join('');
-}
-
-/** `user@domain` or `@domain` → `domain`, lower case. */
-const domainOf = (value: string | undefined) => value?.split('@').pop()?.toLowerCase().replace(/\.$/, '');
-
-/** The From domain is the signing domain or one of its subdomains (relaxed alignment, RFC 7489 §3.1). */
-const aligned = (signer: string | undefined, domain: string) =>
-  !!signer && (signer === domain || domain.endsWith(`.${signer}`));
-
-/** The authserv-id of an Authentication-Results value (its first token, unquoted), lower case. */
-const authservIdOf = (value: string) =>
-  value
-    .trim()
-    .split(';')[0]!
-    .trim()
-    .split(/\s+/)[0]!
-    .replace(/^"(.*)"$/, '$1')
-    .toLowerCase();
-
-/**
- * Whether our gateway authenticated the domain of the From address (RFC 8601): the TOPMOST
- * `Authentication-Results` header whose authserv-id is ours (`INBOUND_MAIL_AUTHSERV_ID`) says
- * `dmarc=pass` for that From domain, or `dkim=pass` with a `header.d` or `header.i` aligned with
- * it. Our gateway prepends its header, so anything below it claiming our id was written by the
- * sender or an earlier hop and is ignored, and so are headers of any other server. SPF is not
- * enough: it vouches for the envelope sender, not for the From address a reader sees.
- */
-export function senderVerified(mail: Email, authservId: string, fromAddress: string): boolean {
-  const domain = domainOf(fromAddress);
-  if (!domain || !fromAddress.includes('@')) return false;
-  const ours = mail.headers.find(
-    (h) => h.key === 'authentication-results' && authservIdOf(h.value) === authservId.toLowerCase(),
-  );
-  if (!ours) return false;
-  const results = ours.value
-    .toLowerCase()
-    // RFC 5322 comments, e.g. `dkim=pass (2048-bit key)`, carry no verdict
-    .replace(/\([^()]*\)/g, ' ')
-    .split(';')
-    .slice(1)
-    .map((r) => r.trim());
-  const property = (r: string, name: string) =>
-    new RegExp(`(?:^|\\s)${name.replace('.', '\\.')}\\s*=\\s*"?([^\\s;"]+)`).exec(r)?.[1];
-  for (const r of results) {
-    if (/^dmarc\s*=\s*pass\b/.test(r) && domainOf(property(r, 'header.from')) === domain) return true;
-    if (
-      /^dkim\s*=\s*pass\b/.test(r) &&
-      (aligned(domainOf(property(r, 'header.d')), domain) ||
-        aligned(domainOf(property(r, 'header.i')), domain))
-    )
-      return true;
-  }
-  return false;
-}
-
-/** Whether an address is in the national centre's mail domain (or a subdomain of it). */
-export function inCentreDomain(address: string, centreDomain: string): boolean {
-  const domain = domainOf(address);
-  return !!domain && !!centreDomain && (domain === centreDomain || domain.endsWith(`.${centreDomain}`));
-}
-
-/** The incident a reply is about: `[INC-12345]` in the subject, or `incidents+12345@` in To. */
-export function incidentKeyOf(mail: Email): number | null {
-  const fromSubject = /\[INC-(\d{1,15})\]/i.exec(mail.subject ?? '')?.[1];
-  if (fromSubject) return Number(fromSubject);
-  for (const to of [...(mail.to ?? []), ...(mail.cc ?? [])]) {
-    const tagged = /\+(\d{1,15})@/.exec(to.address ?? '')?.[1];
-    if (tagged) return Number(tagged);
-  }
-  return null;
-}
-
-/** Parses raw MIME; a message that is not MIME is the gateway's error (400). */
-export async function parseMail(raw: Buffer): Promise<Email> {
-  try {
-    return await PostalMime.parse(raw, { attachmentEncoding: 'arraybuffer' });
-  } catch {
-    throw badRequest({ non_field_errors: ['The message could not be parsed as MIME.'] });
-  }
-}
-
-/** The new text of a reply as sanitised HTML. */
-export function mailHtml(mail: Email): string {
-  const text = mail.text ? stripQuotedReply(mail.text) : '';
-  const html = text ? textToHtml(text) : sanitizeHtmlFragment(mail.html ?? '').trim();
-  if (!html) throw badRequest({ non_field_errors: ['The message has no text.'] });
-  return html;
-}
-
-/** The attachments a reader would see (inline images without a name are part of the text). */
-export const mailAttachments = (mail: Email) =>
-  mail.attachments.filter((a) => !(a.disposition === 'inline' && !a.filename));
-
-/** Stages a mail's attachments as comment files; returns the names refused (executables, oversize…). */
-export async function stageMailAttachments(stager: UploadStager, mail: Email): Promise<string[]> {
-  const skipped: string[] = [];
-  for (const a of mailAttachments(mail)) {
-    const name = a.filename ?? 'attachment';
-    const bytes =
-      typeof a.content === 'string' ? Buffer.from(a.content, 'utf8') : Buffer.from(a.content as ArrayBuffer);
-    try {
-      await stager.stage(name, Readable.from([bytes]));
-    } catch (err) {
-      if (err instanceof HttpError) skipped.push(name);
-      else throw err;
-    }
-  }
-  return skipped;
-}
-
-/** `Name <address>`, or the address alone: how an unauthenticated sender is shown. */
-export function outsideAuthor(mail: Email, from: string): string {
-  const name = mail.from && 'name' in mail.from && mail.from.name ? mail.from.name : '';
-  return name ? `${name} <${from}>` : from;
-}
 
 export interface InboundMailDeps {
   db: Db;
@@ -181,24 +50,12 @@ type Outcome = { result: InboundMailResult; created: boolean; quarantined: boole
  * and never reaches the customer's incident unless an analyst releases it.
  */
 export function createInboundMailService({ db, config, storage, onStatus }: InboundMailDeps) {
-  const existingComment = async (incidentId: string, messageId: string) =>
-    (
-      await db
-        .select({ id: comments.id, source: comments.source })
-        .from(comments)
-        .where(and(eq(comments.incidentId, incidentId), eq(comments.mailMessageId, messageId)))
-    )[0];
-  const existingQuarantine = async (incidentId: string, messageId: string) =>
-    (
-      await db
-        .select({ id: mailQuarantine.id })
-        .from(mailQuarantine)
-        .where(and(eq(mailQuarantine.incidentId, incidentId), eq(mailQuarantine.mailMessageId, messageId)))
-    )[0];
+  const repo = createInboundMailRepository(db);
+  const quarantined = createMailQuarantineRepository(db);
   /** The answer for a message stored before (the gateway delivering it again). */
   async function earlier(incidentId: string, key: number, messageId: string): Promise<Outcome | null> {
-    const comment = await existingComment(incidentId, messageId);
-    const held = comment ? undefined : await existingQuarantine(incidentId, messageId);
+    const comment = await repo.commentByMessage(incidentId, messageId);
+    const held = comment ? undefined : await quarantined.findByMessage(incidentId, messageId);
     if (!comment && !held) return null;
     return {
       result: {
@@ -222,15 +79,7 @@ export function createInboundMailService({ db, config, storage, onStatus }: Inbo
       const key = incidentKeyOf(mail);
       if (key === null)
         throw badRequest({ non_field_errors: ['The message names no incident ([INC-key] in the subject).'] });
-      const [incident] = await db
-        .select({
-          id: incidents.id,
-          key: incidents.key,
-          status: incidents.status,
-          systemId: incidents.systemId,
-        })
-        .from(incidents)
-        .where(eq(incidents.key, key));
+      const incident = await repo.incidentByKey(key);
       if (!incident) throw new HttpError(404, `Incident ${key} not found.`);
 
       const messageId = mail.messageId?.trim() || null;
@@ -241,21 +90,8 @@ export function createInboundMailService({ db, config, storage, onStatus }: Inbo
 
       const verified = senderVerified(mail, config.inboundMail.authservId, from);
       const claimsCentre = inCentreDomain(from, config.nationalCentre.mailDomain);
-      const [user] =
-        verified && !claimsCentre
-          ? await db
-              .select({
-                id: users.id,
-                role: users.role,
-                first: users.firstName,
-                last: users.lastName,
-                username: users.username,
-                member: sql<boolean>`EXISTS (SELECT 1 FROM ${userSystems} us WHERE us.user_id = ${users.id} AND us.system_id = ${incident.systemId})`,
-              })
-              .from(users)
-              .where(and(sql`lower(${users.email}) = ${from}`, eq(users.isActive, true)))
-              .limit(1)
-          : [];
+      const user =
+        verified && !claimsCentre ? await repo.activeUserByEmail(from, incident.systemId) : undefined;
       const authorized = !!user && (user.role !== 'customer' || user.member);
       const centre = verified && claimsCentre;
       const html = mailHtml(mail);
@@ -388,22 +224,18 @@ export function createInboundMailService({ db, config, storage, onStatus }: Inbo
   ): Promise<number> {
     const stored = await storage.put(QUARANTINE_PREFIX, Readable.from([raw]), INBOUND_MAIL_MAX_BYTES);
     try {
-      const [row] = await db
-        .insert(mailQuarantine)
-        .values({
-          incidentId: m.incidentId,
-          senderEmail: m.from,
-          senderName: mail.from && 'name' in mail.from ? (mail.from.name ?? '') : '',
-          subject: (mail.subject ?? '').slice(0, 998),
-          body: m.html,
-          senderVerified: m.verified,
-          reason: m.reason,
-          attachmentNames: mailAttachments(mail).map((a) => a.filename ?? 'attachment'),
-          rawKey: stored.key,
-          mailMessageId: m.messageId,
-        })
-        .returning({ id: mailQuarantine.id });
-      return row!.id;
+      return await quarantined.insert({
+        incidentId: m.incidentId,
+        senderEmail: m.from,
+        senderName: mail.from && 'name' in mail.from ? (mail.from.name ?? '') : '',
+        subject: (mail.subject ?? '').slice(0, 998),
+        body: m.html,
+        senderVerified: m.verified,
+        reason: m.reason,
+        attachmentNames: mailAttachments(mail).map((a) => a.filename ?? 'attachment'),
+        rawKey: stored.key,
+        mailMessageId: m.messageId,
+      });
     } catch (err) {
       await storage.remove(stored.key);
       throw err;

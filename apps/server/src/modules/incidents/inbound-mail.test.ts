@@ -11,7 +11,7 @@ import type {
 import { auditLog, incidents, issueTypes, mailQuarantine, systems } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
-import { senderVerified, stripQuotedReply } from './inbound-mail.service.ts';
+import { senderVerified, stripQuotedReply } from './inbound-mail.message.ts';
 
 let ctx: TestContext;
 let key: number;

@@ -1,17 +1,17 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { parseJson, type Db, type Tx } from '../../db/client.ts';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { parseJson, type Db } from '../../db/client.ts';
 import { incidents } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { inScope } from '../../lib/scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
+import { findIncidentByKey, lockIncident } from './incident-access.repository.ts';
 
 export type IncidentRecord = typeof incidents.$inferSelect;
 
 /** The tenant condition of a caller on the incidents table. */
 export function scopeCondition(auth: AuthContext) {
-  const scope = systemScope(auth);
-  if (!scope) return sql`TRUE`;
-  return scope.length ? inArray(incidents.systemId, scope) : sql`FALSE`;
+  return inScope(incidents.systemId, systemScope(auth)) ?? sql`TRUE`;
 }
 
 /**
@@ -24,29 +24,12 @@ export async function loadIncident(
   auth: AuthContext,
   forUpdate = false,
 ): Promise<IncidentRecord> {
-  const query = db
-    .select()
-    .from(incidents)
-    .where(and(eq(incidents.key, key), scopeCondition(auth)))
-    .limit(1);
-  const [row] = forUpdate ? await query.for('update') : await query;
+  const row = await findIncidentByKey(db, key, scopeCondition(auth), forUpdate);
   if (!row) throw notFound();
   return row;
 }
 
-/**
- * The incident a comment or file is about, locked for the writer's transaction (status moves are
- * serialised). Take it first, before the storage-quota lock: every writer of an incident's files
- * locks in that order, so two of them never wait on each other's lock.
- */
-export async function lockIncident(tx: Tx, incidentId: string) {
-  const [locked] = await tx
-    .select({ id: incidents.id, key: incidents.key, status: incidents.status, systemId: incidents.systemId })
-    .from(incidents)
-    .where(eq(incidents.id, incidentId))
-    .for('update');
-  return locked;
-}
+export { lockIncident };
 
 const INCIDENT_COLUMNS = Object.entries(getTableColumns(incidents));
 

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type {
   ClosePayload,
   ConfirmPayload,
@@ -18,7 +17,6 @@ import {
   RatingPayloadSchema,
 } from '@soc/contracts';
 import { parseJson, type Db } from '../../db/client.ts';
-import { incidents, resolutions, userSystems, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
@@ -31,6 +29,11 @@ import { displayName } from '../users/index.ts';
 import type { IncidentRecord } from './incident-access.ts';
 import { incidentFromJson, loadIncident } from './incident-access.ts';
 import { presentIncidentCard } from './incident-card.presenter.ts';
+import {
+  createIncidentCardRepository,
+  lockIncidentRecord,
+  updateIncident,
+} from './incident-card.repository.ts';
 import { HANDLED_STATUSES, TRANSITIONS, availableActions } from './incident-workflow.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
@@ -48,6 +51,7 @@ export interface IncidentCardDeps {
 /** The incident card and what can be done on it (spec 000 §3, §4; DESIGN §5). */
 export function createIncidentCardService({ db, onStatus, planGossopka, responses }: IncidentCardDeps) {
   const listRepo = createIncidentsRepository(db);
+  const repo = createIncidentCardRepository(db);
 
   const allowedPriorities = (auth: AuthContext): IncidentPriority[] =>
     auth.role === 'customer' ? [...CUSTOMER_PRIORITIES] : [...INCIDENT_PRIORITIES];
@@ -84,17 +88,6 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
     });
   }
 
-  /** Whether the caller is an active member of the incident's system (may be its assignee). */
-  async function isActiveMember(userId: number, systemId: number): Promise<boolean> {
-    const [m] = await db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(userSystems, eq(userSystems.userId, users.id))
-      .where(and(eq(users.id, userId), eq(users.isActive, true), eq(userSystems.systemId, systemId)))
-      .limit(1);
-    return Boolean(m);
-  }
-
   async function runAction(
     action: IncidentAction,
     key: number,
@@ -113,22 +106,14 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
     if (!availableActions(before.status, auth.role).includes(action)) throw notAvailable(before.status);
     let resolution: { id: number; kind: 'TP' | 'FP' } | undefined;
     if (closeInput) {
-      const [r] = await db
-        .select({ id: resolutions.id, kind: resolutions.kind })
-        .from(resolutions)
-        .where(
-          and(
-            eq(resolutions.id, closeInput.resolution_name),
-            eq(resolutions.issueTypeId, before.issueTypeId),
-          ),
-        );
+      const r = await repo.resolution(closeInput.resolution_name, before.issueTypeId);
       if (!r)
         throw badRequest({
           resolution_name: [`Invalid pk "${closeInput.resolution_name}" - object does not exist.`],
         });
       resolution = r;
     }
-    if (input.change_customer_assignee && !(await isActiveMember(auth.userId, before.systemId))) {
+    if (input.change_customer_assignee && !(await repo.isActiveMember(auth.userId, before.systemId))) {
       throw badRequest({
         change_customer_assignee: ['Only users of the incident’s system can be assigned.'],
       });
@@ -137,23 +122,20 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
     const to = TRANSITIONS[action].to;
     const now = new Date();
     await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(incidents).where(eq(incidents.id, before.id)).for('update');
+      const locked = await lockIncidentRecord(tx, before.id);
       // a concurrent action may have moved the incident meanwhile
       if (!availableActions(locked!.status, auth.role).includes(action)) throw notAvailable(locked!.status);
-      await tx
-        .update(incidents)
-        .set({
-          status: to,
-          updated: now,
-          ...(action === 'confirm' ? { resolution: 'TP' as const } : {}),
-          ...(resolution ? { resolution: resolution.kind, resolutionId: resolution.id } : {}),
-          ...(action === 'reopen' ? { resolution: null, resolutionId: null, resolutionDate: null } : {}),
-          ...(to === 'closed' || to === 'completed' || to === 'canceled' ? { resolutionDate: now } : {}),
-          ...(input.change_customer_assignee
-            ? { customerAssigneeId: auth.userId, customerAssigneeLastTime: now }
-            : {}),
-        })
-        .where(eq(incidents.id, before.id));
+      await updateIncident(tx, before.id, {
+        status: to,
+        updated: now,
+        ...(action === 'confirm' ? { resolution: 'TP' as const } : {}),
+        ...(resolution ? { resolution: resolution.kind, resolutionId: resolution.id } : {}),
+        ...(action === 'reopen' ? { resolution: null, resolutionId: null, resolutionDate: null } : {}),
+        ...(to === 'closed' || to === 'completed' || to === 'canceled' ? { resolutionDate: now } : {}),
+        ...(input.change_customer_assignee
+          ? { customerAssigneeId: auth.userId, customerAssigneeLastTime: now }
+          : {}),
+      });
       await insertComment(tx, {
         incident: { ...locked!, status: to },
         authorId: auth.userId,
@@ -224,10 +206,7 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
           : {}),
       };
       if (Object.keys(changes).length) {
-        await db
-          .update(incidents)
-          .set({ ...changes, updated: new Date() })
-          .where(eq(incidents.id, row.id));
+        await updateIncident(db, row.id, { ...changes, updated: new Date() });
         if (changes.gossopkaPlannedTime) await planGossopka(row.id, changes.gossopkaPlannedTime);
         await audit(db, {
           userId: auth.userId,
@@ -255,19 +234,16 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
       lang: Language,
     ): Promise<IncidentCard> {
       const row = await loadIncident(db, key, auth);
-      if (assigneeId !== null && !(await isActiveMember(assigneeId, row.systemId))) {
+      if (assigneeId !== null && !(await repo.isActiveMember(assigneeId, row.systemId))) {
         throw badRequest({ customer_assignee_id: [`Invalid pk "${assigneeId}" - object does not exist.`] });
       }
       if (row.customerAssigneeId !== assigneeId) {
         const now = new Date();
-        await db
-          .update(incidents)
-          .set({
-            customerAssigneeId: assigneeId,
-            customerAssigneeLastTime: assigneeId === null ? null : now,
-            updated: now,
-          })
-          .where(eq(incidents.id, row.id));
+        await updateIncident(db, row.id, {
+          customerAssigneeId: assigneeId,
+          customerAssigneeLastTime: assigneeId === null ? null : now,
+          updated: now,
+        });
         await audit(db, {
           userId: auth.userId,
           action: 'incident.assign',
@@ -294,17 +270,8 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
       if (!HANDLED_STATUSES.includes(row.status)) {
         throw badRequest({ rating: ['Only a handled incident can be rated.'] });
       }
-      // the condition in the UPDATE makes a second, concurrent rating fail as well
-      const updated = await db
-        .update(incidents)
-        .set({
-          customerStarRating: input.rating,
-          customerStarRatingComment: input.comment || null,
-          updated: new Date(),
-        })
-        .where(and(eq(incidents.id, row.id), sql`${incidents.customerStarRating} IS NULL`))
-        .returning({ id: incidents.id });
-      if (!updated.length) throw badRequest({ rating: ['The incident has already been rated.'] });
+      if (!(await repo.rate(row.id, input.rating, input.comment || null)))
+        throw badRequest({ rating: ['The incident has already been rated.'] });
       await audit(db, {
         userId: auth.userId,
         action: 'incident.rate',

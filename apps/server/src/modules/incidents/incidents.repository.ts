@@ -10,11 +10,10 @@ import type {
 import { DEFAULT_INCIDENT_ORDERING, TOTAL_COUNT_CAP } from '@soc/contracts';
 import type { Database, Db } from '../../db/client.ts';
 import { queryRows, queryRowsNamed } from '../../db/client.ts';
-import { effectiveSystems } from '../../lib/scope.ts';
+import { effectiveSystems, inScope, type SystemScope } from '../../lib/scope.ts';
 import { likePattern, sqlList as list } from '../../lib/pagination.ts';
 
-/** Systems the caller may see: null means all (analysts, admins). */
-export type SystemScope = number[] | null;
+export type { SystemScope } from '../../lib/scope.ts';
 
 /** One incident row with the names the list and the CSV show. */
 export interface IncidentRow {
@@ -125,7 +124,8 @@ const filtersBesideSystems = (filters: IncidentFilters) =>
 /** The WHERE clause of a filter set, always limited to the caller's systems. */
 export function incidentConditions(filters: IncidentFilters, scope: SystemScope): SQL {
   const c: SQL[] = [];
-  if (scope) c.push(scope.length ? sql`i.system_id IN (${list(scope)})` : sql`FALSE`);
+  const own = inScope(sql`i.system_id`, scope);
+  if (own) c.push(own);
   const f = filters;
   if (f.key__in) c.push(sql`i.key IN (${list(f.key__in)})`);
   if (f.system__in) c.push(sql`i.system_id IN (${list(f.system__in)})`);
@@ -718,13 +718,8 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'])
      * parses and plans it once per connection (its text differs only by the number of systems).
      */
     async card(key: number, scope: SystemScope, lang: Language): Promise<IncidentCardRow | undefined> {
-      const inScope = (alias: 'i' | 'r') =>
-        scope === null
-          ? sql`TRUE`
-          : scope.length
-            ? sql`${sql.raw(alias)}.system_id IN (${list(scope)})`
-            : sql`FALSE`;
-      const pageSql = sql`SELECT i.* FROM incidents i WHERE i.key = ${key} AND ${inScope('i')}`;
+      const seen = (alias: 'i' | 'r') => inScope(sql.raw(`${alias}.system_id`), scope) ?? sql`TRUE`;
+      const pageSql = sql`SELECT i.* FROM incidents i WHERE i.key = ${key} AND ${seen('i')}`;
       const extra = sql`,
            row_to_json(p) AS record,
            COALESCE((SELECT json_agg(json_build_object('id', a.id, 'filename', a.filename,
@@ -736,7 +731,7 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'])
                        FROM incidents r
                       WHERE r.id IN (SELECT l.related_id FROM incident_links l WHERE l.incident_id = p.id
                                      UNION SELECT l.incident_id FROM incident_links l WHERE l.related_id = p.id)
-                        AND ${inScope('r')}), '[]'::json) AS related`;
+                        AND ${seen('r')}), '[]'::json) AS related`;
       const [row] = await queryRowsNamed<IncidentCardRow>(
         db,
         detailsQuery(pageSql, DEFAULT_INCIDENT_ORDERING, lang, extra),

@@ -29,7 +29,7 @@ export type {
 export { checkCategories, doesNotExist, registerIncident } from './incident-registration.ts';
 export { systemInScope, touchIncident } from './incident-writes.repository.ts';
 export { presentAttachment } from './attachments.service.ts';
-export type { SystemScope } from './incidents.repository.ts';
+export type { SystemScope } from '../../lib/scope.ts';
 export { countKey, createIncidentsRepository, incidentConditions } from './incidents.repository.ts';
 
 // the caches of incident answers, made once by lib/cache/caches.ts

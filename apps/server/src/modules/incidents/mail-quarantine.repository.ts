@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { MailQuarantineQuery } from '@soc/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { incidents, mailQuarantine, systems } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
+import { inScope, type SystemScope } from '../../lib/scope.ts';
 
 const columns = {
   id: mailQuarantine.id,
@@ -27,10 +27,17 @@ export type QuarantineRow = {
   [K in keyof typeof columns]: (typeof columns)[K]['_']['data'];
 };
 
+/** Takes an entry out of the quarantine; false when another analyst released or deleted it first. */
+export async function takeQuarantined(db: Db | Tx, id: number): Promise<boolean> {
+  const [taken] = await db
+    .delete(mailQuarantine)
+    .where(eq(mailQuarantine.id, id))
+    .returning({ id: mailQuarantine.id });
+  return !!taken;
+}
+
 /** Quarantined mail with its incident and system; `scope` null: every system. */
 export function createMailQuarantineRepository(db: Db) {
-  const inScope = (scope: number[] | null): SQL | undefined =>
-    scope ? inArray(incidents.systemId, scope.length ? scope : [-1]) : undefined;
   const base = () =>
     db
       .select(columns)
@@ -39,9 +46,9 @@ export function createMailQuarantineRepository(db: Db) {
       .innerJoin(systems, eq(systems.id, incidents.systemId));
 
   return {
-    async list(q: MailQuarantineQuery, scope: number[] | null) {
+    async list(q: MailQuarantineQuery, scope: SystemScope) {
       const where = and(
-        inScope(scope),
+        inScope(incidents.systemId, scope),
         q.incident === undefined ? undefined : eq(incidents.key, q.incident),
         q.sender
           ? or(
@@ -63,9 +70,26 @@ export function createMailQuarantineRepository(db: Db) {
       return { rows: rows as QuarantineRow[], total: total?.n ?? 0 };
     },
 
-    async find(id: number, scope: number[] | null): Promise<QuarantineRow | undefined> {
-      const [row] = await base().where(and(eq(mailQuarantine.id, id), inScope(scope)));
+    async find(id: number, scope: SystemScope): Promise<QuarantineRow | undefined> {
+      const [row] = await base().where(and(eq(mailQuarantine.id, id), inScope(incidents.systemId, scope)));
       return row as QuarantineRow | undefined;
+    },
+
+    take: (id: number) => takeQuarantined(db, id),
+
+    /** The entry a message of an incident was kept as (the gateway delivering it again). */
+    async findByMessage(incidentId: string, messageId: string) {
+      const [row] = await db
+        .select({ id: mailQuarantine.id })
+        .from(mailQuarantine)
+        .where(and(eq(mailQuarantine.incidentId, incidentId), eq(mailQuarantine.mailMessageId, messageId)));
+      return row;
+    },
+
+    /** Keeps a message for review; returns the entry's id. */
+    async insert(values: typeof mailQuarantine.$inferInsert): Promise<number> {
+      const [row] = await db.insert(mailQuarantine).values(values).returning({ id: mailQuarantine.id });
+      return row!.id;
     },
   };
 }

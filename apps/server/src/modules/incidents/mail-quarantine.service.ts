@@ -1,5 +1,4 @@
 import { buffer } from 'node:stream/consumers';
-import { eq } from 'drizzle-orm';
 import type {
   MailQuarantineDetail,
   MailQuarantineItem,
@@ -8,7 +7,6 @@ import type {
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { mailQuarantine } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -18,9 +16,9 @@ import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import { insertComment } from '../comments/index.ts';
 import { lockIncident } from './incident-access.ts';
-import { outsideAuthor, parseMail, stageMailAttachments } from './inbound-mail.service.ts';
+import { outsideAuthor, parseMail, stageMailAttachments } from './inbound-mail.message.ts';
 import type { QuarantineRow } from './mail-quarantine.repository.ts';
-import { createMailQuarantineRepository } from './mail-quarantine.repository.ts';
+import { createMailQuarantineRepository, takeQuarantined } from './mail-quarantine.repository.ts';
 
 const presentItem = (r: QuarantineRow): MailQuarantineItem => ({
   id: r.id,
@@ -78,10 +76,7 @@ export function createMailQuarantineService({ db, storage, config }: MailQuarant
         commentId = await db.transaction(async (tx) => {
           const locked = await lockIncident(tx, row.incidentId);
           // released or deleted by another analyst meanwhile
-          const [taken] = await tx
-            .delete(mailQuarantine)
-            .where(eq(mailQuarantine.id, row.id))
-            .returning({ id: mailQuarantine.id });
+          const taken = await takeQuarantined(tx, row.id);
           if (!locked || !taken) throw notFound();
           await checkStorageQuota(tx, locked.systemId, stager.files, config.storageQuotaBytesPerSystem);
           const { row: comment } = await insertComment(tx, {
@@ -123,11 +118,7 @@ export function createMailQuarantineService({ db, storage, config }: MailQuarant
 
     async remove(id: number, auth: AuthContext, ip: string): Promise<void> {
       const row = await find(id, auth);
-      const [taken] = await db
-        .delete(mailQuarantine)
-        .where(eq(mailQuarantine.id, row.id))
-        .returning({ id: mailQuarantine.id });
-      if (!taken) throw notFound();
+      if (!(await repo.take(row.id))) throw notFound();
       await storage.remove(row.rawKey);
       await audit(db, {
         userId: auth.userId,

@@ -1,12 +1,11 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { IncidentStatus, Language } from '@soc/contracts';
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { contacts, incidents, systems } from '../../db/schema/index.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { htmlToText, renderMarkdown } from '../../lib/markdown.ts';
+import { createIncidentNotifierRepository } from './notifications.repository.ts';
 
 export const NOTIFY_JOB = 'incident.notify';
 
@@ -74,6 +73,7 @@ export interface NotifierDeps {
  * and failed deliveries are retried.
  */
 export function createIncidentNotifier({ db, config, mailer, jobs }: NotifierDeps) {
+  const repo = createIncidentNotifierRepository(db);
   return {
     onCreated: async (incidentId: string): Promise<void> => {
       await jobs.enqueue(NOTIFY_JOB, { incidentId, event: 'created' });
@@ -88,27 +88,9 @@ export function createIncidentNotifier({ db, config, mailer, jobs }: NotifierDep
     /** Job handler: one message per language to the contacts that receive notifications. */
     async run(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
       const event = payload.event as NotifyEvent;
-      const [incident] = await db
-        .select({
-          key: incidents.key,
-          summary: incidents.summary,
-          description: incidents.description,
-          priority: incidents.priority,
-          status: incidents.status,
-          systemId: incidents.systemId,
-          systemName: systems.fullName,
-          isId: systems.isId,
-        })
-        .from(incidents)
-        .innerJoin(systems, eq(systems.id, incidents.systemId))
-        .where(eq(incidents.id, String(payload.incidentId)));
+      const incident = await repo.incident(String(payload.incidentId));
       if (!incident) return { skipped: 'incident gone' };
-      const recipients = await db
-        .select({ email: contacts.email, locale: contacts.locale })
-        .from(contacts)
-        .where(
-          and(eq(contacts.systemId, incident.systemId), eq(contacts.notify, true), ne(contacts.email, '')),
-        );
+      const recipients = await repo.recipients(incident.systemId);
       const sent: string[] = [];
       for (const lang of ['ru', 'en'] as const) {
         const to = [...new Set(recipients.filter((r) => r.locale === lang).map((r) => r.email))];

@@ -16,7 +16,7 @@ import {
   readVersion,
   scopeKey,
 } from '../../lib/cache/versioned-cache.ts';
-import type { SystemScope } from './incidents.repository.ts';
+import type { SystemScope } from '../../lib/scope.ts';
 import { filterEntries } from './incidents.repository.ts';
 
 export const CARD_CACHE_MAX_ENTRIES = 2000;
