@@ -16,6 +16,8 @@ import {
   systems,
   users,
 } from '../../db/schema/index.ts';
+import type { SystemScope } from '../../lib/scope.ts';
+import { inScope } from '../../lib/scope.ts';
 
 export type AlertTag = { name: string; color: string };
 
@@ -236,9 +238,9 @@ export function createAlertsRepository(db: Db) {
       return team ?? null;
     },
 
-    async tagSuggestions(scope: number[] | null, q: string | undefined, limit: number) {
+    async tagSuggestions(scope: SystemScope, q: string | undefined, limit: number) {
       const conditions = [];
-      if (scope) conditions.push(scope.length ? inArray(alertTagNames.systemId, scope) : sql`FALSE`);
+      conditions.push(inScope(alertTagNames.systemId, scope));
       if (q)
         conditions.push(sql`${alertTagNames.name} ILIKE ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
       return db
@@ -252,14 +254,9 @@ export function createAlertsRepository(db: Db) {
         .limit(limit);
     },
 
-    async teams(
-      scope: number[] | null,
-      system: number | undefined,
-      search: string | undefined,
-      limit: number,
-    ) {
+    async teams(scope: SystemScope, system: number | undefined, search: string | undefined, limit: number) {
       const conditions = [];
-      if (scope) conditions.push(scope.length ? inArray(responseTeams.systemId, scope) : sql`FALSE`);
+      conditions.push(inScope(responseTeams.systemId, scope));
       if (system !== undefined) conditions.push(eq(responseTeams.systemId, system));
       if (search)
         conditions.push(
