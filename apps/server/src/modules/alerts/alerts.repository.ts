@@ -330,7 +330,28 @@ export function createAlertsRepository(db: Db) {
       for (const c of counts) byCmdb.set(c.cmdb_id, Number(c.n));
       return { total, rows: rows.map((r) => ({ ...r, alertsCount: byCmdb.get(r.cmdbId) ?? 0 })) };
     },
+
+    /** Sets columns of alerts and their update time (in the caller's transaction). */
+    async update(tx: Db, ids: string[], set: Partial<typeof alerts.$inferInsert>): Promise<void> {
+      await tx.update(alerts).set(set).where(inArray(alerts.id, ids));
+    },
+
+    async insertLinkTemplate(values: typeof linkTemplates.$inferInsert) {
+      const [row] = await db.insert(linkTemplates).values(values).returning();
+      return row!;
+    },
+
+    async setIncidentIocs(incidentId: string, iocs: (typeof incidents.$inferInsert)['observedIocs']) {
+      await db
+        .update(incidents)
+        .set({ observedIocs: iocs, updated: new Date() })
+        .where(eq(incidents.id, incidentId));
+    },
   };
 }
+
+/** The alerts of the incidents with these keys. */
+export const ofIncidentKeys = (keys: number[]): SQL =>
+  sql`${alerts.incidentId} IN (SELECT ${incidents.id} FROM ${incidents} WHERE ${inArray(incidents.key, keys)})`;
 
 export type AlertsRepository = ReturnType<typeof createAlertsRepository>;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { ReportListQuery } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { reportSchedules, reports, systems, users } from '../../db/schema/index.ts';
+import { jobs, reportSchedules, reports, systems, userSystems, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
 import { inScope } from '../../lib/scope.ts';
@@ -217,7 +217,64 @@ export function createReportsRepository(db: Db) {
     async advanceSchedule(tx: Tx, id: number, nextRunAt: Date | null, lastRunAt: Date): Promise<void> {
       await tx.update(reportSchedules).set({ nextRunAt, lastRunAt }).where(eq(reportSchedules.id, id));
     },
+
+    async account(userId: number) {
+      const [user] = await db
+        .select({ isActive: users.isActive, role: users.role })
+        .from(users)
+        .where(eq(users.id, userId));
+      return user;
+    },
+
+    async userSystemIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: userSystems.systemId })
+        .from(userSystems)
+        .where(eq(userSystems.userId, userId));
+      return rows.map((r) => r.id);
+    },
+
+    /** Queues the job that builds a report (in the caller's transaction when db is one). */
+    async queueBuild(jobType: string, reportId: number): Promise<void> {
+      await db.insert(jobs).values({ type: jobType, payload: { reportId } });
+    },
   };
+}
+
+/**
+ * What decides who may receive a report of `systemIds`: the mail domains of the systems, which
+ * of `emails` (lower case) belong to their active users, and which to active staff.
+ */
+export async function recipientGrants(db: Db, systemIds: number[], emails: string[]) {
+  const lowerEmail = sql<string>`lower(${users.email})`;
+  const [domains, members, staff] = await Promise.all([
+    systemIds.length
+      ? db
+          .select({ id: systems.id, domains: systems.mailDomains })
+          .from(systems)
+          .where(inArray(systems.id, systemIds))
+      : Promise.resolve([]),
+    systemIds.length
+      ? db
+          .select({ email: lowerEmail, systemId: userSystems.systemId })
+          .from(users)
+          .innerJoin(userSystems, eq(userSystems.userId, users.id))
+          .where(
+            and(
+              eq(users.isActive, true),
+              inArray(userSystems.systemId, systemIds),
+              inArray(lowerEmail, emails),
+            ),
+          )
+      : Promise.resolve([]),
+    db
+      .select({ email: lowerEmail })
+      .from(users)
+      .where(
+        and(eq(users.isActive, true), inArray(users.role, ['analyst', 'admin']), inArray(lowerEmail, emails)),
+      ),
+  ]);
+  return { domains, members, staff };
 }
 
 export type ReportsRepository = ReturnType<typeof createReportsRepository>;

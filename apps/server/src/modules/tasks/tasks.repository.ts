@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { TaskListQuery } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { systems, taskAttachments, taskMessages, tasks } from '../../db/schema/index.ts';
+import { systems, taskAttachments, taskMessages, tasks, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
 import { inScope } from '../../lib/scope.ts';
@@ -179,6 +179,25 @@ export function createTasksRepository(db: Db) {
         .where(and(eq(taskAttachments.id, id), eq(taskAttachments.taskId, taskId)))
         .limit(1);
       return row ?? null;
+    },
+
+    /** A task with its author's account, for the mail about a reply. */
+    async withAuthor(taskId: number) {
+      const [row] = await db
+        .select({
+          id: tasks.id,
+          type: tasks.type,
+          subject: tasks.subject,
+          status: tasks.status,
+          email: users.email,
+          locale: users.locale,
+          active: users.isActive,
+          role: users.role,
+        })
+        .from(tasks)
+        .innerJoin(users, eq(users.id, tasks.authorId))
+        .where(eq(tasks.id, taskId));
+      return row;
     },
   };
 }
