@@ -1,6 +1,7 @@
 import type { Language, ReportTaskCreate, ReportTaskUpdate, SchedulePeriod } from '@soc/contracts';
 import { DEFAULT_REPORT_TIME_ZONE, crontabFromPeriod } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
+import { queueJob } from '../../jobs/jobs.repository.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { SystemScope } from '../../lib/scope.ts';
@@ -197,7 +198,7 @@ export function createReportSchedules(db: Db, repo: ReportsRepository) {
                 tx,
               );
               if (report) {
-                await txRepo.queueBuild(REPORT_BUILD_JOB, report.id);
+                await queueJob(tx, REPORT_BUILD_JOB, { reportId: report.id });
                 queued += 1;
               }
             }

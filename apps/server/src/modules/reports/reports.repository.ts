@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { ReportListQuery } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { jobs, reportSchedules, reports, systems, userSystems, users } from '../../db/schema/index.ts';
+import { reportSchedules, reports, systems, userSystems, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
 import { inScope } from '../../lib/scope.ts';
@@ -232,11 +232,6 @@ export function createReportsRepository(db: Db) {
         .from(userSystems)
         .where(eq(userSystems.userId, userId));
       return rows.map((r) => r.id);
-    },
-
-    /** Queues the job that builds a report (in the caller's transaction when db is one). */
-    async queueBuild(jobType: string, reportId: number): Promise<void> {
-      await db.insert(jobs).values({ type: jobType, payload: { reportId } });
     },
   };
 }
