@@ -1,10 +1,9 @@
 import { hostname } from 'node:os';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { queryRows } from '../db/client.ts';
-import { jobs } from '../db/schema/index.ts';
+import type { JobRow } from './jobs.repository.ts';
+import { createJobsRepository } from './jobs.repository.ts';
 
-export type JobRow = typeof jobs.$inferSelect;
+export type { JobRow };
 
 /** A job handler; what it returns is stored as the job's result. */
 export type JobHandler = (
@@ -52,57 +51,14 @@ export function createJobRunner(options: JobRunnerOptions) {
   // work that turns due rows into jobs (report schedules) before each claim round
   const pollers: (() => Promise<unknown>)[] = [];
 
-  async function claim(): Promise<JobRow | undefined> {
-    const rows = await queryRows<Record<string, unknown>>(
-      db,
-      sql`UPDATE jobs SET status = 'running', locked_at = now(), locked_by = ${worker}, attempts = attempts + 1
-           WHERE id = (
-             SELECT id FROM jobs
-              WHERE type IN (${sql.join(
-                Object.keys(handlers).map((t) => sql`${t}`),
-                sql`, `,
-              )})
-                AND ((status = 'queued' AND run_at <= now())
-                  OR (status = 'running' AND locked_at < now() - make_interval(secs => ${lockTimeoutMs / 1000})))
-              ORDER BY run_at
-              FOR UPDATE SKIP LOCKED
-              LIMIT 1)
-        RETURNING id`,
-    );
-    const id = rows[0]?.id;
-    if (id === undefined) return undefined;
-    const [job] = await db
-      .select()
-      .from(jobs)
-      .where(sql`${jobs.id} = ${Number(id)}`);
-    return job;
-  }
-
-  /** Renews the lease of a job this runner is still running. */
-  async function renew(job: JobRow): Promise<void> {
-    await db.execute(
-      sql`UPDATE jobs SET locked_at = now() WHERE id = ${job.id} AND status = 'running' AND locked_by = ${worker}`,
-    );
-  }
-
-  async function finish(job: JobRow, result: Record<string, unknown> | void): Promise<void> {
-    await db.execute(
-      sql`UPDATE jobs SET status = 'done', finished_at = now(), locked_at = NULL, last_error = NULL,
-                          result = ${JSON.stringify(result ?? {})}::jsonb
-           WHERE id = ${job.id}`,
-    );
-  }
+  const repo = createJobsRepository(db, worker);
+  const claim = () => repo.claim(Object.keys(handlers), lockTimeoutMs);
 
   async function fail(job: JobRow, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const final = job.attempts >= job.maxAttempts;
     const delay = Math.min(BACKOFF_MAX_MS, backoffBaseMs * 2 ** (job.attempts - 1));
-    await db.execute(
-      sql`UPDATE jobs SET status = ${final ? 'failed' : 'queued'}, locked_at = NULL, last_error = ${message.slice(0, 2000)},
-                          run_at = now() + make_interval(secs => ${delay / 1000}),
-                          finished_at = ${final ? sql`now()` : sql`NULL`}
-           WHERE id = ${job.id}`,
-    );
+    await repo.fail(job.id, message.slice(0, 2000), delay, final);
     options.log?.error(
       { jobId: job.id, type: job.type, attempt: job.attempts, final, err: message },
       'job failed',
@@ -118,10 +74,10 @@ export function createJobRunner(options: JobRunnerOptions) {
       if (!job) return count;
       count += 1;
       const handler = handlers[job.type];
-      const heartbeat = setInterval(() => void renew(job).catch(() => undefined), lockTimeoutMs / 3);
+      const heartbeat = setInterval(() => void repo.renew(job.id).catch(() => undefined), lockTimeoutMs / 3);
       try {
         if (!handler) throw new Error(`No handler for job type ${job.type}`);
-        await finish(job, await handler(job.payload, job));
+        await repo.finish(job.id, (await handler(job.payload, job)) ?? {});
       } catch (err) {
         await fail(job, err);
       } finally {
@@ -155,12 +111,9 @@ export function createJobRunner(options: JobRunnerOptions) {
       payload: Record<string, unknown>,
       opts: EnqueueOptions = {},
     ): Promise<number> {
-      const [row] = await db
-        .insert(jobs)
-        .values({ type, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 5 })
-        .returning({ id: jobs.id });
+      const id = await repo.insert(type, payload, opts.runAt ?? new Date(), opts.maxAttempts ?? 5);
       wake?.();
-      return row!.id;
+      return id;
     },
     runDue,
     /** Runs `poll` at the start of every `runDue` (e.g. to queue jobs of due schedules). */

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
-import { auditLog, jobs } from '../db/schema/index.ts';
+import { queueJob } from '../jobs/jobs.repository.ts';
+import { insertAuditEntry } from './audit.repository.ts';
 
 export interface AuditEntry {
   userId: number | null;
@@ -41,19 +42,16 @@ export const SECURITY_NOTICE_ACTIONS: ReadonlySet<string> = new Set([
  * queues its notice in the same transaction as the entry.
  */
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {
-  const [row] = await db
-    .insert(auditLog)
-    .values({
-      userId: entry.userId,
-      action: entry.action,
-      objectType: entry.objectType,
-      objectId: entry.objectId === undefined ? '' : String(entry.objectId),
-      ip: entry.ip,
-      userAgent: (entry.userAgent ?? '').slice(0, 512),
-      details: entry.details ?? {},
-    })
-    .returning({ id: auditLog.id });
+  const id = await insertAuditEntry(db, {
+    userId: entry.userId,
+    action: entry.action,
+    objectType: entry.objectType,
+    objectId: entry.objectId === undefined ? '' : String(entry.objectId),
+    ip: entry.ip,
+    userAgent: (entry.userAgent ?? '').slice(0, 512),
+    details: entry.details ?? {},
+  });
   if (SECURITY_NOTICE_ACTIONS.has(entry.action)) {
-    await db.insert(jobs).values({ type: SECURITY_NOTICE_JOB, payload: { audit_id: row!.id } });
+    await queueJob(db, SECURITY_NOTICE_JOB, { audit_id: id });
   }
 }

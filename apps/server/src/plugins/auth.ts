@@ -5,6 +5,7 @@ import type { Role } from '@soc/contracts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError, forbidden, unauthorized } from '../lib/http-errors.ts';
+import type { SystemScope } from '../lib/scope.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import type { AuthUser } from '../modules/auth/auth.repository.ts';
 import { verifyAccessToken } from '../modules/auth/auth.tokens.ts';
@@ -176,7 +177,7 @@ export const declarePublic = (route: RouteOptions): void => {
  * The systems a caller may see: a customer's own systems; for the provider's staff all systems
  * (null), unless their API token names some.
  */
-export const systemScope = (auth: AuthContext): number[] | null =>
+export const systemScope = (auth: AuthContext): SystemScope =>
   auth.role === 'customer' ? auth.systemIds : (auth.tokenSystemIds ?? null);
 
 /** The language of localised titles: `?language=`, else Accept-Language, else Russian. */

@@ -1,13 +1,12 @@
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
 import type { Config, RouteLimitBucket } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { incidents, tasks } from '../db/schema/index.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import type { AuthContext } from './auth.ts';
 import { requestLanguage, systemScope } from './auth.ts';
+import { systemOfObject } from './route-limits.repository.ts';
 
 /**
  * Whose systems a limited route's request counts against: the incident of `:key`, the task of
@@ -105,19 +104,12 @@ export const routeLimitsPlugin = fp(
         const system = (request.body as { system?: unknown } | undefined)?.system;
         return typeof system === 'number' ? [system] : [];
       }
-      const [row] =
-        tenant === 'incident'
-          ? await db
-              .select({ systemId: incidents.systemId })
-              .from(incidents)
-              .where(eq(incidents.key, Number(params.key)))
-              .limit(1)
-          : await db
-              .select({ systemId: tasks.systemId })
-              .from(tasks)
-              .where(eq(tasks.id, Number(params.id)))
-              .limit(1);
-      return row ? [row.systemId] : [];
+      const systemId = await systemOfObject(
+        db,
+        tenant,
+        Number(tenant === 'incident' ? params.key : params.id),
+      );
+      return systemId === undefined ? [] : [systemId];
     };
 
     /** The systems a request counts against (see above); never a system outside a customer's scope. */

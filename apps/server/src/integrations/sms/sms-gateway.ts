@@ -1,7 +1,8 @@
-import { desc } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { smsOutbox } from '../../db/schema/index.ts';
+import { insertOutboxMessage } from './sms-outbox.repository.ts';
+
+export { listOutbox } from './sms-outbox.repository.ts';
 
 export interface SmsMessage {
   /** E.164 phone number. */
@@ -68,7 +69,7 @@ export function createHttpSmsGateway(options: Config['sms'] & { gatewayUrl: stri
 export function createOutboxSmsGateway(db: Db): SmsGateway {
   return {
     async send({ to, text }) {
-      await db.insert(smsOutbox).values({ phone: to, body: text });
+      await insertOutboxMessage(db, to, text);
     },
   };
 }
@@ -81,9 +82,4 @@ const noGateway: SmsGateway = {
 export function createSmsGateway(db: Db, sms: Config['sms']): SmsGateway {
   if (sms.gatewayUrl) return createHttpSmsGateway({ ...sms, gatewayUrl: sms.gatewayUrl });
   return sms.outbox ? createOutboxSmsGateway(db) : noGateway;
-}
-
-/** The newest outbox messages, for the development-only page. */
-export async function listOutbox(db: Db, limit = 50) {
-  return db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(limit);
 }

@@ -1,28 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { attachments, taskAttachments } from '../../db/schema/index.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import type { Tx } from './storage-quota.repository.ts';
+import { lockSystemQuota, storageUsage } from './storage-quota.repository.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export { storageUsage };
 
 /** The code of the 507 answer of an upload over its system's quota. */
 export const STORAGE_QUOTA_EXCEEDED_CODE = 'storage_quota_exceeded';
-
-/**
- * Bytes of the files a system keeps (incident and comment files, task files): the sizes recorded
- * in the database, read from the (system_id, size) indexes, never by walking the disk.
- */
-export async function storageUsage(db: Db | Tx, systemId: number): Promise<number> {
-  let used = 0;
-  for (const table of [attachments, taskAttachments]) {
-    const [row] = await db
-      .select({ used: sql<string | number>`coalesce(sum(${table.size}), 0)` })
-      .from(table)
-      .where(eq(table.systemId, systemId));
-    used += Number(row?.used ?? 0);
-  }
-  return used;
-}
 
 const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(bytes < 1024 ** 3 ? 3 : 1)} GB`;
 
@@ -35,7 +18,7 @@ async function quotaShortfall(
 ): Promise<{ used: number; adding: number } | null> {
   const adding = files.reduce((sum, f) => sum + f.size, 0);
   if (!quotaBytes || adding === 0) return null;
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('storage-quota'), ${systemId})`);
+  await lockSystemQuota(tx, systemId);
   const used = await storageUsage(tx, systemId);
   return used + adding <= quotaBytes ? null : { used, adding };
 }

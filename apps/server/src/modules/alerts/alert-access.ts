@@ -1,9 +1,10 @@
 import type { SQL } from 'drizzle-orm';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AlertDetail } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { alerts } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { inScope } from '../../lib/scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { loadIncident } from '../incidents/index.ts';
@@ -17,8 +18,7 @@ export type Page<T> = { total: number; results: T[] };
 /** The tenant condition of a caller on the alerts table. */
 export function alertScope(auth: AuthContext): SQL {
   const scope = systemScope(auth);
-  if (!scope) return sql`TRUE`;
-  return scope.length ? inArray(alerts.systemId, scope) : sql`FALSE`;
+  return inScope(alerts.systemId, scope) ?? sql`TRUE`;
 }
 
 /** The reads of one alert that the alert services share, each within the caller's scope (404 otherwise). */

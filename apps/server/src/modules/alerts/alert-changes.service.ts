@@ -1,4 +1,3 @@
-import { eq, inArray } from 'drizzle-orm';
 import type {
   AlertBulkPayload,
   AlertDetail,
@@ -16,7 +15,6 @@ import {
   LinkTemplateCreateSchema,
 } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { alerts, incidents, linkTemplates } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -46,10 +44,10 @@ export function createAlertChanges(db: Db, repo: AlertsRepository, { visibleAler
       }
       await db.transaction(async (tx) => {
         if (input.tags) await repo.setTags(tx, uuid, alert.systemId, input.tags);
-        await tx
-          .update(alerts)
-          .set({ updatedTime: new Date(), ...(teamId !== undefined ? { responseTeamId: teamId } : {}) })
-          .where(eq(alerts.id, uuid));
+        await repo.update(tx, [uuid], {
+          updatedTime: new Date(),
+          ...(teamId !== undefined ? { responseTeamId: teamId } : {}),
+        });
       });
       await audit(db, {
         userId: auth.userId,
@@ -105,11 +103,7 @@ export function createAlertChanges(db: Db, repo: AlertsRepository, { visibleAler
                 ? { status: 'in_progress' as const, assigneeId: auth.userId }
                 : { incidentId: issue!.id };
         const ids2 = rows.map((r) => r.id);
-        if (ids2.length)
-          await tx
-            .update(alerts)
-            .set({ ...set, updatedTime: now })
-            .where(inArray(alerts.id, ids2));
+        if (ids2.length) await repo.update(tx, ids2, { ...set, updatedTime: now });
         return ids2;
       });
       await audit(db, {
@@ -131,19 +125,20 @@ export function createAlertChanges(db: Db, repo: AlertsRepository, { visibleAler
     async createLinkTemplate(raw: LinkTemplateCreate, auth: AuthContext, ip: string): Promise<LinkTemplate> {
       if (auth.role === 'customer') throw forbidden();
       const input = LinkTemplateCreateSchema.parse(raw);
-      const [row] = await db
-        .insert(linkTemplates)
-        .values({ name: input.name, field: input.field, urlTemplate: input.url_template })
-        .returning();
+      const row = await repo.insertLinkTemplate({
+        name: input.name,
+        field: input.field,
+        urlTemplate: input.url_template,
+      });
       await audit(db, {
         userId: auth.userId,
         action: 'link_template.create',
         objectType: 'link_template',
-        objectId: row!.id,
+        objectId: row.id,
         ip,
         details: { name: input.name },
       });
-      return { id: row!.id, name: row!.name, field: row!.field, url_template: row!.urlTemplate, values: [] };
+      return { id: row.id, name: row.name, field: row.field, url_template: row.urlTemplate, values: [] };
     },
 
     /** Analysts replace the incident's IOC list (values checked per type by the schema). */
@@ -152,10 +147,7 @@ export function createAlertChanges(db: Db, repo: AlertsRepository, { visibleAler
       const { iocs } = IncidentIocsPayloadSchema.parse(raw);
       const incident = await loadIncident(db, key, auth);
       const list = iocs.map((i) => ({ ioc: i.ioc, ioc_type: i.ioc_type, category: i.category }));
-      await db
-        .update(incidents)
-        .set({ observedIocs: list, updated: new Date() })
-        .where(eq(incidents.id, incident.id));
+      await repo.setIncidentIocs(incident.id, list);
       await audit(db, {
         userId: auth.userId,
         action: 'incident.iocs',

@@ -1,20 +1,20 @@
 import type { SQL } from 'drizzle-orm';
 import { and, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Alert, AlertListParams } from '@soc/contracts';
-import type { Db } from '../../db/client.ts';
 import { alerts, incidents } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { likePattern } from '../../lib/pagination.ts';
+import type { SystemScope } from '../../lib/scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { scopeCondition } from '../incidents/index.ts';
 import type { Page } from './alert-access.ts';
 import { alertScope } from './alert-access.ts';
 import { presentAlert } from './alerts.presenter.ts';
 import type { AlertsRepository } from './alerts.repository.ts';
-import { incidentTotal, systemsTotal } from './alerts.repository.ts';
+import { incidentTotal, ofIncidentKeys, systemsTotal } from './alerts.repository.ts';
 
 /** The two alert lists as their pages are built (the cache in alerts.service.ts sits in front). */
-export function createAlertPages(db: Db, repo: AlertsRepository) {
+export function createAlertPages(repo: AlertsRepository) {
   /** A page of an incident's alerts, newest first (404 for another tenant's incident). */
   async function incidentAlertsPage(
     key: number,
@@ -63,7 +63,7 @@ export function createAlertPages(db: Db, repo: AlertsRepository) {
   async function alertList(
     q: AlertListParams,
     auth: AuthContext,
-    systemIds: number[] | null,
+    systemIds: SystemScope,
   ): Promise<Page<Alert>> {
     const c: (SQL | undefined)[] = [alertScope(auth)];
     if (q.severity__in) c.push(inArray(alerts.severity, q.severity__in));
@@ -77,13 +77,7 @@ export function createAlertPages(db: Db, repo: AlertsRepository) {
     if (q.assignee__isnull !== undefined)
       c.push(q.assignee__isnull ? isNull(alerts.assigneeId) : isNotNull(alerts.assigneeId));
     if (q.grouped !== undefined) c.push(q.grouped ? isNotNull(alerts.incidentId) : isNull(alerts.incidentId));
-    if (q.incident__in)
-      c.push(
-        inArray(
-          alerts.incidentId,
-          db.select({ id: incidents.id }).from(incidents).where(inArray(incidents.key, q.incident__in)),
-        ),
-      );
+    if (q.incident__in) c.push(ofIncidentKeys(q.incident__in));
     if (q.title__icontains) c.push(sql`${alerts.title} ILIKE ${likePattern(q.title__icontains)}`);
     if (q.affected_assets__icontains)
       c.push(sql`${alerts.affectedAssets}::text ILIKE ${likePattern(q.affected_assets__icontains)}`);

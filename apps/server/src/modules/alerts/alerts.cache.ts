@@ -4,13 +4,13 @@ import type { Alert } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import type { CachedAnswer } from '../../lib/cache/cached-answer.ts';
 import type { VersionedCache } from '../../lib/cache/versioned-cache.ts';
+import type { SystemScope } from '../../lib/scope.ts';
 import {
   createVersionedCache,
   keepVersioned,
   readVersion,
   scopeKey,
 } from '../../lib/cache/versioned-cache.ts';
-import type { SystemScope } from '../incidents/index.ts';
 
 export const INCIDENT_ALERTS_CACHE_MAX_ENTRIES = 2000;
 export const ALERT_LIST_CACHE_MAX_ENTRIES = 300;
@@ -72,7 +72,7 @@ export interface AlertsResponseCache {
   ): Promise<AlertPage>;
   /** `systems`: the systems whose alerts the page can show (null: every system). */
   list(
-    systems: number[] | null,
+    systems: SystemScope,
     scope: SystemScope,
     query: object,
     build: () => Promise<AlertPage>,

@@ -16,6 +16,8 @@ import {
   systems,
   users,
 } from '../../db/schema/index.ts';
+import type { SystemScope } from '../../lib/scope.ts';
+import { inScope } from '../../lib/scope.ts';
 
 export type AlertTag = { name: string; color: string };
 
@@ -236,9 +238,9 @@ export function createAlertsRepository(db: Db) {
       return team ?? null;
     },
 
-    async tagSuggestions(scope: number[] | null, q: string | undefined, limit: number) {
+    async tagSuggestions(scope: SystemScope, q: string | undefined, limit: number) {
       const conditions = [];
-      if (scope) conditions.push(scope.length ? inArray(alertTagNames.systemId, scope) : sql`FALSE`);
+      conditions.push(inScope(alertTagNames.systemId, scope));
       if (q)
         conditions.push(sql`${alertTagNames.name} ILIKE ${`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
       return db
@@ -252,14 +254,9 @@ export function createAlertsRepository(db: Db) {
         .limit(limit);
     },
 
-    async teams(
-      scope: number[] | null,
-      system: number | undefined,
-      search: string | undefined,
-      limit: number,
-    ) {
+    async teams(scope: SystemScope, system: number | undefined, search: string | undefined, limit: number) {
       const conditions = [];
-      if (scope) conditions.push(scope.length ? inArray(responseTeams.systemId, scope) : sql`FALSE`);
+      conditions.push(inScope(responseTeams.systemId, scope));
       if (system !== undefined) conditions.push(eq(responseTeams.systemId, system));
       if (search)
         conditions.push(
@@ -333,7 +330,28 @@ export function createAlertsRepository(db: Db) {
       for (const c of counts) byCmdb.set(c.cmdb_id, Number(c.n));
       return { total, rows: rows.map((r) => ({ ...r, alertsCount: byCmdb.get(r.cmdbId) ?? 0 })) };
     },
+
+    /** Sets columns of alerts and their update time (in the caller's transaction). */
+    async update(tx: Db, ids: string[], set: Partial<typeof alerts.$inferInsert>): Promise<void> {
+      await tx.update(alerts).set(set).where(inArray(alerts.id, ids));
+    },
+
+    async insertLinkTemplate(values: typeof linkTemplates.$inferInsert) {
+      const [row] = await db.insert(linkTemplates).values(values).returning();
+      return row!;
+    },
+
+    async setIncidentIocs(incidentId: string, iocs: (typeof incidents.$inferInsert)['observedIocs']) {
+      await db
+        .update(incidents)
+        .set({ observedIocs: iocs, updated: new Date() })
+        .where(eq(incidents.id, incidentId));
+    },
   };
 }
+
+/** The alerts of the incidents with these keys. */
+export const ofIncidentKeys = (keys: number[]): SQL =>
+  sql`${alerts.incidentId} IN (SELECT ${incidents.id} FROM ${incidents} WHERE ${inArray(incidents.key, keys)})`;
 
 export type AlertsRepository = ReturnType<typeof createAlertsRepository>;

@@ -45,7 +45,7 @@ export function createAlertsService({ db, cache }: AlertsDeps) {
   const misconfigs = createMisconfigsService({ db });
   const access = createAlertAccess(db, repo);
   const { incidentAlert, detail, events, visibleAlert } = access;
-  const { incidentAlertsPage, alertList } = createAlertPages(db, repo);
+  const { incidentAlertsPage, alertList } = createAlertPages(repo);
 
   return {
     /** GET {incident}/alerts/?page=n: newest first. */

@@ -4,12 +4,10 @@ import type { AssetListQuery } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { assetSoftware, cmdbAssets, incidentSnapshots, incidents, systems } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
+import type { SystemScope } from '../../lib/scope.ts';
+import { inScope } from '../../lib/scope.ts';
 
-/** `null` scope: every system (analysts); an empty one: none. */
-export type Scope = number[] | null;
-
-const scoped = (scope: Scope): SQL | undefined =>
-  scope ? (scope.length ? inArray(cmdbAssets.systemId, scope) : sql`FALSE`) : undefined;
+const scoped = (scope: SystemScope): SQL | undefined => inScope(cmdbAssets.systemId, scope);
 
 const ORDER: Record<AssetListQuery['ordering'], SQL[]> = {
   name: [asc(cmdbAssets.name), asc(cmdbAssets.id)],
@@ -25,7 +23,7 @@ const assetColumns = {
 
 export function createAssetsRepository(db: Db) {
   return {
-    async list(scope: Scope, q: AssetListQuery) {
+    async list(scope: SystemScope, q: AssetListQuery) {
       const where = and(
         scoped(scope),
         // the expression of the trigram index cmdb_assets_search_trgm
@@ -56,7 +54,7 @@ export function createAssetsRepository(db: Db) {
       return { rows, total: count?.n ?? 0 };
     },
 
-    async byCmdbId(scope: Scope, cmdbId: string) {
+    async byCmdbId(scope: SystemScope, cmdbId: string) {
       const [row] = await db
         .select(assetColumns)
         .from(cmdbAssets)
@@ -66,7 +64,7 @@ export function createAssetsRepository(db: Db) {
       return row;
     },
 
-    async osChoices(scope: Scope): Promise<string[]> {
+    async osChoices(scope: SystemScope): Promise<string[]> {
       const rows = await db
         .selectDistinct({ os: cmdbAssets.os })
         .from(cmdbAssets)

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { loginThrottle, refreshTokens, users } from '../../db/schema/index.ts';
+import { auditLog, loginThrottle, refreshTokens, serviceTokens, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -184,6 +184,27 @@ export function createAuthRepository(db: Db) {
 
     async clearFailures(key: string): Promise<void> {
       await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+    },
+
+    async auditEntry(id: number) {
+      const [entry] = await db.select().from(auditLog).where(eq(auditLog.id, id));
+      return entry;
+    },
+
+    async tokenOwner(tokenId: string): Promise<number | null> {
+      const [token] = await db
+        .select({ userId: serviceTokens.userId })
+        .from(serviceTokens)
+        .where(eq(serviceTokens.id, tokenId));
+      return token?.userId ?? null;
+    },
+
+    async mailAddress(userId: number) {
+      const [user] = await db
+        .select({ email: users.email, locale: users.locale })
+        .from(users)
+        .where(eq(users.id, userId));
+      return user;
     },
   };
 }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Language } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { auditLog, serviceTokens, users } from '../../db/schema/index.ts';
+import type { auditLog } from '../../db/schema/index.ts';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer.ts';
+import { createAuthRepository } from './auth.repository.ts';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
@@ -92,26 +92,17 @@ export function securityNoticeMail(entry: AuditRow, lang: Language): Pick<MailMe
  * the entry, or the owner of the token), when that user has an e-mail address.
  */
 export function createSecurityNoticeJob({ db, mailer }: { db: Db; mailer: Mailer }) {
+  const repo = createAuthRepository(db);
   return async (payload: Record<string, unknown>): Promise<Record<string, unknown>> => {
-    const [entry] = await db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.id, Number(payload.audit_id)));
+    const entry = await repo.auditEntry(Number(payload.audit_id));
     if (!entry) return { skipped: 'no audit entry' };
     let userId: number | null = null;
     if (entry.objectType === 'user') userId = Number(entry.objectId);
     else if (entry.objectType === 'service_token' && UUID.test(entry.objectId)) {
-      const [token] = await db
-        .select({ userId: serviceTokens.userId })
-        .from(serviceTokens)
-        .where(eq(serviceTokens.id, entry.objectId));
-      userId = token?.userId ?? null;
+      userId = await repo.tokenOwner(entry.objectId);
     }
     if (!userId) return { skipped: 'no user' };
-    const [user] = await db
-      .select({ email: users.email, locale: users.locale })
-      .from(users)
-      .where(eq(users.id, userId));
+    const user = await repo.mailAddress(userId);
     if (!user?.email) return { skipped: 'no address' };
     await mailer.send({ to: user.email, ...securityNoticeMail(entry, user.locale) });
     return { user: userId };

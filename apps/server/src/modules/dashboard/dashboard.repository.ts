@@ -3,9 +3,10 @@ import type { SQL } from 'drizzle-orm';
 import type { IncidentFilters, Language } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import type { SystemScope } from '../incidents/index.ts';
 import { incidentConditions } from '../incidents/index.ts';
 import { sqlList as list } from '../../lib/pagination.ts';
+import type { SystemScope } from '../../lib/scope.ts';
+import { inScope } from '../../lib/scope.ts';
 import { splitRange } from './split-range.ts';
 
 /** One dashboard dimension value and its number of incidents (see schema/dashboard.ts). */
@@ -107,7 +108,7 @@ export interface AnalyticsRows {
 
 /** What `analytics` reads: systems (null: all) and created ranges only. */
 export interface AnalyticsRequest {
-  systems: number[] | null;
+  systems: SystemScope;
   gte?: number | undefined;
   lte?: number | undefined;
   span: 'day' | 'hour';
@@ -144,7 +145,7 @@ export function createDashboardRepository(db: Db) {
    * in `ctes`) for the dimensions `dims`, and the rows (t, n) of dimension `all` per `bucket`.
    */
   function rangeParts(
-    systems: number[] | null,
+    systems: SystemScope,
     range: { gte?: number | undefined; lte?: number | undefined },
     edgesName: string,
     dims: readonly string[],
@@ -165,7 +166,8 @@ export function createDashboardRepository(db: Db) {
     const counts: SQL[] = [];
     const timeline: SQL[] = [];
     if (!split || split.days) {
-      const bySystem = systems ? sql`d.system_id IN (${list(systems)})` : sql`d.system_id = 0`;
+      // the derived rows of system 0 total every system
+      const bySystem = inScope(sql`d.system_id`, systems) ?? sql`d.system_id = 0`;
       const days = split?.days
         ? sql` AND d.day BETWEEN ${split.days.from}::date AND ${split.days.to}::date`
         : sql``;
@@ -191,7 +193,8 @@ export function createDashboardRepository(db: Db) {
     const ctes: SQL[] = [];
     if (split?.edges.length) {
       const edges = sql`${sql.identifier(edgesName)}`;
-      const scope = systems ? sql`i.system_id IN (${list(systems)}) AND ` : sql``;
+      const inSystems = inScope(sql`i.system_id`, systems);
+      const scope = inSystems ? sql`${inSystems} AND ` : sql``;
       const inEdges = sql.join(
         split.edges.map(
           (edge) =>
@@ -323,7 +326,7 @@ export function createDashboardRepository(db: Db) {
     },
 
     /** Events of all log sources of the systems per hour, [bucket start ms, events], in order. */
-    async eventsPerHour(systems: number[] | null, from: number, to: number): Promise<[number, number][]> {
+    async eventsPerHour(systems: SystemScope, from: number, to: number): Promise<[number, number][]> {
       if (systems?.length === 0) return [];
       const bySystem = systems ? sql`h.system_id IN (${list(systems)})` : sql`h.system_id = 0`;
       const rows = await queryRows<{ t: string; n: string }>(
@@ -337,7 +340,7 @@ export function createDashboardRepository(db: Db) {
     },
 
     /** The contracted EPS of the services of the systems (all systems: null). */
-    async contractedEps(systems: number[] | null): Promise<number> {
+    async contractedEps(systems: SystemScope): Promise<number> {
       if (systems?.length === 0) return 0;
       const bySystem = systems ? sql`WHERE system_id IN (${list(systems)})` : sql``;
       const rows = await queryRows<{ n: string }>(

@@ -11,10 +11,11 @@ import type {
 } from '@soc/contracts';
 import { DASHBOARD_TOP_N, INCIDENT_PRIORITIES, INCIDENT_STATUSES, MITRE_NOTICE } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
+import type { SystemScope } from '../../lib/scope.ts';
+import { effectiveSystems } from '../../lib/scope.ts';
 import type { AttackConfig, AttackData } from '../../integrations/attack/attack.ts';
 import { loadAttack } from '../../integrations/attack/attack.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { effectiveSystems } from '../../lib/scope.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import type { AnalyticsRows, DimCount } from './dashboard.repository.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
@@ -38,7 +39,7 @@ export function createDashboardService({ db, attack }: { db: Db; attack: AttackC
   const dailyOnly = (filters: IncidentFilters) =>
     Object.entries(filters).every(([k, v]) => v === undefined || DAILY_FILTERS.has(k));
 
-  async function epsFigures(systems: number[] | null, gte: number, lte: number) {
+  async function epsFigures(systems: SystemScope, gte: number, lte: number) {
     const [events, contracted] = await Promise.all([
       repo.eventsPerHour(systems, Math.floor(gte / HOUR_MS) * HOUR_MS, lte),
       repo.contractedEps(systems),
@@ -49,7 +50,7 @@ export function createDashboardService({ db, attack }: { db: Db; attack: AttackC
   /** The figures of any other filter set, counted over the incidents (several statements). */
   async function countedRows(
     filters: IncidentFilters,
-    scope: number[] | null,
+    scope: SystemScope,
     span: 'day' | 'hour',
     previous: { gte: number; lte: number } | null,
     eps: { from: number; to: number },

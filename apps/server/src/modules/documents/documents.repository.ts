@@ -172,6 +172,35 @@ export function createDocumentsRepository(db: Db) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
+
+    async insertDocument(tx: Db, values: typeof documents.$inferInsert): Promise<DocumentRow> {
+      const [row] = await tx.insert(documents).values(values).returning();
+      return row!;
+    },
+
+    async updateDocument(
+      tx: Db,
+      id: number,
+      set: Partial<typeof documents.$inferInsert>,
+    ): Promise<DocumentRow> {
+      const [row] = await tx.update(documents).set(set).where(eq(documents.id, id)).returning();
+      return row!;
+    },
+
+    /** Records a version of a document (every create and edit keeps one). */
+    async insertVersion(tx: Db, values: typeof documentVersions.$inferInsert): Promise<void> {
+      await tx.insert(documentVersions).values(values);
+    },
+
+    async insertComment(values: typeof documentComments.$inferInsert): Promise<CommentRow> {
+      const [row] = await db.insert(documentComments).values(values).returning();
+      return row!;
+    },
+
+    async insertAttachment(values: typeof documentAttachments.$inferInsert): Promise<AttachmentRow> {
+      const [row] = await db.insert(documentAttachments).values(values).returning();
+      return row!;
+    },
   };
 }
 export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type {
   DocumentCard,
   DocumentComment,
@@ -17,7 +16,6 @@ import {
   DocumentUpdateSchema,
 } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { documentAttachments, documentComments, documentVersions, documents } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { checkUpload } from '../../integrations/storage/sniff.ts';
 import { sanitizeFilename } from '../../integrations/storage/upload-stager.ts';
@@ -150,30 +148,27 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
       }
       const me = await displayName(db, auth.userId);
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(documents)
-          .values({
-            kind,
-            document: body.document ?? randomUUID(),
-            language: body.language,
-            title: body.title,
-            description: body.description,
-            tags: body.tags,
-            sensors: kind === 'instruction' ? body.sensors : [],
-            authorId: auth.userId,
-            authorName: me.name,
-          })
-          .returning();
-        await tx.insert(documentVersions).values({
-          documentId: created!.id,
-          comment: body.comment,
-          title: created!.title,
-          description: created!.description,
+        const created = await repo.insertDocument(tx, {
+          kind,
+          document: body.document ?? randomUUID(),
+          language: body.language,
+          title: body.title,
+          description: body.description,
+          tags: body.tags,
+          sensors: kind === 'instruction' ? body.sensors : [],
           authorId: auth.userId,
           authorName: me.name,
-          created: created!.created,
         });
-        return created!;
+        await repo.insertVersion(tx, {
+          documentId: created.id,
+          comment: body.comment,
+          title: created.title,
+          description: created.description,
+          authorId: auth.userId,
+          authorName: me.name,
+          created: created.created,
+        });
+        return created;
       });
       await audit(db, {
         userId: auth.userId,
@@ -204,27 +199,23 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
       const me = await displayName(db, auth.userId);
       const now = new Date();
       const row = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(documents)
-          .set({
-            ...(body.title !== undefined ? { title: body.title } : {}),
-            ...(body.description !== undefined ? { description: body.description } : {}),
-            ...(body.tags !== undefined ? { tags: body.tags } : {}),
-            ...(body.sensors !== undefined && kind === 'instruction' ? { sensors: body.sensors } : {}),
-            updated: now,
-          })
-          .where(eq(documents.id, current.id))
-          .returning();
-        await tx.insert(documentVersions).values({
+        const updated = await repo.updateDocument(tx, current.id, {
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.tags !== undefined ? { tags: body.tags } : {}),
+          ...(body.sensors !== undefined && kind === 'instruction' ? { sensors: body.sensors } : {}),
+          updated: now,
+        });
+        await repo.insertVersion(tx, {
           documentId: current.id,
           comment: body.comment,
-          title: updated!.title,
-          description: updated!.description,
+          title: updated.title,
+          description: updated.description,
           authorId: auth.userId,
           authorName: me.name,
           created: now,
         });
-        return updated!;
+        return updated;
       });
       await audit(db, {
         userId: auth.userId,
@@ -270,25 +261,22 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
       if (!parsed.success) throw badRequest(fieldErrors(parsed.error.issues));
       const text: DocumentCommentCreate['text'] = parsed.data.text;
       const me = await displayName(db, auth.userId);
-      const [comment] = await db
-        .insert(documentComments)
-        .values({
-          documentId: row.id,
-          authorId: auth.userId,
-          authorName: me.name,
-          body: renderMarkdown(text),
-          fromSoc: isStaff(auth),
-        })
-        .returning();
+      const comment = await repo.insertComment({
+        documentId: row.id,
+        authorId: auth.userId,
+        authorName: me.name,
+        body: renderMarkdown(text),
+        fromSoc: isStaff(auth),
+      });
       await audit(db, {
         userId: auth.userId,
         action: 'document.comment',
         objectType: 'document',
         objectId: row.id,
         ip,
-        details: { comment: comment!.id },
+        details: { comment: comment.id },
       });
-      return presentComment(comment!, auth.userId);
+      return presentComment(comment, auth.userId);
     },
 
     /** POST attachments/: multipart with one file in the field `file` (staff only). */
@@ -334,27 +322,24 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
         throw err;
       }
       if (!stored) throw badRequest({ file: ['No file was submitted.'] });
-      const [attachment] = await db
-        .insert(documentAttachments)
-        .values({
-          documentId: row.id,
-          filename: stored.filename,
-          contentType: stored.contentType,
-          size: stored.size,
-          storageKey: stored.key,
-          sha256: stored.sha256,
-          uploadedBy: auth.userId,
-        })
-        .returning();
+      const attachment = await repo.insertAttachment({
+        documentId: row.id,
+        filename: stored.filename,
+        contentType: stored.contentType,
+        size: stored.size,
+        storageKey: stored.key,
+        sha256: stored.sha256,
+        uploadedBy: auth.userId,
+      });
       await audit(db, {
         userId: auth.userId,
         action: 'document.attachment',
         objectType: 'document',
         objectId: row.id,
         ip,
-        details: { attachment: attachment!.id, filename: stored.filename },
+        details: { attachment: attachment.id, filename: stored.filename },
       });
-      return presentAttachment(kind, attachment!);
+      return presentAttachment(kind, attachment);
     },
 
     async attachment(kind: DocumentKind, id: number, attachmentId: number) {

@@ -4,9 +4,8 @@ import type { LogSourceListQuery, LogSourceStatus, LogSourceSummaryQuery } from 
 import type { Db } from '../../db/client.ts';
 import { EVENT_BUCKET_SECONDS, logSourceEventBuckets, logSources, systems } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
-
-/** `null` scope: every system (analysts); an empty one: none. */
-export type Scope = number[] | null;
+import type { SystemScope } from '../../lib/scope.ts';
+import { inScope } from '../../lib/scope.ts';
 
 /** disabled: switched off; silent: enabled but nothing for longer than its threshold; else active. */
 const statusExpr = sql<LogSourceStatus>`CASE WHEN NOT ${logSources.enabled} THEN 'disabled'
@@ -31,9 +30,9 @@ const ORDER: Record<LogSourceListQuery['ordering'], SQL[]> = {
   '-source_type': [desc(logSources.sourceType), desc(logSources.name), desc(logSources.id)],
 };
 
-const baseWhere = (scope: Scope, q: LogSourceSummaryQuery): SQL | undefined =>
+const baseWhere = (scope: SystemScope, q: LogSourceSummaryQuery): SQL | undefined =>
   and(
-    scope ? (scope.length ? inArray(logSources.systemId, scope) : sql`FALSE`) : undefined,
+    inScope(logSources.systemId, scope),
     q.search
       ? or(
           sql`${logSources.name} ILIKE ${likePattern(q.search)}`,
@@ -46,7 +45,7 @@ const baseWhere = (scope: Scope, q: LogSourceSummaryQuery): SQL | undefined =>
 
 export function createLogSourcesRepository(db: Db) {
   return {
-    async list(scope: Scope, q: LogSourceListQuery) {
+    async list(scope: SystemScope, q: LogSourceListQuery) {
       const where = and(
         baseWhere(scope, q),
         q.status__in
@@ -79,7 +78,7 @@ export function createLogSourcesRepository(db: Db) {
       return { rows, total: count?.n ?? 0 };
     },
 
-    async summary(scope: Scope, q: LogSourceSummaryQuery) {
+    async summary(scope: SystemScope, q: LogSourceSummaryQuery) {
       const where = baseWhere(scope, q);
       const [byType, [eps]] = await Promise.all([
         db

@@ -11,9 +11,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
-
-/** `null` scope: every system (analysts); an empty one: none. */
-export type Scope = number[] | null;
+import type { SystemScope } from '../../lib/scope.ts';
+import { inScope } from '../../lib/scope.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -35,8 +34,8 @@ const ORDER: Record<MisconfigListQuery['ordering'], SQL[]> = {
   '-title': [desc(misconfigurations.title), desc(misconfigurations.id)],
 };
 
-export const scopeCondition = (scope: Scope): SQL | undefined =>
-  scope ? (scope.length ? inArray(misconfigurations.systemId, scope) : sql`FALSE`) : undefined;
+export const scopeCondition = (scope: SystemScope): SQL | undefined =>
+  inScope(misconfigurations.systemId, scope);
 
 function filterCondition(q: Omit<MisconfigListQuery, 'page' | 'page_size' | 'ordering'>): SQL | undefined {
   const pattern = q.search ? likePattern(q.search) : null;
@@ -104,7 +103,7 @@ export function createMisconfigsRepository(db: Db) {
       .leftJoin(users, eq(users.id, misconfigurations.statusChangedBy));
 
   return {
-    async list(scope: Scope, q: MisconfigListQuery) {
+    async list(scope: SystemScope, q: MisconfigListQuery) {
       const where = and(scopeCondition(scope), filterCondition(q));
       const [rows, [count]] = await Promise.all([
         base()
@@ -145,7 +144,7 @@ export function createMisconfigsRepository(db: Db) {
       );
     },
 
-    async get(scope: Scope, id: number): Promise<MisconfigRow | null> {
+    async get(scope: SystemScope, id: number): Promise<MisconfigRow | null> {
       const rows = await base()
         .where(and(eq(misconfigurations.id, id), scopeCondition(scope)))
         .limit(1);
@@ -154,7 +153,7 @@ export function createMisconfigsRepository(db: Db) {
     },
 
     /** Locks the row of a recommendation the caller may see; null when there is none. */
-    async lock(tx: Tx, scope: Scope, id: number) {
+    async lock(tx: Tx, scope: SystemScope, id: number) {
       const [row] = await tx
         .select({ id: misconfigurations.id, status: misconfigurations.status })
         .from(misconfigurations)

@@ -2,7 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { Language, NotificationEvent, NotificationScope } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { notificationPreferences, users } from '../../db/schema/index.ts';
+import {
+  comments,
+  incidents,
+  notificationPreferences,
+  reports,
+  systems,
+  userSystems,
+  users,
+} from '../../db/schema/index.ts';
 
 /** Job types: one per claimed event (finds the recipients), one per recipient (sends). */
 export const NOTIFY_EVENT_JOB = 'notify.event';
@@ -118,7 +126,7 @@ export function createNotificationsRepository(db: Db) {
       ownerId: number | null,
     ): Promise<number[]> {
       if (!systemIds.length) return [];
-      const systems = sql`ARRAY[${sql.join(
+      const systemArray = sql`ARRAY[${sql.join(
         systemIds.map((id) => sql`${id}`),
         sql`, `,
       )}]::int[]`;
@@ -127,16 +135,66 @@ export function createNotificationsRepository(db: Db) {
         sql`SELECT u.id FROM users u
               LEFT JOIN notification_preferences p ON p.user_id = u.id
              WHERE u.is_active AND u.email <> ''
-               AND (u.id IN (SELECT us.user_id FROM user_systems us WHERE us.system_id = ANY(${systems}))
+               AND (u.id IN (SELECT us.user_id FROM user_systems us WHERE us.system_id = ANY(${systemArray}))
                     OR u.id = ${ownerId} OR (u.role <> 'customer' AND p.user_id IS NOT NULL))
                AND (CASE WHEN p.user_id IS NULL THEN u.role = 'customer'
                          ELSE ${notification} = ANY(p.events) END)
                AND (coalesce(p.scope, 'assigned') = 'all' OR u.id = ${ownerId})
                AND (u.role <> 'customer'
-                    OR (SELECT array_agg(us.system_id) FROM user_systems us WHERE us.user_id = u.id) @> ${systems})
+                    OR (SELECT array_agg(us.system_id) FROM user_systems us WHERE us.user_id = u.id) @> ${systemArray})
              ORDER BY u.id`,
       );
       return rows.map((r) => r.id);
+    },
+
+    /** The incident an event is about, with its system's name, for the mail. */
+    async incidentFacts(key: number) {
+      const [incident] = await db
+        .select({
+          id: incidents.id,
+          key: incidents.key,
+          summary: incidents.summary,
+          priority: incidents.priority,
+          status: incidents.status,
+          sla: incidents.sla,
+          assignee: incidents.customerAssigneeId,
+          isId: systems.isId,
+          systemName: systems.fullName,
+        })
+        .from(incidents)
+        .innerJoin(systems, eq(systems.id, incidents.systemId))
+        .where(eq(incidents.key, key));
+      return incident;
+    },
+
+    async commentFacts(id: number) {
+      const [comment] = await db
+        .select({ author: comments.authorName, body: comments.body })
+        .from(comments)
+        .where(eq(comments.id, id));
+      return comment;
+    },
+
+    async reportFacts(id: number) {
+      const [report] = await db
+        .select({ name: reports.name, createdBy: reports.createdById })
+        .from(reports)
+        .where(eq(reports.id, id));
+      return report;
+    },
+
+    /** A recipient's account as it is now: whether it may still get mail, and its systems. */
+    async recipientAccount(userId: number) {
+      const [user] = await db
+        .select({ email: users.email, isActive: users.isActive, role: users.role })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!user) return undefined;
+      const memberships = await db
+        .select({ systemId: userSystems.systemId })
+        .from(userSystems)
+        .where(eq(userSystems.userId, userId));
+      return { ...user, systemIds: memberships.map((m) => m.systemId) };
     },
   };
 }

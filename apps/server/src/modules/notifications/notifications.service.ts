@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Language, NotificationEvent, NotificationPreferences } from '@soc/contracts';
 import { NOTIFICATION_EVENTS, NotificationEventSchema, SLA_RISK_MINUTES } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { comments, incidents, reports, systems, userSystems, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { audit } from '../../lib/audit.ts';
@@ -67,21 +65,7 @@ export function createNotificationsService({ db, config, mailer, jobs, events }:
       ownerId: null,
     };
     if (event.incidentKey !== null) {
-      const [incident] = await db
-        .select({
-          id: incidents.id,
-          key: incidents.key,
-          summary: incidents.summary,
-          priority: incidents.priority,
-          status: incidents.status,
-          sla: incidents.sla,
-          assignee: incidents.customerAssigneeId,
-          isId: systems.isId,
-          systemName: systems.fullName,
-        })
-        .from(incidents)
-        .innerJoin(systems, eq(systems.id, incidents.systemId))
-        .where(eq(incidents.key, event.incidentKey));
+      const incident = await repo.incidentFacts(event.incidentKey);
       if (!incident) return undefined;
       base.incidentId = incident.id;
       base.ownerId = incident.assignee;
@@ -95,18 +79,12 @@ export function createNotificationsService({ db, config, mailer, jobs, events }:
         sla: incident.sla,
       };
       if (event.type === 'comment.created') {
-        const [comment] = await db
-          .select({ author: comments.authorName, body: comments.body })
-          .from(comments)
-          .where(eq(comments.id, Number(event.objectId)));
+        const comment = await repo.commentFacts(Number(event.objectId));
         if (!comment) return undefined;
         base.facts.comment = { author: comment.author, text: htmlToText(comment.body).slice(0, 4000) };
       }
     } else if (event.type === 'report.ready') {
-      const [report] = await db
-        .select({ name: reports.name, createdBy: reports.createdById })
-        .from(reports)
-        .where(eq(reports.id, Number(event.objectId)));
+      const report = await repo.reportFacts(Number(event.objectId));
       if (!report) return undefined;
       base.ownerId = report.createdBy;
       base.facts.report = { name: report.name };
@@ -174,18 +152,11 @@ export function createNotificationsService({ db, config, mailer, jobs, events }:
       const userId = Number(payload.userId);
       const found = await facts(Number(payload.eventId), notification);
       if (!found) return { skipped: 'event or object gone' };
-      const [user] = await db
-        .select({ email: users.email, isActive: users.isActive, role: users.role })
-        .from(users)
-        .where(eq(users.id, userId));
+      const user = await repo.recipientAccount(userId);
       if (!user?.isActive || !user.email) return { skipped: 'user inactive or without e-mail' };
-      const memberships = await db
-        .select({ systemId: userSystems.systemId })
-        .from(userSystems)
-        .where(eq(userSystems.userId, userId));
       const visible = eventVisibleTo(found.event, {
         role: user.role,
-        systemIds: memberships.map((m) => m.systemId),
+        systemIds: user.systemIds,
       });
       if (!visible) return { skipped: 'no longer visible' };
       const prefs = await this.getPreferences({

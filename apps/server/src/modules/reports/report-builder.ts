@@ -1,7 +1,7 @@
 import type { Language } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage, StoredObject } from '../../integrations/storage/file-storage.ts';
-import { reportIncidents, reportSummary } from './report-data.ts';
+import { reportIncidents, reportSummary } from './report-data.repository.ts';
 import { reportPdf } from './report-pdf.ts';
 import { createReportsRepository } from './reports.repository.ts';
 

@@ -1,6 +1,7 @@
 import type { Language } from '@soc/contracts';
 import { REPORT_MESSAGES } from '@soc/contracts';
 import { badRequest } from '../../lib/http-errors.ts';
+import type { SystemScope } from '../../lib/scope.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 
 // What one-off reports and schedules both take from a request: systems, language, file name.
@@ -22,7 +23,7 @@ export const ymd = (d: Date, zone: string) =>
 export async function resolveSystems(
   repo: ReportsRepository,
   keys: string[],
-  scope: number[] | null,
+  scope: SystemScope,
   field = 'systems',
 ) {
   const unique = [...new Set(keys.map((k) => k.trim()).filter(Boolean))];

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Language } from '@soc/contracts';
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import { FONT, FONT_BOLD } from '../../lib/pdf-fonts.ts';
-import type { ReportIncidentRow, ReportSummary } from './report-data.ts';
+import type { ReportIncidentRow, ReportSummary } from './report-data.repository.ts';
 
 const L = {
   ru: {

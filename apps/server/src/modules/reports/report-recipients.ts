@@ -1,9 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { refusedRecipientMessage } from '@soc/contracts';
 import type { Language } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { systems, userSystems, users } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/http-errors.ts';
+import { recipientGrants } from './reports.repository.ts';
 
 const domainOf = (address: string) => address.split('@').pop()!.toLowerCase();
 
@@ -18,37 +17,7 @@ export async function refusedRecipients(db: Db, systemIds: number[], emails: str
   if (!emails.length) return [];
   const lower = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
   const ids = [...new Set(systemIds)];
-  const [domainRows, members, staff] = await Promise.all([
-    ids.length
-      ? db
-          .select({ id: systems.id, domains: systems.mailDomains })
-          .from(systems)
-          .where(inArray(systems.id, ids))
-      : Promise.resolve([]),
-    ids.length
-      ? db
-          .select({ email: sql<string>`lower(${users.email})`, systemId: userSystems.systemId })
-          .from(users)
-          .innerJoin(userSystems, eq(userSystems.userId, users.id))
-          .where(
-            and(
-              eq(users.isActive, true),
-              inArray(userSystems.systemId, ids),
-              inArray(sql<string>`lower(${users.email})`, lower),
-            ),
-          )
-      : Promise.resolve([]),
-    db
-      .select({ email: sql<string>`lower(${users.email})` })
-      .from(users)
-      .where(
-        and(
-          eq(users.isActive, true),
-          inArray(users.role, ['analyst', 'admin']),
-          inArray(sql<string>`lower(${users.email})`, lower),
-        ),
-      ),
-  ]);
+  const { domains: domainRows, members, staff } = await recipientGrants(db, ids, lower);
   const staffSet = new Set(staff.map((s) => s.email));
   const domains = new Map(domainRows.map((r) => [r.id, new Set(r.domains.map((d) => d.toLowerCase()))]));
   const memberOf = new Set(members.map((m) => `${m.systemId} ${m.email}`));

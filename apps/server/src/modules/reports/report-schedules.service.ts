@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Language, ReportTaskCreate, ReportTaskUpdate, SchedulePeriod } from '@soc/contracts';
 import { DEFAULT_REPORT_TIME_ZONE, crontabFromPeriod } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { jobs, userSystems, users } from '../../db/schema/index.ts';
+import { queueJob } from '../../jobs/jobs.repository.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import type { SystemScope } from '../../lib/scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { REPORT_BUILD_JOB } from './report-delivery.ts';
@@ -21,16 +21,15 @@ const TICK_BATCH = 20;
 /** Report tasks (schedules): tenant scope, crontab checks, and the tick that queues their reports. */
 export function createReportSchedules(db: Db, repo: ReportsRepository) {
   /** The systems a schedule's owner may still report on (rights are re-read at every run). */
-  async function ownerScope(ownerId: number | null, tx: Db): Promise<number[] | null | 'none'> {
+  async function ownerScope(
+    ownerId: number | null,
+    txRepo: ReportsRepository,
+  ): Promise<SystemScope | 'none'> {
     if (ownerId === null) return 'none';
-    const [owner] = await tx.select().from(users).where(eq(users.id, ownerId));
+    const owner = await txRepo.account(ownerId);
     if (!owner?.isActive) return 'none';
     if (owner.role !== 'customer') return null;
-    const rows = await tx
-      .select({ id: userSystems.systemId })
-      .from(userSystems)
-      .where(eq(userSystems.userId, ownerId));
-    return rows.map((r) => r.id);
+    return txRepo.userSystemIds(ownerId);
   }
 
   function checkCrontab(
@@ -173,7 +172,7 @@ export function createReportSchedules(db: Db, repo: ReportsRepository) {
               s.startTime,
               new Date(Math.max(slot.getTime(), now.getTime())),
             );
-            const owner = await ownerScope(s.ownerId, tx);
+            const owner = await ownerScope(s.ownerId, txRepo);
             let systemIds = s.systemIds;
             if (owner !== null) {
               const allowed = owner === 'none' ? [] : owner;
@@ -199,7 +198,7 @@ export function createReportSchedules(db: Db, repo: ReportsRepository) {
                 tx,
               );
               if (report) {
-                await tx.insert(jobs).values({ type: REPORT_BUILD_JOB, payload: { reportId: report.id } });
+                await queueJob(tx, REPORT_BUILD_JOB, { reportId: report.id });
                 queued += 1;
               }
             }

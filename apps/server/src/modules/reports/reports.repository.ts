@@ -2,8 +2,10 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { ReportListQuery } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { reportSchedules, reports, systems, users } from '../../db/schema/index.ts';
+import { reportSchedules, reports, systems, userSystems, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
+import type { SystemScope } from '../../lib/scope.ts';
+import { inScope } from '../../lib/scope.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type ScheduleRow = typeof reportSchedules.$inferSelect;
@@ -21,7 +23,7 @@ const intArray = (ids: number[]) =>
  */
 export function systemsWithin(
   column: typeof reports.systemIds | typeof reportSchedules.systemIds,
-  scope: number[] | null,
+  scope: SystemScope,
 ): SQL | undefined {
   if (!scope) return undefined;
   return sql`${column} <@ ${intArray(scope)}`;
@@ -30,7 +32,7 @@ export function systemsWithin(
 /** SQL of the reports and report tasks tables (drizzle only; rules live in the service). */
 export function createReportsRepository(db: Db) {
   return {
-    async systemsByKeys(keys: string[], scope: number[] | null) {
+    async systemsByKeys(keys: string[], scope: SystemScope) {
       if (!keys.length) return [];
       const lowered = keys.map((k) => k.toLowerCase());
       return db
@@ -45,7 +47,7 @@ export function createReportsRepository(db: Db) {
               lowered.map((k) => sql`${k}`),
               sql`, `,
             )}))`,
-            scope ? (scope.length ? inArray(systems.id, scope) : sql`FALSE`) : undefined,
+            inScope(systems.id, scope),
           ),
         );
     },
@@ -59,7 +61,7 @@ export function createReportsRepository(db: Db) {
         .orderBy(asc(systems.isId));
     },
 
-    async allSystemIds(scope: number[] | null): Promise<number[]> {
+    async allSystemIds(scope: SystemScope): Promise<number[]> {
       if (scope) return scope;
       const rows = await db.select({ id: systems.id }).from(systems).orderBy(asc(systems.id));
       return rows.map((r) => r.id);
@@ -85,7 +87,7 @@ export function createReportsRepository(db: Db) {
       return row?.locale ?? 'ru';
     },
 
-    async listReady(q: ReportListQuery, scope: number[] | null, systemFilter: number[] | null) {
+    async listReady(q: ReportListQuery, scope: SystemScope, systemFilter: number[] | null) {
       const where = and(
         eq(reports.status, 'ready'),
         systemsWithin(reports.systemIds, scope),
@@ -117,7 +119,7 @@ export function createReportsRepository(db: Db) {
       return { rows, total: count?.n ?? 0 };
     },
 
-    async findReport(id: number, scope: number[] | null, status?: 'ready'): Promise<ReportRow | undefined> {
+    async findReport(id: number, scope: SystemScope, status?: 'ready'): Promise<ReportRow | undefined> {
       const [row] = await db
         .select()
         .from(reports)
@@ -131,7 +133,7 @@ export function createReportsRepository(db: Db) {
       return row;
     },
 
-    async visibleReportIds(ids: number[], scope: number[] | null): Promise<ReportRow[]> {
+    async visibleReportIds(ids: number[], scope: SystemScope): Promise<ReportRow[]> {
       return db
         .select()
         .from(reports)
@@ -154,7 +156,7 @@ export function createReportsRepository(db: Db) {
       await db.update(reports).set(values).where(eq(reports.id, id));
     },
 
-    async listSchedules(scope: number[] | null, page: number, pageSize: number) {
+    async listSchedules(scope: SystemScope, page: number, pageSize: number) {
       const where = systemsWithin(reportSchedules.systemIds, scope);
       const [rows, [count]] = await Promise.all([
         db
@@ -172,7 +174,7 @@ export function createReportsRepository(db: Db) {
       return { rows, total: count?.n ?? 0 };
     },
 
-    async findSchedule(id: number, scope: number[] | null): Promise<ScheduleRow | undefined> {
+    async findSchedule(id: number, scope: SystemScope): Promise<ScheduleRow | undefined> {
       const [row] = await db
         .select()
         .from(reportSchedules)
@@ -215,7 +217,59 @@ export function createReportsRepository(db: Db) {
     async advanceSchedule(tx: Tx, id: number, nextRunAt: Date | null, lastRunAt: Date): Promise<void> {
       await tx.update(reportSchedules).set({ nextRunAt, lastRunAt }).where(eq(reportSchedules.id, id));
     },
+
+    async account(userId: number) {
+      const [user] = await db
+        .select({ isActive: users.isActive, role: users.role })
+        .from(users)
+        .where(eq(users.id, userId));
+      return user;
+    },
+
+    async userSystemIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: userSystems.systemId })
+        .from(userSystems)
+        .where(eq(userSystems.userId, userId));
+      return rows.map((r) => r.id);
+    },
   };
+}
+
+/**
+ * What decides who may receive a report of `systemIds`: the mail domains of the systems, which
+ * of `emails` (lower case) belong to their active users, and which to active staff.
+ */
+export async function recipientGrants(db: Db, systemIds: number[], emails: string[]) {
+  const lowerEmail = sql<string>`lower(${users.email})`;
+  const [domains, members, staff] = await Promise.all([
+    systemIds.length
+      ? db
+          .select({ id: systems.id, domains: systems.mailDomains })
+          .from(systems)
+          .where(inArray(systems.id, systemIds))
+      : Promise.resolve([]),
+    systemIds.length
+      ? db
+          .select({ email: lowerEmail, systemId: userSystems.systemId })
+          .from(users)
+          .innerJoin(userSystems, eq(userSystems.userId, users.id))
+          .where(
+            and(
+              eq(users.isActive, true),
+              inArray(userSystems.systemId, systemIds),
+              inArray(lowerEmail, emails),
+            ),
+          )
+      : Promise.resolve([]),
+    db
+      .select({ email: lowerEmail })
+      .from(users)
+      .where(
+        and(eq(users.isActive, true), inArray(users.role, ['analyst', 'admin']), inArray(lowerEmail, emails)),
+      ),
+  ]);
+  return { domains, members, staff };
 }
 
 export type ReportsRepository = ReturnType<typeof createReportsRepository>;

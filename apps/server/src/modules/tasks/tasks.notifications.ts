@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { Language } from '@soc/contracts';
 import { TASK_STATUS_TITLES, TASK_TYPE_TITLES, taskPath } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { taskMessages, tasks, users } from '../../db/schema/index.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { htmlToText } from '../../lib/markdown.ts';
+import { createTasksRepository } from './tasks.repository.ts';
 
 export const TASK_NOTIFY_JOB = 'task.notify';
 
@@ -54,6 +53,7 @@ export interface TaskNotifierDeps {
  * job, so that a slow or failing SMTP server never fails the reply and failures are retried.
  */
 export function createTaskNotifier({ db, config, mailer, jobs }: TaskNotifierDeps) {
+  const repo = createTasksRepository(db);
   return {
     onSocReply: async (taskId: number, messageId: number): Promise<void> => {
       await jobs.enqueue(TASK_NOTIFY_JOB, { taskId, messageId });
@@ -61,26 +61,10 @@ export function createTaskNotifier({ db, config, mailer, jobs }: TaskNotifierDep
 
     /** Job handler: one message to the task's author, in the author's language. */
     async run(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
-      const [row] = await db
-        .select({
-          id: tasks.id,
-          type: tasks.type,
-          subject: tasks.subject,
-          status: tasks.status,
-          email: users.email,
-          locale: users.locale,
-          active: users.isActive,
-          role: users.role,
-        })
-        .from(tasks)
-        .innerJoin(users, eq(users.id, tasks.authorId))
-        .where(eq(tasks.id, Number(payload.taskId)));
+      const row = await repo.withAuthor(Number(payload.taskId));
       if (!row) return { skipped: 'task or author gone' };
       if (!row.email || !row.active || row.role !== 'customer') return { skipped: 'no customer address' };
-      const [message] = await db
-        .select({ body: taskMessages.body, author: taskMessages.authorName })
-        .from(taskMessages)
-        .where(eq(taskMessages.id, Number(payload.messageId)));
+      const message = await repo.message(Number(payload.messageId));
       if (!message) return { skipped: 'message gone' };
       const lang: Language = row.locale === 'en' ? 'en' : 'ru';
       const t = TEXTS[lang];
@@ -101,7 +85,7 @@ export function createTaskNotifier({ db, config, mailer, jobs }: TaskNotifierDep
           row.subject,
           ...facts.map(([k, v]) => `${k}: ${v}`),
           '',
-          `${message.author}:`,
+          `${message.authorName}:`,
           htmlToText(message.body),
           '',
           `${t.open}: ${link}`,
@@ -110,7 +94,7 @@ export function createTaskNotifier({ db, config, mailer, jobs }: TaskNotifierDep
           `<p>${escape(t.intro)}</p>`,
           `<h2>${escape(row.subject)}</h2>`,
           `<table>${facts.map(([k, v]) => `<tr><th align="left">${escape(k)}</th><td>${escape(v)}</td></tr>`).join('')}</table>`,
-          `<p><strong>${escape(message.author)}</strong></p>`,
+          `<p><strong>${escape(message.authorName)}</strong></p>`,
           // sanitised when the message was stored
           message.body,
           `<p><a href="${escape(link)}">${escape(t.open)}</a></p>`,

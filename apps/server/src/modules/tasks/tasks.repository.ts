@@ -2,11 +2,11 @@ import type { SQL } from 'drizzle-orm';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { TaskListQuery } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { systems, taskAttachments, taskMessages, tasks } from '../../db/schema/index.ts';
+import { systems, taskAttachments, taskMessages, tasks, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
+import type { SystemScope } from '../../lib/scope.ts';
+import { inScope } from '../../lib/scope.ts';
 
-/** `null` scope: every system (analysts); an empty one: none. */
-export type Scope = number[] | null;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type TaskRow = typeof tasks.$inferSelect;
 export type TaskMessageRow = typeof taskMessages.$inferSelect;
@@ -24,8 +24,7 @@ const ORDER: Record<TaskListQuery['ordering'], SQL[]> = {
   '-status': [desc(tasks.statusRank), desc(tasks.updated), desc(tasks.id)],
 };
 
-export const scopeCondition = (scope: Scope): SQL | undefined =>
-  scope ? (scope.length ? inArray(tasks.systemId, scope) : sql`FALSE`) : undefined;
+export const scopeCondition = (scope: SystemScope): SQL | undefined => inScope(tasks.systemId, scope);
 
 function filterCondition(q: TaskListQuery): SQL | undefined {
   const pattern = q.search ? likePattern(q.search) : null;
@@ -54,7 +53,7 @@ const listSelect = {
 
 export function createTasksRepository(db: Db) {
   return {
-    async list(scope: Scope, q: TaskListQuery): Promise<{ rows: TaskListRow[]; total: number }> {
+    async list(scope: SystemScope, q: TaskListQuery): Promise<{ rows: TaskListRow[]; total: number }> {
       const where = and(scopeCondition(scope), filterCondition(q));
       const [rows, [count]] = await Promise.all([
         db
@@ -73,7 +72,7 @@ export function createTasksRepository(db: Db) {
       return { rows, total: count?.n ?? 0 };
     },
 
-    async get(scope: Scope, id: number): Promise<TaskListRow | null> {
+    async get(scope: SystemScope, id: number): Promise<TaskListRow | null> {
       const [row] = await db
         .select(listSelect)
         .from(tasks)
@@ -84,7 +83,7 @@ export function createTasksRepository(db: Db) {
     },
 
     /** Locks a task the caller may see inside a transaction; null when there is none. */
-    async lock(tx: Tx, scope: Scope, id: number): Promise<TaskRow | null> {
+    async lock(tx: Tx, scope: SystemScope, id: number): Promise<TaskRow | null> {
       const [row] = await tx
         .select()
         .from(tasks)
@@ -180,6 +179,25 @@ export function createTasksRepository(db: Db) {
         .where(and(eq(taskAttachments.id, id), eq(taskAttachments.taskId, taskId)))
         .limit(1);
       return row ?? null;
+    },
+
+    /** A task with its author's account, for the mail about a reply. */
+    async withAuthor(taskId: number) {
+      const [row] = await db
+        .select({
+          id: tasks.id,
+          type: tasks.type,
+          subject: tasks.subject,
+          status: tasks.status,
+          email: users.email,
+          locale: users.locale,
+          active: users.isActive,
+          role: users.role,
+        })
+        .from(tasks)
+        .innerJoin(users, eq(users.id, tasks.authorId))
+        .where(eq(tasks.id, taskId));
+      return row;
     },
   };
 }

@@ -6,6 +6,8 @@ import type { SystemListQuery } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { contacts, contracts, services, slaRows, systems, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
+import type { SystemScope } from '../../lib/scope.ts';
+import { inScope } from '../../lib/scope.ts';
 
 const manager = alias(users, 'manager');
 const analyst = alias(users, 'analyst');
@@ -32,15 +34,11 @@ export interface PersonRow {
 
 export type SystemRow = typeof systems.$inferSelect;
 
-/** `null` scope: every system (analysts); an empty one: none. */
-export type Scope = number[] | null;
-
-const scoped = (scope: Scope): SQL | undefined =>
-  scope ? (scope.length ? inArray(systems.id, scope) : sql`FALSE`) : undefined;
+const scoped = (scope: SystemScope): SQL | undefined => inScope(systems.id, scope);
 
 export function createTenantsRepository(db: Db) {
   return {
-    async list(scope: Scope, q: SystemListQuery, limit: number, offset: number) {
+    async list(scope: SystemScope, q: SystemListQuery, limit: number, offset: number) {
       const where = and(
         scoped(scope),
         q.search
@@ -83,7 +81,7 @@ export function createTenantsRepository(db: Db) {
       return { rows, total: count?.n ?? 0 };
     },
 
-    async byId(scope: Scope, id: number): Promise<SystemRow | undefined> {
+    async byId(scope: SystemScope, id: number): Promise<SystemRow | undefined> {
       const [row] = await db
         .select()
         .from(systems)
@@ -101,7 +99,7 @@ export function createTenantsRepository(db: Db) {
     },
 
     /** Users named in `column` of the systems in scope. */
-    async peopleOf(scope: Scope, role: 'service_manager' | 'dedicated_analyst'): Promise<PersonRow[]> {
+    async peopleOf(scope: SystemScope, role: 'service_manager' | 'dedicated_analyst'): Promise<PersonRow[]> {
       const column = role === 'service_manager' ? systems.serviceManagerId : systems.dedicatedAnalystId;
       return db
         .selectDistinct({ id: users.id, name: personName(users), email: users.email })

@@ -1,7 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { refreshTokens, serviceTokens } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
+import { revokeUserCredentials } from './tokens.repository.ts';
 
 /** Why every credential of a user ends at once. */
 export type RevokeAllReason = 'password_change' | 'password_reset';
@@ -27,22 +26,7 @@ export async function revokeAllCredentials(
   by: RevokeAllBy,
 ): Promise<{ sessions: number; tokens: number }> {
   const now = new Date();
-  const families = await tx
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-    .returning({ familyId: refreshTokens.familyId });
-  const tokens = await tx
-    .update(serviceTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(serviceTokens.userId, userId),
-        eq(serviceTokens.kind, 'personal'),
-        isNull(serviceTokens.revokedAt),
-      ),
-    )
-    .returning({ id: serviceTokens.id });
+  const { families, tokens } = await revokeUserCredentials(tx, userId, now);
   const counts = { sessions: new Set(families.map((f) => f.familyId)).size, tokens: tokens.length };
   await audit(tx, {
     userId: by.actorId,

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { serviceTokens, users } from '../../db/schema/index.ts';
+import { refreshTokens, serviceTokens, systems, users } from '../../db/schema/index.ts';
 
 export type TokenRow = typeof serviceTokens.$inferSelect;
 export type TokenWithUser = TokenRow & { username: string };
@@ -139,7 +139,55 @@ export function createTokensRepository(db: Db) {
         .returning({ id: serviceTokens.id });
       return rows.length === 1;
     },
+
+    /** Those of `ids` that are systems. */
+    async existingSystems(ids: number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows = await db.select({ id: systems.id }).from(systems).where(inArray(systems.id, ids));
+      return rows.map((r) => r.id);
+    },
+
+    async passwordHash(userId: number): Promise<string | undefined> {
+      const [owner] = await db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, userId));
+      return owner?.passwordHash;
+    },
+
+    /** The user a service token would act as. */
+    async tokenUser(userId: number) {
+      const [user] = await db
+        .select({ id: users.id, role: users.role, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, userId));
+      return user;
+    },
   };
+}
+
+/**
+ * Revokes every open refresh token and personal API token of a user, in the caller's
+ * transaction; the refresh-token families and the token ids it ended.
+ */
+export async function revokeUserCredentials(tx: Db, userId: number, now: Date) {
+  const families = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId });
+  const tokens = await tx
+    .update(serviceTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(serviceTokens.userId, userId),
+        eq(serviceTokens.kind, 'personal'),
+        isNull(serviceTokens.revokedAt),
+      ),
+    )
+    .returning({ id: serviceTokens.id });
+  return { families, tokens };
 }
 
 export type TokensRepository = ReturnType<typeof createTokensRepository>;

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
 import type {
   ApiTokenCreated,
   ApiTokenListParams,
@@ -16,7 +15,6 @@ import {
   ServiceTokenCreateSchema,
 } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { systems, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -65,12 +63,6 @@ export function createTokensService(db: Db) {
   const requireSession = (auth: Actor) => {
     if (auth.tokenId) throw forbidden('API tokens cannot manage API tokens; sign in to do this.');
   };
-
-  async function existingSystems(ids: number[]): Promise<number[]> {
-    if (!ids.length) return [];
-    const rows = await db.select({ id: systems.id }).from(systems).where(inArray(systems.id, ids));
-    return rows.map((r) => r.id);
-  }
 
   async function created(id: string, token: string): Promise<ApiTokenCreated> {
     const row = await repo.find(id);
@@ -138,11 +130,8 @@ export function createTokensService(db: Db) {
       const keys = [`u:${auth.username.toLowerCase()}`, `ip:${ip}`];
       const wait = await throttle.lockedFor(keys);
       if (wait > 0) throw tooManyRequests(wait);
-      const [owner] = await db
-        .select({ passwordHash: users.passwordHash })
-        .from(users)
-        .where(eq(users.id, auth.userId));
-      if (!owner || !(await verifyPassword(owner.passwordHash, input.password))) {
+      const passwordHash = await repo.passwordHash(auth.userId);
+      if (passwordHash === undefined || !(await verifyPassword(passwordHash, input.password))) {
         await Promise.all(keys.map((key) => throttle.recordFailure(key)));
         await audit(db, {
           userId: auth.userId,
@@ -160,7 +149,7 @@ export function createTokensService(db: Db) {
         if (foreign.length)
           throw badRequest({ systems: [`Invalid pk "${foreign[0]}" - object does not exist.`] });
       } else {
-        const known = await existingSystems(wanted);
+        const known = await repo.existingSystems(wanted);
         const missing = wanted.filter((s) => !known.includes(s));
         if (missing.length)
           throw badRequest({ systems: [`Invalid pk "${missing[0]}" - object does not exist.`] });
@@ -231,10 +220,7 @@ export function createTokensService(db: Db) {
     async createService(actor: Actor, raw: ServiceTokenCreate, ip: string) {
       requireSession(actor);
       const input = ServiceTokenCreateSchema.parse(raw);
-      const [user] = await db
-        .select({ id: users.id, role: users.role, isActive: users.isActive })
-        .from(users)
-        .where(eq(users.id, input.user_id));
+      const user = await repo.tokenUser(input.user_id);
       if (!user) throw badRequest({ user_id: [`Invalid pk "${input.user_id}" - object does not exist.`] });
       if (!user.isActive) throw badRequest({ user_id: ['The user is deactivated.'] });
       const role = input.role ?? user.role;
@@ -242,7 +228,7 @@ export function createTokensService(db: Db) {
         throw badRequest({ role: [`The token's role may not exceed the user's role (${user.role}).`] });
       }
       const wanted = [...new Set(input.systems ?? [])];
-      const known = await existingSystems(wanted);
+      const known = await repo.existingSystems(wanted);
       const missing = wanted.filter((s) => !known.includes(s));
       if (missing.length)
         throw badRequest({ systems: [`Invalid pk "${missing[0]}" - object does not exist.`] });

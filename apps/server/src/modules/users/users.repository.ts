@@ -2,10 +2,12 @@ import type { SQL } from 'drizzle-orm';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userSystems, users } from '../../db/schema/index.ts';
+import type { SystemScope } from '../../lib/scope.ts';
+import { inScope } from '../../lib/scope.ts';
 
 /** What the user list filters by; `systems` null: every system. */
 export interface UserListFilters {
-  systems: number[] | null;
+  systems: SystemScope;
   is_active?: boolean;
   /** A LIKE pattern (see likePattern). */
   pattern?: string;
@@ -14,14 +16,10 @@ export interface UserListFilters {
 export function createUsersRepository(db: Db) {
   function listConditions(f: UserListFilters): SQL | undefined {
     const conditions = [];
-    if (f.systems) {
+    const inSystems = inScope(sql`us.system_id`, f.systems);
+    if (inSystems) {
       conditions.push(
-        f.systems.length
-          ? sql`EXISTS (SELECT 1 FROM ${userSystems} us WHERE us.user_id = ${users.id} AND us.system_id IN (${sql.join(
-              f.systems.map((s) => sql`${s}`),
-              sql`, `,
-            )}))`
-          : sql`FALSE`,
+        sql`EXISTS (SELECT 1 FROM ${userSystems} us WHERE us.user_id = ${users.id} AND ${inSystems})`,
       );
     }
     if (f.is_active !== undefined) conditions.push(eq(users.isActive, f.is_active));

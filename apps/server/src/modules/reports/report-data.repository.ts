@@ -3,6 +3,8 @@ import type { IncidentPriority, IncidentStatus, Language } from '@soc/contracts'
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 
+// The SQL of a report's figures and incident list (a read model of the reports module).
+
 /** Everything a report shows except the incident list (which is streamed in batches). */
 export interface ReportSummary {
   total: number;

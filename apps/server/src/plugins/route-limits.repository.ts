@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { incidents, tasks } from '../db/schema/index.ts';
+
+/** The system of the incident with this key, or of the task with this id; undefined when none. */
+export async function systemOfObject(
+  db: Db,
+  kind: 'incident' | 'task',
+  id: number,
+): Promise<number | undefined> {
+  const [row] =
+    kind === 'incident'
+      ? await db
+          .select({ systemId: incidents.systemId })
+          .from(incidents)
+          .where(eq(incidents.key, id))
+          .limit(1)
+      : await db.select({ systemId: tasks.systemId }).from(tasks).where(eq(tasks.id, id)).limit(1);
+  return row?.systemId;
+}
