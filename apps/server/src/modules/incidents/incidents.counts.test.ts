@@ -6,7 +6,8 @@ import { queryRows } from '../../db/client.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { createTestContext } from '../../test/harness.ts';
 import type { IncidentsRepository, SystemScope } from './incidents.repository.ts';
-import { countKey, createIncidentsRepository } from './incidents.repository.ts';
+import { countKey } from './incident-totals.ts';
+import { createIncidentsRepository } from './incidents.repository.ts';
 
 let ctx: TestContext;
 let repo: IncidentsRepository;

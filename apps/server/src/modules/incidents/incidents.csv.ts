@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import type { IncidentFilters, IncidentOrdering, Language } from '@soc/contracts';
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES, RESOLUTION_LABELS } from '@soc/contracts';
 import type { SystemScope } from '../../lib/scope.ts';
-import type { CsvLabels, IncidentsRepository } from './incidents.repository.ts';
+import type { CsvLabels } from './incidents.csv.repository.ts';
+import type { IncidentsRepository } from './incidents.repository.ts';
 
 const HEADERS: Record<Language, string[]> = {
   en: [

@@ -30,7 +30,9 @@ export { checkCategories, doesNotExist, registerIncident } from './incident-regi
 export { systemInScope, touchIncident } from './incident-writes.repository.ts';
 export { presentAttachment } from './attachments.service.ts';
 export type { SystemScope } from '../../lib/scope.ts';
-export { countKey, createIncidentsRepository, incidentConditions } from './incidents.repository.ts';
+export { createIncidentsRepository } from './incidents.repository.ts';
+export { incidentConditions } from './incident-filters.ts';
+export { countKey } from './incident-totals.ts';
 
 // the caches of incident answers, made once by lib/cache/caches.ts
 export type { IncidentCountCache } from './count-cache.ts';
