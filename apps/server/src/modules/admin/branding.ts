@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { createAdminRepository } from './admin.repository.ts';
 
 export const BRANDING_KEY = 'branding';
-const FIELDS = [
+/** The settings an administrator may override (and reset to the environment's). */
+export const BRANDING_FIELDS = [
   'portal_name',
   'logo_url',
   'primary_color',
@@ -25,7 +26,7 @@ export async function effectiveBranding(db: Db, config: Config): Promise<Brandin
     hide_eps_widget: env.hideEpsWidget,
     alternate_category_filter: env.alternateCategoryFilter,
   };
-  const overridden = FIELDS.filter((f) => stored[f] !== undefined && stored[f] !== null);
+  const overridden = BRANDING_FIELDS.filter((f) => stored[f] !== undefined && stored[f] !== null);
   return { ...base, ...Object.fromEntries(overridden.map((f) => [f, stored[f]])), overridden };
 }
 
@@ -35,7 +36,7 @@ export function mergeBranding(
   update: BrandingUpdate,
 ): Record<string, unknown> {
   const next: Record<string, unknown> = { ...stored };
-  for (const f of FIELDS) {
+  for (const f of BRANDING_FIELDS) {
     const v = update[f];
     if (v === undefined) continue;
     if (v === null) delete next[f];

@@ -1,5 +1,6 @@
 import type { DerivedCheck } from '../../db/derived/check.ts';
 import { checkDerived, rebuildDerived } from '../../db/derived/check.ts';
+import { BRANDING_FIELDS } from './branding.ts';
 import type { CommandGroup } from './command-context.ts';
 import { CommandFailed, bool, json } from './command-context.ts';
 
@@ -32,16 +33,7 @@ export const brandingCommands: CommandGroup = async ({ action, rest, o, admin, c
         ),
       );
     case 'reset': {
-      const fields = rest.length
-        ? rest
-        : [
-            'portal_name',
-            'logo_url',
-            'primary_color',
-            'hide_oidc_buttons',
-            'hide_eps_widget',
-            'alternate_category_filter',
-          ];
+      const fields = rest.length ? rest : BRANDING_FIELDS;
       return json(await admin.updateBranding(Object.fromEntries(fields.map((f) => [f, null])), caller));
     }
   }
