@@ -11,6 +11,23 @@ import type { MfaChallengeRow, MfaRepository } from './mfa.repository.ts';
 /** A pending sign-in lives this long in all, however many codes are sent. */
 export const PENDING_TTL_MS = 15 * 60_000;
 
+/** The audit entry of a second-factor challenge sent or asked for. */
+export const auditChallenge = (
+  db: Parameters<typeof audit>[0],
+  userId: number,
+  ctx: CallerContext,
+  details: Record<string, unknown>,
+) =>
+  audit(db, {
+    userId,
+    action: 'auth.mfa_challenge',
+    objectType: 'user',
+    objectId: userId,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    details,
+  });
+
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** The SMS codes of sign-ins and of changes of second factors: made, kept as an HMAC, sent, capped. */
@@ -65,14 +82,10 @@ export function createMfaCodes(
         },
       );
     }
-    await audit(db, {
-      userId: user.id,
-      action: 'auth.mfa_challenge',
-      objectType: 'user',
-      objectId: user.id,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-      details: { method: 'sms', phone: maskPhone(phone), resend: challenge.sends > 0 },
+    await auditChallenge(db, user.id, ctx, {
+      method: 'sms',
+      phone: maskPhone(phone),
+      resend: challenge.sends > 0,
     });
   }
 

@@ -11,7 +11,7 @@ import { matchTotp, openSecret } from '../../lib/totp.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 import type { CallerContext } from './auth.service.ts';
 import { createMfaChanges } from './mfa-change.service.ts';
-import { PENDING_TTL_MS, createMfaCodes, hashToken } from './mfa-codes.ts';
+import { PENDING_TTL_MS, auditChallenge, createMfaCodes, hashToken } from './mfa-codes.ts';
 import { createMfaRepository } from './mfa.repository.ts';
 
 /** The "new token" error (spec 000 §4): the client drops its mfa_token and signs in again. */
@@ -66,15 +66,7 @@ export function createMfaService({ db, config, users, sms, issueTokens, log }: M
           ip: ctx.ip,
           userAgent: ctx.userAgent.slice(0, 512),
         });
-        await audit(db, {
-          userId: user.id,
-          action: 'auth.mfa_challenge',
-          objectType: 'user',
-          objectId: user.id,
-          ip: ctx.ip,
-          userAgent: ctx.userAgent,
-          details: { method: 'totp' },
-        });
+        await auditChallenge(db, user.id, ctx, { method: 'totp' });
         return { mfa_token: token, generate_challenge_timeout: 0, method: 'totp' };
       }
       await checkHourlyCap(user.id);
