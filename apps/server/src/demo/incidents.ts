@@ -4,6 +4,8 @@ import {
   COMMENT_EVENTS_INSERT_TRIGGER,
   INCIDENT_COUNTS_REBUILD,
   INCIDENT_COUNTS_TRIGGER,
+  INCIDENT_SEARCH_REBUILD,
+  INCIDENT_SEARCH_TRIGGER,
   INCIDENT_DAILY_REBUILD,
   INCIDENT_DAILY_TRIGGER,
   INCIDENT_EVENTS_INSERT_TRIGGER,
@@ -259,7 +261,7 @@ export async function generateDemoIncidents(db: Db, o: DemoIncidentsOptions): Pr
   const dropped = bulk ? await dropSecondaryIndexes(db, ['incidents', 'comments']) : [];
   if (dropped.length) log(`demo: bulk load, ${dropped.length} indexes set aside`);
   // per-row count upkeep would dominate the load: the counts are rebuilt once at the end instead
-  await switchTriggers(db, [INCIDENT_COUNTS_TRIGGER, INCIDENT_DAILY_TRIGGER], false);
+  await switchTriggers(db, [INCIDENT_COUNTS_TRIGGER, INCIDENT_DAILY_TRIGGER, INCIDENT_SEARCH_TRIGGER], false);
   // live events are for changes after the load, not for the history it writes
   await switchTriggers(db, [INCIDENT_EVENTS_INSERT_TRIGGER, COMMENT_EVENTS_INSERT_TRIGGER], false);
   for (let offset = 0; offset < count; offset += BATCH) {
@@ -286,12 +288,15 @@ export async function generateDemoIncidents(db: Db, o: DemoIncidentsOptions): Pr
       await db.execute(sql.raw(`VACUUM (ANALYZE) ${table}`));
     }
   }
-  await db.execute(sql.raw(`SELECT ${INCIDENT_COUNTS_REBUILD}(), ${INCIDENT_DAILY_REBUILD}()`));
+  await db.execute(
+    sql.raw(`SELECT ${INCIDENT_COUNTS_REBUILD}(), ${INCIDENT_DAILY_REBUILD}(), ${INCIDENT_SEARCH_REBUILD}()`),
+  );
   await switchTriggers(
     db,
     [
       INCIDENT_COUNTS_TRIGGER,
       INCIDENT_DAILY_TRIGGER,
+      INCIDENT_SEARCH_TRIGGER,
       INCIDENT_EVENTS_INSERT_TRIGGER,
       COMMENT_EVENTS_INSERT_TRIGGER,
     ],

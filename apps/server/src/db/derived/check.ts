@@ -23,17 +23,18 @@ export interface DerivedCheck {
 
 /**
  * The stored rows of one table beside its recount, where they differ. A stored 0 agrees with no
- * recounted row: counts that fell to zero stay.
+ * recounted row (counts that fell to zero stay), unless the table says otherwise (`absent`).
  */
 function differenceQuery(t: DerivedTable, limit: number) {
   const keys = t.keys.join(', ');
+  const absent = t.absent ?? '0';
   const on = t.keys.map((k) => `s.${k} = r.${k}`).join(' AND ');
   const key = t.keys.map((k) => `'${k}=' || coalesce(s.${k}, r.${k})::text`).join(`, `);
   return sql.raw(`WITH s AS (SELECT ${keys}, ${t.value} AS v FROM ${t.table}),
       r (${keys}, v) AS (${t.recount}),
       d AS (SELECT concat_ws(', ', ${key}) AS key, s.v::text AS stored, r.v::text AS recounted
               FROM s FULL JOIN r ON ${on}
-             WHERE coalesce(s.v, 0) IS DISTINCT FROM coalesce(r.v, 0))
+             WHERE coalesce(s.v, ${absent}) IS DISTINCT FROM coalesce(r.v, ${absent}))
     SELECT key, stored, recounted, count(*) OVER () AS total FROM d ORDER BY key LIMIT ${limit}`);
 }
 

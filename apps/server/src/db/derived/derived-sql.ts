@@ -37,6 +37,8 @@ export interface DerivedTable {
   table: string;
   keys: readonly string[];
   value: string;
+  /** What a missing row stands for (SQL; default `0`: counts that fell to zero stay); `NULL`: nothing. */
+  absent?: string;
   /** The tables the recount reads: `derived rebuild` holds off their writers while it runs. */
   sources: readonly string[];
   recount: string;

@@ -10,11 +10,13 @@ import { fileSystemIdSql, fileSystemTables } from './file-system-id.ts';
 import { incidentCountsSql, incidentCountsTable } from './incident-counts.ts';
 import { incidentDailyHourlySql, incidentDailyTable, incidentHourlyTable } from './incident-daily-hourly.ts';
 import { incidentIocsSql } from './incident-iocs.ts';
+import { incidentSearchSql, incidentSearchTable } from './incident-search.ts';
 
 export type { DerivedSql, DerivedTable, TriggerRef } from './derived-sql.ts';
 export { triggerSwitch } from './derived-sql.ts';
 export { INCIDENT_COUNTS_REBUILD, INCIDENT_COUNTS_TRIGGER } from './incident-counts.ts';
 export { INCIDENT_DAILY_REBUILD, INCIDENT_DAILY_TRIGGER } from './incident-daily-hourly.ts';
+export { INCIDENT_SEARCH_REBUILD, INCIDENT_SEARCH_TRIGGER } from './incident-search.ts';
 export { EPS_HOURLY_REBUILD, EPS_HOURLY_INSERT_TRIGGER } from './eps-hourly.ts';
 export { ALERT_COUNTS_REBUILD } from './alert-counts.ts';
 export { COMMENT_EVENTS_INSERT_TRIGGER, INCIDENT_EVENTS_INSERT_TRIGGER } from './events.ts';
@@ -28,6 +30,7 @@ export const DERIVED_SQL: readonly DerivedSql[] = [
   csvSql,
   incidentIocsSql,
   incidentCountsSql,
+  incidentSearchSql,
   incidentDailyHourlySql,
   epsHourlySql,
   alertCountsSql,
@@ -45,6 +48,7 @@ export const DERIVED_SQL: readonly DerivedSql[] = [
  */
 export const DERIVED_TABLES: readonly DerivedTable[] = [
   incidentCountsTable,
+  incidentSearchTable,
   incidentDailyTable,
   incidentHourlyTable,
   epsHourlyTable,

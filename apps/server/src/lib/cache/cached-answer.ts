@@ -46,6 +46,7 @@ export interface CachedAnswer {
  */
 export const TRIGGER_KEPT_TABLES: Readonly<Record<string, readonly string[]>> = {
   incident_counts: ['incidents'],
+  incident_search: ['incidents'],
   incident_alert_counts: ['alerts', 'alert_tags'],
   system_alert_counts: ['alerts', 'alert_tags'],
 };

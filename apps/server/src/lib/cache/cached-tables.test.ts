@@ -94,6 +94,8 @@ function relationsOfPlan(node: unknown, into: Set<string>): Set<string> {
 /** The tables and functions of the public schema, and each function's text (SQL and PL/pgSQL). */
 let tables: Set<string>;
 let functionSource: Map<string, string>;
+/** The partitioned table of each partition: a plan names the partitions it reads. */
+let partitionOf: Map<string, string>;
 
 /**
  * The tables that the functions called by `text` read (EXPLAIN does not look into them): words
@@ -125,7 +127,7 @@ async function tablesRead(call: () => Promise<unknown>): Promise<Set<string>> {
     relationsOfPlan(typeof plan === 'string' ? JSON.parse(plan) : plan, read);
     relationsOfFunctions(text, read);
   }
-  return read;
+  return new Set([...read].map((name) => partitionOf.get(name) ?? name));
 }
 
 /**
@@ -210,6 +212,16 @@ beforeAll(async () => {
              WHERE relnamespace = 'public'::regnamespace AND relkind IN ('r', 'p', 'v', 'm')`,
       )
     ).map((r) => r.name),
+  );
+  partitionOf = new Map(
+    (
+      await queryRows<{ child: string; parent: string }>(
+        db,
+        sql`SELECT c.relname AS child, p.relname AS parent FROM pg_inherits i
+              JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
+             WHERE c.relispartition`,
+      )
+    ).map((r) => [r.child, r.parent]),
   );
   functionSource = new Map(
     (

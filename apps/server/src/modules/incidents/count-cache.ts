@@ -66,7 +66,7 @@ const COUNT_VERSION = sql.raw(
  */
 export const INCIDENT_COUNT_ANSWER: CachedAnswer = {
   name: 'incident list total',
-  reads: ['incidents'],
+  reads: ['incidents', 'incident_search'],
   version: INCIDENT_COUNT_VERSION_SOURCES,
 };
 

@@ -38,7 +38,7 @@ export function textMatch(name: TextFilterName, term: string): SQL {
 }
 
 /** The search's number, when the term is one: an incident of that key matches as well. */
-const searchKey = (term: string): number | null => (/^\d{1,15}$/.test(term) ? Number(term) : null);
+export const searchKey = (term: string): number | null => (/^\d{1,15}$/.test(term) ? Number(term) : null);
 
 /** The WHERE clause of a filter set, always limited to the caller's systems. */
 export function incidentConditions(filters: IncidentFilters, scope: SystemScope): SQL {

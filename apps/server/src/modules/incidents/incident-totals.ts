@@ -4,7 +4,7 @@ import type { IncidentFilters } from '@soc/contracts';
 import { TOTAL_COUNT_CAP } from '@soc/contracts';
 import { effectiveSystems, type SystemScope } from '../../lib/scope.ts';
 import { likePattern, sqlList as list } from '../../lib/pagination.ts';
-import { incidentConditions, textMatch } from './incident-filters.ts';
+import { incidentConditions, searchKey, textMatch } from './incident-filters.ts';
 
 /** The filters that are set beside `system__in` (which only narrows the caller's systems). */
 const filtersBesideSystems = (filters: IncidentFilters) =>
@@ -169,8 +169,28 @@ export const toldByPage = (counted: ListTotal, limit: number, offset: number, ro
  * limit, so a term that most incidents hold costs at most `cap` + 1 matches, not all of them.
  */
 export const rowsTotal = (filters: IncidentFilters, scope: SystemScope, cap = TOTAL_COUNT_CAP): SQL =>
+  searchTotal(filters, scope, cap) ??
   sql`(SELECT count(*) FROM (SELECT 1 FROM incidents i WHERE ${incidentConditions(filters, scope)}
                               LIMIT ${sql.raw(String(cap + 1))}) m)`;
+
+/**
+ * As `rowsTotal` for a search alone (beside `system__in`), over the narrow table `incident_search`
+ * (db/derived/incident-search.ts), partitioned by system: a customer's count reads only the
+ * partitions of its systems, and every count reads dense rows of text rather than a page of the
+ * wide incidents table per match. Null for other filter sets, and for a term that is a number (it
+ * also matches the incident of that key, which only the incidents table knows).
+ */
+function searchTotal(filters: IncidentFilters, scope: SystemScope, cap: number): SQL | null {
+  const set = filtersBesideSystems(filters);
+  if (set.length !== 1 || set[0]![0] !== 'search') return null;
+  const term = set[0]![1] as string;
+  if (searchKey(term) !== null) return null;
+  const systems = effectiveSystems(filters, scope);
+  if (systems && systems.length === 0) return sql`0::bigint`;
+  return sql`(SELECT count(*) FROM (SELECT 1 FROM incident_search s
+                                     WHERE s.text LIKE lower(${likePattern(term)})${andInSystems('s.system_id', systems)}
+                                     LIMIT ${sql.raw(String(cap + 1))}) m)`;
+}
 
 /**
  * Counts the incidents of a filter set that the count table does not answer, up to

@@ -61,8 +61,9 @@ export const INCIDENT_CARD_ANSWER: CachedAnswer = {
 
 export const INCIDENT_PAGE_ANSWER: CachedAnswer = {
   name: 'incident list page',
-  // the rule filter reads the rules' names; the totals of single filters, the count table
-  reads: [...LIST_ROW_READS, 'rules', 'incident_counts'],
+  // the rule filter reads the rules' names; the totals of single filters, the count table; the
+  // total of a lone search, the search table
+  reads: [...LIST_ROW_READS, 'rules', 'incident_counts', 'incident_search'],
   version: INCIDENT_RESPONSE_VERSION_SOURCES,
 };
 
