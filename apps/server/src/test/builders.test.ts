@@ -9,6 +9,7 @@ import {
   buildIncident,
   buildSystem,
 } from './builders.ts';
+import { buildAsset, buildService } from './builders-e.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -48,5 +49,36 @@ describe('test builders', () => {
     const staff = await analyst.login();
     const all = await get(staff, `/incs/?key__in=${mine.key},${theirs.key}`);
     expect(all.json<{ total: number }>().total).toBe(2);
+  });
+});
+
+describe('test builders (services, assets)', () => {
+  it('make a service with its SLA and an asset that the system’s customer sees', async () => {
+    const system = await buildSystem(ctx);
+    const service = await buildService(ctx, system.id, 'Focus', { sla: { high: 4, low: 24 } });
+    const asset = await buildAsset(ctx, system.id, { name: 'ws-built' });
+    const access = await (await buildCustomer(ctx, [system.id])).login();
+
+    const card = await get(access, `/systems/${system.id}/`);
+    expect(card.statusCode, card.body).toBe(200);
+    expect(card.json<{ services: unknown[] }>().services).toEqual([
+      expect.objectContaining({
+        id: service.id,
+        name: 'Focus',
+        sla: [
+          expect.objectContaining({ category: 'high', hours: 4 }),
+          expect.objectContaining({ category: 'low', hours: 24 }),
+        ],
+      }),
+    ]);
+    const assets = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v0/cmdb/assets/',
+      headers: bearer(access),
+    });
+    expect(assets.statusCode, assets.body).toBe(200);
+    expect(assets.json<{ results: { cmdb_id: string; name: string }[] }>().results).toEqual([
+      expect.objectContaining({ cmdb_id: asset.cmdbId, name: 'ws-built' }),
+    ]);
   });
 });
