@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncidentPriority } from '@soc/contracts';
-import { cmdbAssets, services, slaRows } from '../db/schema/index.ts';
+import { cmdbAssets, contacts, contracts, services, slaRows } from '../db/schema/index.ts';
 import type { TestContext } from './harness.ts';
 
 /*
@@ -53,5 +53,39 @@ export async function buildAsset(
     .insert(cmdbAssets)
     .values({ cmdbId: `CMDB-T${t}`, systemId, name: `ws-${t}`, assetType: 'workstation', ...fields })
     .returning({ id: cmdbAssets.id, cmdbId: cmdbAssets.cmdbId, name: cmdbAssets.name });
+  return row!;
+}
+
+/** A contract of `systemId` (number `C-<tag>`), running from 1 January 2026 with no end. */
+export async function buildContract(
+  ctx: TestContext,
+  systemId: number,
+  fields: Partial<Omit<typeof contracts.$inferInsert, 'systemId'>> = {},
+): Promise<{ id: number; number: string }> {
+  const t = tag();
+  const [row] = await ctx.database.db
+    .insert(contracts)
+    .values({ systemId, name: `Contract ${t}`, number: `C-${t}`, startDate: '2026-01-01', ...fields })
+    .returning({ id: contracts.id, number: contracts.number });
+  return row!;
+}
+
+/** A customer-side contact of `systemId` who receives incident notifications. */
+export async function buildContact(
+  ctx: TestContext,
+  systemId: number,
+  fields: Partial<Omit<typeof contacts.$inferInsert, 'systemId'>> = {},
+): Promise<{ id: number; email: string }> {
+  const t = tag();
+  const [row] = await ctx.database.db
+    .insert(contacts)
+    .values({
+      systemId,
+      lastName: `Contact ${t}`,
+      firstName: 'Test',
+      email: `contact-${t}@test.example`,
+      ...fields,
+    })
+    .returning({ id: contacts.id, email: contacts.email });
   return row!;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SystemCard } from '@soc/contracts';
 import type { TestContext } from './harness.ts';
 import { bearer, createTestContext } from './harness.ts';
 import {
@@ -9,7 +10,7 @@ import {
   buildIncident,
   buildSystem,
 } from './builders.ts';
-import { buildAsset, buildService } from './builders-e.ts';
+import { buildAsset, buildContact, buildContract, buildService } from './builders-e.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -53,24 +54,31 @@ describe('test builders', () => {
 });
 
 describe('test builders (services, assets)', () => {
-  it('make a service with its SLA and an asset that the system’s customer sees', async () => {
+  it('make a contract, a service with its SLA, a contact and an asset that the system’s customer sees', async () => {
     const system = await buildSystem(ctx);
-    const service = await buildService(ctx, system.id, 'Focus', { sla: { high: 4, low: 24 } });
+    const contract = await buildContract(ctx, system.id);
+    const service = await buildService(ctx, system.id, 'Focus', {
+      sla: { high: 4, low: 24 },
+      contractId: contract.id,
+    });
+    const contact = await buildContact(ctx, system.id);
     const asset = await buildAsset(ctx, system.id, { name: 'ws-built' });
     const access = await (await buildCustomer(ctx, [system.id])).login();
 
     const card = await get(access, `/systems/${system.id}/`);
     expect(card.statusCode, card.body).toBe(200);
-    expect(card.json<{ services: unknown[] }>().services).toEqual([
-      expect.objectContaining({
-        id: service.id,
-        name: 'Focus',
-        sla: [
-          expect.objectContaining({ category: 'high', hours: 4 }),
-          expect.objectContaining({ category: 'low', hours: 24 }),
-        ],
-      }),
-    ]);
+    const shown = card.json<SystemCard>();
+    expect(shown.services).toHaveLength(1);
+    expect(shown.services[0]).toMatchObject({
+      id: service.id,
+      name: 'Focus',
+      contract: { number: contract.number },
+      sla: [
+        { category: 'high', hours: 4 },
+        { category: 'low', hours: 24 },
+      ],
+    });
+    expect(shown.customer_contacts.map((c) => c.email)).toEqual([contact.email]);
     const assets = await ctx.app.inject({
       method: 'GET',
       url: '/api/v0/cmdb/assets/',
