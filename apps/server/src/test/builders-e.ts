@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncidentPriority } from '@soc/contracts';
-import { cmdbAssets, contacts, contracts, services, slaRows } from '../db/schema/index.ts';
+import { cmdbAssets, contacts, contracts, documents, services, slaRows } from '../db/schema/index.ts';
 import type { TestContext } from './harness.ts';
 
 /*
@@ -87,5 +87,23 @@ export async function buildContact(
       ...fields,
     })
     .returning({ id: contacts.id, email: contacts.email });
+  return row!;
+}
+
+/** A document of the documentation hub, by default a Russian article (provider-wide, no tenant). */
+export async function buildDocument(
+  ctx: TestContext,
+  fields: Partial<typeof documents.$inferInsert> = {},
+): Promise<{ id: number; title: string }> {
+  const [row] = await ctx.database.db
+    .insert(documents)
+    .values({
+      kind: 'article',
+      document: randomUUID(),
+      language: 'ru',
+      title: `Test article ${tag()}`,
+      ...fields,
+    })
+    .returning({ id: documents.id, title: documents.title });
   return row!;
 }

@@ -10,7 +10,7 @@ import {
   buildIncident,
   buildSystem,
 } from './builders.ts';
-import { buildAsset, buildContact, buildContract, buildService } from './builders-e.ts';
+import { buildAsset, buildContact, buildContract, buildDocument, buildService } from './builders-e.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -88,5 +88,18 @@ describe('test builders (services, assets)', () => {
     expect(assets.json<{ results: { cmdb_id: string; name: string }[] }>().results).toEqual([
       expect.objectContaining({ cmdb_id: asset.cmdbId, name: 'ws-built' }),
     ]);
+  });
+});
+
+describe('test builders (documents)', () => {
+  it('make an article of the documentation hub that a customer can open', async () => {
+    const article = await buildDocument(ctx, { title: 'Built article' });
+    const access = await (await buildCustomer(ctx)).login();
+    const res = await get(access, `/articles/${article.id}/`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ id: number; title: string }>()).toMatchObject({
+      id: article.id,
+      title: 'Built article',
+    });
   });
 });
