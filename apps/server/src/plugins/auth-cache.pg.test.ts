@@ -8,7 +8,9 @@ import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';
 import type { TestContext } from '../test/harness.ts';
-import { DEMO_PASSWORD, bearer, createTestContext } from '../test/harness.ts';
+import { bearer, createTestContext } from '../test/harness.ts';
+import type { BuiltUser } from '../test/builders.ts';
+import { BUILT_PASSWORD, buildCustomer, buildSystem } from '../test/builders.ts';
 
 /*
  * Two instances on one PostgreSQL database, each with its own pool and its own LISTEN connection
@@ -21,10 +23,14 @@ let a: FastifyInstance;
 let b: FastifyInstance;
 let bDatabase: Database;
 let direct: pg.Client;
+/** One customer per test, so that a deactivation stays in its test. */
+const users: BuiltUser[] = [];
 const dialect = new PgDialect();
 
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
+  const system = await buildSystem(ctx);
+  for (let i = 0; i < 3; i++) users.push(await buildCustomer(ctx, [system.id]));
   a = ctx.app;
   bDatabase = await openDatabase({ kind: 'postgres', url: ctx.databaseUrl!, poolSize: 4 });
   b = await buildApp({
@@ -47,7 +53,7 @@ async function login(app: FastifyInstance, username: string) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/v0/auth/token/obtain/',
-    payload: { username, password: DEMO_PASSWORD },
+    payload: { username, password: BUILT_PASSWORD },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ access: string; refresh: string }>();
@@ -93,7 +99,7 @@ async function untilBCaches(access: string): Promise<void> {
 
 describe('auth cache across two instances on PostgreSQL', () => {
   it('a sign-out on A is refused at once on A and within a NOTIFY on B, which had cached the session', async () => {
-    const pair = await login(a, 'alice');
+    const pair = await login(a, users[0]!.username);
     const queries = countAuthQueriesOfB();
     expect(await get(b, pair.access)).toBe(200);
     expect(await get(b, pair.access)).toBe(200);
@@ -112,17 +118,17 @@ describe('auth cache across two instances on PostgreSQL', () => {
   });
 
   it('a deactivation by hand (another connection) reaches both instances', async () => {
-    const onA = await login(a, 'bob');
-    const onB = await login(b, 'bob');
+    const onA = await login(a, users[1]!.username);
+    const onB = await login(b, users[1]!.username);
     expect(await get(a, onA.access)).toBe(200);
     expect(await get(b, onB.access)).toBe(200);
-    await direct.query(`UPDATE users SET is_active = false WHERE username = 'bob'`);
+    await direct.query('UPDATE users SET is_active = false WHERE id = $1', [users[1]!.id]);
     expect(await within2s(() => get(a, onA.access), 401)).toBe(401);
     expect(await within2s(() => get(b, onB.access), 401)).toBe(401);
   });
 
   it('while its LISTEN connection is gone, B reads every request and sees a change at once', async () => {
-    const { access } = await login(b, 'carol');
+    const { access } = await login(b, users[2]!.username);
     await untilBCaches(access);
     const killed = await direct.query(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
@@ -131,9 +137,9 @@ describe('auth cache across two instances on PostgreSQL', () => {
     expect(killed.rowCount).toBeGreaterThan(0);
     // the listeners notice the loss at once; they listen again only after two seconds
     await sleep(300);
-    await direct.query(`UPDATE users SET is_active = false WHERE username = 'carol'`);
+    await direct.query('UPDATE users SET is_active = false WHERE id = $1', [users[2]!.id]);
     expect(await get(b, access)).toBe(401);
-    await direct.query(`UPDATE users SET is_active = true WHERE username = 'carol'`);
+    await direct.query('UPDATE users SET is_active = true WHERE id = $1', [users[2]!.id]);
     // and once it listens again, B caches again
     await untilBCaches(access);
   });

@@ -7,9 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { queryRows } from '../db/client.ts';
 import type { TestContext } from '../test/harness.ts';
-import { DEMO_PASSWORD, bearer, createTestContext } from '../test/harness.ts';
+import { bearer, createTestContext } from '../test/harness.ts';
+import type { BuiltUser } from '../test/builders.ts';
+import { BUILT_PASSWORD, buildCustomer, buildIncident, buildSystem } from '../test/builders.ts';
 
 /*
  * The auth cache inside the app: a session checked a moment ago runs no auth query, and every
@@ -22,9 +23,20 @@ import { DEMO_PASSWORD, bearer, createTestContext } from '../test/harness.ts';
 let ctx: TestContext;
 const extra: FastifyInstance[] = [];
 const dialect = new PgDialect();
+/** A customer of its own per test (a deactivation stays in its test); `twoSystems` sees two. */
+const users: Record<string, BuiltUser> = {};
+/** An incident of the first of twoSystems' systems. */
+let incidentKey: number;
+let firstSystem: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 20 });
+  ctx = await createTestContext({ incidents: 0 });
+  const [first, second] = [await buildSystem(ctx), await buildSystem(ctx)];
+  firstSystem = first.id;
+  incidentKey = (await buildIncident(ctx, first.id)).key;
+  for (const name of ['cached', 'signsOut', 'deactivated', 'expiring', 'uncachedChannel', 'changesPassword'])
+    users[name] = await buildCustomer(ctx, [first.id]);
+  users.twoSystems = await buildCustomer(ctx, [first.id, second.id]);
 }, 120_000);
 afterAll(async () => {
   for (const app of extra) await app.close();
@@ -51,11 +63,11 @@ async function instance(listen?: Database['listen'], config: Partial<Config> = {
   return app;
 }
 
-async function login(app: FastifyInstance, username: string) {
+async function login(app: FastifyInstance, name: string) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/v0/auth/token/obtain/',
-    payload: { username, password: DEMO_PASSWORD },
+    payload: { username: users[name]!.username, password: BUILT_PASSWORD },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ access: string; refresh: string }>();
@@ -88,7 +100,7 @@ const exec = (query: SQL) => ctx.database.db.execute(query);
 
 describe('auth cache in the app', () => {
   it('answers a repeated request without the auth query; AUTH_CACHE_SECONDS=0 reads every time', async () => {
-    const { access } = await login(ctx.app, 'alice');
+    const { access } = await login(ctx.app, 'cached');
     const queries = countAuthQueries();
     for (let i = 0; i < 4; i++) expect(await get(ctx.app, access)).toBe(200);
     expect(queries()).toBe(1);
@@ -101,7 +113,7 @@ describe('auth cache in the app', () => {
 
   it('refuses the access token at once after sign-out on the same instance, without the notification', async () => {
     const app = await instance(deaf);
-    const pair = await login(app, 'bob');
+    const pair = await login(app, 'signsOut');
     const queries = countAuthQueries();
     expect(await get(app, pair.access)).toBe(200);
     expect(await get(app, pair.access)).toBe(200);
@@ -117,34 +129,27 @@ describe('auth cache in the app', () => {
 
   it('refuses a user deactivated by direct SQL once the notification arrives (and only through it)', async () => {
     const deafApp = await instance(deaf);
-    const viaNotify = await login(ctx.app, 'user001');
-    const viaDeaf = await login(deafApp, 'user001');
+    const viaNotify = await login(ctx.app, 'deactivated');
+    const viaDeaf = await login(deafApp, 'deactivated');
     expect(await get(ctx.app, viaNotify.access)).toBe(200);
     expect(await get(deafApp, viaDeaf.access)).toBe(200);
 
-    await exec(sql`UPDATE users SET is_active = false WHERE username = 'user001'`);
+    await exec(sql`UPDATE users SET is_active = false WHERE id = ${users.deactivated!.id}`);
     expect(await within2s(() => get(ctx.app, viaNotify.access), 401)).toBe(401);
     // the same cached answer without the notification: still served (what the trigger prevents)
     expect(await get(deafApp, viaDeaf.access)).toBe(200);
   });
 
   it('narrows the systems of a user removed from one by direct SQL: its incidents become 404', async () => {
-    const [row] = await queryRows<{ key: number; system_id: number; user_id: number }>(
-      ctx.database.db,
-      sql`SELECT i.key, i.system_id, u.id AS user_id
-            FROM users u JOIN user_systems us ON us.user_id = u.id JOIN incidents i ON i.system_id = us.system_id
-           WHERE u.username = 'carol' ORDER BY i.key LIMIT 1`,
-    );
-    expect(row).toBeDefined();
-    const url = `/api/v0/soc/incs/${row!.key}/`;
+    const url = `/api/v0/soc/incs/${incidentKey}/`;
     const deafApp = await instance(deaf);
-    const viaNotify = await login(ctx.app, 'carol');
-    const viaDeaf = await login(deafApp, 'carol');
+    const viaNotify = await login(ctx.app, 'twoSystems');
+    const viaDeaf = await login(deafApp, 'twoSystems');
     expect(await get(ctx.app, viaNotify.access, url)).toBe(200);
     expect(await get(deafApp, viaDeaf.access, url)).toBe(200);
 
     await exec(
-      sql`DELETE FROM user_systems WHERE user_id = ${row!.user_id} AND system_id = ${row!.system_id}`,
+      sql`DELETE FROM user_systems WHERE user_id = ${users.twoSystems!.id} AND system_id = ${firstSystem}`,
     );
     expect(await within2s(() => get(ctx.app, viaNotify.access, url), 404)).toBe(404);
     expect(await get(deafApp, viaDeaf.access, url)).toBe(200);
@@ -156,8 +161,8 @@ describe('auth cache in the app', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     try {
       const app = await instance(deaf);
-      const { access } = await login(app, 'user002');
-      const tokensOfUser = sql`user_id = (SELECT id FROM users WHERE username = 'user002')`;
+      const { access } = await login(app, 'expiring');
+      const tokensOfUser = sql`user_id = ${users.expiring!.id}`;
       // written before the first check, so that the cached entry carries this expiry
       await exec(
         sql`UPDATE refresh_tokens SET expires_at = now() + interval '1500 milliseconds' WHERE ${tokensOfUser}`,
@@ -180,25 +185,25 @@ describe('auth cache in the app', () => {
 
   it('is bypassed while the channel is not live: every request reads, a change counts at once', async () => {
     const app = await instance(down);
-    const { access } = await login(app, 'user003');
+    const { access } = await login(app, 'uncachedChannel');
     const queries = countAuthQueries();
     for (let i = 0; i < 3; i++) expect(await get(app, access)).toBe(200);
     expect(queries()).toBe(3);
-    await exec(sql`UPDATE users SET is_active = false WHERE username = 'user003'`);
+    await exec(sql`UPDATE users SET is_active = false WHERE id = ${users.uncachedChannel!.id}`);
     expect(await get(app, access)).toBe(401);
   });
 
   it('ends every session at once on a password change, the one that made it too', async () => {
     const app = await instance(deaf);
-    const kept = await login(app, 'user004');
-    const other = await login(app, 'user004');
+    const kept = await login(app, 'changesPassword');
+    const other = await login(app, 'changesPassword');
     expect(await get(app, other.access)).toBe(200);
     const res = await app.inject({
       method: 'PUT',
       url: '/api/v0/auth/password_change/',
       headers: bearer(kept.access),
       payload: {
-        old_password: DEMO_PASSWORD,
+        old_password: BUILT_PASSWORD,
         password: 'a-new-Passphrase-7291',
         confirmed_password: 'a-new-Passphrase-7291',
       },

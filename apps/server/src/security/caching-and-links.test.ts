@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';
+import { buildIncident, buildSystem, buildUser } from '../test/builders.ts';
 import type { ApiOperation } from './openapi-operations.ts';
 import { loadOperations } from './openapi-operations.ts';
 
@@ -18,11 +19,21 @@ const FORGED_HOST = 'evil.example.net';
 let ctx: TestContext;
 let ops: ApiOperation[];
 let admin: string;
+let adminName: string;
+
+/** An administrator, and enough incidents for a second page of five and a third. */
+async function fill(context: TestContext): Promise<string> {
+  const system = await buildSystem(context);
+  for (let i = 0; i < 12; i++) await buildIncident(context, system.id);
+  const user = await buildUser(context, { role: 'admin' });
+  adminName = user.username;
+  return user.login();
+}
 
 beforeAll(async () => {
-  ctx = await createTestContext({ config: { publicUrl: PUBLIC_URL } });
+  ctx = await createTestContext({ incidents: 0, config: { publicUrl: PUBLIC_URL } });
   ops = await loadOperations(ctx.app);
-  admin = (await ctx.login('admin')).access;
+  admin = await fill(ctx);
 }, 120_000);
 
 afterAll(async () => {
@@ -52,7 +63,7 @@ describe('Cache-Control of API answers', () => {
     const obtained = await ctx.app.inject({
       method: 'POST',
       url: '/api/v0/auth/token/obtain/',
-      payload: { username: 'admin', password: 'wrong-password-entirely' },
+      payload: { username: adminName, password: 'wrong-password-entirely' },
     });
     expect(obtained.headers['cache-control']).toBe('no-store');
     const written = await ctx.app.inject({
@@ -86,14 +97,14 @@ describe('next and previous links', () => {
 describe('next and previous links without PUBLIC_URL', () => {
   let other: TestContext;
   beforeAll(async () => {
-    other = await createTestContext({ incidents: 20 });
+    other = await createTestContext({ incidents: 0 });
   }, 120_000);
   afterAll(async () => {
     await other?.close();
   });
 
   it('are relative to the root and never carry the Host header', async () => {
-    const { access } = await other.login('admin');
+    const access = await fill(other);
     const res = await other.app.inject({
       url: '/api/v0/soc/incs/?limit=5&offset=5',
       headers: { ...bearer(access), host: FORGED_HOST },

@@ -4,12 +4,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import { incidents, issueTypes, systems } from '../db/schema/index.ts';
 import type { TestContext } from '../test/harness.ts';
 import { createTestContext } from '../test/harness.ts';
+import { buildCustomer, buildIncident, buildSystem } from '../test/builders.ts';
 import type { TcpProxy } from '../test/tcp-proxy.ts';
 import { startTcpProxy } from '../test/tcp-proxy.ts';
 
@@ -107,21 +107,10 @@ const expectUnavailable = (a: Answer) => {
 beforeAll(async () => {
   const target = new URL(process.env.TEST_DATABASE_URL!);
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  ctx = await createTestContext({ databaseVia: { host: '127.0.0.1', port: proxy.port } });
-  token = (await ctx.login('alice')).access;
-  const [picked] = await ctx.database.db
-    .select({ id: incidents.id, key: incidents.key })
-    .from(incidents)
-    .innerJoin(systems, eq(systems.id, incidents.systemId))
-    .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
-    .where(and(eq(systems.isId, 'IS-0001'), eq(issueTypes.code, 'incident')))
-    .orderBy(incidents.key)
-    .limit(1);
-  key = picked!.key;
-  await ctx.database.db
-    .update(incidents)
-    .set({ status: 'work_in_progress' })
-    .where(eq(incidents.id, picked!.id));
+  ctx = await createTestContext({ incidents: 0, databaseVia: { host: '127.0.0.1', port: proxy.port } });
+  const system = await buildSystem(ctx);
+  token = await (await buildCustomer(ctx, [system.id])).login();
+  key = (await buildIncident(ctx, system.id, { status: 'work_in_progress' })).key;
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });

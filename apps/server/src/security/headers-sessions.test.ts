@@ -7,7 +7,9 @@ import { LOGIN_MAX_FAILURES, PASSWORD_MESSAGES } from '@soc/contracts';
 import { buildApp } from '../app.ts';
 import { queryRows } from '../db/client.ts';
 import type { TestContext } from '../test/harness.ts';
-import { DEMO_PASSWORD, bearer, createTestContext } from '../test/harness.ts';
+import { bearer, createTestContext } from '../test/harness.ts';
+import type { BuiltUser } from '../test/builders.ts';
+import { BUILT_PASSWORD, buildCustomer, buildSystem } from '../test/builders.ts';
 
 /*
  * Sessions and secrets (issue 15, OWASP ASVS V3/V7/V14): security headers, CORS, cookies,
@@ -18,6 +20,10 @@ let ctx: TestContext;
 /** Every log line the app wrote during this file. */
 const logLines: string[] = [];
 const webDist = mkdtempSync(path.join(tmpdir(), 'soc-web-'));
+/** A customer who signs in, one who changes their password, one who gets locked out. */
+let customer: BuiltUser;
+let changer: BuiltUser;
+let lockable: BuiltUser;
 
 beforeAll(async () => {
   writeFileSync(
@@ -30,6 +36,10 @@ beforeAll(async () => {
     config: { webDist, logLevel: 'debug' },
     logStream: { write: (line) => void logLines.push(line) },
   });
+  const system = await buildSystem(ctx);
+  customer = await buildCustomer(ctx, [system.id]);
+  changer = await buildCustomer(ctx, [system.id]);
+  lockable = await buildCustomer(ctx, [system.id]);
 }, 120_000);
 afterAll(() => ctx?.close());
 
@@ -45,7 +55,7 @@ const directives = (csp: string) =>
 
 describe('security headers', () => {
   it('sends a strict CSP, no-sniff, frame denial and the referrer policy on pages and API answers', async () => {
-    const { access } = await ctx.login('alice');
+    const access = await customer.login();
     for (const res of [
       await ctx.app.inject('/incidents'),
       await ctx.app.inject({ url: '/api/v0/auth/user/', headers: bearer(access) }),
@@ -84,7 +94,7 @@ describe('security headers', () => {
 
 describe('CORS', () => {
   it('is closed by default: no cross-origin grant on preflight or on answers', async () => {
-    const { access } = await ctx.login('alice');
+    const access = await customer.login();
     const preflight = await ctx.app.inject({
       method: 'OPTIONS',
       url: '/api/v0/soc/incs/',
@@ -111,7 +121,7 @@ describe('sessions and secrets', () => {
     const signIn = await ctx.app.inject({
       method: 'POST',
       url: '/api/v0/auth/token/obtain/',
-      payload: { username: 'alice', password: DEMO_PASSWORD },
+      payload: { username: customer.username, password: BUILT_PASSWORD },
     });
     expect(signIn.statusCode).toBe(200);
     const { access, refresh } = signIn.json<{ access: string; refresh: string }>();
@@ -131,7 +141,7 @@ describe('sessions and secrets', () => {
       await ctx.app.inject({
         method: 'POST',
         url: '/api/v0/auth/token/obtain/',
-        payload: { username: 'alice', password: 'Wrong-Password-42!' },
+        payload: { username: customer.username, password: 'Wrong-Password-42!' },
       }),
       await ctx.app.inject({
         method: 'PUT',
@@ -156,7 +166,7 @@ describe('sessions and secrets', () => {
     const log = logLines.join('');
     expect(logLines.length).toBeGreaterThan(5);
     for (const secret of [
-      DEMO_PASSWORD,
+      BUILT_PASSWORD,
       'Wrong-Password-42!',
       'Wrong-Old-Password-7',
       'Another-Secret-99',
@@ -172,13 +182,13 @@ describe('sessions and secrets', () => {
   });
 
   it('refuses a common password on change, and takes a strong one', async () => {
-    const { access } = await ctx.login('carol');
+    const access = await changer.login();
     const change = (password: string) =>
       ctx.app.inject({
         method: 'PUT',
         url: '/api/v0/auth/password_change/',
         headers: { ...bearer(access), 'accept-language': 'en' },
-        payload: { old_password: DEMO_PASSWORD, password, confirmed_password: password },
+        payload: { old_password: BUILT_PASSWORD, password, confirmed_password: password },
       });
     for (const common of ['password123', 'Qwertyuiop', 'iloveyou1']) {
       const res = await change(common);
@@ -186,7 +196,7 @@ describe('sessions and secrets', () => {
       expect(res.json()).toEqual({ password: [PASSWORD_MESSAGES.common] });
     }
     expect((await change('Granite-Orchid-4417')).statusCode).toBe(200);
-    await ctx.login('carol', 'Granite-Orchid-4417');
+    await ctx.login(changer.username, 'Granite-Orchid-4417');
   });
 
   it('locks a username after 10 failed sign-ins, answers 429 with Retry-After, and audits both', async () => {
@@ -195,10 +205,10 @@ describe('sessions and secrets', () => {
         method: 'POST',
         url: '/api/v0/auth/token/obtain/',
         remoteAddress: '203.0.113.77',
-        payload: { username: 'dave', password },
+        payload: { username: lockable.username, password },
       });
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) expect((await attempt(`guess-${i}`)).statusCode).toBe(401);
-    const locked = await attempt(DEMO_PASSWORD);
+    const locked = await attempt(BUILT_PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(60);
     const rows = await queryRows<{ action: string; ip: string; username: string }>(
@@ -208,7 +218,7 @@ describe('sessions and secrets', () => {
     );
     expect(rows.filter((r) => r.action === 'auth.login_failed')).toHaveLength(LOGIN_MAX_FAILURES);
     expect(rows.filter((r) => r.action === 'auth.locked')).toEqual([
-      { action: 'auth.locked', ip: '203.0.113.77', username: 'dave' },
+      { action: 'auth.locked', ip: '203.0.113.77', username: lockable.username },
     ]);
     // the audit trail never holds the guessed passwords
     const details = await queryRows<{ d: string }>(

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';
+import { buildAlert, buildComment, buildCustomer, buildIncident, buildSystem } from '../test/builders.ts';
+import { buildAsset } from '../test/builders-e.ts';
 import type { Answer, ApiOperation } from './openapi-operations.ts';
 import { injectAnswer, loadOperations, multipart, sampleOf } from './openapi-operations.ts';
 
@@ -19,11 +21,11 @@ import { injectAnswer, loadOperations, multipart, sampleOf } from './openapi-ope
 let ctx: TestContext;
 let ops: ApiOperation[];
 const tokens: Record<string, string> = {};
-let aliceKey: number;
-let aliceAttachment: string;
+let ownKey: number;
+let ownAttachment: string;
 
-/** B's data must never reach alice, whatever she sends. */
-const B_MARKERS = ['IS-0002', 'Volga Energy Grid'];
+/** Names in another tenant's (B's) data, built in beforeAll: they must never reach the customer. */
+const B_MARKERS: string[] = [];
 
 const SQL_INJECTIONS = [
   "' OR '1'='1",
@@ -33,7 +35,7 @@ const SQL_INJECTIONS = [
   '1 OR system_id <> 0',
   "%' AND pg_sleep(0) IS NOT NULL AND '%'='",
   '\\x00\\',
-  "IS-0002'--",
+  "IS-T0002'--",
 ];
 
 function send(
@@ -70,20 +72,23 @@ const tmpFiles = () => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 20 });
-  for (const user of ['alice', 'analyst']) tokens[user] = (await ctx.login(user)).access;
+  ctx = await createTestContext({ incidents: 0 });
+  const own = await buildSystem(ctx);
+  tokens.customer = await (await buildCustomer(ctx, [own.id])).login();
   ops = await loadOperations(ctx.app);
-  const [row] = await queryRows<{ key: number }>(
-    ctx.database.db,
-    sql`SELECT i.key::int AS key FROM incidents i JOIN systems s ON s.id = i.system_id
-        WHERE s.is_id = 'IS-0001' ORDER BY i.key LIMIT 1`,
-  );
-  aliceKey = row!.key;
+  ownKey = (await buildIncident(ctx, own.id)).key;
+  // B: a system of another tenant with an incident, a comment, an alert and an asset of its own
+  const other = await buildSystem(ctx, { fullName: 'Tenant B Grid' });
+  const theirs = await buildIncident(ctx, other.id, { summary: 'Tenant B incident summary' });
+  await buildComment(ctx, theirs.id, { body: '<p>Tenant B comment body</p>' });
+  await buildAlert(ctx, other.id, { incidentId: theirs.id, title: 'Tenant B alert title' });
+  const asset = await buildAsset(ctx, other.id, { name: 'tenant-b-host' });
+  B_MARKERS.push(other.isId, 'Tenant B', asset.cmdbId, 'tenant-b-host');
   const { payload, headers } = multipart({}, [
-    { field: 'attachments', name: 'a.txt', type: 'text/plain', body: Buffer.from('alice') },
+    { field: 'attachments', name: 'a.txt', type: 'text/plain', body: Buffer.from('own file') },
   ]);
-  const res = await send('alice', 'POST', `/api/v0/soc/incs/${aliceKey}/add_file/`, payload, headers);
-  aliceAttachment = res.json<{ attachments: { id: string }[] }>().attachments[0]!.id;
+  const res = await send('customer', 'POST', `/api/v0/soc/incs/${ownKey}/add_file/`, payload, headers);
+  ownAttachment = res.json<{ attachments: { id: string }[] }>().attachments[0]!.id;
 }, 120_000);
 afterAll(() => ctx?.close());
 
@@ -119,7 +124,7 @@ describe('SQL injection in every list filter', () => {
         for (const payload of SQL_INJECTIONS) {
           const value = q.schema.type === 'array' ? `1,${payload}` : payload;
           const url = `${op.path}?${new URLSearchParams({ [q.name]: value }).toString()}`;
-          const res = await send('alice', 'GET', url);
+          const res = await send('customer', 'GET', url);
           calls++;
           const p = problem(res, `GET ${url}`);
           if (p) failures.push(p);
@@ -129,7 +134,7 @@ describe('SQL injection in every list filter', () => {
     expect(failures).toEqual([]);
     expect(calls).toBeGreaterThan(500);
     // the tables are still there
-    expect((await send('alice', 'GET', '/api/v0/soc/incs/')).statusCode).toBe(200);
+    expect((await send('customer', 'GET', '/api/v0/soc/incs/')).statusCode).toBe(200);
   }, 240_000);
 });
 
@@ -157,7 +162,7 @@ describe('property: any query of any list route', () => {
           fc.dictionary(fc.constantFrom(...names, 'unknown_field'), queryValue, { maxKeys: 4 }),
           async (query) => {
             const url = `${op.path}?${new URLSearchParams(query).toString()}`;
-            const p = problem(await send('alice', 'GET', url), `GET ${url}`);
+            const p = problem(await send('customer', 'GET', url), `GET ${url}`);
             if (p) failures.push(p);
             return p === null;
           },
@@ -198,7 +203,7 @@ function bodyArbitrary(op: ApiOperation) {
 describe('property: any body of the main write routes', () => {
   it('never answers 5xx, and a refused write changes nothing', async () => {
     const writes = (): { op: ApiOperation; url: string }[] => {
-      const fill: Record<string, string> = { key: String(aliceKey), id: '1', uuid: aliceAttachment };
+      const fill: Record<string, string> = { key: String(ownKey), id: '1', uuid: ownAttachment };
       return ops
         .filter(
           (op) =>
@@ -216,7 +221,7 @@ describe('property: any body of the main write routes', () => {
       await fc.assert(
         fc.asyncProperty(bodyArbitrary(op), async (body) => {
           const before = await countRows();
-          const res = await send('alice', op.method, url, body as object);
+          const res = await send('customer', op.method, url, body as object);
           const where = `${op.method} ${url} ${JSON.stringify(body).slice(0, 120)}`;
           const p = problem(res, where);
           if (p) failures.push(p);
@@ -232,7 +237,7 @@ describe('property: any body of the main write routes', () => {
   }, 240_000);
 
   it('refuses malformed JSON and wrong content types with 4xx', async () => {
-    const url = `/api/v0/soc/incs/${aliceKey}/confirm/`;
+    const url = `/api/v0/soc/incs/${ownKey}/confirm/`;
     for (const [payload, type] of [
       ['{"comment": "x"', 'application/json'],
       ['', 'application/json'],
@@ -240,7 +245,7 @@ describe('property: any body of the main write routes', () => {
       ['<comment>x</comment>', 'application/xml'],
       ['{"comment": "x", "__proto__": {"admin": true}}', 'application/json'],
     ] as const) {
-      const res = await send('alice', 'POST', url, Buffer.from(payload), { 'content-type': type });
+      const res = await send('customer', 'POST', url, Buffer.from(payload), { 'content-type': type });
       expect(res.statusCode, `${type} ${payload}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, `${type} ${payload}`).toBeLessThan(500);
     }
@@ -252,15 +257,15 @@ describe('path traversal in file and download paths', () => {
     const paths = [
       '../../../../etc/passwd',
       '..%2F..%2F..%2Fetc%2Fpasswd',
-      `incidents/${aliceKey}/../../../../etc/passwd`,
-      `incidents/${aliceKey}/${aliceAttachment}/../../../etc/passwd`,
+      `incidents/${ownKey}/../../../../etc/passwd`,
+      `incidents/${ownKey}/${ownAttachment}/../../../etc/passwd`,
       'incidents/..%2F..%2F/etc/passwd',
       '%2e%2e/%2e%2e/%2e%2e/etc/passwd',
       '....//....//etc/passwd',
       'instructions/1/../../../etc/passwd',
       '/etc/passwd',
       'C:\\Windows\\win.ini',
-      `incidents/${aliceKey}/${aliceAttachment}%00.txt`,
+      `incidents/${ownKey}/${ownAttachment}%00.txt`,
     ];
     const failures: string[] = [];
     for (const p of paths) {
@@ -269,10 +274,10 @@ describe('path traversal in file and download paths', () => {
         `/api/v0/soc/files/${encodeURIComponent(p)}/download/`,
         // the wildcard form with literal slashes
         `/api/v0/soc/files/${p}/download/`,
-        `/api/v0/soc/incs/${aliceKey}/attachments/${encodeURIComponent(p)}/download/`,
+        `/api/v0/soc/incs/${ownKey}/attachments/${encodeURIComponent(p)}/download/`,
         `/api/v0/soc/instructions/1/attachments/${encodeURIComponent(p)}/`,
       ]) {
-        const res = await send('alice', 'GET', url);
+        const res = await send('customer', 'GET', url);
         if (![400, 404].includes(res.statusCode) || res.body.includes('root:')) {
           failures.push(`${url}: ${res.statusCode} ${res.body.slice(0, 100)}`);
         }
@@ -281,12 +286,12 @@ describe('path traversal in file and download paths', () => {
     expect(failures).toEqual([]);
     // the legitimate path still works, so the refusals above are not an accident of the URL form
     const ok = await send(
-      'alice',
+      'customer',
       'GET',
-      `/api/v0/soc/files/${encodeURIComponent(`incidents/${aliceKey}/${aliceAttachment}`)}/download/`,
+      `/api/v0/soc/files/${encodeURIComponent(`incidents/${ownKey}/${ownAttachment}`)}/download/`,
     );
     expect(ok.statusCode).toBe(200);
-    expect(ok.body).toBe('alice');
+    expect(ok.body).toBe('own file');
   });
 
   it('stores an uploaded file under its own key whatever its name says', async () => {
@@ -294,7 +299,7 @@ describe('path traversal in file and download paths', () => {
       { field: 'attachments', name: '../../../../tmp/evil.txt', type: 'text/plain', body: Buffer.from('x1') },
       { field: 'attachments', name: '..\\..\\evil2.txt', type: 'text/plain', body: Buffer.from('x2') },
     ]);
-    const res = await send('alice', 'POST', `/api/v0/soc/incs/${aliceKey}/add_file/`, payload, headers);
+    const res = await send('customer', 'POST', `/api/v0/soc/incs/${ownKey}/add_file/`, payload, headers);
     expect(res.statusCode).toBe(200);
     const keys = await queryRows<{ storage_key: string; filename: string }>(
       ctx.database.db,
@@ -311,9 +316,9 @@ describe('path traversal in file and download paths', () => {
 
 describe('malformed multipart', () => {
   const comment = (payload: Buffer, headers: Record<string, string>) =>
-    send('alice', 'POST', `/api/v0/soc/incs/${aliceKey}/comments/`, payload, headers);
+    send('customer', 'POST', `/api/v0/soc/incs/${ownKey}/comments/`, payload, headers);
   const addFile = (payload: Buffer, headers: Record<string, string>) =>
-    send('alice', 'POST', `/api/v0/soc/incs/${aliceKey}/add_file/`, payload, headers);
+    send('customer', 'POST', `/api/v0/soc/incs/${ownKey}/add_file/`, payload, headers);
   const file = (name: string, body: Buffer, type = 'text/plain') => ({
     field: 'attachments',
     name,

@@ -1,3 +1,4 @@
+// On demo data: the matrix needs every kind of object of two tenants (ready reports, schedules, alert groups, log sources …).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,19 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';
+import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../test/builders.ts';
+import { buildDocument } from '../test/builders-e.ts';
 import { multipart } from './openapi-operations.ts';
 
 /** Issue 25 item 9: every multipart upload path refuses dangerous names, whatever the content. */
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
-let aliceKey: number;
-let aliceSystem: number;
+let ownKey: number;
+let ownSystem: number;
 let taskId: number;
 let articleId: number;
 
 interface UploadPath {
   name: string;
-  user: 'alice' | 'analyst';
+  user: 'customer' | 'analyst';
   url: () => string;
   fields: () => Record<string, string>;
   /** The multipart field of the file, which the error names. */
@@ -27,28 +29,28 @@ interface UploadPath {
 const UPLOAD_PATHS: UploadPath[] = [
   {
     name: 'file of an incident',
-    user: 'alice',
-    url: () => `/api/v0/soc/incs/${aliceKey}/add_file/`,
+    user: 'customer',
+    url: () => `/api/v0/soc/incs/${ownKey}/add_file/`,
     fields: () => ({}),
     field: 'attachments',
   },
   {
     name: 'file of an incident comment',
-    user: 'alice',
-    url: () => `/api/v0/soc/incs/${aliceKey}/comments/`,
+    user: 'customer',
+    url: () => `/api/v0/soc/incs/${ownKey}/comments/`,
     fields: () => ({ body: 'See the file' }),
     field: 'attachments',
   },
   {
     name: 'file of a new task',
-    user: 'alice',
+    user: 'customer',
     url: () => '/api/v0/soc/tasks/',
-    fields: () => ({ system: String(aliceSystem), type: 'other', subject: 'Upload', description: 'File' }),
+    fields: () => ({ system: String(ownSystem), type: 'other', subject: 'Upload', description: 'File' }),
     field: 'attachments',
   },
   {
     name: 'file of a task message',
-    user: 'alice',
+    user: 'customer',
     url: () => `/api/v0/soc/tasks/${taskId}/messages/`,
     fields: () => ({ body: 'See the file' }),
     field: 'attachments',
@@ -105,22 +107,15 @@ function storedFiles(dir = ctx.config.filesDir): string[] {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 20 });
-  for (const user of ['alice', 'analyst']) tokens[user] = (await ctx.login(user)).access;
-  const [row] = await queryRows<{ key: number; system: number }>(
-    ctx.database.db,
-    sql`SELECT i.key::int AS key, s.id AS system FROM incidents i JOIN systems s ON s.id = i.system_id
-        WHERE s.is_id = 'IS-0001' ORDER BY i.key LIMIT 1`,
-  );
-  aliceKey = row!.key;
-  aliceSystem = row!.system;
-  const [article] = await queryRows<{ id: number }>(
-    ctx.database.db,
-    sql`SELECT id FROM documents WHERE kind = 'article' ORDER BY id LIMIT 1`,
-  );
-  articleId = article!.id;
+  ctx = await createTestContext({ incidents: 0 });
+  const system = await buildSystem(ctx);
+  ownSystem = system.id;
+  tokens.customer = await (await buildCustomer(ctx, [system.id])).login();
+  tokens.analyst = await (await buildAnalyst(ctx)).login();
+  ownKey = (await buildIncident(ctx, system.id)).key;
+  articleId = (await buildDocument(ctx)).id;
   const { payload, headers } = multipart({
-    system: String(aliceSystem),
+    system: String(ownSystem),
     type: 'other',
     subject: 'A',
     description: 'B',
@@ -128,7 +123,7 @@ beforeAll(async () => {
   const task = await ctx.app.inject({
     method: 'POST',
     url: '/api/v0/soc/tasks/',
-    headers: { ...bearer(tokens.alice!), ...headers },
+    headers: { ...bearer(tokens.customer), ...headers },
     payload,
   });
   expect(task.statusCode, task.body).toBe(201);

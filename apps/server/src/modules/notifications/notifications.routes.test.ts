@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, issueTypes, systems, users } from '../../db/schema/index.ts';
+import { categories, issueTypes, users } from '../../db/schema/index.ts';
+import type { BuiltUser } from '../../test/builders.ts';
+import { buildAnalyst, buildCustomer, buildSystem } from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
@@ -11,6 +13,10 @@ let ctx: TestContext;
 let smtp: SMTPServer;
 const received: { to: string[]; raw: Buffer }[] = [];
 const tokens: Record<string, string> = {};
+/** The customers' e-mail addresses. */
+const mail: Record<string, string> = {};
+/** System A (customer and twoSystems), B (otherTenant) and C (twoSystems). */
+const sys: Record<string, number> = {};
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -28,7 +34,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
   ctx = await createTestContext({
-    incidents: 20,
+    incidents: 0,
     config: {
       mail: {
         smtpUrl: `smtp://127.0.0.1:${port}`,
@@ -38,7 +44,18 @@ beforeAll(async () => {
       },
     },
   });
-  for (const u of ['alice', 'bob', 'carol', 'analyst']) tokens[u] = (await ctx.login(u)).access;
+  const [a, b, c] = [await buildSystem(ctx), await buildSystem(ctx), await buildSystem(ctx)];
+  Object.assign(sys, { a: a.id, b: b.id, c: c.id });
+  const built: Record<string, BuiltUser> = {
+    customer: await buildCustomer(ctx, [a.id]),
+    otherTenant: await buildCustomer(ctx, [b.id], { locale: 'en' }),
+    twoSystems: await buildCustomer(ctx, [a.id, c.id]),
+    analyst: await buildAnalyst(ctx),
+  };
+  for (const [name, user] of Object.entries(built)) {
+    tokens[name] = await user.login();
+    mail[name] = `${user.username}@test.example`;
+  }
 });
 afterAll(async () => {
   await ctx.close();
@@ -53,9 +70,8 @@ const prefs = (user: string, body?: object) =>
     ...(body ? { payload: body } : {}),
   });
 
-async function createIncident(isId: string, summary: string): Promise<number> {
+async function createIncident(systemId: number, summary: string): Promise<number> {
   const db = ctx.database.db;
-  const [system] = await db.select().from(systems).where(eq(systems.isId, isId));
   const [type] = await db.select().from(issueTypes).where(eq(issueTypes.code, 'incident'));
   const [category] = await db.select().from(categories).where(eq(categories.issueTypeId, type!.id)).limit(1);
   const res = await ctx.app.inject({
@@ -63,7 +79,7 @@ async function createIncident(isId: string, summary: string): Promise<number> {
     url: '/api/v0/soc/incs/',
     headers: bearer(tokens.analyst!),
     payload: {
-      system: system!.id,
+      system: systemId,
       summary,
       issuetype: type!.id,
       priority: 'high',
@@ -80,48 +96,48 @@ const mailsTo = async (address: string) =>
 
 describe('notification preferences', () => {
   it('answers the defaults, then what the user saved; refuses unknown events', async () => {
-    const initial = (await prefs('bob')).json<{
+    const initial = (await prefs('otherTenant')).json<{
       events: string[];
       scope: string;
       language: string;
       email: string;
     }>();
-    expect(initial).toMatchObject({ scope: 'assigned', language: 'en', email: 'bob@customer2.example' });
+    expect(initial).toMatchObject({ scope: 'assigned', language: 'en', email: mail.otherTenant });
     expect(initial.events).toContain('incident_created');
-    const saved = await prefs('bob', {
+    const saved = await prefs('otherTenant', {
       events: ['incident_created', 'soc_comment'],
       scope: 'all',
       language: 'en',
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await prefs('bob')).json()).toMatchObject({
+    expect((await prefs('otherTenant')).json()).toMatchObject({
       events: ['incident_created', 'soc_comment'],
       scope: 'all',
     });
-    const bad = await prefs('bob', { events: ['everything'], scope: 'all', language: 'en' });
+    const bad = await prefs('otherTenant', { events: ['everything'], scope: 'all', language: 'en' });
     expect(bad.statusCode).toBe(400);
   });
 });
 
 describe('notification e-mails', () => {
   it('reach a real SMTP peer in each user’s language, only for the users’ own systems and choices', async () => {
-    await prefs('alice', { events: ['incident_created', 'soc_comment'], scope: 'all', language: 'ru' });
-    await prefs('carol', { events: ['incident_created'], scope: 'all', language: 'en' });
-    await prefs('bob', { events: ['incident_created', 'soc_comment'], scope: 'all', language: 'en' });
-    const key = await createIncident('IS-0001', 'Credential dumping on DC01');
+    await prefs('customer', { events: ['incident_created', 'soc_comment'], scope: 'all', language: 'ru' });
+    await prefs('twoSystems', { events: ['incident_created'], scope: 'all', language: 'en' });
+    await prefs('otherTenant', { events: ['incident_created', 'soc_comment'], scope: 'all', language: 'en' });
+    const key = await createIncident(sys.a!, 'Credential dumping on DC01');
     await ctx.app.jobs.runDue();
 
-    const [alice] = await mailsTo('alice@customer1.example');
-    expect(alice?.subject).toBe(`[INC-${key}] Новый инцидент: Credential dumping on DC01`);
-    expect(alice?.text).toContain('Зарегистрирован новый инцидент');
-    expect(alice?.text).toContain(`/inc/${key}`);
-    const [carol] = await mailsTo('carol@customer3.example');
-    expect(carol?.subject).toBe(`[INC-${key}] New incident: Credential dumping on DC01`);
-    expect(carol?.text).toContain('A new information security incident has been registered.');
-    // bob belongs to another system
-    expect((await mailsTo('bob@customer2.example')).length).toBe(0);
+    const [toCustomer] = await mailsTo(mail.customer!);
+    expect(toCustomer?.subject).toBe(`[INC-${key}] Новый инцидент: Credential dumping on DC01`);
+    expect(toCustomer?.text).toContain('Зарегистрирован новый инцидент');
+    expect(toCustomer?.text).toContain(`/inc/${key}`);
+    const [toTwoSystems] = await mailsTo(mail.twoSystems!);
+    expect(toTwoSystems?.subject).toBe(`[INC-${key}] New incident: Credential dumping on DC01`);
+    expect(toTwoSystems?.text).toContain('A new information security incident has been registered.');
+    // otherTenant belongs to another system
+    expect((await mailsTo(mail.otherTenant!)).length).toBe(0);
 
-    // a SOC comment: alice chose it, carol did not
+    // a SOC comment: the customer chose it, twoSystems did not
     const comment = await ctx.app.inject({
       method: 'POST',
       url: `/api/v0/soc/incs/${key}/comments/`,
@@ -131,19 +147,19 @@ describe('notification e-mails', () => {
     });
     expect(comment.statusCode, comment.body).toBe(201);
     await ctx.app.jobs.runDue();
-    const aliceMails = await mailsTo('alice@customer1.example');
-    const soc = aliceMails.find((m) => m.subject?.startsWith(`[INC-${key}] Новый комментарий SOC`));
+    const customerMails = await mailsTo(mail.customer!);
+    const soc = customerMails.find((m) => m.subject?.startsWith(`[INC-${key}] Новый комментарий SOC`));
     expect(soc?.text).toContain('Изолируйте DC01 от сети.');
-    expect((await mailsTo('carol@customer3.example')).length).toBe(1);
+    expect((await mailsTo(mail.twoSystems!)).length).toBe(1);
   });
 
   it('sends nothing to a deactivated account', async () => {
-    await prefs('alice', { events: ['incident_created'], scope: 'all', language: 'ru' });
-    await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.username, 'alice'));
-    const before = (await mailsTo('alice@customer1.example')).length;
-    await createIncident('IS-0001', 'Nobody should hear of this');
+    await prefs('customer', { events: ['incident_created'], scope: 'all', language: 'ru' });
+    await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.email, mail.customer!));
+    const before = (await mailsTo(mail.customer!)).length;
+    await createIncident(sys.a!, 'Nobody should hear of this');
     await ctx.app.jobs.runDue();
-    expect((await mailsTo('alice@customer1.example')).length).toBe(before);
-    await ctx.database.db.update(users).set({ isActive: true }).where(eq(users.username, 'alice'));
+    expect((await mailsTo(mail.customer!)).length).toBe(before);
+    await ctx.database.db.update(users).set({ isActive: true }).where(eq(users.email, mail.customer!));
   });
 });

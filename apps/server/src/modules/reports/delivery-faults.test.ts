@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportFile } from '@soc/contracts';
 import { MFA_MESSAGES } from '@soc/contracts';
 import { queryRows } from '../../db/client.ts';
-import { auditLog, loginThrottle, users } from '../../db/schema/index.ts';
+import { auditLog, loginThrottle } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
-import { DEMO_PASSWORD, bearer, createTestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+import type { BuiltUser } from '../../test/builders.ts';
+import { BUILT_PASSWORD, buildCustomer, buildSystem } from '../../test/builders.ts';
 import { testConfig } from '../../config.ts';
 import { REPORT_MAIL_RETRY_MESSAGE } from './reports.service.ts';
 
@@ -24,7 +26,7 @@ import { REPORT_MAIL_RETRY_MESSAGE } from './reports.service.ts';
 
 /** Long enough that a slow machine never sees a retry come due by itself: the test moves the clock. */
 const RETRY_BASE_MS = 60_000;
-const RECIPIENT = 'smtp-down@customer1.example';
+const RECIPIENT = 'smtp-down@reports.test.example';
 
 /** A port with nothing listening on it (taken, then released). */
 const freePort = () =>
@@ -43,12 +45,15 @@ let smtp: SMTPServer | undefined;
 let sms: Server | undefined;
 const delivered: { to: string[]; raw: string }[] = [];
 const texts: string[] = [];
+/** A customer whose system allows mail to RECIPIENT's domain, and one who signs in with an SMS code. */
+let customer: BuiltUser;
+let smsUser: BuiltUser;
 
 beforeAll(async () => {
   smtpPort = await freePort();
   smsPort = await freePort();
   ctx = await createTestContext({
-    incidents: 20,
+    incidents: 0,
     config: {
       mail: {
         smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
@@ -63,6 +68,10 @@ beforeAll(async () => {
   // only this test's jobs: no due schedules, no queued work of the demo
   await ctx.database.db.execute(sql`UPDATE report_schedules SET next_run_at = NULL`);
   await ctx.database.db.execute(sql`DELETE FROM jobs`);
+  // a recipient outside the system's users: an administrator allowed its domain (issue 25 item 12)
+  const system = await buildSystem(ctx, { mailDomains: ['reports.test.example'] });
+  customer = await buildCustomer(ctx, [system.id]);
+  smsUser = await buildCustomer(ctx, [system.id], { mfaPhone: '+79000000099' });
 });
 
 afterAll(async () => {
@@ -92,12 +101,7 @@ async function startSmtp(): Promise<void> {
 
 describe('SMTP down', () => {
   it('keeps the report mail pending with a visible state, retries with backoff and sends it once when SMTP is back', async () => {
-    // a recipient outside the system's users: its domain is allowed for alice's system (issue 25 item 12)
-    await ctx.database.db.execute(
-      sql`UPDATE systems SET mail_domains = '{customer1.example}'
-          WHERE id IN (SELECT us.system_id FROM user_systems us JOIN users u ON u.id = us.user_id WHERE u.username = 'alice')`,
-    );
-    const token = (await ctx.login('alice')).access;
+    const token = await customer.login();
     const created = await ctx.app.inject({
       method: 'POST',
       url: '/api/v0/soc/reports/create/',
@@ -176,7 +180,7 @@ describe('SMS gateway down', () => {
     ctx.app.inject({
       method: 'POST',
       url: '/api/v0/auth/token/obtain/',
-      payload: { username: 'dave', password: DEMO_PASSWORD },
+      payload: { username: smsUser.username, password: BUILT_PASSWORD },
       remoteAddress: '10.9.0.1',
     });
 
@@ -185,11 +189,10 @@ describe('SMS gateway down', () => {
     const down = await signIn();
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ mfa_token: [MFA_MESSAGES.sendFailed] });
-    const [dave] = await ctx.database.db.select().from(users).where(eq(users.username, 'dave'));
     const audited = await ctx.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'auth.mfa_send_failed'), eq(auditLog.objectId, String(dave!.id))));
+      .where(and(eq(auditLog.action, 'auth.mfa_send_failed'), eq(auditLog.objectId, String(smsUser.id))));
     expect(audited).toHaveLength(1);
 
     sms = createServer((req, res) => {

@@ -8,12 +8,13 @@ import { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { createJobRunner } from '../../jobs/runner.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { createTestContext } from '../../test/harness.ts';
+import { buildAnalyst, buildSystem } from '../../test/builders.ts';
 import { REPORT_BUILD_JOB, createReportsService } from './reports.service.ts';
 
 let ctx: TestContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 20 });
+  ctx = await createTestContext({ incidents: 0 });
 });
 afterAll(async () => {
   await ctx.close();
@@ -42,13 +43,9 @@ function instance() {
 describe('report scheduler', () => {
   it('fires each due schedule exactly once across two concurrently running instances', async () => {
     const { db } = ctx.database;
-    const [system] = await queryRows<{ id: number }>(db, sql`SELECT id FROM systems ORDER BY id LIMIT 1`);
-    const [analyst] = await queryRows<{ id: number }>(
-      db,
-      sql`SELECT id FROM users WHERE username = 'analyst'`,
-    );
     // the recipients are no users of the system: an administrator allowed their domain
-    await db.execute(sql`UPDATE systems SET mail_domains = ARRAY['example.com'] WHERE id = ${system!.id}`);
+    const system = await buildSystem(ctx, { mailDomains: ['example.com'] });
+    const analyst = await buildAnalyst(ctx);
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {
       const startTime = `2026-01-0${i + 1}T0${i}:15`;
@@ -56,7 +53,7 @@ describe('report scheduler', () => {
       const [row] = await queryRows<{ id: number }>(
         db,
         sql`INSERT INTO report_schedules (name, owner_id, system_ids, emails, start_time, period, crontab, next_run_at)
-            VALUES (${`Schedule ${i}`}, ${analyst!.id}, ARRAY[${system!.id}]::int[], ARRAY[${`r${i}@example.com`}]::text[],
+            VALUES (${`Schedule ${i}`}, ${analyst.id}, ARRAY[${system.id}]::int[], ARRAY[${`r${i}@example.com`}]::text[],
                     ${startTime}, ${period}, ${JSON.stringify(crontabFromPeriod(period, startTime))}::jsonb,
                     now() - interval '1 minute')
             RETURNING id`,

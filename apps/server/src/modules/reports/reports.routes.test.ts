@@ -16,6 +16,7 @@ import { FileStorage } from '../../integrations/storage/file-storage.ts';
 import type { JobRow } from '../../jobs/runner.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { buildAnalyst, buildCustomer, buildSystem, buildUser } from '../../test/builders.ts';
 import { runAdminCommand } from '../admin/admin.commands.ts';
 import { createReportsService } from './reports.service.ts';
 
@@ -26,7 +27,11 @@ let dir: string;
 const received: { to: string[]; raw: Buffer }[] = [];
 const tokens: Record<string, string> = {};
 const systems: Record<string, string> = {};
-let aliceSystemId: number;
+let customerSystemId: number;
+let analystEmail: string;
+/** The e-mail addresses of the two built customers, on their tenants' domains. */
+const CUSTOMER = 'customer@tenant-a.example';
+const OTHER = 'other@tenant-b.example';
 
 /** Reads a PDF back with poppler's pdftotext (a real PDF reader). */
 async function pdfText(pdf: Buffer): Promise<string> {
@@ -73,7 +78,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const port = (smtp.server.address() as AddressInfo).port;
   ctx = await createTestContext({
-    incidents: 20,
+    incidents: 0,
     config: {
       mail: {
         smtpUrl: `smtp://127.0.0.1:${port}`,
@@ -83,19 +88,16 @@ beforeAll(async () => {
       },
     },
   });
-  for (const user of ['alice', 'bob', 'analyst', 'admin']) tokens[user] = (await ctx.login(user)).access;
-  const rows = await queryRows<{ username: string; is_id: string }>(
-    ctx.database.db,
-    sql`SELECT u.username, s.is_id FROM users u JOIN user_systems us ON us.user_id = u.id JOIN systems s ON s.id = us.system_id
-         WHERE u.username IN ('alice', 'bob') ORDER BY s.id`,
-  );
-  for (const r of rows) systems[r.username] = r.is_id;
-  aliceSystemId = (
-    await queryRows<{ id: number }>(
-      ctx.database.db,
-      sql`SELECT id FROM systems WHERE is_id = ${systems.alice}`,
-    )
-  )[0]!.id;
+  // customer reads Russian (the default), otherTenant English
+  const [own, other] = [await buildSystem(ctx), await buildSystem(ctx)];
+  Object.assign(systems, { customer: own.isId, otherTenant: other.isId });
+  customerSystemId = own.id;
+  tokens.customer = await (await buildCustomer(ctx, [own.id], { email: CUSTOMER })).login();
+  tokens.otherTenant = await (await buildCustomer(ctx, [other.id], { email: OTHER, locale: 'en' })).login();
+  const analyst = await buildAnalyst(ctx);
+  analystEmail = `${analyst.username}@test.example`;
+  tokens.analyst = await analyst.login();
+  tokens.admin = await (await buildUser(ctx, { role: 'admin' })).login();
 
   // a hand-made system with known incidents in January 2026 (Moscow time) and two in December
   const [sys] = await queryRows<{ id: number }>(
@@ -107,7 +109,7 @@ beforeAll(async () => {
   );
   // recipients outside the system's users, by domain (issue 25 item 12)
   await ctx.database.db.execute(
-    sql`UPDATE systems SET mail_domains = '{customer2.example,example.com}' WHERE id = ${sys!.id}`,
+    sql`UPDATE systems SET mail_domains = '{tenant-b.example,example.com}' WHERE id = ${sys!.id}`,
   );
   const [issueType] = await queryRows<{ id: number }>(
     ctx.database.db,
@@ -159,7 +161,7 @@ describe('one-off reports', () => {
     const res = await api('analyst', 'POST', 'reports/create/', {
       name: 'January',
       systems: ['IS-RPT'],
-      emails: ['bob@customer2.example'],
+      emails: [OTHER],
       start: '01.01.2026',
       finish: '31.01.2026',
     });
@@ -183,7 +185,7 @@ describe('one-off reports', () => {
     expect(Number(file.headers['content-length'])).toBe(report.size);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
-    // the recipient (bob) reads English: the report is in English
+    // the recipient (otherTenant) reads English: the report is in English
     const text = await pdfText(file.rawPayload);
     expect(text).toMatch(/Incidents in the period\s+4\b/);
     expect(text).toMatch(/In the previous period\s+2\b/);
@@ -202,7 +204,7 @@ describe('one-off reports', () => {
     expect(text).toContain('Report incident 2026-01-31T20:00:00Z');
     expect(text).not.toContain('Report incident 2026-01-31T21:30:00Z');
 
-    const mail = received.find((m) => m.to.includes('bob@customer2.example'));
+    const mail = received.find((m) => m.to.includes(OTHER));
     expect(mail).toBeDefined();
     const parsed = await PostalMime.parse(mail!.raw);
     expect(parsed.subject).toBe('Report: January');
@@ -264,7 +266,7 @@ describe('one-off reports', () => {
   });
 
   it('refuses a reversed period with the message under __all__, and unknown e-mails or systems', async () => {
-    const bad = await api('alice', 'POST', 'reports/create/', {
+    const bad = await api('customer', 'POST', 'reports/create/', {
       name: 'x',
       systems: [],
       emails: [],
@@ -273,7 +275,7 @@ describe('one-off reports', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ __all__: ['Некорректная дата'] });
-    const email = await api('alice', 'POST', 'reports/create/', {
+    const email = await api('customer', 'POST', 'reports/create/', {
       name: 'x',
       emails: ['nope'],
       start: '01.01.2026',
@@ -281,9 +283,9 @@ describe('one-off reports', () => {
     });
     expect(email.statusCode).toBe(400);
     expect(JSON.stringify(email.json())).toContain('Некорректный email');
-    const foreign = await api('alice', 'POST', 'reports/create/', {
+    const foreign = await api('customer', 'POST', 'reports/create/', {
       name: 'x',
-      systems: [systems.bob],
+      systems: [systems.otherTenant],
       start: '01.01.2026',
       finish: '02.01.2026',
     });
@@ -292,8 +294,8 @@ describe('one-off reports', () => {
   });
 
   it("keeps tenants apart: another tenant's report is a 404 to read, download and delete", async () => {
-    const res = await api('alice', 'POST', 'reports/create/', {
-      name: 'Alice only',
+    const res = await api('customer', 'POST', 'reports/create/', {
+      name: 'Own only',
       systems: [],
       start: '01.11.2026',
       finish: '20.11.2026',
@@ -301,21 +303,23 @@ describe('one-off reports', () => {
     expect(res.statusCode).toBe(201);
     const { id } = res.json<{ id: number }>();
     await ctx.app.jobs.runDue();
-    expect((await list('alice', 'filename=Alice')).results.map((r) => r.id)).toEqual([id]);
-    expect((await list('bob', 'filename=Alice')).total).toBe(0);
-    // the analyst's report of the hand-made system is not alice's either
-    expect((await api('alice', 'GET', `reports/${report.id}/`)).statusCode).toBe(404);
-    expect((await api('bob', 'GET', `reports/${id}/`)).statusCode).toBe(404);
-    expect((await api('bob', 'GET', `reports/${id}/download/`)).statusCode).toBe(404);
-    expect((await api('bob', 'DELETE', `reports/${id}/`)).statusCode).toBe(404);
-    expect((await api('bob', 'POST', 'reports/delete_multiple/', { ids: [id] })).statusCode).toBe(404);
-    expect((await list('alice', 'filename=Alice')).total).toBe(1);
+    expect((await list('customer', 'filename=Own')).results.map((r) => r.id)).toEqual([id]);
+    expect((await list('otherTenant', 'filename=Own')).total).toBe(0);
+    // the analyst's report of the hand-made system is not the customer's either
+    expect((await api('customer', 'GET', `reports/${report.id}/`)).statusCode).toBe(404);
+    expect((await api('otherTenant', 'GET', `reports/${id}/`)).statusCode).toBe(404);
+    expect((await api('otherTenant', 'GET', `reports/${id}/download/`)).statusCode).toBe(404);
+    expect((await api('otherTenant', 'DELETE', `reports/${id}/`)).statusCode).toBe(404);
+    expect((await api('otherTenant', 'POST', 'reports/delete_multiple/', { ids: [id] })).statusCode).toBe(
+      404,
+    );
+    expect((await list('customer', 'filename=Own')).total).toBe(1);
 
-    const del = await api('alice', 'POST', 'reports/delete_multiple/', { ids: [id] });
+    const del = await api('customer', 'POST', 'reports/delete_multiple/', { ids: [id] });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ deleted: 1 });
-    expect((await list('alice', 'filename=Alice')).total).toBe(0);
-    expect((await api('alice', 'GET', `reports/${id}/download/`)).statusCode).toBe(404);
+    expect((await list('customer', 'filename=Own')).total).toBe(0);
+    expect((await api('customer', 'GET', `reports/${id}/download/`)).statusCode).toBe(404);
   });
 });
 
@@ -325,25 +329,25 @@ describe('report tasks (schedules)', () => {
   it('creates a schedule whose crontab matches its period, lists and edits it', async () => {
     const body = {
       name: 'Weekly',
-      systems: [systems.alice],
-      emails: ['alice@customer1.example'],
+      systems: [systems.customer],
+      emails: [CUSTOMER],
       start_time: '2026-11-23T09:00',
       period: 'everyWeek',
       crontab: crontabFromPeriod('everyWeek', '2026-11-23T09:00'),
     };
-    const wrong = await api('alice', 'POST', 'report_tasks/', {
+    const wrong = await api('customer', 'POST', 'report_tasks/', {
       ...body,
       crontab: { ...body.crontab, hour: '10' },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toHaveProperty('crontab');
-    const res = await api('alice', 'POST', 'report_tasks/', body);
+    const res = await api('customer', 'POST', 'report_tasks/', body);
     expect(res.statusCode).toBe(201);
     task = res.json<ReportTask>();
     expect(task).toMatchObject({
       name: 'Weekly',
       period: 'everyWeek',
-      system_keys: [systems.alice],
+      system_keys: [systems.customer],
       time_zone: 'Europe/Moscow',
     });
     expect(task.crontab).toEqual({
@@ -355,30 +359,32 @@ describe('report tasks (schedules)', () => {
     });
     expect(new Date(task.next_run!).getUTCHours()).toBe(6);
 
-    const listed = (await api('alice', 'GET', 'report_tasks/')).json<ReportTaskListResponse>();
+    const listed = (await api('customer', 'GET', 'report_tasks/')).json<ReportTaskListResponse>();
     expect(listed.results.map((t) => t.id)).toContain(task.id);
     expect(
-      (await api('bob', 'GET', 'report_tasks/')).json<ReportTaskListResponse>().results.map((t) => t.id),
+      (await api('otherTenant', 'GET', 'report_tasks/'))
+        .json<ReportTaskListResponse>()
+        .results.map((t) => t.id),
     ).not.toContain(task.id);
 
-    // an address outside alice's system is refused until an administrator allows its domain
-    const outside = await api('alice', 'PATCH', `report_tasks/${task.id}/`, {
-      emails: ['alice@customer1.example', 'soc@customer1.example'],
+    // an address outside the customer's system is refused until an administrator allows its domain
+    const outside = await api('customer', 'PATCH', `report_tasks/${task.id}/`, {
+      emails: [CUSTOMER, 'soc@tenant-a.example'],
     });
     expect(outside.statusCode).toBe(400);
-    expect(outside.json<{ emails: string[] }>().emails[0]).toContain('soc@customer1.example');
+    expect(outside.json<{ emails: string[] }>().emails[0]).toContain('soc@tenant-a.example');
     const allowed = await ctx.app.inject({
       method: 'PUT',
-      url: `/api/v0/admin/systems/${aliceSystemId}/mail_domains/`,
+      url: `/api/v0/admin/systems/${customerSystemId}/mail_domains/`,
       headers: bearer(tokens.admin!),
-      payload: { mail_domains: ['Customer1.example'] },
+      payload: { mail_domains: ['Tenant-A.example'] },
     });
     expect(allowed.statusCode, allowed.body).toBe(200);
-    expect(allowed.json()).toEqual({ mail_domains: ['customer1.example'] });
+    expect(allowed.json()).toEqual({ mail_domains: ['tenant-a.example'] });
 
     // systems are kept when none are sent; the period change brings its crontab
-    const patched = await api('alice', 'PATCH', `report_tasks/${task.id}/`, {
-      emails: ['alice@customer1.example', 'soc@customer1.example'],
+    const patched = await api('customer', 'PATCH', `report_tasks/${task.id}/`, {
+      emails: [CUSTOMER, 'soc@tenant-a.example'],
       start_time: '2026-11-30T08:30',
       period: 'onceAMonth',
       crontab: crontabFromPeriod('onceAMonth', '2026-11-30T08:30'),
@@ -387,28 +393,30 @@ describe('report tasks (schedules)', () => {
     expect(patched.json<ReportTask>()).toMatchObject({
       name: 'Weekly',
       period: 'onceAMonth',
-      system_keys: [systems.alice],
+      system_keys: [systems.customer],
       crontab: { day_of_month: 'L', hour: '8', minute: '30' },
     });
-    const renamed = await api('alice', 'PATCH', `report_tasks/${task.id}/`, { name: 'Monthly' });
+    const renamed = await api('customer', 'PATCH', `report_tasks/${task.id}/`, { name: 'Monthly' });
     expect(renamed.json<ReportTask>().name).toBe('Monthly');
-    const emptied = await api('alice', 'PATCH', `report_tasks/${task.id}/`, { systems: [] });
+    const emptied = await api('customer', 'PATCH', `report_tasks/${task.id}/`, { systems: [] });
     expect(emptied.statusCode).toBe(400);
     expect(JSON.stringify(emptied.json())).toContain('Empty error');
   });
 
   it("refuses another tenant's schedule with a 404 and deletes one's own", async () => {
-    expect((await api('bob', 'PATCH', `report_tasks/${task.id}/`, { name: 'x' })).statusCode).toBe(404);
-    expect((await api('bob', 'DELETE', `report_tasks/${task.id}/`)).statusCode).toBe(404);
-    expect((await api('alice', 'DELETE', `report_tasks/${task.id}/`)).statusCode).toBe(204);
-    expect((await api('alice', 'DELETE', `report_tasks/${task.id}/`)).statusCode).toBe(404);
+    expect((await api('otherTenant', 'PATCH', `report_tasks/${task.id}/`, { name: 'x' })).statusCode).toBe(
+      404,
+    );
+    expect((await api('otherTenant', 'DELETE', `report_tasks/${task.id}/`)).statusCode).toBe(404);
+    expect((await api('customer', 'DELETE', `report_tasks/${task.id}/`)).statusCode).toBe(204);
+    expect((await api('customer', 'DELETE', `report_tasks/${task.id}/`)).statusCode).toBe(404);
   });
 
   it('runs a schedule that missed several slots once, for the latest period', async () => {
-    const res = await api('bob', 'POST', 'report_tasks/', {
+    const res = await api('otherTenant', 'POST', 'report_tasks/', {
       name: 'Daily catch-up',
       systems: [],
-      emails: ['bob@customer2.example'],
+      emails: [OTHER],
       start_time: '2026-01-01T09:00',
       period: 'everyDay',
       crontab: crontabFromPeriod('everyDay', '2026-01-01T09:00'),
@@ -433,7 +441,7 @@ describe('report tasks (schedules)', () => {
       sql`SELECT next_run_at FROM report_schedules WHERE id = ${id}`,
     );
     expect(new Date(row!.next_run_at).getTime()).toBeGreaterThan(Date.now());
-    const listed = await list('bob', 'filename=Daily');
+    const listed = await list('otherTenant', 'filename=Daily');
     expect(listed.total).toBe(1);
   });
 });
@@ -459,71 +467,67 @@ describe('report recipients (issue 25 item 12)', () => {
     });
 
   it('refuses an address that is no user of the report’s systems nor of an allowed domain, naming it', async () => {
-    const ru = await order('bob', ['bob@customer2.example', 'leak@evil.example']);
+    const ru = await order('otherTenant', [OTHER, 'leak@evil.example']);
     expect(ru.statusCode).toBe(400);
     expect(ru.json()).toEqual({
       emails: [
         'Адрес leak@evil.example не принадлежит пользователю выбранных систем и не входит в домены, разрешённые для них администратором.',
       ],
     });
-    const en = await order('bob', ['Leak@Evil.example'], { language: 'en' });
+    const en = await order('otherTenant', ['Leak@Evil.example'], { language: 'en' });
     expect(en.json<{ emails: string[] }>().emails).toEqual([
       'Leak@Evil.example is neither a user of the chosen systems nor in a mail domain an administrator allowed for them.',
     ]);
-    // another tenant's user is not a user of bob's system
-    expect((await order('bob', ['alice@customer1.example'])).statusCode).toBe(400);
+    // another tenant's user is not a user of otherTenant's system
+    expect((await order('otherTenant', [CUSTOMER])).statusCode).toBe(400);
     // the system's own user, and the provider's staff, may receive it
-    expect((await order('bob', ['BOB@customer2.example'])).statusCode).toBe(201);
-    const [staff] = await queryRows<{ email: string }>(
-      ctx.database.db,
-      sql`SELECT email FROM users WHERE username = 'analyst'`,
-    );
-    expect((await order('bob', [staff!.email])).statusCode).toBe(201);
+    expect((await order('otherTenant', [OTHER.toUpperCase()])).statusCode).toBe(201);
+    expect((await order('otherTenant', [analystEmail])).statusCode).toBe(201);
   });
 
   it('lets an administrator allow domains per system; the CLI and the API agree; customers cannot', async () => {
-    const url = `/api/v0/admin/systems/${aliceSystemId}/mail_domains/`;
+    const url = `/api/v0/admin/systems/${customerSystemId}/mail_domains/`;
     const as = (user: string, method: 'GET' | 'PUT', payload?: object) =>
       ctx.app.inject({ method, url, headers: bearer(tokens[user]!), ...(payload ? { payload } : {}) });
-    expect((await as('alice', 'GET')).statusCode).toBe(403);
-    expect((await as('alice', 'PUT', { mail_domains: ['evil.example'] })).statusCode).toBe(403);
+    expect((await as('customer', 'GET')).statusCode).toBe(403);
+    expect((await as('customer', 'PUT', { mail_domains: ['evil.example'] })).statusCode).toBe(403);
     const bad = await as('admin', 'PUT', { mail_domains: ['*.evil.example'] });
     expect(bad.statusCode).toBe(400);
     const out = await runAdminCommand(
-      ['systems', 'mail-domains', systems.alice!, '--set', 'partner.example, b.example'],
+      ['systems', 'mail-domains', systems.customer!, '--set', 'partner.example, b.example'],
       { db: ctx.database.db, config: ctx.config },
     );
     expect(JSON.parse(out)).toEqual({ mail_domains: ['b.example', 'partner.example'] });
     expect((await as('admin', 'GET')).json()).toEqual({ mail_domains: ['b.example', 'partner.example'] });
     const audited = await queryRows<{ n: number }>(
       ctx.database.db,
-      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'system.mail_domains' AND object_id = ${String(aliceSystemId)}`,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'system.mail_domains' AND object_id = ${String(customerSystemId)}`,
     );
     expect(audited[0]!.n).toBeGreaterThanOrEqual(2);
-    const res = await order('alice', ['soc@partner.example'], { name: 'Partner' });
+    const res = await order('customer', ['soc@partner.example'], { name: 'Partner' });
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it('skips, when mailing, an address that lost its right after the report was ordered, and audits every mail', async () => {
-    const res = await order('alice', ['alice@customer1.example', 'gone@partner.example'], {
+    const res = await order('customer', [CUSTOMER, 'gone@partner.example'], {
       name: 'Revoked',
     });
     expect(res.statusCode, res.body).toBe(201);
-    await runAdminCommand(['systems', 'mail-domains', systems.alice!, '--set', ''], {
+    await runAdminCommand(['systems', 'mail-domains', systems.customer!, '--set', ''], {
       db: ctx.database.db,
       config: ctx.config,
     });
     const before = received.length;
     await ctx.app.jobs.runDue();
     const sent = received.slice(before).flatMap((m) => m.to);
-    expect(sent).toContain('alice@customer1.example');
+    expect(sent).toContain(CUSTOMER);
     expect(sent).not.toContain('gone@partner.example');
     const entries = await queryRows<{ details: { to: string[]; kind: string } }>(
       ctx.database.db,
       sql`SELECT details FROM audit_log WHERE action = 'mail.sent' ORDER BY id`,
     );
     const reportMails = entries.filter((e) => e.details.kind === 'report').flatMap((e) => e.details.to);
-    expect(reportMails).toContain('alice@customer1.example');
+    expect(reportMails).toContain(CUSTOMER);
     expect(reportMails).not.toContain('gone@partner.example');
     // recipients and kind only: no subject or text in the audit log
     expect(JSON.stringify(entries)).not.toContain('Revoked');

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   IncidentListResponse,
@@ -11,17 +11,23 @@ import type {
   RuleSuggestionsResponse,
 } from '@soc/contracts';
 import { RULE_SERVICE_LEVELS } from '@soc/contracts';
-import { incidents, rules, services, userSystems, users } from '../../db/schema/index.ts';
+import { incidents, rules, services } from '../../db/schema/index.ts';
+import type { BuiltIncident, BuiltSystem } from '../../test/builders.ts';
+import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
+import { buildService } from '../../test/builders-e.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
+// The filters and counts are checked against the demo's rule catalogue (a few hundred rules),
+// which the empty template holds too; the customer, its services and the incidents are built here.
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 const API = '/api/v0/soc';
 /** Every rule, read straight from the API as an analyst (the reference for the checks). */
 let all: Rule[];
-/** The service levels of alice's systems, read from the database. */
-let aliceLevels: string[];
+/** The service levels of the customer's system (built here). */
+const customerLevels = ['Focus', 'Vision'];
+let system: BuiltSystem;
 const NOW = new Date('2026-11-20T12:00:00Z');
 
 const get = (user: string, url: string) =>
@@ -34,28 +40,15 @@ async function list(user: string, query: string): Promise<RuleListResponse> {
 const ids = (rules: Rule[]) => rules.map((r) => r.id).sort((a, b) => a - b);
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 150, now: () => NOW });
-  for (const user of ['alice', 'analyst']) tokens[user] = (await ctx.login(user)).access;
+  ctx = await createTestContext({ incidents: 0, now: () => NOW });
+  system = await buildSystem(ctx);
+  for (const level of customerLevels) await buildService(ctx, system.id, level);
+  // a system of someone else, at a level the customer does not have
+  const other = await buildSystem(ctx);
+  await buildService(ctx, other.id, 'Panorama');
+  tokens.customer = await (await buildCustomer(ctx, [system.id])).login();
+  tokens.analyst = await (await buildAnalyst(ctx)).login();
   all = (await list('analyst', '')).results;
-  const db = ctx.database.db;
-  const [alice] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.username, ['alice']));
-  const systems = await db
-    .select()
-    .from(userSystems)
-    .where(inArray(userSystems.userId, [alice!.id]));
-  const rows = await db
-    .selectDistinct({ name: services.name })
-    .from(services)
-    .where(
-      inArray(
-        services.systemId,
-        systems.map((s) => s.systemId),
-      ),
-    );
-  aliceLevels = rows.map((r) => r.name);
 }, 120_000);
 
 afterAll(async () => {
@@ -149,21 +142,21 @@ describe('rules list', () => {
 
 describe('service-level visibility', () => {
   it('a customer sees exactly the rules available for their systems’ service levels', async () => {
-    expect(aliceLevels.length).toBeGreaterThan(0);
-    const expected = ids(all.filter((r) => r.available_for_services.some((l) => aliceLevels.includes(l))));
+    expect(customerLevels.length).toBeGreaterThan(0);
+    const expected = ids(all.filter((r) => r.available_for_services.some((l) => customerLevels.includes(l))));
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(all.length);
-    const got = await list('alice', '');
+    const got = await list('customer', '');
     expect(ids(got.results)).toEqual(expected);
-    const counters = (await get('alice', `${API}/rules/analytics_counters/`)).json<RuleCounters>();
+    const counters = (await get('customer', `${API}/rules/analytics_counters/`)).json<RuleCounters>();
     expect(counters.count).toBe(expected.length);
-    const services = (await get('alice', `${API}/rules/services/`)).json<RuleServicesResponse>();
-    expect([...services.results].sort()).toEqual([...aliceLevels].sort());
+    const services = (await get('customer', `${API}/rules/services/`)).json<RuleServicesResponse>();
+    expect([...services.results].sort()).toEqual([...customerLevels].sort());
   });
 
   it('a rule outside the customer’s levels is a 404 for them and readable by analysts', async () => {
-    const hidden = all.find((r) => !r.available_for_services.some((l) => aliceLevels.includes(l)))!;
-    expect((await get('alice', `${API}/rules/${hidden.id}/`)).statusCode).toBe(404);
+    const hidden = all.find((r) => !r.available_for_services.some((l) => customerLevels.includes(l)))!;
+    expect((await get('customer', `${API}/rules/${hidden.id}/`)).statusCode).toBe(404);
     const res = await get('analyst', `${API}/rules/${hidden.id}/`);
     expect(res.statusCode).toBe(200);
     expect(res.json<Rule>()).toEqual(hidden);
@@ -306,11 +299,14 @@ describe('filter suggestions', () => {
 describe('incidents of a rule', () => {
   it('rule_id__in lists the incidents that carry the rule’s name, paged by limit/offset', async () => {
     const rule = all.find((r) => r.name === 'DNS tunnelling pattern')!;
-    const rows = await ctx.database.db
-      .select({ key: incidents.key, rules: incidents.detectionRules })
-      .from(incidents);
-    const expected = rows.filter((r) => r.rules.includes(rule.name)).map((r) => r.key);
-    expect(expected.length).toBeGreaterThan(1);
+    const other = all.find((r) => r.name !== rule.name)!;
+    const carrying: BuiltIncident[] = [];
+    for (let i = 0; i < 3; i++) {
+      carrying.push(await buildIncident(ctx, system.id, { detectionRules: [other.name, rule.name] }));
+    }
+    await buildIncident(ctx, system.id, { detectionRules: [other.name] });
+    await buildIncident(ctx, system.id);
+    const expected = carrying.map((i) => i.key);
     const first = await get('analyst', `${API}/incs/?rule_id__in=${rule.id}&limit=1&offset=0`);
     expect(first.statusCode, first.body).toBe(200);
     const page = first.json<IncidentListResponse>();
@@ -353,9 +349,10 @@ describe('cached answers', () => {
       .json<RuleCoverage>()
       .techniques.filter((t) => t.count > 0 && !rule.mitre_technique.includes(t.technique_id));
     const count = technique!.count;
-    const withRule = (
-      await get('analyst', `${API}/incs/?rule_id__in=${rule.id}&limit=1`)
-    ).json<IncidentListResponse>();
+    await buildIncident(ctx, system.id, { detectionRules: [rule.name] });
+    const carrying = (await db().select({ rules: incidents.detectionRules }).from(incidents)).filter((i) =>
+      i.rules.includes(rule.name),
+    ).length;
     await db()
       .update(rules)
       .set({ name: 'Renamed seen', techniques: [...rule.mitre_technique, technique!.technique_id] })
@@ -365,7 +362,7 @@ describe('cached answers', () => {
     const renamed = (
       await get('analyst', `${API}/incs/?rule_id__in=${rule.id}&limit=1`)
     ).json<IncidentListResponse>();
-    // no incident carries the new name
+    // no incident carries the new name; the one built above carries the restored one
     expect(renamed.total).toBe(0);
     await db()
       .update(rules)
@@ -374,32 +371,23 @@ describe('cached answers', () => {
     expect(
       (await get('analyst', `${API}/incs/?rule_id__in=${rule.id}&limit=1`)).json<IncidentListResponse>()
         .total,
-    ).toBe(withRule.total);
+    ).toBe(carrying);
 
-    // a service level added to one of alice's systems widens her rules
+    // a service level added to the customer's system widens their rules
     const missing = RULE_SERVICE_LEVELS.find(
-      (level) => !aliceLevels.includes(level) && all.some((r) => r.available_for_services.includes(level)),
+      (level) => !customerLevels.includes(level) && all.some((r) => r.available_for_services.includes(level)),
     );
-    if (!missing) throw new Error('alice has every service level: the demo changed');
-    const total = (await firstPage('alice')).total;
-    const [system] = await db()
-      .select({ id: userSystems.systemId })
-      .from(userSystems)
-      .innerJoin(users, eq(users.id, userSystems.userId))
-      .where(eq(users.username, 'alice'))
-      .limit(1);
-    const [added] = await db()
-      .insert(services)
-      .values({ systemId: system!.id, name: missing, startDate: '2026-01-01' })
-      .returning();
+    if (!missing) throw new Error('the customer has every service level');
+    const total = (await firstPage('customer')).total;
+    const added = await buildService(ctx, system.id, missing);
     try {
-      const widened: string[] = [...aliceLevels, missing];
+      const widened: string[] = [...customerLevels, missing];
       const expected = all.filter((r) => r.available_for_services.some((s) => widened.includes(s))).length;
-      expect((await firstPage('alice')).total).toBe(expected);
+      expect((await firstPage('customer')).total).toBe(expected);
       expect(expected).toBeGreaterThan(total);
     } finally {
-      await db().delete(services).where(eq(services.id, added!.id));
+      await db().delete(services).where(eq(services.id, added.id));
     }
-    expect((await firstPage('alice')).total).toBe(total);
+    expect((await firstPage('customer')).total).toBe(total);
   });
 });

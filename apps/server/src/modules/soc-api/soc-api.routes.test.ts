@@ -6,20 +6,12 @@ import type {
   AnalystAlertsBulkResult,
   ApiTokenCreated,
   IncidentCard,
-  IncidentListResponse,
   Misconfig,
 } from '@soc/contracts';
 import { queryRows } from '../../db/client.ts';
-import {
-  categories,
-  cmdbAssets,
-  incidents,
-  issueTypes,
-  logSources,
-  services,
-  systems,
-  users,
-} from '../../db/schema/index.ts';
+import { categories, incidents, issueTypes, jobs, logSources } from '../../db/schema/index.ts';
+import { buildAnalyst, buildCustomer, buildIncident, buildSystem, buildUser } from '../../test/builders.ts';
+import { buildAsset, buildService } from '../../test/builders-e.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
@@ -29,6 +21,9 @@ const sys: Record<string, number> = {};
 let incidentType: { id: number; categories: number[] };
 let serviceOf1: number;
 let assetsOf1: string[];
+/** An incident of the second system. */
+let keyOf2: number;
+let analystId: number;
 
 const call = (
   method: 'GET' | 'POST' | 'PATCH',
@@ -59,7 +54,7 @@ const alert = (over: object = {}) => ({
 });
 
 const incidentBody = (over: object = {}) => ({
-  system: sys['IS-0001'],
+  system: sys.first,
   issuetype: incidentType.id,
   service: serviceOf1,
   primary_category: incidentType.categories[0],
@@ -89,10 +84,16 @@ async function create(token: string, body: object, key?: string) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 20 });
-  for (const user of ['alice', 'bob', 'analyst', 'admin']) sessions[user] = (await ctx.login(user)).access;
+  ctx = await createTestContext({ incidents: 0 });
+  const [first, second] = [await buildSystem(ctx), await buildSystem(ctx)];
+  Object.assign(sys, { first: first.id, second: second.id });
+  sessions.customer = await (await buildCustomer(ctx, [first.id])).login();
+  sessions.otherCustomer = await (await buildCustomer(ctx, [second.id])).login();
+  const analyst = await buildAnalyst(ctx);
+  analystId = analyst.id;
+  sessions.analyst = await analyst.login();
+  sessions.admin = await (await buildUser(ctx, { role: 'admin' })).login();
   const db = ctx.database.db;
-  for (const s of await db.select({ id: systems.id, isId: systems.isId }).from(systems)) sys[s.isId] = s.id;
   const [type] = await db
     .select({ id: issueTypes.id })
     .from(issueTypes)
@@ -104,16 +105,11 @@ beforeAll(async () => {
     .orderBy(asc(categories.id));
   incidentType = { id: type!.id, categories: cats.map((c) => c.id) };
   serviceOf1 = (
-    await db.select({ id: services.id }).from(services).where(eq(services.systemId, sys['IS-0001']!))
-  )[0]!.id;
-  assetsOf1 = (
-    await db
-      .select({ id: cmdbAssets.cmdbId })
-      .from(cmdbAssets)
-      .where(eq(cmdbAssets.systemId, sys['IS-0001']!))
-      .limit(3)
-  ).map((a) => a.id);
-  expect(assetsOf1.length).toBeGreaterThanOrEqual(2);
+    await buildService(ctx, first.id, 'Focus', { sla: { critical: 1, high: 4, medium: 8, low: 24 } })
+  ).id;
+  assetsOf1 = [];
+  for (let i = 0; i < 3; i++) assetsOf1.push((await buildAsset(ctx, first.id)).cmdbId);
+  keyOf2 = (await buildIncident(ctx, second.id)).key;
 });
 afterAll(async () => ctx?.close());
 
@@ -132,10 +128,10 @@ describe('analyst API: access', () => {
       ['POST', '/analyst/rules/'],
     ];
     for (const [method, url] of calls) {
-      const res = await call(method as 'POST', url, sessions.alice!, { nonsense: true });
+      const res = await call(method as 'POST', url, sessions.customer!, { nonsense: true });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
-    expect((await create(sessions.alice!, incidentBody())).statusCode).toBe(403);
+    expect((await create(sessions.customer!, incidentBody())).statusCode).toBe(403);
   });
 
   it('documents the analyst calls with examples in the OpenAPI document', async () => {
@@ -164,7 +160,7 @@ describe('analyst API: incidents', () => {
     expect(card.status).toBe('waiting_for_customer');
     expect(card.priority).toBe('high');
 
-    const seen = await call('GET', `/soc/incs/${card.key}/`, sessions.alice!);
+    const seen = await call('GET', `/soc/incs/${card.key}/`, sessions.customer!);
     expect(seen.statusCode).toBe(200);
     const c = seen.json<IncidentCard>();
     expect(c.summary).toBe('Malicious macro on ws-0042 connected to a C2 server');
@@ -176,15 +172,47 @@ describe('analyst API: incidents', () => {
     expect(c.sla).not.toBeNull();
     expect(c.gossopka_planned_time).not.toBeNull();
     const alertsPage = (
-      await call('GET', `/soc/incs/${card.key}/alerts/`, sessions.alice!)
+      await call('GET', `/soc/incs/${card.key}/alerts/`, sessions.customer!)
     ).json<AlertPage>();
     expect(alertsPage.total).toBe(2);
-    const snaps = (await call('GET', `/soc/incs/${card.key}/snapshots/`, sessions.alice!)).json<{
+    const snaps = (await call('GET', `/soc/incs/${card.key}/snapshots/`, sessions.customer!)).json<{
       total: number;
     }>();
     expect(snaps.total).toBe(2);
     // another tenant's customer cannot see it
-    expect((await call('GET', `/soc/incs/${card.key}/`, sessions.bob!)).statusCode).toBe(404);
+    expect((await call('GET', `/soc/incs/${card.key}/`, sessions.otherCustomer!)).statusCode).toBe(404);
+  });
+
+  it('registers an incident with a planned report to the national centre; a bad planned time is a 400', async () => {
+    const planned = Date.now() + 2 * 3_600_000;
+    const res = await create(sessions.analyst!, incidentBody({ alerts: [], gossopka_planned_time: planned }));
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<IncidentCard>();
+    expect(created).toMatchObject({ gossopka_planned_time: planned, gossopka_state: 'planned' });
+    const seen = (await call('GET', `/soc/incs/${created.key}/`, sessions.customer!)).json<IncidentCard>();
+    expect(seen.gossopka_planned_time).toBe(planned);
+    const [row] = await ctx.database.db
+      .select({ planned: incidents.gossopkaPlannedTime })
+      .from(incidents)
+      .where(eq(incidents.key, created.key));
+    expect(row!.planned?.getTime()).toBe(planned);
+    // the send is queued for the planned time, carrying it so that a moved plan can tell
+    const sends = await ctx.database.db.select().from(jobs).where(eq(jobs.type, 'incident.gossopka_send'));
+    const mine = sends.filter((j) => j.payload.incidentId === created.id);
+    expect(mine.map((j) => [j.runAt.getTime(), j.payload.plannedFor])).toEqual([[planned, planned]]);
+
+    const count = async () =>
+      (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(incidents))[0]!.n;
+    const before = await count();
+    for (const bad of [Date.now() - 60_000, 'tomorrow', 1.5]) {
+      const refused = await create(
+        sessions.analyst!,
+        incidentBody({ alerts: [], gossopka_planned_time: bad }),
+      );
+      expect(refused.statusCode, String(bad)).toBe(400);
+      expect(refused.json(), String(bad)).toHaveProperty('gossopka_planned_time');
+    }
+    expect(await count()).toBe(before);
   });
 
   it('refuses categories of another type, unknown assets and alert uuids already stored', async () => {
@@ -263,7 +291,7 @@ describe('analyst API: incidents', () => {
       conflicts: [],
     });
     expect(
-      (await call('GET', `/soc/incs/${card.key}/alerts/`, sessions.alice!)).json<AlertPage>().total,
+      (await call('GET', `/soc/incs/${card.key}/alerts/`, sessions.customer!)).json<AlertPage>().total,
     ).toBe(4);
 
     const other = (await create(sessions.analyst!, incidentBody({ alerts: [] }))).json<IncidentCard>();
@@ -280,7 +308,7 @@ describe('analyst API: incidents', () => {
     expect(comment.statusCode, comment.body).toBe(201);
     expect(comment.json()).toMatchObject({ from_soc: true });
     expect(comment.json<{ body: string }>().body).toContain('<strong>who</strong>');
-    const list = await call('GET', `/soc/incs/${card.key}/comments/`, sessions.alice!);
+    const list = await call('GET', `/soc/incs/${card.key}/comments/`, sessions.customer!);
     expect(JSON.stringify(list.json())).toContain('who');
 
     const done = await call('POST', `/analyst/incidents/${card.key}/status/`, sessions.analyst!, {
@@ -304,7 +332,7 @@ describe('analyst API: incidents', () => {
     const [created] = res.json<{ results: Misconfig[] }>().results;
     expect(created).toMatchObject({ affected_assets: ['srv-01'], status: 'open' });
     expect(created!.incidents.map((i) => i.key)).toEqual([card.key]);
-    const page = (await call('GET', `/soc/incs/${card.key}/misconfigs/`, sessions.alice!)).json<{
+    const page = (await call('GET', `/soc/incs/${card.key}/misconfigs/`, sessions.customer!)).json<{
       results: Misconfig[];
     }>();
     expect(page.results.map((m) => m.title)).toContain('SMBv1 enabled');
@@ -313,43 +341,33 @@ describe('analyst API: incidents', () => {
 
 describe('analyst API through service tokens', () => {
   it('a token scoped to one system cannot create on, read or touch another system', async () => {
-    const [analyst] = await ctx.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, 'analyst'));
     const res = await call('POST', '/admin/service_tokens/', sessions.admin!, {
-      name: 'SIEM of IS-0001',
-      user_id: analyst!.id,
-      systems: [sys['IS-0001']],
+      name: 'SIEM of the first system',
+      user_id: analystId,
+      systems: [sys.first],
     });
     const { token } = res.json<ApiTokenCreated>();
     const ok = await create(token, incidentBody({ alerts: [] }));
     expect(ok.statusCode, ok.body).toBe(201);
     const foreign = await create(
       token,
-      incidentBody({ system: sys['IS-0002'], service: undefined, affected_assets: [], alerts: [] }),
+      incidentBody({ system: sys.second, service: undefined, affected_assets: [], alerts: [] }),
     );
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toHaveProperty('system');
-    const other = (await call('GET', '/soc/incs/?limit=40', sessions.analyst!)).json<IncidentListResponse>();
-    const of2 = other.results.find((i) => i.system.id === sys['IS-0002'])!;
     expect(
-      (await call('PATCH', `/analyst/incidents/${of2.key}/`, token, { priority: 'low' })).statusCode,
+      (await call('PATCH', `/analyst/incidents/${keyOf2}/`, token, { priority: 'low' })).statusCode,
     ).toBe(404);
     expect(
-      (await call('POST', `/analyst/incidents/${of2.key}/comments/`, token, { body: 'x' })).statusCode,
+      (await call('POST', `/analyst/incidents/${keyOf2}/comments/`, token, { body: 'x' })).statusCode,
     ).toBe(404);
   });
 });
 
 describe('Idempotency-Key per token', () => {
-  /** A new unscoped service token of the demo analyst. */
+  /** A new unscoped service token of the analyst. */
   async function analystToken(name: string): Promise<string> {
-    const [analyst] = await ctx.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, 'analyst'));
-    const res = await call('POST', '/admin/service_tokens/', sessions.admin!, { name, user_id: analyst!.id });
+    const res = await call('POST', '/admin/service_tokens/', sessions.admin!, { name, user_id: analystId });
     expect(res.statusCode, res.body).toBe(201);
     return res.json<ApiTokenCreated>().token;
   }
@@ -386,7 +404,7 @@ describe('analyst API: EPS, documents, rules', () => {
 
   it('feeds log_source_event_buckets and keeps eps_hourly exact for add and set', async () => {
     const source = await call('POST', '/analyst/log_sources/', sessions.analyst!, {
-      system: sys['IS-0001'],
+      system: sys.first,
       name: 'DC-01 Security log',
       source_type: 'windows',
     });
@@ -394,7 +412,7 @@ describe('analyst API: EPS, documents, rules', () => {
     const { id } = source.json<{ id: number }>();
     const hour = '2030-01-01T10:00:00.000Z';
     const at = Date.parse(hour);
-    const systemBefore = await epsOf(sys['IS-0001']!, hour);
+    const systemBefore = await epsOf(sys.first!, hour);
     const allBefore = await epsOf(0, hour);
     const push = (body: object, key?: string) =>
       call(
@@ -430,12 +448,12 @@ describe('analyst API: EPS, documents, rules', () => {
         )
       ).statusCode,
     ).toBe(200);
-    expect(await epsOf(sys['IS-0001']!, hour)).toBe(systemBefore + 1500);
+    expect(await epsOf(sys.first!, hour)).toBe(systemBefore + 1500);
     await push({ samples: [{ at, events: 200 }] });
-    expect(await epsOf(sys['IS-0001']!, hour)).toBe(systemBefore + 1700);
+    expect(await epsOf(sys.first!, hour)).toBe(systemBefore + 1700);
     await push({ mode: 'set', samples: [{ at, events: 900 }] });
     await push({ mode: 'set', samples: [{ at, events: 900 }] });
-    expect(await epsOf(sys['IS-0001']!, hour)).toBe(systemBefore + 900);
+    expect(await epsOf(sys.first!, hour)).toBe(systemBefore + 900);
     expect(await epsOf(0, hour)).toBe(allBefore + 900);
     const [row] = await ctx.database.db
       .select()

@@ -1,12 +1,18 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemCard, SystemListResponse, SystemPeopleResponse } from '@soc/contracts';
-import { systems } from '../../db/schema/index.ts';
+import type { BuiltSystem } from '../../test/builders.ts';
+import { buildAnalyst, buildCustomer, buildSystem } from '../../test/builders.ts';
+import { buildContact, buildContract, buildService } from '../../test/builders-e.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
+/** The customer's system, another tenant's, and a third one only the staff see. */
+let own: BuiltSystem;
+let other: BuiltSystem;
+let third: BuiltSystem;
+let contractNumber: string;
 const get = (user: string, url: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/v0/soc${url}`, headers: bearer(tokens[user]!) });
 const list = async (user: string, query = '') => {
@@ -17,33 +23,56 @@ const list = async (user: string, query = '') => {
 
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
-  for (const user of ['alice', 'bob', 'analyst']) tokens[user] = (await ctx.login(user)).access;
+  const staff = async (firstName: string, lastName: string) =>
+    (await buildAnalyst(ctx, { firstName, lastName })).id;
+  const [managerA, managerB] = [await staff('Mila', 'Manager'), await staff('Boris', 'Manager')];
+  const [analystA, analystB] = [await staff('Anna', 'Analyst'), await staff('Yuri', 'Analyst')];
+  own = await buildSystem(ctx, { serviceManagerId: managerA, dedicatedAnalystId: analystA });
+  other = await buildSystem(ctx, { serviceManagerId: managerB, dedicatedAnalystId: analystB });
+  third = await buildSystem(ctx, { serviceManagerId: managerA, dedicatedAnalystId: analystB });
+  const contract = await buildContract(ctx, own.id);
+  contractNumber = contract.number;
+  await buildService(ctx, own.id, 'Focus', {
+    contractId: contract.id,
+    sla: { low: 24, critical: 1, high: 4 },
+  });
+  await buildService(ctx, own.id, 'Vision');
+  await buildContact(ctx, own.id);
+  await buildService(ctx, other.id, 'Horizon');
+  tokens.customer = await (await buildCustomer(ctx, [own.id])).login();
+  tokens.otherTenant = await (await buildCustomer(ctx, [other.id])).login();
+  tokens.analyst = await (await buildAnalyst(ctx)).login();
 });
 afterAll(async () => ctx?.close());
 
 describe('GET /soc/systems/', () => {
   it('shows a customer only their own systems, with services and people', async () => {
-    const page = await list('alice');
-    expect(page.results.map((s) => s.is_id)).toEqual(['IS-0001']);
+    const page = await list('customer');
+    expect(page.results.map((s) => s.is_id)).toEqual([own.isId]);
     const [system] = page.results;
-    expect(system!.services.length).toBeGreaterThan(0);
+    expect([...system!.services].sort()).toEqual(['Focus', 'Vision']);
     expect(system!.service_manager?.full_name).toBeTruthy();
     expect(system!.dedicated_analyst?.full_name).toBeTruthy();
   });
 
   it('shows analysts every system and keeps the pickers’ short call working', async () => {
     const all = await list('analyst', '?no_page=true&short=true&page_size=30&search=');
-    expect(all.total).toBeGreaterThanOrEqual(5);
+    expect(all.total).toBeGreaterThanOrEqual(3);
+    expect(all.results.map((s) => s.is_id)).toEqual(
+      expect.arrayContaining([own.isId, other.isId, third.isId]),
+    );
     expect(all.next).toBeNull();
-    const suggest = await list('analyst', '?page_size=7&search=is-0002');
-    expect(suggest.results.map((s) => s.is_id)).toEqual(['IS-0002']);
+    const suggest = await list('analyst', `?page_size=7&search=${other.isId.toLowerCase()}`);
+    expect(suggest.results.map((s) => s.is_id)).toEqual([other.isId]);
   });
 
   it('filters by id and name text and by the two people columns', async () => {
-    expect((await list('analyst', '?is_id__icontains=0003')).results.map((s) => s.is_id)).toEqual([
-      'IS-0003',
+    // the random part of the ids, without their common prefix
+    const part = (system: BuiltSystem) => system.isId.slice(4);
+    expect((await list('analyst', `?is_id__icontains=${part(third)}`)).results.map((s) => s.is_id)).toEqual([
+      third.isId,
     ]);
-    const [first] = (await list('analyst', '?is_id__icontains=0001')).results;
+    const [first] = (await list('analyst', `?is_id__icontains=${part(own)}`)).results;
     const byName = await list(
       'analyst',
       `?full_name__icontains=${encodeURIComponent(first!.full_name.slice(2, 8))}`,
@@ -57,7 +86,7 @@ describe('GET /soc/systems/', () => {
     const byAnalyst = await list('analyst', `?dedicated_analyst__in=${analystId}`);
     expect(byAnalyst.results.every((s) => s.dedicated_analyst?.id === analystId)).toBe(true);
     // a customer's filter never reaches beyond their systems
-    expect((await list('alice', '?is_id__icontains=0002')).total).toBe(0);
+    expect((await list('customer', `?is_id__icontains=${part(other)}`)).total).toBe(0);
   });
 
   it('sorts by id, name and the two people columns in both directions', async () => {
@@ -83,34 +112,34 @@ describe('GET /soc/systems/', () => {
   });
 
   it('lists the people of the filters from the caller’s systems', async () => {
-    const res = await get('alice', '/systems/people/?role=service_manager');
+    const res = await get('customer', '/systems/people/?role=service_manager');
     expect(res.statusCode).toBe(200);
-    const [own] = (await list('alice')).results;
-    expect(res.json<SystemPeopleResponse>().results.map((p) => p.id)).toEqual([own!.service_manager!.id]);
+    const [listed] = (await list('customer')).results;
+    expect(res.json<SystemPeopleResponse>().results.map((p) => p.id)).toEqual([listed!.service_manager!.id]);
   });
 });
 
 describe('GET /soc/systems/{id}/', () => {
   it('answers the card with services, contracts, SLA, people and contacts', async () => {
-    const [own] = (await list('alice')).results;
-    const res = await get('alice', `/systems/${own!.id}/`);
+    const [listed] = (await list('customer')).results;
+    const res = await get('customer', `/systems/${listed!.id}/`);
     expect(res.statusCode, res.body).toBe(200);
     const card = res.json<SystemCard>();
-    expect(card.is_id).toBe('IS-0001');
-    expect(card.services.length).toBeGreaterThan(0);
-    const service = card.services[0]!;
+    expect(card.is_id).toBe(own.isId);
+    expect(card.services.map((s) => s.name).sort()).toEqual(['Focus', 'Vision']);
+    const service = card.services.find((s) => s.name === 'Focus')!;
+    expect(service.sla.map((r) => r.category)).toEqual(['critical', 'high', 'low']);
     expect(service.sla.map((r) => r.category)).toEqual(
       ['critical', 'high', 'medium', 'low'].filter((c) => service.sla.some((r) => r.category === c)),
     );
-    expect(card.services.some((s) => s.contract?.number)).toBe(true);
-    expect(card.customer_contacts.length).toBeGreaterThan(0);
-    expect(card.service_manager?.id).toBe(own!.service_manager!.id);
+    expect(service.contract?.number).toBe(contractNumber);
+    expect(card.customer_contacts).toHaveLength(1);
+    expect(card.service_manager?.id).toBe(listed!.service_manager!.id);
   });
 
   it('answers 404 for another tenant’s system and for a missing one', async () => {
-    const [other] = await ctx.database.db.select().from(systems).where(eq(systems.isId, 'IS-0002'));
-    expect((await get('alice', `/systems/${other!.id}/`)).statusCode).toBe(404);
-    expect((await get('bob', `/systems/${other!.id}/`)).statusCode).toBe(200);
+    expect((await get('customer', `/systems/${other.id}/`)).statusCode).toBe(404);
+    expect((await get('otherTenant', `/systems/${other.id}/`)).statusCode).toBe(200);
     expect((await get('analyst', '/systems/999999/')).statusCode).toBe(404);
   });
 });

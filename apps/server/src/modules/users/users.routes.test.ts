@@ -1,36 +1,47 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserListItem } from '@soc/contracts';
-import { systems } from '../../db/schema/index.ts';
+import type { BuiltSystem, BuiltUser } from '../../test/builders.ts';
+import { buildCustomer, buildSystem } from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
 let ctx: TestContext;
-let alice: string;
+let access: string;
+let own: BuiltSystem;
+let other: BuiltSystem;
+/** The caller, a colleague on the caller's system, an inactive one, and another tenant's user. */
+let customer: BuiltUser;
+let colleague: BuiltUser;
+let inactive: BuiltUser;
+let foreigner: BuiltUser;
 
 const list = (query: string) =>
-  ctx.app.inject({ method: 'GET', url: `/api/v0/soc/users/?${query}`, headers: bearer(alice) });
+  ctx.app.inject({ method: 'GET', url: `/api/v0/soc/users/?${query}`, headers: bearer(access) });
 
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
-  alice = (await ctx.login('alice')).access;
+  [own, other] = [await buildSystem(ctx), await buildSystem(ctx)];
+  customer = await buildCustomer(ctx, [own.id]);
+  colleague = await buildCustomer(ctx, [own.id], { username: `colleague-${own.isId}` });
+  inactive = await buildCustomer(ctx, [own.id], { username: `inactive-${own.isId}`, isActive: false });
+  foreigner = await buildCustomer(ctx, [other.id], { username: `foreigner-${other.isId}` });
+  access = await customer.login();
 });
 afterAll(() => ctx.close());
 
 describe('GET /soc/users/ — assignee suggestions', () => {
   it('suggests active users of the caller’s systems only, with a trimmed search', async () => {
-    const [aliceSystem] = await ctx.database.db.select().from(systems).where(eq(systems.isId, 'IS-0001'));
-    const [bobSystem] = await ctx.database.db.select().from(systems).where(eq(systems.isId, 'IS-0002'));
-    const res = await list(`page_size=10&is_active=true&system__in=${aliceSystem!.id}&search=%20car%20`);
+    const res = await list(`page_size=10&is_active=true&system__in=${own.id}&search=%20colleague%20`);
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json<{ results: UserListItem[]; total: number }>();
-    expect(page.results.map((u) => u.username)).toEqual(['carol']);
-    const foreign = await list(`system__in=${bobSystem!.id}&search=bob`);
+    expect(page.results.map((u) => u.username)).toEqual([colleague.username]);
+    const foreign = await list(`system__in=${other.id}&search=foreigner`);
     expect(foreign.json<{ total: number }>().total).toBe(0);
     const all = await list('page_size=200&is_active=true');
     const names = all.json<{ results: UserListItem[] }>().results.map((u) => u.username);
-    expect(names).toContain('alice');
-    expect(names).not.toContain('bob');
+    expect(names).toEqual(expect.arrayContaining([customer.username, colleague.username]));
+    expect(names).not.toContain(foreigner.username);
+    expect(names).not.toContain(inactive.username);
     expect(all.json<{ results: UserListItem[] }>().results.every((u) => u.is_active)).toBe(true);
   });
 
