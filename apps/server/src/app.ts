@@ -25,18 +25,7 @@ import {
   mailQuarantineRoutes,
 } from './modules/incidents/index.ts';
 import { commentsRoutes, createCommentsService } from './modules/comments/index.ts';
-import { createUsersService, usersRoutes } from './modules/users/index.ts';
-import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
-import { createTenantsService } from './modules/tenants/tenants.service.ts';
-import { assetsRoutes } from './modules/assets/assets.routes.ts';
-import { createAssetsService } from './modules/assets/assets.service.ts';
-import { logSourcesRoutes } from './modules/logsources/logsources.routes.ts';
-import { createLogSourcesService } from './modules/logsources/logsources.service.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
-import { createFilesService } from './modules/files/files.service.ts';
 import { documentsRoutes } from './modules/documents/documents.routes.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { createDocumentsService } from './modules/documents/documents.service.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { rulesAttack } from './modules/rules/rules.attack.ts';
@@ -46,15 +35,9 @@ import { REPORT_BUILD_JOB, createReportsService } from './modules/reports/report
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { misconfigsRoutes } from './modules/misconfigs/misconfigs.routes.ts';
-import { createMisconfigsService } from './modules/misconfigs/misconfigs.service.ts';
 import { TASK_NOTIFY_JOB, createTaskNotifier } from './modules/tasks/tasks.notifications.ts';
 import { tasksRoutes } from './modules/tasks/tasks.routes.ts';
 import { createTasksService } from './modules/tasks/tasks.service.ts';
-import { portalRoutes } from './modules/portal/portal.routes.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
-import { createAuditService } from './modules/audit/audit.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -72,6 +55,16 @@ import { socApiRoutes } from './modules/soc-api/soc-api.routes.ts';
 import { createSocApiService } from './modules/soc-api/soc-api.service.ts';
 import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
 import { createTokensService } from './modules/tokens/tokens.service.ts';
+import { assetsModule } from './modules/assets/index.ts';
+import { auditModule } from './modules/audit/index.ts';
+import { dashboardModule } from './modules/dashboard/index.ts';
+import { filesModule } from './modules/files/index.ts';
+import { healthModule } from './modules/health/index.ts';
+import { logSourcesModule } from './modules/logsources/index.ts';
+import { misconfigsModule } from './modules/misconfigs/index.ts';
+import { portalModule } from './modules/portal/index.ts';
+import { tenantsModule } from './modules/tenants/index.ts';
+import { usersModule } from './modules/users/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -208,7 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('preClose', async () => events.closeAll());
 
   // routes
-  await app.register(healthRoutes, { database });
+  await app.register(healthModule, { ctx });
   await app.register(authRoutes, {
     prefix: `${API_BASE}/auth`,
     auth,
@@ -224,7 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(tokensRoutes, { prefix: `${API_BASE}/auth`, tokens, config });
   await app.register(smsOutboxRoutes, { db: database.db, enabled: config.sms.outbox && !ctx.smsReplaced });
-  await app.register(portalRoutes, { prefix: `${API_BASE}/portal`, config, db: database.db });
+  await app.register(portalModule, { ctx });
   await app.register(adminRoutes, {
     prefix: `${API_BASE}/admin`,
     admin: createAdminService({ db: database.db, config, onUserChanged: forgetAuth }),
@@ -242,30 +235,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
   });
   await app.register(commentsRoutes, { prefix: `${API_BASE}/soc/incs`, comments, config });
-  await app.register(usersRoutes, {
-    prefix: `${API_BASE}/soc`,
-    users: createUsersService(database.db),
-    config,
-  });
+  await app.register(usersModule, { ctx });
   await app.register(inboundMailRoutes, { prefix: `${API_BASE}/soc`, inbound, config });
   await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db: database.db, config });
-  await app.register(tenantsRoutes, {
-    prefix: `${API_BASE}/soc`,
-    tenants: createTenantsService(database.db),
-    config,
-  });
-  await app.register(assetsRoutes, {
-    prefix: `${API_BASE}/cmdb`,
-    assets: createAssetsService(database.db),
-    config,
-  });
-  const logSources = createLogSourcesService(database.db);
-  await app.register(logSourcesRoutes, { prefix: `${API_BASE}/soc`, logSources, config });
-  await app.register(filesRoutes, {
-    prefix: `${API_BASE}/soc`,
-    files: createFilesService(database.db),
-    storage,
-  });
+  await app.register(tenantsModule, { ctx });
+  await app.register(assetsModule, { ctx });
+  await app.register(logSourcesModule, { ctx });
+  await app.register(filesModule, { ctx });
   await app.register(alertsRoutes, {
     prefix: API_BASE,
     alerts: createAlertsService({ db: database.db, cache: caches.alerts }),
@@ -278,10 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     storage,
     config,
   });
-  await app.register(dashboardRoutes, {
-    prefix: `${API_BASE}/soc`,
-    dashboard: createDashboardService({ db: database.db, attack: config }),
-  });
+  await app.register(dashboardModule, { ctx });
   await app.register(rulesRoutes, {
     prefix: `${API_BASE}/soc`,
     rules: createRulesService({
@@ -295,11 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportsRoutes, { prefix: `${API_BASE}/soc`, reports, config });
   await app.register(eventsRoutes, { prefix: `${API_BASE}/events`, events });
   await app.register(notificationsRoutes, { prefix: `${API_BASE}/notifications`, notifications });
-  await app.register(auditRoutes, {
-    prefix: `${API_BASE}/audit`,
-    audit: createAuditService(database.db),
-    config,
-  });
+  await app.register(auditModule, { ctx });
   const idempotency = createIdempotency(database.db);
   let prunedAt = 0;
   jobs.addPoller(async () => {
@@ -331,11 +300,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   });
   await app.register(tasksRoutes, { prefix: `${API_BASE}/soc`, tasks, config });
-  await app.register(misconfigsRoutes, {
-    prefix: `${API_BASE}/soc`,
-    misconfigs: createMisconfigsService({ db: database.db }),
-    config,
-  });
+  await app.register(misconfigsModule, { ctx });
   if (config.webDist) await app.register(webPlugin, { webDist: config.webDist });
   setNotFoundHandler(app, config.webDist);
   return app;
