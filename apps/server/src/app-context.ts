@@ -13,7 +13,7 @@ import { createJobRunner } from './jobs/runner.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { createCaches } from './lib/cache/caches.ts';
 import type { Caches } from './lib/cache/caches.ts';
-import type { AuthServiceOptions } from './modules/auth/auth.service.ts';
+import type { AuthServiceOptions } from './modules/auth/index.ts';
 import { createPgEventBus } from './modules/events/event-bus.ts';
 import type { EventBus } from './modules/events/event-bus.ts';
 import { createGossopkaService } from './modules/incidents/index.ts';

@@ -5,10 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, JSON_BODY_LIMIT_BYTES } from '@soc/contracts';
 import { createAppContext } from './app-context.ts';
 import type { BuildAppOptions } from './app-context.ts';
-import { smsOutboxRoutes } from './modules/auth/sms-outbox.routes.ts';
-import { externalLoginRoutes } from './modules/auth/external-login.routes.ts';
-import { createExternalLoginService } from './modules/auth/external-login.service.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
 import {
   CSV_JOB,
   GOSSOPKA_JOB,
@@ -32,7 +28,6 @@ import { rulesAttack } from './modules/rules/rules.attack.ts';
 import { createRulesService } from './modules/rules/rules.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { REPORT_BUILD_JOB, createReportsService } from './modules/reports/reports.service.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
 import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { createAlertsService } from './modules/alerts/alerts.service.ts';
 import { TASK_NOTIFY_JOB, createTaskNotifier } from './modules/tasks/tasks.notifications.ts';
@@ -41,21 +36,17 @@ import { createTasksService } from './modules/tasks/tasks.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { createEventsService } from './modules/events/events.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { createSecurityNoticeJob } from './modules/auth/security-notice.ts';
-import { SECURITY_NOTICE_JOB } from './lib/audit.ts';
 import {
   NOTIFY_EVENT_JOB,
   NOTIFY_USER_JOB,
   createNotificationsService,
 } from './modules/notifications/notifications.service.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { createAdminService } from './modules/admin/admin.service.ts';
 import { createIdempotency } from './modules/soc-api/idempotency.ts';
 import { socApiRoutes } from './modules/soc-api/soc-api.routes.ts';
 import { createSocApiService } from './modules/soc-api/soc-api.service.ts';
-import { tokensRoutes } from './modules/tokens/tokens.routes.ts';
-import { createTokensService } from './modules/tokens/tokens.service.ts';
+import { adminModule } from './modules/admin/index.ts';
 import { assetsModule } from './modules/assets/index.ts';
+import { authModule, authPluginOptions } from './modules/auth/index.ts';
 import { auditModule } from './modules/audit/index.ts';
 import { dashboardModule } from './modules/dashboard/index.ts';
 import { filesModule } from './modules/files/index.ts';
@@ -64,6 +55,7 @@ import { logSourcesModule } from './modules/logsources/index.ts';
 import { misconfigsModule } from './modules/misconfigs/index.ts';
 import { portalModule } from './modules/portal/index.ts';
 import { tenantsModule } from './modules/tenants/index.ts';
+import { tokensModule } from './modules/tokens/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
@@ -99,34 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // app
   await app.register(errorHandlerPlugin);
   const ctx = await createAppContext(app, options);
-  const { storage, mailer, jobs, caches, gossopka, oidc, forgetAuth } = ctx;
-  const auth = createAuthService(database.db, config, ctx.authOptions, {
-    sms: ctx.sms,
-    log: app.log,
-    onSessionsChanged: forgetAuth,
-  });
-  const external = createExternalLoginService({
-    db: database.db,
-    oidc,
-    startSession: auth.startSession,
-    secondFactor: auth.mfa,
-    mfaPolicy: config.externalLoginMfa,
-    log: app.log,
-  });
-  const tokens = createTokensService(database.db);
-  await app.register(authPlugin, {
-    db: database.db,
-    config,
-    cache: ctx.authCache,
-    verifyApiToken: (token, ip) => tokens.authenticate(token, ip),
-    verifyOidcToken: async (token) => {
-      const verified = await oidc.verifyToken(token);
-      if (!verified) return null;
-      // only accounts already linked or matched: a bare API call never creates one
-      const user = await external.resolveUser(verified.claims, verified.provider, false).catch(() => null);
-      return user ? { userId: user.id } : null;
-    },
-  });
+  const { storage, mailer, jobs, caches, gossopka } = ctx;
+  await app.register(authPlugin, authPluginOptions(ctx));
 
   await app.register(routeLimitsPlugin, { db: database.db, config: config.routeLimits });
 
@@ -195,35 +161,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   jobs.handle(NOTIFY_EVENT_JOB, (payload) => notifications.runEvent(payload));
   jobs.handle(NOTIFY_USER_JOB, (payload) => notifications.runUser(payload));
-  jobs.handle(SECURITY_NOTICE_JOB, createSecurityNoticeJob({ db: database.db, mailer }));
   jobs.addPoller(() => notifications.poll());
   // open event streams would hold the server open: end them first, clients reconnect elsewhere
   app.addHook('preClose', async () => events.closeAll());
 
   // routes
   await app.register(healthModule, { ctx });
-  await app.register(authRoutes, {
-    prefix: `${API_BASE}/auth`,
-    auth,
-    ratePerMinute: config.authRateLimitPerMinute,
-  });
-  await app.register(externalLoginRoutes, {
-    prefix: `${API_BASE}/auth`,
-    config,
-    oidc,
-    external,
-    auth,
-    ratePerMinute: config.authRateLimitPerMinute,
-  });
-  await app.register(tokensRoutes, { prefix: `${API_BASE}/auth`, tokens, config });
-  await app.register(smsOutboxRoutes, { db: database.db, enabled: config.sms.outbox && !ctx.smsReplaced });
+  await app.register(authModule, { ctx });
+  await app.register(tokensModule, { ctx });
   await app.register(portalModule, { ctx });
-  await app.register(adminRoutes, {
-    prefix: `${API_BASE}/admin`,
-    admin: createAdminService({ db: database.db, config, onUserChanged: forgetAuth }),
-    tokens,
-    config,
-  });
+  await app.register(adminModule, { ctx });
   await app.register(incidentsRoutes, { prefix: `${API_BASE}/soc/incs`, incidents, config });
   await app.register(incidentCardRoutes, {
     prefix: `${API_BASE}/soc/incs`,
