@@ -14,10 +14,10 @@ import type { JobRunner } from './jobs/runner.ts';
 import { createCaches } from './lib/cache/caches.ts';
 import type { Caches } from './lib/cache/caches.ts';
 import type { AuthServiceOptions } from './modules/auth/index.ts';
-import { createPgEventBus } from './modules/events/event-bus.ts';
-import type { EventBus } from './modules/events/event-bus.ts';
+import { createPgEventBus } from './modules/events/index.ts';
+import type { EventBus } from './modules/events/index.ts';
 import { createGossopkaService } from './modules/incidents/index.ts';
-import type { GossopkaService } from './modules/incidents/gossopka.service.ts';
+import type { GossopkaService } from './modules/incidents/index.ts';
 import { createAuthCache, listenAuthChanges } from './plugins/auth-cache.ts';
 import type { AuthCache } from './plugins/auth-cache.ts';
 
