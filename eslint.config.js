@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** A `no-restricted-imports` pattern: a path to a module's folder (`prefix`), then not index.ts. */
+const moduleInternals = (prefix) => ({
+  regex: `(${prefix})(?!index\\.ts$)`,
+  message: 'Import another module through its index.ts (STYLE 10); export what it needs there.',
+});
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'coverage/**'],
@@ -45,6 +51,30 @@ export default tseslint.config(
     ignores: ['apps/web/src/shared/i18n/locales/**', 'apps/web/src/shared/i18n/i18next.d.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
+    },
+  },
+  {
+    // modules talk through their index.ts (STYLE 10): nothing outside a module's folder imports
+    // its other files (app, plugins, lib, jobs, demo, the other modules). Tests are exempt: a test
+    // may build what it checks from another module's parts (the cached-tables test runs the
+    // services' real statements; derived.test.ts and route tests set up data with the admin
+    // commands), and exporting such parts from index.ts only for tests would widen what the
+    // modules offer each other.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [moduleInternals(String.raw`(^|/)modules/[^/]+/`)] }],
+    },
+  },
+  {
+    // within a module's folder, `../other/…` is another module too
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [moduleInternals(String.raw`(^|/)modules/[^/]+/|^\.\./[^./][^/]*/`)] },
+      ],
     },
   },
   {

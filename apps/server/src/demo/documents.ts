@@ -12,7 +12,7 @@ import {
 } from '../db/schema/index.ts';
 import type { FileStorage } from '../integrations/storage/file-storage.ts';
 import { renderMarkdown } from '../lib/markdown.ts';
-import { solidPng } from '../modules/documents/png.ts';
+import { solidPng } from '../modules/documents/index.ts';
 import type { Rng } from './rng.ts';
 
 const DAY = 86_400_000;

@@ -4,8 +4,7 @@ import { DEFAULT_REPORT_TIME_ZONE, crontabFromPeriod } from '@soc/contracts';
 import type { Db } from '../db/client.ts';
 import { reportSchedules, reports, systems, userSystems, users } from '../db/schema/index.ts';
 import type { FileStorage } from '../integrations/storage/file-storage.ts';
-import { buildReportFile } from '../modules/reports/report-builder.ts';
-import { nextSlot, zonedDate, zonedTimeToUtc } from '../modules/reports/report-time.ts';
+import { buildReportFile, nextSlot, zonedDate, zonedTimeToUtc } from '../modules/reports/index.ts';
 import type { Rng } from './rng.ts';
 
 const DAY = 86_400_000;

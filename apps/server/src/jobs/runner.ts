@@ -13,7 +13,8 @@ export type JobHandler = (
 
 export interface JobRunnerOptions {
   db: Db;
-  handlers: Record<string, JobHandler>;
+  /** Handlers known from the start; modules add theirs with `handle` (see app-context.ts). */
+  handlers?: Record<string, JobHandler>;
   /** How often an idle runner looks for work. */
   pollMs?: number;
   /**
@@ -39,7 +40,9 @@ const BACKOFF_MAX_MS = 30 * 60_000;
  * exponential backoff until `max_attempts`, then the job is marked failed with its error.
  */
 export function createJobRunner(options: JobRunnerOptions) {
-  const { db, handlers } = options;
+  const { db } = options;
+  // the caller's object itself: a test may still add handlers to it after this call
+  const handlers: Record<string, JobHandler> = options.handlers ?? {};
   const pollMs = options.pollMs ?? 1_000;
   const lockTimeoutMs = options.lockTimeoutMs ?? 10 * 60_000;
   const backoffBaseMs = options.backoffBaseMs ?? 5_000;
@@ -116,6 +119,11 @@ export function createJobRunner(options: JobRunnerOptions) {
       return id;
     },
     runDue,
+    /** Runs jobs of type `type` with `handler`; one handler per type. */
+    handle(type: string, handler: JobHandler): void {
+      if (handlers[type]) throw new Error(`A handler for job type ${type} is already registered`);
+      handlers[type] = handler;
+    },
     /** Runs `poll` at the start of every `runDue` (e.g. to queue jobs of due schedules). */
     addPoller(poll: () => Promise<unknown>): void {
       pollers.push(poll);

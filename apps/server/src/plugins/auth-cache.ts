@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import type { AuthUser } from '../modules/auth/auth.repository.ts';
+import type { AuthUser } from '../modules/auth/index.ts';
 
 /** The channel that the triggers of migration 0020 notify when what the auth check reads changes. */
 export const AUTH_CHANNEL = 'soc_auth';

@@ -6,9 +6,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError, forbidden, unauthorized } from '../lib/http-errors.ts';
 import type { SystemScope } from '../lib/scope.ts';
-import { createAuthRepository } from '../modules/auth/auth.repository.ts';
-import type { AuthUser } from '../modules/auth/auth.repository.ts';
-import { verifyAccessToken } from '../modules/auth/auth.tokens.ts';
+import { createAuthRepository, verifyAccessToken } from '../modules/auth/index.ts';
+import type { AuthUser } from '../modules/auth/index.ts';
 import type { AuthCache } from './auth-cache.ts';
 
 /** The authenticated caller of a request. */

@@ -7,7 +7,7 @@ import { declarePublic } from './auth.ts';
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html and
  * version.json never cached. Unknown non-API paths get index.html (see the not-found handler
- * in app.ts) so that client-side routes survive a reload.
+ * in not-found.ts) so that client-side routes survive a reload.
  */
 export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
   const files = {

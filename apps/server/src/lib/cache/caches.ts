@@ -1,11 +1,11 @@
 import type { Db } from '../../db/client.ts';
-import type { AlertsResponseCache } from '../../modules/alerts/alerts.cache.ts';
+import type { AlertsResponseCache } from '../../modules/alerts/index.ts';
 import {
   ALERT_LIST_ANSWER,
   INCIDENT_ALERTS_ANSWER,
   createAlertsResponseCache,
-} from '../../modules/alerts/alerts.cache.ts';
-import type { EventBus } from '../../modules/events/event-bus.ts';
+} from '../../modules/alerts/index.ts';
+import type { EventBus } from '../../modules/events/index.ts';
 import type { IncidentCountCache, IncidentResponseCache } from '../../modules/incidents/index.ts';
 import {
   INCIDENT_CARD_ANSWER,
@@ -17,12 +17,12 @@ import {
   createIncidentCountCache,
   createIncidentResponseCache,
 } from '../../modules/incidents/index.ts';
-import type { RulesResponseCache } from '../../modules/rules/rules.cache.ts';
+import type { RulesResponseCache } from '../../modules/rules/index.ts';
 import {
   RULE_COVERAGE_ANSWER,
   RULE_PAGE_ANSWER,
   createRulesResponseCache,
-} from '../../modules/rules/rules.cache.ts';
+} from '../../modules/rules/index.ts';
 import type { CachedAnswer, VersionSources } from './cached-answer.ts';
 
 /** Every cache of the server's answers; services take the ones they answer through. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
-import type { Actor } from '../tokens/tokens.service.ts';
+import type { Actor } from '../tokens/index.ts';
 
 /** An administrative call: who (null for the CLI) and from where (`cli` for the CLI). */
 export interface AdminCaller extends Actor {

@@ -2,7 +2,7 @@ import { ZodError } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { createTokensService } from '../tokens/tokens.service.ts';
+import { createTokensService } from '../tokens/index.ts';
 import type { AdminCaller } from './admin-caller.ts';
 import { createAdminService } from './admin.service.ts';
 import type { CommandGroup } from './command-context.ts';

@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import { requireUnscoped } from '../../lib/token-scope.ts';
-import type { TokensService } from '../tokens/tokens.service.ts';
+import type { TokensService } from '../tokens/index.ts';
 import { UuidParams, caller, errors, noContent } from './admin.http.ts';
 import type { AdminService } from './admin.service.ts';
 import { adminSystemRoutes } from './systems.routes.ts';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '../../db/client.ts';
-import type { TokensService } from '../tokens/tokens.service.ts';
+import type { TokensService } from '../tokens/index.ts';
 import type { AdminCaller } from './admin-caller.ts';
 import type { AdminService } from './admin.service.ts';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
-import { revokeAllCredentials } from '../tokens/revoke-all-credentials.ts';
+import { revokeAllCredentials } from '../tokens/index.ts';
 import type { AdminCaller } from './admin-caller.ts';
 import { adminRecorder, doesNotExist } from './admin-caller.ts';
 import type { AdminRepository, UserRow } from './admin.repository.ts';

@@ -18,7 +18,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { effectiveSystems } from '../../lib/scope.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { loadIncident } from '../incidents/index.ts';
-import { createMisconfigsService } from '../misconfigs/misconfigs.service.ts';
+import { createMisconfigsService } from '../misconfigs/index.ts';
 import type { Page } from './alert-access.ts';
 import { alertScope, createAlertAccess } from './alert-access.ts';
 import { createAlertChanges } from './alert-changes.service.ts';

@@ -9,7 +9,7 @@ import type {
   TokenPair,
 } from '@soc/contracts';
 import { PASSWORD_MESSAGES, TEMPORARY_PASSWORD_MESSAGES } from '@soc/contracts';
-import { revokeAllCredentials } from '../tokens/revoke-all-credentials.ts';
+import { revokeAllCredentials } from '../tokens/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { forbidden, unauthorized } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import { createAuthRepository } from '../auth/auth.repository.ts';
+import { createAuthRepository } from '../auth/index.ts';
 import type { EventBus, StoredEvent } from './event-bus.ts';
 import { presentLiveEvent, sseFrame } from './events.presenter.ts';
 import { createEventsRepository } from './events.repository.ts';

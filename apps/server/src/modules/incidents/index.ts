@@ -1,21 +1,85 @@
 /**
- * What other modules may use of the incidents module; everything else in this folder is its own.
+ * The incidents module (list, card, inbound mail, lookups, mail quarantine, the national centre)
+ * and what other modules may use of it; everything else in this folder is its own.
  * Comments import from here and the incident card imports comments: only functions cross that
  * cycle, never a value read while the modules load.
  */
-export { incidentsRoutes } from './incidents.routes.ts';
-export { CSV_JOB, createIncidentsService } from './incidents.service.ts';
+import { API_BASE } from '@soc/contracts';
+import type { AppContext, AppModule } from '../../app-context.ts';
+import { commentsFor } from '../comments/index.ts';
+import { createIncidentCardService } from './incident-card.service.ts';
+import { incidentCardRoutes } from './incident-card.routes.ts';
+import { incidentsRoutes } from './incidents.routes.ts';
+import { CSV_JOB, createIncidentsService } from './incidents.service.ts';
+import { GOSSOPKA_JOB } from './gossopka.service.ts';
+import { inboundMailRoutes } from './inbound-mail.routes.ts';
+import { createInboundMailService } from './inbound-mail.service.ts';
+import { lookupsRoutes } from './lookups.routes.ts';
+import { mailQuarantineRoutes } from './mail-quarantine.routes.ts';
+import { createMailQuarantineService } from './mail-quarantine.service.ts';
+import { NOTIFY_JOB, createIncidentNotifier } from './notifications.service.ts';
+
+export { createIncidentsService } from './incidents.service.ts';
 export type { IncidentsService } from './incidents.service.ts';
-export { incidentCardRoutes } from './incident-card.routes.ts';
 export { createIncidentCardService } from './incident-card.service.ts';
 export type { IncidentCardService } from './incident-card.service.ts';
-export { lookupsRoutes } from './lookups.routes.ts';
 export { GOSSOPKA_JOB, GOSSOPKA_MAX_ATTEMPTS, createGossopkaService } from './gossopka.service.ts';
-export { inboundMailRoutes } from './inbound-mail.routes.ts';
-export { createInboundMailService } from './inbound-mail.service.ts';
-export { mailQuarantineRoutes } from './mail-quarantine.routes.ts';
-export { createMailQuarantineService } from './mail-quarantine.service.ts';
-export { NOTIFY_JOB, createIncidentNotifier, subjectTag } from './notifications.service.ts';
+export type { GossopkaService } from './gossopka.service.ts';
+export { NOTIFY_JOB, subjectTag } from './notifications.service.ts';
+
+// contacts' mail (issue 4) is queued by the notifications, from the recorded events, so that
+// every writer of incidents triggers it; the services need no listener of their own
+const noStatusListener = async () => undefined;
+
+/** The incident card's service over the shared caches and national-centre sender. */
+export function incidentCardFor(ctx: AppContext) {
+  return createIncidentCardService({
+    db: ctx.db,
+    onStatus: noStatusListener,
+    planGossopka: (incidentId, at) => ctx.gossopka.plan(incidentId, at),
+    responses: ctx.caches.incidents,
+  });
+}
+
+export const incidentsModule: AppModule = async (app, { ctx }) => {
+  const { db, config, storage, mailer, jobs, caches, gossopka } = ctx;
+  const prefix = `${API_BASE}/soc/incs`;
+  const notifier = createIncidentNotifier({ db, config, mailer, jobs });
+  const incidents = createIncidentsService({
+    countCache: caches.incidentCounts,
+    responses: caches.incidents,
+    db,
+    copyOut: ctx.database.copyOut,
+    config,
+    storage,
+    mailer,
+    jobs,
+  });
+  jobs.handle(CSV_JOB, (payload) => incidents.runCsvJob(payload));
+  jobs.handle(NOTIFY_JOB, (payload) => notifier.run(payload));
+  jobs.handle(GOSSOPKA_JOB, (payload, job) => gossopka.runSend(payload, job));
+  await app.register(incidentsRoutes, { prefix, incidents, config });
+  await app.register(incidentCardRoutes, {
+    prefix,
+    card: incidentCardFor(ctx),
+    comments: commentsFor(ctx),
+    gossopka,
+    db,
+    storage,
+    config,
+  });
+  await app.register(inboundMailRoutes, {
+    prefix: `${API_BASE}/soc`,
+    inbound: createInboundMailService({ db, config, storage, onStatus: noStatusListener }),
+    config,
+  });
+  await app.register(lookupsRoutes, { prefix: `${API_BASE}/soc`, db, config });
+  await app.register(mailQuarantineRoutes, {
+    prefix: `${API_BASE}/analyst`,
+    quarantine: createMailQuarantineService({ db, storage, config }),
+    config,
+  });
+};
 
 // the incident as other modules reach it: tenant scope, loading, locking, status rules
 export type { IncidentRecord } from './incident-access.ts';

@@ -6,7 +6,7 @@ import type { PortalConfig } from '@soc/contracts';
 import type { Branding } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { effectiveBranding } from '../admin/branding.ts';
+import { effectiveBranding } from '../admin/index.ts';
 
 /** The id of the web build being served, as its version.json records it. */
 function readBuildId(webDist: string | undefined): string {

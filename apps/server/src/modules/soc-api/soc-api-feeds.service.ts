@@ -20,10 +20,9 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import { presentMisconfig } from '../misconfigs/misconfigs.presenter.ts';
-import { createMisconfigsRepository } from '../misconfigs/misconfigs.repository.ts';
+import { createMisconfigsRepository, presentMisconfig } from '../misconfigs/index.ts';
 import { loadIncident, touchIncident } from '../incidents/index.ts';
-import { presentRule } from '../rules/rules.presenter.ts';
+import { presentRule } from '../rules/index.ts';
 import {
   insertIncidentMisconfigs,
   insertLogSource,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { createAlertsRepository } from '../alerts/alerts.repository.ts';
-import type { DocumentsService } from '../documents/documents.service.ts';
+import { createAlertsRepository } from '../alerts/index.ts';
+import type { DocumentsService } from '../documents/index.ts';
 import type { StatusListener } from '../comments/index.ts';
 import type { IncidentCardService } from '../incidents/index.ts';
 import { createSocApiFeeds } from './soc-api-feeds.service.ts';

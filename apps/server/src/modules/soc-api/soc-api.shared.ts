@@ -4,7 +4,7 @@ import type { AlertAssetRef } from '../../db/schema/index.ts';
 import { badRequest, forbidden } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import type { createAlertsRepository } from '../alerts/alerts.repository.ts';
+import type { createAlertsRepository } from '../alerts/index.ts';
 import { doesNotExist, systemInScope } from '../incidents/index.ts';
 import type { CmdbAsset } from './soc-api.repository.ts';
 import { alertsByIds, assetsByCmdbId, insertNewAlerts, insertSnapshots } from './soc-api.repository.ts';

@@ -19,7 +19,7 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { createAuthRepository } from '../auth/auth.repository.ts';
+import { createAuthRepository } from '../auth/index.ts';
 import { presentToken } from './tokens.presenter.ts';
 import { createTokensRepository } from './tokens.repository.ts';
 

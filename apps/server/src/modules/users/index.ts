@@ -1,5 +1,17 @@
-/** What other modules may use of the users module. */
-export { usersRoutes } from './users.routes.ts';
+/** The users module (assignee suggestions, `/soc/users/`) and what other modules may use of it. */
+import { API_BASE } from '@soc/contracts';
+import type { AppModule } from '../../app-context.ts';
+import { usersRoutes } from './users.routes.ts';
+import { createUsersService } from './users.service.ts';
+
 export { createUsersService, displayName } from './users.service.ts';
 export type { UsersService } from './users.service.ts';
 export { shownName } from './users.presenter.ts';
+
+export const usersModule: AppModule = async (app, { ctx }) => {
+  await app.register(usersRoutes, {
+    prefix: `${API_BASE}/soc`,
+    users: createUsersService(ctx.db),
+    config: ctx.config,
+  });
+};

@@ -1,0 +1,17 @@
+/** Administration (`/admin/`; the CLI is admin.cli.ts), and what other modules use of it. */
+import { API_BASE } from '@soc/contracts';
+import type { AppModule } from '../../app-context.ts';
+import { createTokensService } from '../tokens/index.ts';
+import { adminRoutes } from './admin.routes.ts';
+import { createAdminService } from './admin.service.ts';
+
+export { effectiveBranding } from './branding.ts';
+
+export const adminModule: AppModule = async (app, { ctx }) => {
+  await app.register(adminRoutes, {
+    prefix: `${API_BASE}/admin`,
+    admin: createAdminService({ db: ctx.db, config: ctx.config, onUserChanged: ctx.forgetAuth }),
+    tokens: createTokensService(ctx.db),
+    config: ctx.config,
+  });
+};

@@ -1,0 +1,13 @@
+/** The asset inventory (`/cmdb/assets/`). */
+import { API_BASE } from '@soc/contracts';
+import type { AppModule } from '../../app-context.ts';
+import { assetsRoutes } from './assets.routes.ts';
+import { createAssetsService } from './assets.service.ts';
+
+export const assetsModule: AppModule = async (app, { ctx }) => {
+  await app.register(assetsRoutes, {
+    prefix: `${API_BASE}/cmdb`,
+    assets: createAssetsService(ctx.db),
+    config: ctx.config,
+  });
+};

@@ -1,0 +1,24 @@
+/** Detection rules and their ATT&CK coverage, and what other modules use of them. */
+import { API_BASE } from '@soc/contracts';
+import type { AppModule } from '../../app-context.ts';
+import { rulesAttack } from './rules.attack.ts';
+import { rulesRoutes } from './rules.routes.ts';
+import { createRulesService } from './rules.service.ts';
+
+export { presentRule } from './rules.presenter.ts';
+// the caches of rule answers, made once by lib/cache/caches.ts
+export type { RulesResponseCache } from './rules.cache.ts';
+export { RULE_COVERAGE_ANSWER, RULE_PAGE_ANSWER, createRulesResponseCache } from './rules.cache.ts';
+
+export const rulesModule: AppModule = async (app, { ctx }) => {
+  await app.register(rulesRoutes, {
+    prefix: `${API_BASE}/soc`,
+    rules: createRulesService({
+      db: ctx.db,
+      attack: rulesAttack(ctx.config),
+      cache: ctx.caches.rules,
+      ...(ctx.now ? { now: ctx.now } : {}),
+    }),
+    config: ctx.config,
+  });
+};

@@ -1,0 +1,32 @@
+/** The analysts' API (`/analyst/`): incidents, feeds and documents written by the SOC's tools. */
+import { API_BASE } from '@soc/contracts';
+import type { AppModule } from '../../app-context.ts';
+import { documentsFor } from '../documents/index.ts';
+import { incidentCardFor } from '../incidents/index.ts';
+import { createIdempotency } from './idempotency.ts';
+import { socApiRoutes } from './soc-api.routes.ts';
+import { createSocApiService } from './soc-api.service.ts';
+
+export const socApiModule: AppModule = async (app, { ctx }) => {
+  const idempotency = createIdempotency(ctx.db);
+  let prunedAt = 0;
+  ctx.jobs.addPoller(async () => {
+    // forgetting day-old idempotency keys needs no precision: every ten minutes is enough
+    if (Date.now() - prunedAt < 600_000) return;
+    prunedAt = Date.now();
+    await idempotency.prune();
+  });
+  await app.register(socApiRoutes, {
+    prefix: `${API_BASE}/analyst`,
+    idempotency,
+    socApi: createSocApiService({
+      db: ctx.db,
+      card: incidentCardFor(ctx),
+      documents: documentsFor(ctx),
+      // contacts' mail follows the recorded events (see the incidents module's notifier)
+      onCreated: async () => undefined,
+      onStatus: async () => undefined,
+      planGossopka: (incidentId, at) => ctx.gossopka.plan(incidentId, at),
+    }),
+  });
+};
