@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { services } from '../db/schema/index.ts';
+import { assetSoftware, cmdbAssets, incidentSnapshots, services } from '../db/schema/index.ts';
 import type { TestContext } from './harness.ts';
 
 /*
@@ -19,4 +19,51 @@ export async function buildService(
     .values({ systemId, name: `Test service ${tag()}`, startDate: '2026-01-01', ...fields })
     .returning({ id: services.id, name: services.name });
   return row!;
+}
+
+export interface BuiltAsset {
+  id: number;
+  cmdbId: string;
+  name: string;
+}
+
+/** An asset (CMDB inventory item) of `systemId`: by default a medium-critical server seen now. */
+export async function buildAsset(
+  ctx: TestContext,
+  systemId: number,
+  fields: Partial<Omit<typeof cmdbAssets.$inferInsert, 'systemId'>> = {},
+): Promise<BuiltAsset> {
+  const t = tag();
+  const [row] = await ctx.database.db
+    .insert(cmdbAssets)
+    .values({ systemId, cmdbId: `CMDB-T${t}`, name: `host-${t}`, assetType: 'server', ...fields })
+    .returning({ id: cmdbAssets.id, cmdbId: cmdbAssets.cmdbId, name: cmdbAssets.name });
+  return row!;
+}
+
+/** The snapshot of an asset involved in an incident (what links the asset to the incident). */
+export async function buildSnapshot(
+  ctx: TestContext,
+  incidentId: string,
+  asset: { cmdbId: string; name: string },
+  fields: Partial<Omit<typeof incidentSnapshots.$inferInsert, 'incidentId' | 'cmdbId'>> & {
+    systemId: number;
+  },
+): Promise<{ id: number }> {
+  const [row] = await ctx.database.db
+    .insert(incidentSnapshots)
+    .values({ incidentId, cmdbId: asset.cmdbId, name: asset.name, assetType: 'server', ...fields })
+    .returning({ id: incidentSnapshots.id });
+  return row!;
+}
+
+/** Software installed on an asset, one row per item (vendor `Test vendor` unless given). */
+export async function buildSoftware(
+  ctx: TestContext,
+  assetId: number,
+  items: Partial<Omit<typeof assetSoftware.$inferInsert, 'assetId'>>[],
+): Promise<void> {
+  await ctx.database.db
+    .insert(assetSoftware)
+    .values(items.map((item) => ({ assetId, name: `Software ${tag()}`, vendor: 'Test vendor', ...item })));
 }
