@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { assetSoftware, cmdbAssets, incidentSnapshots, services } from '../db/schema/index.ts';
+import { assetSoftware, cmdbAssets, contacts, incidentSnapshots, services } from '../db/schema/index.ts';
 import type { TestContext } from './harness.ts';
 
 /*
@@ -66,4 +66,24 @@ export async function buildSoftware(
   await ctx.database.db
     .insert(assetSoftware)
     .values(items.map((item) => ({ assetId, name: `Software ${tag()}`, vendor: 'Test vendor', ...item })));
+}
+
+/** A customer-side contact of `systemId` who receives its notifications, in Russian by default. */
+export async function buildContact(
+  ctx: TestContext,
+  systemId: number,
+  fields: Partial<Omit<typeof contacts.$inferInsert, 'systemId'>> = {},
+): Promise<{ id: number; email: string }> {
+  const t = tag();
+  const [row] = await ctx.database.db
+    .insert(contacts)
+    .values({
+      systemId,
+      lastName: `Contact ${t}`,
+      firstName: 'Test',
+      email: `contact-${t}@test.example`,
+      ...fields,
+    })
+    .returning({ id: contacts.id, email: contacts.email });
+  return row!;
 }
