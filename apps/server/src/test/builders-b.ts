@@ -1,5 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { assetSoftware, cmdbAssets, contacts, incidentSnapshots, services } from '../db/schema/index.ts';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  assetSoftware,
+  cmdbAssets,
+  contacts,
+  documents,
+  incidentSnapshots,
+  services,
+} from '../db/schema/index.ts';
 import type { TestContext } from './harness.ts';
 
 /*
@@ -85,5 +92,23 @@ export async function buildContact(
       ...fields,
     })
     .returning({ id: contacts.id, email: contacts.email });
+  return row!;
+}
+
+/** A knowledge-base document (an English article unless `fields` say otherwise), with no versions. */
+export async function buildDocument(
+  ctx: TestContext,
+  fields: Partial<typeof documents.$inferInsert> = {},
+): Promise<{ id: number; title: string }> {
+  const [row] = await ctx.database.db
+    .insert(documents)
+    .values({
+      kind: 'article',
+      document: randomUUID(),
+      language: 'en',
+      title: `Test article ${tag()}`,
+      ...fields,
+    })
+    .returning({ id: documents.id, title: documents.title });
   return row!;
 }
