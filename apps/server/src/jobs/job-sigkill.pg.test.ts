@@ -13,6 +13,7 @@ import { queryRows } from '../db/client.ts';
 import { reports } from '../db/schema/index.ts';
 import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';
+import { buildCustomer, buildIncident, buildSystem } from '../test/builders.ts';
 
 /**
  * The real server process (src/main.ts) is killed with SIGKILL while it runs a report job; a new
@@ -99,9 +100,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   smtpPort = (smtp.server.address() as AddressInfo).port;
-  ctx = await createTestContext({ incidents: 20 });
+  ctx = await createTestContext({ incidents: 0 });
   dataDir = mkdtempSync(path.join(tmpdir(), 'soc-sigkill-'));
-  // only this test's job runs: no due schedules, no queued work of the demo
+  // only this test's job runs: no due schedules, no queued work of the template
   await ctx.database.db.execute(sql`UPDATE report_schedules SET next_run_at = NULL`);
   await ctx.database.db.execute(sql`DELETE FROM jobs`);
 }, 120_000);
@@ -119,12 +120,10 @@ afterAll(async () => {
 
 describe('SIGKILL during report generation', () => {
   it('resumes the job after a restart and delivers the report exactly once', async () => {
-    // a recipient outside the system's users: its domain is allowed for alice's system (issue 25 item 12)
-    await ctx.database.db.execute(
-      sql`UPDATE systems SET mail_domains = '{customer1.example}'
-          WHERE id IN (SELECT us.system_id FROM user_systems us JOIN users u ON u.id = us.user_id WHERE u.username = 'alice')`,
-    );
-    const token = (await ctx.login('alice')).access;
+    // a recipient outside the system's users: its domain is allowed for the system (issue 25 item 12)
+    const system = await buildSystem(ctx, { mailDomains: ['customer1.example'] });
+    await buildIncident(ctx, system.id, { created: new Date('2026-10-15T10:00:00Z') });
+    const token = await (await buildCustomer(ctx, [system.id])).login();
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/v0/soc/reports/create/',

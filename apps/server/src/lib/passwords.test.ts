@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '@soc/contracts';
 import { DEMO_PASSWORD } from '../demo/generator.ts';
+import { BUILT_PASSWORD } from '../test/builders.ts';
 import type { HttpError } from './http-errors.ts';
 import {
   PASSWORD_POLICY_MESSAGES,
@@ -22,6 +23,7 @@ describe('password policy', () => {
   it('takes the demo password and the strong passwords the tests use', () => {
     for (const password of [
       DEMO_PASSWORD,
+      BUILT_PASSWORD,
       'Granite-Orchid-4417',
       'a-new-Passphrase-7291',
       'Brand-new-pass-1',

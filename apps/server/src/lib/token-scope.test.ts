@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTokenCreated } from '@soc/contracts';
-import { documents, systems, users } from '../db/schema/index.ts';
 import { EXAMPLE_RULE } from '../modules/soc-api/soc-api.examples.ts';
 import { multipart } from '../security/openapi-operations.ts';
 import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';
+import { buildSystem, buildUser } from '../test/builders.ts';
+import { buildDocument } from '../test/builders-b.ts';
 import { SCOPED_TOKEN_GLOBAL_WRITE } from './token-scope.ts';
 
 let ctx: TestContext;
@@ -132,24 +132,17 @@ function send(op: GlobalWrite, token: string, language = 'ru') {
 
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
-  const admin = (await ctx.login('admin')).access;
-  const db = ctx.database.db;
-  const [system] = await db.select({ id: systems.id }).from(systems).where(eq(systems.isId, 'IS-0001'));
-  systemId = system!.id;
-  const [article] = await db
-    .select({ id: documents.id })
-    .from(documents)
-    .where(and(eq(documents.kind, 'article'), eq(documents.language, 'en')))
-    .limit(1);
-  documentId = article!.id;
+  const admin = await (await buildUser(ctx, { role: 'admin' })).login();
+  systemId = (await buildSystem(ctx)).id;
+  documentId = (await buildDocument(ctx)).id;
   for (const role of ['analyst', 'admin'] as const) {
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.username, role));
+    const user = await buildUser(ctx, { role });
     const issue = async (limit?: number[]) => {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/v0/admin/service_tokens/',
         headers: bearer(admin),
-        payload: { name: `${role} ${limit ? 'scoped' : 'unscoped'}`, user_id: user!.id, systems: limit },
+        payload: { name: `${role} ${limit ? 'scoped' : 'unscoped'}`, user_id: user.id, systems: limit },
       });
       expect(res.statusCode, res.body).toBe(201);
       return res.json<ApiTokenCreated>().token;

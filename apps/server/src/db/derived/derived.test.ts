@@ -4,6 +4,8 @@ import { testConfig } from '../../config.ts';
 import { CommandFailed, runAdminCommand } from '../../modules/admin/admin.commands.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { createTestContext } from '../../test/harness.ts';
+import type { BuiltIncident, BuiltSystem } from '../../test/builders.ts';
+import { buildAlert, buildIncident, buildSystem } from '../../test/builders.ts';
 import type { Db } from '../client.ts';
 import { queryRows } from '../client.ts';
 import { applyDerived } from './apply.ts';
@@ -12,9 +14,17 @@ import { DERIVED_SQL, INCIDENT_COUNTS_TRIGGER, INCIDENT_DAILY_TRIGGER, triggerSw
 
 let ctx: TestContext;
 let db: Db;
+/** A built system with three incidents, one of them closed, and two alerts in the first. */
+let system: BuiltSystem;
+let withAlerts: BuiltIncident;
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 30 });
+  ctx = await createTestContext({ incidents: 0 });
   db = ctx.database.db;
+  system = await buildSystem(ctx);
+  withAlerts = await buildIncident(ctx, system.id, { priority: 'high' });
+  await buildIncident(ctx, system.id, { status: 'closed' });
+  await buildIncident(ctx, system.id, { created: new Date(Date.now() - 3 * 86_400_000) });
+  for (let i = 0; i < 2; i++) await buildAlert(ctx, system.id, { incidentId: withAlerts.id });
 });
 afterAll(() => ctx.close());
 
@@ -98,15 +108,17 @@ describe('derived check and rebuild', () => {
   it('finds rows changed behind the triggers and an incident they did not see; rebuild repairs both', async () => {
     const [target] = await queryRows<{ system_id: number; n: string }>(
       db,
-      sql`SELECT system_id, n::text AS n FROM incident_counts WHERE dim = 'all' ORDER BY system_id LIMIT 1`,
+      sql`SELECT system_id, n::text AS n FROM incident_counts WHERE dim = 'all' AND system_id = ${system.id}`,
     );
+    expect(target!.n).toBe('3');
     await db.execute(
       sql`UPDATE incident_counts SET n = n + 1 WHERE dim = 'all' AND system_id = ${target!.system_id}`,
     );
     const [alertRow] = await queryRows<{ incident_id: string; n: string }>(
       db,
-      sql`SELECT incident_id, n::text AS n FROM incident_alert_counts WHERE n > 0 ORDER BY incident_id LIMIT 1`,
+      sql`SELECT incident_id, n::text AS n FROM incident_alert_counts WHERE incident_id = ${withAlerts.id}`,
     );
+    expect(alertRow!.n).toBe('2');
     await db.execute(
       sql`UPDATE incident_alert_counts SET n = n + 5 WHERE incident_id = ${alertRow!.incident_id}`,
     );
@@ -161,8 +173,7 @@ describe('derived check and rebuild', () => {
   it('finds event hours and alert counts of a system changed behind the triggers', async () => {
     await db.execute(sql`UPDATE eps_hourly SET events = events + 7
       WHERE (system_id, bucket_start) = (SELECT system_id, bucket_start FROM eps_hourly ORDER BY 1, 2 LIMIT 1)`);
-    await db.execute(sql`DELETE FROM system_alert_counts
-      WHERE system_id = (SELECT system_id FROM system_alert_counts WHERE n > 0 ORDER BY 1 LIMIT 1)`);
+    await db.execute(sql`DELETE FROM system_alert_counts WHERE system_id = ${system.id}`);
     const check = await checkDerived(db);
     expect(check.counts.eps_hourly).toBe(1);
     expect(check.counts.system_alert_counts).toBe(1);

@@ -6,6 +6,7 @@ import type { MitreMatrix } from '@soc/contracts';
 import { testConfig } from '../../config.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { buildCustomer } from '../../test/builders.ts';
 import { clearAttackCache, loadAttack, parseAttackBundle } from './attack.ts';
 
 const BUNDLE = testConfig().attackStixPath!;
@@ -134,7 +135,7 @@ describe('GET /soc/mitre_matrix/', () => {
   afterAll(() => ctx.close());
 
   it('serves the tactics and techniques with MITRE’s notice, to signed-in users only', async () => {
-    const { access } = await ctx.login('carol');
+    const access = await (await buildCustomer(ctx)).login();
     const res = await ctx.app.inject({
       method: 'GET',
       url: '/api/v0/soc/mitre_matrix/',

@@ -6,7 +6,9 @@ import { buildApp } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import { routeLimitsOff } from '../../config.ts';
 import type { TestContext } from '../../test/harness.ts';
-import { DEMO_PASSWORD, createTestContext } from '../../test/harness.ts';
+import { createTestContext } from '../../test/harness.ts';
+import type { BuiltUser } from '../../test/builders.ts';
+import { BUILT_PASSWORD, buildCustomer, buildSystem } from '../../test/builders.ts';
 
 /*
  * Issue 14: with REDIS_URL the sign-in rate limit counts the requests of every instance. Two apps
@@ -20,10 +22,16 @@ let ctx: TestContext;
 let redis: Redis;
 const prefix = `soc-test-${randomBytes(6).toString('hex')}:`;
 const extra: FastifyInstance[] = [];
+/** Two customers of a built system: one signs in, each exports on instances of their own. */
+let first: BuiltUser;
+let second: BuiltUser;
 
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
   redis = new Redis(REDIS_URL);
+  const system = await buildSystem(ctx);
+  first = await buildCustomer(ctx, [system.id]);
+  second = await buildCustomer(ctx, [system.id]);
 }, 120_000);
 afterAll(async () => {
   for (const app of extra) await app.close();
@@ -60,7 +68,7 @@ const signIn = (app: FastifyInstance) =>
     .inject({
       method: 'POST',
       url: '/api/v0/auth/token/obtain/',
-      payload: { username: 'alice', password: DEMO_PASSWORD },
+      payload: { username: first.username, password: BUILT_PASSWORD },
     })
     .then((r) => r.statusCode);
 
@@ -108,7 +116,7 @@ describe('route limits across two instances (issue 25)', () => {
       .then((r) => r.statusCode);
 
   it('with Redis, a user’s CSV exports count on both instances', async () => {
-    const { access } = await ctx.login('alice');
+    const access = await first.login();
     const a = await instance(REDIS_URL, `${prefix}routes:`, exportsOf(2));
     const b = await instance(REDIS_URL, `${prefix}routes:`, exportsOf(2));
     expect([await exportCsv(a, access), await exportCsv(b, access)]).toEqual([200, 200]);
@@ -120,7 +128,7 @@ describe('route limits across two instances (issue 25)', () => {
   });
 
   it('without Redis, each instance counts alone', async () => {
-    const { access } = await ctx.login('bob');
+    const access = await second.login();
     const a = await instance(undefined, `${prefix}routes-local:`, exportsOf(2));
     const b = await instance(undefined, `${prefix}routes-local:`, exportsOf(2));
     const codes = [await exportCsv(a, access), await exportCsv(b, access), await exportCsv(a, access)];

@@ -30,6 +30,15 @@ import { createRulesService } from '../../modules/rules/rules.service.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { createTestContext } from '../../test/harness.ts';
+import {
+  buildAlert,
+  buildAnalyst,
+  buildComment,
+  buildCustomer,
+  buildIncident,
+  buildSystem,
+} from '../../test/builders.ts';
+import { buildService } from '../../test/builders-b.ts';
 import type { CachedAnswer, TableChange } from './cached-answer.ts';
 import { SHOWN_THROUGH_REFERENCES, TABLE_CHANGES, TRIGGER_KEPT_TABLES } from './cached-answer.ts';
 import type { Caches } from './caches.ts';
@@ -173,10 +182,14 @@ function builders(): Record<string, (() => Promise<unknown>)[]> {
       .filter((f) => !countKey(f) && countCacheKey(f, null))
       .flatMap((f) => [() => repo.countRows(f, [sample.system_id]), () => repo.countRows(f, null)]),
     'incident card': both((auth) => card.card(sample.key, auth, 'en')),
-    'incident list page': filterSets.flatMap((f) => [
-      ...both((auth) => incidents.list(f, auth, '-created', 40, 0, 'ru')),
-      () => incidents.list(f, analyst, 'priority', 5, 10_000, 'en'),
-    ]),
+    'incident list page': [
+      ...filterSets.flatMap((f) => [
+        ...both((auth) => incidents.list(f, auth, '-created', 40, 0, 'ru')),
+        () => incidents.list(f, analyst, 'priority', 5, 10_000, 'en'),
+      ]),
+      // every incident matches: the page is read through the ordering, not from the matches
+      ...both((auth) => incidents.list({ search: sample.search }, auth, '-created', 1, 0, 'en')),
+    ],
     'incident chat page': [
       ...both((auth) => comments.list(sample.key, auth, CommentsQuerySchema.parse({}))),
       () => comments.list(sample.key, customer, CommentsQuerySchema.parse({ search: 'a', page: 2 })),
@@ -201,7 +214,7 @@ function builders(): Record<string, (() => Promise<unknown>)[]> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 60 });
+  ctx = await createTestContext({ incidents: 0 });
   ({ db: recorded, run: runRaw } = recordingDb(ctx.database.db));
   const db = ctx.database.db;
   tables = new Set(
@@ -232,32 +245,34 @@ beforeAll(async () => {
       )
     ).map((r) => [r.name, r.source]),
   );
-  const [row] = await queryRows<typeof sample & { user_id: number; username: string }>(
-    db,
-    sql`SELECT i.key::int AS key, i.system_id, u.id AS user_id, u.username,
-               (SELECT lower(split_part(summary, ' ', 1)) FROM incidents ORDER BY key LIMIT 1) AS search,
-               (SELECT name FROM services ORDER BY id LIMIT 1) AS service,
-               (SELECT id FROM rules ORDER BY id LIMIT 1) AS rule_id
-          FROM incidents i
-          JOIN user_systems us ON us.system_id = i.system_id
-          JOIN users u ON u.id = us.user_id AND u.role = 'customer'
-         WHERE EXISTS (SELECT 1 FROM comments c WHERE c.incident_id = i.id)
-           AND EXISTS (SELECT 1 FROM alerts a WHERE a.incident_id = i.id)
-         ORDER BY i.key LIMIT 1`,
-  );
-  sample = row!;
-  const systemIds = (
-    await queryRows<{ id: number }>(
-      db,
-      sql`SELECT system_id AS id FROM user_systems WHERE user_id = ${row!.user_id}`,
-    )
-  ).map((r) => r.id);
-  const [staff] = await queryRows<{ id: number; username: string }>(
-    db,
-    sql`SELECT id, username FROM users WHERE role = 'analyst' ORDER BY id LIMIT 1`,
-  );
-  customer = { userId: row!.user_id, username: row!.username, role: 'customer', sessionId: null, systemIds };
-  analyst = { userId: staff!.id, username: staff!.username, role: 'analyst', sessionId: null, systemIds: [] };
+  const system = await buildSystem(ctx);
+  const user = await buildCustomer(ctx, [system.id]);
+  const staff = await buildAnalyst(ctx);
+  const service = await buildService(ctx, system.id);
+  const incident = await buildIncident(ctx, system.id, {
+    summary: 'Beacon to a sinkhole',
+    serviceId: service.id,
+  });
+  // a second match: a search that matches every incident reads its page through the ordering
+  await buildIncident(ctx, system.id, { summary: 'Beacon again', serviceId: service.id });
+  await buildComment(ctx, incident.id);
+  await buildAlert(ctx, system.id, { incidentId: incident.id });
+  const [rule] = await queryRows<{ id: number }>(db, sql`SELECT id FROM rules ORDER BY id LIMIT 1`);
+  sample = {
+    key: incident.key,
+    system_id: system.id,
+    search: 'beacon',
+    service: service.name,
+    rule_id: rule!.id,
+  };
+  customer = {
+    userId: user.id,
+    username: user.username,
+    role: 'customer',
+    sessionId: null,
+    systemIds: [system.id],
+  };
+  analyst = { userId: staff.id, username: staff.username, role: 'analyst', sessionId: null, systemIds: [] };
 });
 afterAll(() => ctx.close());
 

@@ -8,6 +8,8 @@ import type { AdminSystem, AdminUser, Branding, PortalConfig, UserInvited } from
 import { auditLog, serviceTokens, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import type { BuiltSystem, BuiltUser } from '../../test/builders.ts';
+import { buildAnalyst, buildCustomer, buildSystem, buildUser } from '../../test/builders.ts';
 import { SCOPED_TOKEN_GLOBAL_WRITE } from '../../lib/token-scope.ts';
 import { runAdminCommand } from './admin.commands.ts';
 
@@ -24,28 +26,39 @@ const admin = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string,
   call(method, `/admin${url}`, sessions.admin!, payload);
 const cli = (...argv: string[]) => runAdminCommand(argv, { db: ctx.database.db, config: ctx.config });
 
+/** Built accounts: a customer of `home`, an analyst and the administrator who calls the API. */
+const accounts = {} as Record<'customer' | 'analyst' | 'admin', BuiltUser>;
+let home: BuiltSystem;
+
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
-  for (const user of ['alice', 'analyst', 'admin']) sessions[user] = (await ctx.login(user)).access;
+  home = await buildSystem(ctx);
+  accounts.customer = await buildCustomer(ctx, [home.id]);
+  accounts.analyst = await buildAnalyst(ctx);
+  accounts.admin = await buildUser(ctx, { role: 'admin' });
+  for (const [name, user] of Object.entries(accounts)) sessions[name] = await user.login();
 });
 afterAll(async () => ctx?.close());
 
 describe('admin API', () => {
   it('is for administrators only: customers and analysts get 403, even with a wrong body', async () => {
-    for (const who of ['alice', 'analyst']) {
+    for (const who of ['customer', 'analyst']) {
       expect((await call('GET', '/admin/users/', sessions[who]!)).statusCode).toBe(403);
       expect((await call('POST', '/admin/systems/', sessions[who]!, { bad: 1 })).statusCode).toBe(403);
     }
   });
 
   it('refuses an administrator’s API token limited to systems: administration spans every system', async () => {
-    const [me] = await ctx.database.db.select().from(users).where(eq(users.username, 'admin'));
     const issue = async (systems?: number[]) => {
-      const res = await admin('POST', '/service_tokens/', { name: 'admin probe', user_id: me!.id, systems });
+      const res = await admin('POST', '/service_tokens/', {
+        name: 'admin probe',
+        user_id: accounts.admin.id,
+        systems,
+      });
       expect(res.statusCode, res.body).toBe(201);
       return res.json<{ token: string }>().token;
     };
-    const limited = await call('GET', '/admin/users/', await issue([1]));
+    const limited = await call('GET', '/admin/users/', await issue([home.id]));
     expect(limited.statusCode).toBe(403);
     expect(limited.json<{ detail: string }>().detail).toBe(SCOPED_TOKEN_GLOBAL_WRITE.ru);
     expect((await call('GET', '/admin/users/', await issue())).statusCode).toBe(200);
@@ -109,13 +122,14 @@ describe('admin API', () => {
     });
 
     // a customer assigned to the system sees it with its service and contact
-    const alice = (await ctx.database.db.select().from(users).where(eq(users.username, 'alice')))[0]!;
-    const current = (await admin('GET', `/users/${alice.id}/`)).json<AdminUser>();
-    const assigned = await admin('PATCH', `/users/${alice.id}/`, {
+    const customer = accounts.customer;
+    const current = (await admin('GET', `/users/${customer.id}/`)).json<AdminUser>();
+    expect(current.systems).toEqual([home.id]);
+    const assigned = await admin('PATCH', `/users/${customer.id}/`, {
       systems: [...current.systems, system.id],
     });
-    expect(assigned.json<AdminUser>().systems).toContain(system.id);
-    const card = await call('GET', `/soc/systems/${system.id}/`, sessions.alice!);
+    expect(assigned.json<AdminUser>().systems).toEqual([home.id, system.id]);
+    const card = await call('GET', `/soc/systems/${system.id}/`, sessions.customer!);
     expect(card.statusCode, card.body).toBe(200);
     expect(card.json()).toMatchObject({ is_id: 'IS-0100', services: [{ name: 'Horizon' }] });
   });
@@ -144,16 +158,15 @@ describe('admin API', () => {
   });
 
   it('resets the second factor and refuses to deactivate oneself', async () => {
-    const dave = (await ctx.database.db.select().from(users).where(eq(users.username, 'dave')))[0]!;
+    const withMfa = await buildCustomer(ctx, [], { mfaPhone: '+79990001122' });
     await ctx.database.db
       .update(users)
       .set({ totpSecret: 'sealed', totpEnabledAt: new Date() })
-      .where(eq(users.id, dave.id));
-    const res = await admin('POST', `/users/${dave.id}/reset_mfa/`, { remove_phone: true });
+      .where(eq(users.id, withMfa.id));
+    const res = await admin('POST', `/users/${withMfa.id}/reset_mfa/`, { remove_phone: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<AdminUser>()).toMatchObject({ totp_enabled: false, mfa_phone: null });
-    const me = (await ctx.database.db.select().from(users).where(eq(users.username, 'admin')))[0]!;
-    expect((await admin('POST', `/users/${me.id}/deactivate/`)).statusCode).toBe(400);
+    expect((await admin('POST', `/users/${accounts.admin.id}/deactivate/`)).statusCode).toBe(400);
   });
 
   it('overrides branding at run time; the portal config follows, null returns to the environment', async () => {
@@ -225,7 +238,7 @@ describe('npm run admin', () => {
       '--email',
       'cli@customer.example',
       '--systems',
-      'IS-0001,IS-0200',
+      `${home.isId},IS-0200`,
     );
     const password = /One-time password \(shown once\): (\S+)/.exec(out)![1]!;
     const { access } = await ctx.login('cliuser', password);
@@ -239,7 +252,7 @@ describe('npm run admin', () => {
     // the change ended the session: in again with the user's own password
     const own = (await ctx.login('cliuser', 'Cli-user-own-passphrase-2026')).access;
     const systemsSeen = (await call('GET', '/soc/systems/', own)).json<{ results: { is_id: string }[] }>();
-    expect(systemsSeen.results.map((s) => s.is_id).sort()).toEqual(['IS-0001', 'IS-0200']);
+    expect(systemsSeen.results.map((s) => s.is_id).sort()).toEqual(['IS-0200', home.isId].sort());
     expect(JSON.parse(await cli('users', 'assign', 'cliuser', '--systems', 'IS-0200'))).toMatchObject({
       systems: [expect.any(Number)],
     });
@@ -250,7 +263,16 @@ describe('npm run admin', () => {
   });
 
   it('issues a service token that works and revokes it', async () => {
-    const out = await cli('tokens', 'create', '--name', 'siem', '--user', 'analyst', '--systems', 'IS-0001');
+    const out = await cli(
+      'tokens',
+      'create',
+      '--name',
+      'siem',
+      '--user',
+      accounts.analyst.username,
+      '--systems',
+      home.isId,
+    );
     const token = /Token \(shown once\): (\S+)/.exec(out)![1]!;
     const { id } = JSON.parse(out.slice(0, out.lastIndexOf('\nToken'))) as { id: string };
     expect((await call('GET', '/soc/systems/', token)).json<{ total: number }>().total).toBe(1);

@@ -1,3 +1,4 @@
+// Stays on demo data (40): the alert trees, grouped data, symptoms, snapshots and misconfigs come from demo/alerts.ts.
 import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, AlertDetail } from '@soc/contracts';

@@ -1,41 +1,38 @@
-import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditListResponse } from '@soc/contracts';
-import { incidents, systems, users } from '../../db/schema/index.ts';
 import { audit } from '../../lib/audit.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import type { BuiltUser } from '../../test/builders.ts';
+import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
-let aliceKey: number;
-let bobKey: number;
+let ownKey: number;
+let otherKey: number;
+
+/** Built accounts: `own` and `other` are customers of two systems, `analyst` one of the SOC's. */
+const users = {} as Record<'own' | 'other' | 'analyst', BuiltUser>;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 30 });
-  for (const u of ['alice', 'bob', 'analyst']) tokens[u] = (await ctx.login(u)).access;
+  ctx = await createTestContext({ incidents: 0 });
   const db = ctx.database.db;
-  const keyOf = async (isId: string) => {
-    const [row] = await db
-      .select({ key: incidents.key })
-      .from(incidents)
-      .innerJoin(systems, eq(systems.id, incidents.systemId))
-      .where(eq(systems.isId, isId))
-      .limit(1);
-    return row!.key;
-  };
-  aliceKey = await keyOf('IS-0001');
-  bobKey = await keyOf('IS-0002');
-  const idOf = async (username: string) =>
-    (await db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
-  // an analyst's change on alice's system, the system's on bob's, and alice's own comment with a
+  const mine = await buildSystem(ctx);
+  const theirs = await buildSystem(ctx);
+  users.own = await buildCustomer(ctx, [mine.id]);
+  users.other = await buildCustomer(ctx, [theirs.id]);
+  users.analyst = await buildAnalyst(ctx);
+  for (const [name, user] of Object.entries(users)) tokens[name] = await user.login();
+  ownKey = (await buildIncident(ctx, mine.id)).key;
+  otherKey = (await buildIncident(ctx, theirs.id)).key;
+  // an analyst's change on the customer's system, the system's on the other, and the customer's comment with a
   // user agent that a spreadsheet would run
   await audit(db, {
-    userId: await idOf('analyst'),
+    userId: users.analyst.id,
     action: 'incident.update',
     objectType: 'incident',
-    objectId: aliceKey,
+    objectId: ownKey,
     ip: '10.1.2.3',
     userAgent: 'analyst-workstation/1.0',
   });
@@ -43,14 +40,14 @@ beforeAll(async () => {
     userId: null,
     action: 'incident.update',
     objectType: 'incident',
-    objectId: bobKey,
+    objectId: otherKey,
     ip: '10.9.9.9',
   });
   await audit(db, {
-    userId: await idOf('alice'),
+    userId: users.own.id,
     action: 'incident.comment',
     objectType: 'incident',
-    objectId: aliceKey,
+    objectId: ownKey,
     ip: '10.20.30.40',
     userAgent: '=HYPERLINK("http://x")',
   });
@@ -64,55 +61,57 @@ const list = (user: string, query = '') =>
 
 describe('GET /api/v0/audit/', () => {
   it('shows a customer the entries of their own systems only, newest first', async () => {
-    const res = await list('alice', 'page_size=50');
+    const res = await list('own', 'page_size=50');
     expect(res.statusCode, res.body).toBe(200);
     const page = res.json<AuditListResponse>();
     const objects = page.results.filter((r) => r.object_type === 'incident').map((r) => r.object_id);
-    expect(objects).toContain(String(aliceKey));
-    expect(objects).not.toContain(String(bobKey));
-    // alice's own sign-in is hers
-    expect(page.results.some((r) => r.action === 'auth.login' && r.user?.username === 'alice')).toBe(true);
-    expect(page.results.some((r) => r.user?.username === 'bob')).toBe(false);
+    expect(objects).toContain(String(ownKey));
+    expect(objects).not.toContain(String(otherKey));
+    // the customer's own sign-in is theirs
+    expect(
+      page.results.some((r) => r.action === 'auth.login' && r.user?.username === users.own.username),
+    ).toBe(true);
+    expect(page.results.some((r) => r.user?.username === users.other.username)).toBe(false);
     const ids = page.results.map((r) => r.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
   });
 
   it('filters by action, object, address, time and search; pages; refuses unknown filters', async () => {
-    const byAction = (await list('alice', 'action__in=incident.update')).json<AuditListResponse>();
-    expect(byAction.results.map((r) => r.object_id)).toEqual([String(aliceKey)]);
+    const byAction = (await list('own', 'action__in=incident.update')).json<AuditListResponse>();
+    expect(byAction.results.map((r) => r.object_id)).toEqual([String(ownKey)]);
     const byIp = (await list('analyst', 'ip=10.9.')).json<AuditListResponse>();
-    expect(byIp.results.map((r) => r.object_id)).toEqual([String(bobKey)]);
+    expect(byIp.results.map((r) => r.object_id)).toEqual([String(otherKey)]);
     const byObject = (
-      await list('analyst', `object_type__in=incident&object_id=${bobKey}`)
+      await list('analyst', `object_type__in=incident&object_id=${otherKey}`)
     ).json<AuditListResponse>();
     expect(byObject.total).toBe(1);
     const future = Date.now() + 3_600_000;
-    expect((await list('alice', `at__gte=${future}`)).json<AuditListResponse>().total).toBe(0);
-    const search = (await list('alice', 'search=LOGIN')).json<AuditListResponse>();
+    expect((await list('own', `at__gte=${future}`)).json<AuditListResponse>().total).toBe(0);
+    const search = (await list('own', 'search=LOGIN')).json<AuditListResponse>();
     expect(search.total).toBeGreaterThan(0);
     expect(search.results.every((r) => r.action.includes('login'))).toBe(true);
     const paged = (await list('analyst', 'page_size=1&page=2')).json<AuditListResponse>();
     expect(paged.results).toHaveLength(1);
     expect(paged.previous).toContain('page=1');
-    expect((await list('alice', 'colour=red')).statusCode).toBe(400);
+    expect((await list('own', 'colour=red')).statusCode).toBe(400);
   });
 
   it('exports the same entries as CSV: BOM, the language’s header, formula-safe cells', async () => {
     const res = await ctx.app.inject({
       method: 'GET',
       url: '/api/v0/audit/csv/?action__in=incident.update&language=en',
-      headers: bearer(tokens.alice!),
+      headers: bearer(tokens.own!),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.body.startsWith('\uFEFFTime (UTC),User,')).toBe(true);
     const rows: string[][] = parse(res.body.slice(1));
     expect(rows).toHaveLength(2);
-    expect(rows[1]![5]).toBe(String(aliceKey));
+    expect(rows[1]![5]).toBe(String(ownKey));
     const own = await ctx.app.inject({
       method: 'GET',
       url: '/api/v0/audit/csv/?action__in=incident.comment&language=en',
-      headers: bearer(tokens.alice!),
+      headers: bearer(tokens.own!),
     });
     const ownRows: string[][] = parse(own.body.slice(1));
     expect(ownRows[1]![6]).toBe('10.20.30.40');
@@ -120,27 +119,29 @@ describe('GET /api/v0/audit/', () => {
     const ru = await ctx.app.inject({
       method: 'GET',
       url: '/api/v0/audit/csv/?language=ru',
-      headers: bearer(tokens.bob!),
+      headers: bearer(tokens.other!),
     });
     expect(ru.body.startsWith('\uFEFFВремя (UTC),Пользователь,')).toBe(true);
-    expect(ru.body).not.toContain(`,incident,${aliceKey},`);
+    expect(ru.body).not.toContain(`,incident,${ownKey},`);
   });
 });
 
 describe('the provider staff in a customer audit log (issue 25, item 18)', () => {
   it('names the staff by name and role but never shows a customer their address or user agent', async () => {
-    const page = (
-      await list('alice', 'action__in=incident.update,incident.comment')
-    ).json<AuditListResponse>();
+    const page = (await list('own', 'action__in=incident.update,incident.comment')).json<AuditListResponse>();
     const staff = page.results.find((r) => r.action === 'incident.update');
-    expect(staff).toMatchObject({ ip: '', user_agent: '', user: { username: 'analyst', role: 'analyst' } });
+    expect(staff).toMatchObject({
+      ip: '',
+      user_agent: '',
+      user: { username: users.analyst.username, role: 'analyst' },
+    });
     expect(page.results.find((r) => r.action === 'incident.comment')).toMatchObject({
       ip: '10.20.30.40',
       user_agent: '=HYPERLINK("http://x")',
-      user: { username: 'alice' },
+      user: { username: users.own.username },
     });
     // sign-ins of the customer's own users keep their addresses
-    const logins = (await list('alice', 'action__in=auth.login')).json<AuditListResponse>();
+    const logins = (await list('own', 'action__in=auth.login')).json<AuditListResponse>();
     expect(logins.results.length).toBeGreaterThan(0);
     expect(logins.results.every((r) => r.ip !== '')).toBe(true);
     expect(JSON.stringify(page)).not.toContain('10.1.2.3');
@@ -148,15 +149,15 @@ describe('the provider staff in a customer audit log (issue 25, item 18)', () =>
   });
 
   it('finds no staff entry by the prefix of its hidden address', async () => {
-    expect((await list('alice', 'ip=10.1.')).json<AuditListResponse>().total).toBe(0);
-    expect((await list('alice', 'ip=10.20.')).json<AuditListResponse>().total).toBe(1);
+    expect((await list('own', 'ip=10.1.')).json<AuditListResponse>().total).toBe(0);
+    expect((await list('own', 'ip=10.20.')).json<AuditListResponse>().total).toBe(1);
   });
 
   it('keeps staff addresses out of the customer CSV', async () => {
     const res = await ctx.app.inject({
       method: 'GET',
       url: '/api/v0/audit/csv/?language=en',
-      headers: bearer(tokens.alice!),
+      headers: bearer(tokens.own!),
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('10.1.2.3');
@@ -166,7 +167,7 @@ describe('the provider staff in a customer audit log (issue 25, item 18)', () =>
 
   it('shows analysts every address and user agent', async () => {
     const page = (
-      await list('analyst', `action__in=incident.update&object_id=${aliceKey}`)
+      await list('analyst', `action__in=incident.update&object_id=${ownKey}`)
     ).json<AuditListResponse>();
     expect(page.results[0]).toMatchObject({ ip: '10.1.2.3', user_agent: 'analyst-workstation/1.0' });
     expect((await list('analyst', 'ip=10.1.2.')).json<AuditListResponse>().total).toBe(1);

@@ -2,13 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
-import { DEMO_PASSWORD, bearer, createTestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+import { BUILT_PASSWORD, buildCustomer } from '../../test/builders.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
 });
 afterAll(() => ctx.close());
+
+/** A customer of no system, built for one test; `fields` name them. */
+const someone = (fields: { firstName?: string; lastName?: string } = {}) => buildCustomer(ctx, [], fields);
 
 const obtain = (payload: unknown, remoteAddress = '127.0.0.1') =>
   ctx.app.inject({
@@ -20,7 +24,8 @@ const obtain = (payload: unknown, remoteAddress = '127.0.0.1') =>
 
 describe('POST /auth/token/obtain/', () => {
   it('issues an access and a refresh token for valid credentials, username case-insensitive', async () => {
-    const res = await obtain({ username: 'Alice', password: DEMO_PASSWORD });
+    const { username } = await someone();
+    const res = await obtain({ username: username.toUpperCase(), password: BUILT_PASSWORD });
     expect(res.statusCode).toBe(200);
     const body = res.json<{ access: string; refresh: string }>();
     expect(body.access.split('.')).toHaveLength(3);
@@ -28,7 +33,8 @@ describe('POST /auth/token/obtain/', () => {
   });
 
   it('answers a wrong password exactly as an unknown user', async () => {
-    const wrong = await obtain({ username: 'bob', password: 'not-the-password' }, '10.0.0.1');
+    const { username } = await someone();
+    const wrong = await obtain({ username, password: 'not-the-password' }, '10.0.0.1');
     const unknown = await obtain({ username: 'nobody-here', password: 'not-the-password' }, '10.0.0.1');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
@@ -37,8 +43,9 @@ describe('POST /auth/token/obtain/', () => {
   });
 
   it('refuses a deactivated account with the same answer', async () => {
-    await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.username, 'user005'));
-    const res = await obtain({ username: 'user005', password: DEMO_PASSWORD }, '10.0.0.2');
+    const { id, username } = await someone();
+    await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, id));
+    const res = await obtain({ username, password: BUILT_PASSWORD }, '10.0.0.2');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'No active account found with the given credentials' });
   });
@@ -60,59 +67,59 @@ describe('POST /auth/token/obtain/', () => {
       method: 'POST',
       url: '/api/v0/auth/token/obtain/',
       headers: { 'content-type': 'application/json' },
-      payload: '{"username": "alice", ',
+      payload: '{"username": "nobody", ',
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: ['Malformed JSON body.'] });
   });
 
   it('rejects a JSON body over 1 MB with 413', async () => {
-    const res = await obtain({ username: 'alice', password: 'x'.repeat(1024 * 1024 + 10) });
+    const res = await obtain({ username: 'nobody', password: 'x'.repeat(1024 * 1024 + 10) });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ detail: 'Request body is too large.' });
   });
 
   it('locks a username after 10 failures in a row with 429 and Retry-After', async () => {
+    const { username } = await someone();
     for (let i = 0; i < 10; i++) {
       // a different address each time: only the username counter can lock
-      const res = await obtain({ username: 'carol', password: `wrong-${i}` }, `10.1.0.${i + 1}`);
+      const res = await obtain({ username, password: `wrong-${i}` }, `10.1.0.${i + 1}`);
       expect(res.statusCode).toBe(401);
     }
-    const locked = await obtain({ username: 'carol', password: DEMO_PASSWORD }, '10.1.1.1');
+    const locked = await obtain({ username, password: BUILT_PASSWORD }, '10.1.1.1');
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect(locked.json<{ detail: string }>().detail).toMatch(/throttled/);
   });
 
   it('locks an address after 10 failures in a row, whatever the usernames', async () => {
+    const { username } = await someone();
     for (let i = 0; i < 10; i++) {
       expect((await obtain({ username: `ghost${i}`, password: 'x' }, '10.2.0.1')).statusCode).toBe(401);
     }
-    const locked = await obtain({ username: 'bob', password: DEMO_PASSWORD }, '10.2.0.1');
+    const locked = await obtain({ username, password: BUILT_PASSWORD }, '10.2.0.1');
     expect(locked.statusCode).toBe(429);
-    const elsewhere = await obtain({ username: 'bob', password: DEMO_PASSWORD }, '10.2.0.2');
+    const elsewhere = await obtain({ username, password: BUILT_PASSWORD }, '10.2.0.2');
     expect(elsewhere.statusCode).toBe(200);
   });
 
   it('resets the count on success', async () => {
-    for (let i = 0; i < 9; i++) await obtain({ username: 'analyst2', password: 'x' }, '10.3.0.1');
-    expect((await obtain({ username: 'analyst2', password: DEMO_PASSWORD }, '10.3.0.1')).statusCode).toBe(
-      200,
-    );
-    for (let i = 0; i < 9; i++) await obtain({ username: 'analyst2', password: 'x' }, '10.3.0.1');
-    expect((await obtain({ username: 'analyst2', password: DEMO_PASSWORD }, '10.3.0.1')).statusCode).toBe(
-      200,
-    );
+    const { username } = await someone();
+    for (let i = 0; i < 9; i++) await obtain({ username, password: 'x' }, '10.3.0.1');
+    expect((await obtain({ username, password: BUILT_PASSWORD }, '10.3.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) await obtain({ username, password: 'x' }, '10.3.0.1');
+    expect((await obtain({ username, password: BUILT_PASSWORD }, '10.3.0.1')).statusCode).toBe(200);
   });
 });
 
 describe('GET /auth/user/', () => {
   it('returns the signed-in user with permissions', async () => {
-    const { access } = await ctx.login('alice');
+    const built = await someone({ firstName: 'Алиса', lastName: 'Морозова' });
+    const access = await built.login();
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v0/auth/user/', headers: bearer(access) });
     expect(res.statusCode).toBe(200);
     const user = res.json<Record<string, unknown>>();
-    expect(user).toMatchObject({ username: 'alice', first_name: 'Алиса', last_name: 'Морозова' });
+    expect(user).toMatchObject({ username: built.username, first_name: 'Алиса', last_name: 'Морозова' });
     expect(user.permissions).toContain('incidents.view');
     expect(user).not.toHaveProperty('password_hash');
     expect(user).not.toHaveProperty('passwordHash');
@@ -127,7 +134,7 @@ describe('GET /auth/user/', () => {
       headers: bearer('abc.def.ghi'),
     });
     expect(garbage.statusCode).toBe(401);
-    const { access } = await ctx.login('alice');
+    const access = await (await someone()).login();
     const [h, p] = access.split('.');
     const forged = `${h}.${p}.${'A'.repeat(43)}`;
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v0/auth/user/', headers: bearer(forged) });
@@ -135,8 +142,9 @@ describe('GET /auth/user/', () => {
   });
 
   it('stops accepting the token of a user deactivated meanwhile', async () => {
-    const { access } = await ctx.login('user006');
-    await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.username, 'user006'));
+    const built = await someone();
+    const access = await built.login();
+    await ctx.database.db.update(users).set({ isActive: false }).where(eq(users.id, built.id));
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v0/auth/user/', headers: bearer(access) });
     expect(res.statusCode).toBe(401);
   });
@@ -147,7 +155,7 @@ describe('refresh and logout', () => {
     ctx.app.inject({ method: 'POST', url: '/api/v0/auth/token/refresh/', payload: { refresh: token } });
 
   it('rotates the refresh token', async () => {
-    const first = await ctx.login('bob');
+    const first = await ctx.login((await someone()).username, BUILT_PASSWORD);
     const res = await refresh(first.refresh);
     expect(res.statusCode).toBe(200);
     const second = res.json<{ access: string; refresh: string }>();
@@ -161,7 +169,7 @@ describe('refresh and logout', () => {
   });
 
   it('revokes the whole session when a rotated token is presented again', async () => {
-    const first = await ctx.login('bob');
+    const first = await ctx.login((await someone()).username, BUILT_PASSWORD);
     const second = (await refresh(first.refresh)).json<{ access: string; refresh: string }>();
     const reuse = await refresh(first.refresh);
     expect(reuse.statusCode).toBe(401);
@@ -179,7 +187,7 @@ describe('refresh and logout', () => {
   });
 
   it('ends the session on logout: refresh and access tokens stop working', async () => {
-    const pair = await ctx.login('alice');
+    const pair = await ctx.login((await someone()).username, BUILT_PASSWORD);
     const out = await ctx.app.inject({
       method: 'POST',
       url: '/api/v0/auth/logout/',
@@ -201,22 +209,22 @@ describe('PUT /auth/password_change/', () => {
     ctx.app.inject({ method: 'PUT', url: '/api/v0/auth/password_change/', headers: bearer(access), payload });
 
   it('applies every rule of spec 000 §5', async () => {
-    const { access } = await ctx.login('user001');
+    const access = await (await someone()).login();
     const short = await change(access, {
-      old_password: DEMO_PASSWORD,
+      old_password: BUILT_PASSWORD,
       password: 'abc12',
       confirmed_password: 'abc12',
     });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toEqual({ password: ['Minimum password length is 9'] });
     const numeric = await change(access, {
-      old_password: DEMO_PASSWORD,
+      old_password: BUILT_PASSWORD,
       password: '1234567890',
       confirmed_password: '1234567890',
     });
     expect(numeric.json()).toEqual({ password: ['Password should be not entirely numeric'] });
     const mismatch = await change(access, {
-      old_password: DEMO_PASSWORD,
+      old_password: BUILT_PASSWORD,
       password: 'new-password-1',
       confirmed_password: 'new-password-2',
     });
@@ -239,16 +247,17 @@ describe('PUT /auth/password_change/', () => {
   });
 
   it('changes the password and ends every session, this one too (issue 25)', async () => {
-    const other = await ctx.login('user002');
-    const mine = await ctx.login('user002');
+    const { username } = await someone();
+    const other = await ctx.login(username, BUILT_PASSWORD);
+    const mine = await ctx.login(username, BUILT_PASSWORD);
     const res = await change(mine.access, {
-      old_password: DEMO_PASSWORD,
+      old_password: BUILT_PASSWORD,
       password: 'Brand-new-pass-1',
       confirmed_password: 'Brand-new-pass-1',
     });
     expect(res.statusCode).toBe(200);
-    await expect(ctx.login('user002')).rejects.toThrow(/401/);
-    await ctx.login('user002', 'Brand-new-pass-1');
+    await expect(ctx.login(username, BUILT_PASSWORD)).rejects.toThrow(/401/);
+    await ctx.login(username, 'Brand-new-pass-1');
     const otherMe = await ctx.app.inject({
       method: 'GET',
       url: '/api/v0/auth/user/',
@@ -278,6 +287,6 @@ describe('audit', () => {
     expect(actions).toContain('auth.refresh_reuse');
     expect(actions).toContain('auth.logout');
     expect(rows.filter((r) => r.action === 'auth.login').every((r) => r.ip !== '')).toBe(true);
-    expect(JSON.stringify(rows)).not.toContain(DEMO_PASSWORD);
+    expect(JSON.stringify(rows)).not.toContain(BUILT_PASSWORD);
   });
 });

@@ -4,7 +4,9 @@ import { MFA_MESSAGES } from '@soc/contracts';
 import { auditLog, loginThrottle, mfaChallenges, smsOutbox } from '../../db/schema/index.ts';
 import { testConfig } from '../../config.ts';
 import type { TestContext } from '../../test/harness.ts';
-import { DEMO_PASSWORD, bearer, createTestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+import type { BuiltUser } from '../../test/builders.ts';
+import { BUILT_PASSWORD, buildCustomer } from '../../test/builders.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,7 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const DAVE_PHONE = '+79000000004';
+const PHONE = '+79000000004';
+/** A customer who signs in with a code sent to `PHONE`. */
+let smsUser: BuiltUser;
+beforeAll(async () => {
+  smsUser = await buildCustomer(ctx, [], { mfaPhone: PHONE });
+});
 let nextIp = 1;
 /** Each test signs in from its own address, so that the per-IP counters of one do not lock another. */
 const freshIp = () => `10.7.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
@@ -29,12 +36,12 @@ const post = (url: string, payload: object, remoteAddress: string) =>
     headers: { 'user-agent': 'mfa-test-agent' },
   });
 
-/** The code in the newest outbox message to dave's phone. */
+/** The code in the newest outbox message to the SMS user's phone. */
 async function lastCode(): Promise<string> {
   const rows = await ctx.database.db
     .select()
     .from(smsOutbox)
-    .where(eq(smsOutbox.phone, DAVE_PHONE))
+    .where(eq(smsOutbox.phone, PHONE))
     .orderBy(desc(smsOutbox.id))
     .limit(1);
   const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
@@ -42,9 +49,9 @@ async function lastCode(): Promise<string> {
   return code;
 }
 
-async function startDave(ip: string) {
-  await ctx.database.db.delete(loginThrottle).where(eq(loginThrottle.key, 'u:dave'));
-  const res = await post('token/obtain/', { username: 'dave', password: DEMO_PASSWORD }, ip);
+async function startSignIn(ip: string) {
+  await ctx.database.db.delete(loginThrottle).where(eq(loginThrottle.key, `u:${smsUser.username}`));
+  const res = await post('token/obtain/', { username: smsUser.username, password: BUILT_PASSWORD }, ip);
   expect(res.statusCode).toBe(200);
   const body = res.json<{ mfa_token: string; generate_challenge_timeout: number }>();
   return { mfaToken: body.mfa_token, timeout: body.generate_challenge_timeout };
@@ -56,7 +63,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 describe('SMS second factor', () => {
   it('answers the password step with an mfa_token and sends a 6-digit code; the code gives tokens', async () => {
     const ip = freshIp();
-    const { mfaToken, timeout } = await startDave(ip);
+    const { mfaToken, timeout } = await startSignIn(ip);
     expect(timeout).toBe(60);
     const code = await lastCode();
     expect(code).toMatch(/^\d{6}$/);
@@ -71,12 +78,12 @@ describe('SMS second factor', () => {
       url: '/api/v0/auth/user/',
       headers: bearer(pair.access),
     });
-    expect(me.json<{ username: string }>().username).toBe('dave');
+    expect(me.json<{ username: string }>().username).toBe(smsUser.username);
   });
 
   it('stores neither the code nor the token in clear', async () => {
     const ip = freshIp();
-    const { mfaToken } = await startDave(ip);
+    const { mfaToken } = await startSignIn(ip);
     const code = await lastCode();
     const rows = await ctx.database.db.select().from(mfaChallenges);
     const dump = JSON.stringify(rows);
@@ -86,7 +93,7 @@ describe('SMS second factor', () => {
 
   it('refuses a reused code and a reused mfa_token', async () => {
     const ip = freshIp();
-    const { mfaToken } = await startDave(ip);
+    const { mfaToken } = await startSignIn(ip);
     const code = await lastCode();
     expect((await post('token/mfa/obtain/', { mfa_token: mfaToken, otp: code }, ip)).statusCode).toBe(200);
     const again = await post('token/mfa/obtain/', { mfa_token: mfaToken, otp: code }, ip);
@@ -96,7 +103,7 @@ describe('SMS second factor', () => {
 
   it('says a wrong code is wrong and still accepts the right one afterwards', async () => {
     const ip = freshIp();
-    const { mfaToken } = await startDave(ip);
+    const { mfaToken } = await startSignIn(ip);
     const code = await lastCode();
     const wrong = await post('token/mfa/obtain/', { mfa_token: mfaToken, otp: otherCode(code) }, ip);
     expect(wrong.statusCode).toBe(400);
@@ -114,7 +121,7 @@ describe('SMS second factor', () => {
 
   it('invalidates the mfa_token after 5 wrong codes: even the right code is refused then', async () => {
     const ip = freshIp();
-    const { mfaToken } = await startDave(ip);
+    const { mfaToken } = await startSignIn(ip);
     const code = await lastCode();
     for (let i = 1; i <= 4; i++) {
       const res = await post('token/mfa/obtain/', { mfa_token: mfaToken, otp: otherCode(code) }, ip);
@@ -133,14 +140,14 @@ describe('SMS second factor', () => {
 
   it('refuses an expired code, and accepts the new code sent after the timeout', async () => {
     const ip = freshIp();
-    const { mfaToken } = await startDave(ip);
+    const { mfaToken } = await startSignIn(ip);
     const code = await lastCode();
     const past = new Date(Date.now() - 1000);
     // the code is older than 5 minutes and the resend timeout has passed
     await ctx.database.db
       .update(mfaChallenges)
       .set({ codeExpiresAt: past, lastSentAt: new Date(Date.now() - 301_000) })
-      .where(eq(mfaChallenges.userId, await daveId()));
+      .where(eq(mfaChallenges.userId, smsUser.id));
     const expired = await post('token/mfa/obtain/', { mfa_token: mfaToken, otp: code }, ip);
     expect(expired.statusCode).toBe(400);
     expect(expired.json()).toEqual({ otp: [MFA_MESSAGES.codeExpired] });
@@ -155,7 +162,7 @@ describe('SMS second factor', () => {
 
   it('refuses a resend before the timeout with the remaining seconds', async () => {
     const ip = freshIp();
-    const { mfaToken } = await startDave(ip);
+    const { mfaToken } = await startSignIn(ip);
     const before = await ctx.database.db.select().from(smsOutbox);
     const res = await post('token/mfa/generate_challenge/', { mfa_token: mfaToken }, ip);
     expect(res.statusCode).toBe(429);
@@ -168,12 +175,12 @@ describe('SMS second factor', () => {
 
   it('makes the previous code useless once a new one is sent', async () => {
     const ip = freshIp();
-    const { mfaToken } = await startDave(ip);
+    const { mfaToken } = await startSignIn(ip);
     const first = await lastCode();
     await ctx.database.db
       .update(mfaChallenges)
       .set({ lastSentAt: new Date(Date.now() - 61_000) })
-      .where(eq(mfaChallenges.userId, await daveId()));
+      .where(eq(mfaChallenges.userId, smsUser.id));
     expect((await post('token/mfa/generate_challenge/', { mfa_token: mfaToken }, ip)).statusCode).toBe(200);
     const second = await lastCode();
     if (second !== first) {
@@ -190,16 +197,19 @@ describe('SMS second factor', () => {
 
   it('counts wrong codes towards the per-user lock of the password step', async () => {
     const ip = freshIp();
-    const { mfaToken } = await startDave(ip);
+    const { mfaToken } = await startSignIn(ip);
     const code = await lastCode();
     await post('token/mfa/obtain/', { mfa_token: mfaToken, otp: otherCode(code) }, ip);
-    const [row] = await ctx.database.db.select().from(loginThrottle).where(eq(loginThrottle.key, 'u:dave'));
+    const [row] = await ctx.database.db
+      .select()
+      .from(loginThrottle)
+      .where(eq(loginThrottle.key, `u:${smsUser.username}`));
     expect(row?.failures).toBe(1);
   });
 
   it('audits the challenge and the sign-in with address and user agent, never the code', async () => {
     const ip = freshIp();
-    const { mfaToken } = await startDave(ip);
+    const { mfaToken } = await startSignIn(ip);
     const code = await lastCode();
     await post('token/mfa/obtain/', { mfa_token: mfaToken, otp: code }, ip);
     const rows = await ctx.database.db.select().from(auditLog).where(eq(auditLog.ip, ip));
@@ -211,21 +221,14 @@ describe('SMS second factor', () => {
   });
 });
 
-async function daveId(): Promise<number> {
-  const user = await ctx.database.db.query.users.findFirst({
-    where: (u, { eq: eqFn }) => eqFn(u.username, 'dave'),
-  });
-  return user!.id;
-}
-
 describe('embedded SMS outbox', () => {
   it('lists the messages as JSON and as a page while no gateway is configured', async () => {
-    await startDave(freshIp());
+    await startSignIn(freshIp());
     const code = await lastCode();
     const json = await ctx.app.inject({ method: 'GET', url: '/api/v0/dev/sms_outbox/' });
     expect(json.statusCode).toBe(200);
     expect(json.json<{ results: Array<{ phone: string; body: string }> }>().results[0]).toMatchObject({
-      phone: DAVE_PHONE,
+      phone: PHONE,
     });
     const page = await ctx.app.inject({ method: 'GET', url: '/dev/sms-outbox' });
     expect(page.headers['content-type']).toContain('text/html');
@@ -244,10 +247,11 @@ describe('embedded SMS outbox', () => {
       );
       expect((await other.app.inject({ method: 'GET', url: '/dev/sms-outbox' })).statusCode).toBe(404);
       // no way to deliver a code: the sign-in of an SMS user fails cleanly
+      const { username } = await buildCustomer(other, [], { mfaPhone: PHONE });
       const res = await other.app.inject({
         method: 'POST',
         url: '/api/v0/auth/token/obtain/',
-        payload: { username: 'dave', password: DEMO_PASSWORD },
+        payload: { username, password: BUILT_PASSWORD },
       });
       expect(res.statusCode).toBe(503);
     } finally {

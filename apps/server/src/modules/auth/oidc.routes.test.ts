@@ -7,7 +7,9 @@ import { EXTERNAL_LOGIN_MESSAGES } from '@soc/contracts';
 import { auditLog, userIdentities, users } from '../../db/schema/index.ts';
 import { NO_PASSWORD } from '../../lib/passwords.ts';
 import type { TestContext } from '../../test/harness.ts';
-import { DEMO_PASSWORD, createTestContext, lastSmsCode } from '../../test/harness.ts';
+import { createTestContext, lastSmsCode } from '../../test/harness.ts';
+import type { BuiltUser } from '../../test/builders.ts';
+import { buildCustomer } from '../../test/builders.ts';
 import type { TestIdp } from '../../test/oidc-idp.ts';
 import { signInAtIdp, startTestIdp } from '../../test/oidc-idp.ts';
 
@@ -20,6 +22,10 @@ let idp: TestIdp;
 let ctx: TestContext;
 let signingKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 let signingKid: string;
+/** A customer with a portal password, and one who signs in with a code sent to `SMS_PHONE`. */
+let passwordUser: BuiltUser;
+let smsUser: BuiltUser;
+const SMS_PHONE = '+79000000104';
 
 beforeAll(async () => {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -42,11 +48,11 @@ beforeAll(async () => {
       { client_id: 'other-app', client_secret: 'other-app-secret-other-app', redirect_uris: [TEST_REDIRECT] },
     ],
     accounts: {
-      'idp-alice': { email: 'ALICE@customer1.example' },
-      'idp-bob-unverified': { email: 'bob@customer2.example', emailVerified: false },
-      'idp-carol-no-claim': { email: 'carol@customer3.example', emailVerified: null },
+      'idp-password-user': { email: 'Password.User@built.example' },
+      'idp-unverified': { email: 'unverified.user@built.example', emailVerified: false },
+      'idp-no-claim': { email: 'no-claim.user@built.example', emailVerified: null },
       'idp-erin': { email: 'Erin@customer1.example' },
-      'idp-dave': { email: 'dave@customer4.example' },
+      'idp-sms-user': { email: 'sms.user@built.example' },
       'idp-stranger': { email: 'stranger@elsewhere.example', name: 'Stan Stranger' },
       'idp-stranger-unverified': { email: 'unverified@elsewhere.example', emailVerified: false },
       'idp-stranger-no-claim': { email: 'no-claim@elsewhere.example', emailVerified: null },
@@ -88,6 +94,11 @@ beforeAll(async () => {
     passwordHash: NO_PASSWORD,
     role: 'customer',
   });
+  // accounts with a portal password, whose e-mails the IdP's accounts above carry
+  passwordUser = await buildCustomer(ctx, [], { email: 'password.user@built.example' });
+  await buildCustomer(ctx, [], { email: 'unverified.user@built.example' });
+  await buildCustomer(ctx, [], { email: 'no-claim.user@built.example' });
+  smsUser = await buildCustomer(ctx, [], { email: 'sms.user@built.example', mfaPhone: SMS_PHONE });
 }, 60_000);
 afterAll(async () => {
   await ctx.close();
@@ -342,11 +353,11 @@ describe('e-mail matching and account creation need a verified e-mail, never a l
     (await portalFlow(provider, login)).landing.searchParams.get('error');
 
   it('refuses an e-mail the provider marks unverified or does not mark at all', async () => {
-    expect(await errorOf('corp', 'idp-bob-unverified')).toBe('email_unverified');
-    expect(await errorOf('corp', 'idp-carol-no-claim')).toBe('email_unverified');
+    expect(await errorOf('corp', 'idp-unverified')).toBe('email_unverified');
+    expect(await errorOf('corp', 'idp-no-claim')).toBe('email_unverified');
     const links = await ctx.database.db.select().from(userIdentities);
-    expect(links.map((l) => l.subject)).not.toContain('idp-bob-unverified');
-    expect(links.map((l) => l.subject)).not.toContain('idp-carol-no-claim');
+    expect(links.map((l) => l.subject)).not.toContain('idp-unverified');
+    expect(links.map((l) => l.subject)).not.toContain('idp-no-claim');
   });
 
   it('creates no account from an unverified or unmarked e-mail', async () => {
@@ -358,16 +369,16 @@ describe('e-mail matching and account creation need a verified e-mail, never a l
 
   it('never links a verified e-mail to an account with a password, nor creates a second one', async () => {
     const before = (await ctx.database.db.select().from(users)).length;
-    expect(await errorOf('corp', 'idp-alice')).toBe('email_taken');
-    expect(await errorOf('corp-auto', 'idp-alice')).toBe('email_taken');
+    expect(await errorOf('corp', 'idp-password-user')).toBe('email_taken');
+    expect(await errorOf('corp-auto', 'idp-password-user')).toBe('email_taken');
     expect(await ctx.database.db.select().from(users)).toHaveLength(before);
     const links = await ctx.database.db
       .select()
       .from(userIdentities)
-      .where(eq(userIdentities.subject, 'idp-alice'));
+      .where(eq(userIdentities.subject, 'idp-password-user'));
     expect(links).toHaveLength(0);
-    // alice keeps her own password sign-in
-    expect(await ctx.login('alice', DEMO_PASSWORD)).toHaveProperty('access');
+    // the account keeps its own password sign-in
+    expect(await passwordUser.login()).toBeTruthy();
   });
 
   it('lets no password sign in to an account made by a provider', async () => {
@@ -382,17 +393,16 @@ describe('e-mail matching and account creation need a verified e-mail, never a l
 
 describe('the portal second factor after an OIDC sign-in (EXTERNAL_LOGIN_MFA=portal, the default)', () => {
   it('answers the exchange with the pending sign-in of the password flow; the code gives tokens', async () => {
-    const [dave] = await ctx.database.db.select().from(users).where(eq(users.username, 'dave'));
     await ctx.database.db
       .insert(userIdentities)
-      .values({ userId: dave!.id, issuer: idp.issuer, subject: 'idp-dave' })
+      .values({ userId: smsUser.id, issuer: idp.issuer, subject: 'idp-sms-user' })
       .onConflictDoNothing();
-    const res = await signIn('corp', 'idp-dave');
+    const res = await signIn('corp', 'idp-sms-user');
     expect(res.statusCode).toBe(200);
     const pending = res.json<{ mfa_token: string; method: string; token_type: string }>();
     expect(pending).toMatchObject({ method: 'sms', token_type: 'OIDC' });
     expect(pending).not.toHaveProperty('access');
-    const otp = await lastSmsCode(ctx, '+79000000004');
+    const otp = await lastSmsCode(ctx, SMS_PHONE);
     const tokens = await ctx.app.inject({
       method: 'POST',
       url: '/api/v0/auth/token/mfa/obtain/',
@@ -400,7 +410,7 @@ describe('the portal second factor after an OIDC sign-in (EXTERNAL_LOGIN_MFA=por
     });
     expect(tokens.statusCode).toBe(200);
     const user = await me(`OIDC ${tokens.json<{ access: string }>().access}`);
-    expect(user.json<{ username: string }>().username).toBe('dave');
+    expect(user.json<{ username: string }>().username).toBe(smsUser.username);
   });
 });
 
@@ -414,7 +424,7 @@ describe('Authorization: OIDC <token> issued by the IdP', () => {
   });
 
   it('never signs an API call in to a local account by e-mail alone', async () => {
-    const token = await idTokenFor('portal', 'portal-secret-portal-secret', 'idp-alice');
+    const token = await idTokenFor('portal', 'portal-secret-portal-secret', 'idp-password-user');
     expect((await me(`OIDC ${token}`)).statusCode).toBe(401);
   });
 

@@ -3,21 +3,26 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, jobs, serviceTokens, users } from '../../db/schema/index.ts';
+import { auditLog, jobs, serviceTokens } from '../../db/schema/index.ts';
 import { SECURITY_NOTICE_ACTIONS, SECURITY_NOTICE_JOB, audit } from '../../lib/audit.ts';
 import { base32Decode, hotp, timeStep } from '../../lib/totp.ts';
 import type { TestContext } from '../../test/harness.ts';
-import { DEMO_PASSWORD, bearer, createTestContext } from '../../test/harness.ts';
+import { bearer, createTestContext } from '../../test/harness.ts';
+import type { BuiltUser } from '../../test/builders.ts';
+import { BUILT_PASSWORD, buildCustomer, buildUser } from '../../test/builders.ts';
 
 let ctx: TestContext;
-const ids: Record<string, number> = {};
+/** Built accounts: `ru` and `en` customers read their notices in that language. */
+let ru: BuiltUser;
+let en: BuiltUser;
+let other: BuiltUser;
+let admin: BuiltUser;
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
-  for (const row of await ctx.database.db.select({ id: users.id, username: users.username }).from(users)) {
-    ids[row.username] = row.id;
-  }
-  await ctx.database.db.update(users).set({ locale: 'en' }).where(eq(users.username, 'carol'));
-  await ctx.database.db.update(users).set({ locale: 'ru' }).where(eq(users.username, 'bob'));
+  ru = await buildCustomer(ctx, [], { locale: 'ru', email: 'ru.customer@built.example' });
+  en = await buildCustomer(ctx, [], { locale: 'en', email: 'en.customer@built.example' });
+  other = await buildCustomer(ctx);
+  admin = await buildUser(ctx, { role: 'admin' });
 });
 afterAll(() => ctx.close());
 
@@ -54,8 +59,8 @@ describe('security notices by e-mail (issue 25)', () => {
     const [token] = await ctx.database.db
       .insert(serviceTokens)
       .values({
-        userId: ids.bob!,
-        createdBy: ids.admin!,
+        userId: ru.id,
+        createdBy: admin.id,
         kind: 'service',
         name: 'siem-export',
         prefix: 'socp_abcd',
@@ -65,12 +70,12 @@ describe('security notices by e-mail (issue 25)', () => {
       .returning();
     for (const action of SECURITY_NOTICE_ACTIONS) {
       const onToken = action === 'token.create' || action === 'token.revoke';
-      // written by an administrator about bob: the notice goes to bob
+      // written by an administrator about the customer: the notice goes to the customer
       await audit(ctx.database.db, {
-        userId: ids.admin!,
+        userId: admin.id,
         action,
         objectType: onToken ? 'service_token' : 'user',
-        objectId: onToken ? token!.id : ids.bob!,
+        objectId: onToken ? token!.id : ru.id,
         ip: '203.0.113.7',
         details: onToken ? { kind: 'service', name: token!.name } : {},
       });
@@ -78,7 +83,7 @@ describe('security notices by e-mail (issue 25)', () => {
       expect(
         mail.map((m) => m.to),
         action,
-      ).toEqual(['bob@customer2.example']);
+      ).toEqual(['ru.customer@built.example']);
       expect(mail[0]!.text).toContain('203.0.113.7');
       expect(mail[0]!.subject).toMatch(/^Уведомление безопасности: /);
       expect(mail[0]!.text).toContain('Если это сделали не вы');
@@ -87,40 +92,40 @@ describe('security notices by e-mail (issue 25)', () => {
     }
     // other audit actions mail nothing
     await audit(ctx.database.db, {
-      userId: ids.bob!,
+      userId: ru.id,
       action: 'auth.login',
       objectType: 'user',
-      objectId: ids.bob!,
+      objectId: ru.id,
       ip: '203.0.113.7',
     });
     expect(await newMail()).toEqual([]);
   });
 
   it('follows the real writers: password change, authenticator app, SMS phone, administrator reset', async () => {
-    const NEW = 'Carol-new-long-passphrase-2026';
-    let carol = (await ctx.login('carol')).access;
-    const change = await api('PUT', '/auth/password_change/', carol, {
-      old_password: DEMO_PASSWORD,
+    const NEW = 'En-customer-new-long-passphrase-2026';
+    let access = await en.login();
+    const change = await api('PUT', '/auth/password_change/', access, {
+      old_password: BUILT_PASSWORD,
       password: NEW,
       confirmed_password: NEW,
     });
     expect(change.statusCode, change.body).toBe(200);
     let mail = await newMail();
     expect(mail.map((m) => [m.to, m.subject])).toEqual([
-      ['carol@customer3.example', 'Security notice: The password of your account was changed'],
+      ['en.customer@built.example', 'Security notice: The password of your account was changed'],
     ]);
     expect(mail[0]!.text).toContain('If this was not you');
     // the sessions and personal tokens that ended with it are told in the same notice, not another
     expect(mail[0]!.text).toContain('Every session was ended and every personal API token revoked.');
     expect(mail[0]!.raw).not.toContain(NEW);
-    expect(mail[0]!.raw).not.toContain(DEMO_PASSWORD);
+    expect(mail[0]!.raw).not.toContain(BUILT_PASSWORD);
 
-    // the change ended carol's sessions: she signs in again with the new password
-    carol = (await ctx.login('carol', NEW)).access;
-    const setup = await api('POST', '/auth/mfa/totp/setup/', carol, { password: NEW });
+    // the change ended the customer's sessions: they sign in again with the new password
+    access = (await ctx.login(en.username, NEW)).access;
+    const setup = await api('POST', '/auth/mfa/totp/setup/', access, { password: NEW });
     const secretText = setup.json<{ secret: string }>().secret;
     const code = hotp(base32Decode(secretText), timeStep());
-    expect((await api('POST', '/auth/mfa/totp/confirm/', carol, { otp: code })).statusCode).toBe(200);
+    expect((await api('POST', '/auth/mfa/totp/confirm/', access, { otp: code })).statusCode).toBe(200);
     mail = await newMail();
     expect(mail.map((m) => m.subject)).toEqual([
       'Security notice: An authenticator app was set up for signing in',
@@ -128,16 +133,16 @@ describe('security notices by e-mail (issue 25)', () => {
     expect(mail[0]!.raw).not.toContain(secretText);
     expect(mail[0]!.raw).not.toContain(code);
 
-    const admin = (await ctx.login('admin')).access;
-    const phone = await api('PATCH', `/admin/users/${ids.carol}/`, admin, { mfa_phone: '+79000000333' });
+    const staff = await admin.login();
+    const phone = await api('PATCH', `/admin/users/${en.id}/`, staff, { mfa_phone: '+79000000333' });
     expect(phone.statusCode, phone.body).toBe(200);
     mail = await newMail();
     expect(mail.map((m) => [m.to, m.subject])).toEqual([
-      ['carol@customer3.example', 'Security notice: Sign-in codes by SMS were turned on'],
+      ['en.customer@built.example', 'Security notice: Sign-in codes by SMS were turned on'],
     ]);
     expect(mail[0]!.raw).not.toContain('79000000333');
 
-    const reset = await api('POST', `/admin/users/${ids.carol}/reset_password/`, admin);
+    const reset = await api('POST', `/admin/users/${en.id}/reset_password/`, staff);
     const temporary = reset.json<{ temporary_password: string }>().temporary_password;
     mail = await newMail();
     expect(mail.map((m) => m.subject)).toEqual([
@@ -150,10 +155,10 @@ describe('security notices by e-mail (issue 25)', () => {
     await ctx.database.db
       .transaction(async (tx) => {
         await audit(tx, {
-          userId: ids.alice!,
+          userId: other.id,
           action: 'auth.password_change',
           objectType: 'user',
-          objectId: ids.alice!,
+          objectId: other.id,
           ip: '198.51.100.1',
         });
         throw new Error('rollback');

@@ -1,3 +1,4 @@
+// Stays on the demo accounts: the outbox routes answer only while the demo data set (alice) is loaded.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

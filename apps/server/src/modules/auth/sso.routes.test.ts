@@ -4,7 +4,9 @@ import { EXTERNAL_LOGIN_MESSAGES } from '@soc/contracts';
 import { testConfig } from '../../config.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
-import { DEMO_PASSWORD, bearer, createTestContext, lastSmsCode } from '../../test/harness.ts';
+import { bearer, createTestContext, lastSmsCode } from '../../test/harness.ts';
+import type { BuiltUser } from '../../test/builders.ts';
+import { BUILT_PASSWORD, buildCustomer } from '../../test/builders.ts';
 
 const SECRET = 'proxy-shared-secret-0123456789';
 
@@ -12,6 +14,14 @@ let bySecret: TestContext;
 let byAddress: TestContext;
 /** Relies on the proxy's own second factor (EXTERNAL_LOGIN_MFA=idp). */
 let idpMfa: TestContext;
+const PHONE = '+79000000204';
+const EMAIL = 'sso.customer@built.example';
+/** Built accounts of each context: customers, and a customer with an SMS second factor. */
+let signedIn: BuiltUser;
+let otherBrowser: BuiltUser;
+let withSms: BuiltUser;
+let idpSms: BuiltUser;
+let temporary: BuiltUser;
 beforeAll(async () => {
   bySecret = await createTestContext({
     incidents: 0,
@@ -38,6 +48,12 @@ beforeAll(async () => {
       externalLoginMfa: 'idp',
     },
   });
+  signedIn = await buildCustomer(bySecret);
+  otherBrowser = await buildCustomer(bySecret);
+  withSms = await buildCustomer(bySecret, [], { mfaPhone: PHONE });
+  await buildCustomer(byAddress, [], { email: EMAIL });
+  idpSms = await buildCustomer(idpMfa, [], { mfaPhone: PHONE });
+  temporary = await buildCustomer(idpMfa);
 }, 90_000);
 afterAll(async () => {
   await bySecret.close();
@@ -79,7 +95,11 @@ describe('SSO through a trusted reverse proxy', () => {
     const res = await bySecret.app.inject({
       method: 'GET',
       url: '/api/v0/auth/sso/?next=/incidents',
-      headers: { 'x-remote-user': 'Carol', 'x-sso-secret': SECRET, 'user-agent': 'sso-agent' },
+      headers: {
+        'x-remote-user': signedIn.username.toUpperCase(),
+        'x-sso-secret': SECRET,
+        'user-agent': 'sso-agent',
+      },
     });
     expect(res.statusCode).toBe(302);
     const target = landing(res.headers.location);
@@ -98,7 +118,7 @@ describe('SSO through a trusted reverse proxy', () => {
       url: '/api/v0/auth/user/',
       headers: { authorization: `Bearer ${body.access}` },
     });
-    expect(me.json<{ username: string }>().username).toBe('carol');
+    expect(me.json<{ username: string }>().username).toBe(signedIn.username);
     const audit = await bySecret.database.db
       .select()
       .from(auditLog)
@@ -111,8 +131,8 @@ describe('SSO through a trusted reverse proxy', () => {
 
   it('ignores the identity header without the right secret', async () => {
     for (const headers of [
-      { 'x-remote-user': 'carol' },
-      { 'x-remote-user': 'carol', 'x-sso-secret': 'wrong' },
+      { 'x-remote-user': signedIn.username },
+      { 'x-remote-user': signedIn.username, 'x-sso-secret': 'wrong' },
     ]) {
       const res = await bySecret.app.inject({ method: 'GET', url: '/api/v0/auth/sso/', headers });
       const target = landing(res.headers.location);
@@ -134,14 +154,14 @@ describe('SSO through a trusted reverse proxy', () => {
     const ok = await byAddress.app.inject({
       method: 'GET',
       url: '/api/v0/auth/sso/',
-      headers: { 'x-remote-email': 'BOB@customer2.example' },
+      headers: { 'x-remote-email': EMAIL.toUpperCase() },
       remoteAddress: '10.9.9.9',
     });
     expect(landing(ok.headers.location).searchParams.get('ticket')).toBeTruthy();
     const elsewhere = await byAddress.app.inject({
       method: 'GET',
       url: '/api/v0/auth/sso/',
-      headers: { 'x-remote-email': 'bob@customer2.example', 'x-forwarded-for': '10.9.9.9' },
+      headers: { 'x-remote-email': EMAIL, 'x-forwarded-for': '10.9.9.9' },
       remoteAddress: '10.9.9.8',
     });
     expect(landing(elsewhere.headers.location).searchParams.get('error')).toBe('sso_failed');
@@ -151,7 +171,7 @@ describe('SSO through a trusted reverse proxy', () => {
     const res = await bySecret.app.inject({
       method: 'GET',
       url: '/api/v0/auth/sso/',
-      headers: { 'x-remote-user': 'carol', 'x-sso-secret': SECRET },
+      headers: { 'x-remote-user': signedIn.username, 'x-sso-secret': SECRET },
     });
     expect(res.cookies.find((c) => c.name === 'soc_login')).toMatchObject({
       httpOnly: true,
@@ -166,25 +186,25 @@ describe('SSO through a trusted reverse proxy', () => {
       await bySecret.app.inject({
         method: 'GET',
         url: '/api/v0/auth/sso/',
-        headers: { 'x-remote-user': 'alice', 'x-sso-secret': SECRET },
+        headers: { 'x-remote-user': otherBrowser.username, 'x-sso-secret': SECRET },
       }),
     );
     for (const cookie of ['', other]) {
-      const res = await ssoSignIn(bySecret, 'carol', () => cookie);
+      const res = await ssoSignIn(bySecret, signedIn.username, () => cookie);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ detail: EXTERNAL_LOGIN_MESSAGES.otherBrowser });
       if (cookie) expect(res.cookies.find((c) => c.name === 'soc_login')?.maxAge).toBe(0);
     }
-    expect((await ssoSignIn(bySecret, 'carol')).statusCode).toBe(200);
+    expect((await ssoSignIn(bySecret, signedIn.username)).statusCode).toBe(200);
   });
 
   it('asks a user with a portal second factor for its code (EXTERNAL_LOGIN_MFA=portal, the default)', async () => {
-    const res = await ssoSignIn(bySecret, 'dave');
+    const res = await ssoSignIn(bySecret, withSms.username);
     expect(res.statusCode).toBe(200);
     const pending = res.json<{ mfa_token: string; token_type: string }>();
     expect(pending).toMatchObject({ method: 'sms', token_type: 'SSO' });
     expect(pending).not.toHaveProperty('access');
-    const otp = await lastSmsCode(bySecret, '+79000000004');
+    const otp = await lastSmsCode(bySecret, PHONE);
     const wrong = await bySecret.app.inject({
       method: 'POST',
       url: '/api/v0/auth/token/mfa/obtain/',
@@ -206,7 +226,7 @@ describe('SSO through a trusted reverse proxy', () => {
   });
 
   it('relies on the proxy for the second factor with EXTERNAL_LOGIN_MFA=idp', async () => {
-    const res = await ssoSignIn(idpMfa, 'dave');
+    const res = await ssoSignIn(idpMfa, idpSms.username);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ token_type: 'SSO' });
     expect(res.json()).toHaveProperty('access');
@@ -217,8 +237,8 @@ describe('SSO through a trusted reverse proxy', () => {
     await db
       .update(users)
       .set({ temporaryPasswordExpiresAt: new Date(Date.now() + 3_600_000) })
-      .where(eq(users.username, 'bob'));
-    const res = await ssoSignIn(idpMfa, 'bob');
+      .where(eq(users.id, temporary.id));
+    const res = await ssoSignIn(idpMfa, temporary.username);
     expect(res.statusCode, res.body).toBe(200);
     const { access } = res.json<{ access: string }>();
     const systems = await idpMfa.app.inject({ url: '/api/v0/soc/systems/', headers: bearer(access) });
@@ -229,7 +249,7 @@ describe('SSO through a trusted reverse proxy', () => {
     const byPassword = await idpMfa.app.inject({
       method: 'POST',
       url: '/api/v0/auth/token/obtain/',
-      payload: { username: 'bob', password: DEMO_PASSWORD },
+      payload: { username: temporary.username, password: BUILT_PASSWORD },
     });
     expect(byPassword.statusCode).toBe(401);
     const entries = await db

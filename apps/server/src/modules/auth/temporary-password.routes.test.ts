@@ -5,13 +5,14 @@ import { TEMPORARY_PASSWORD_MESSAGES } from '@soc/contracts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { BUILT_PASSWORD, buildCustomer, buildUser } from '../../test/builders.ts';
 import { runAdminCommand } from '../admin/admin.commands.ts';
 
 let ctx: TestContext;
 let adminAccess = '';
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
-  adminAccess = (await ctx.login('admin')).access;
+  adminAccess = await (await buildUser(ctx, { role: 'admin' })).login();
 });
 afterAll(() => ctx.close());
 
@@ -115,14 +116,14 @@ describe('temporary passwords given by an administrator (issue 25, item 15)', ()
   });
 
   it('is given again by an administrator’s reset (API and CLI), which ends the sessions', async () => {
-    const alice = (await ctx.login('alice')).access;
-    const [aliceRow] = await ctx.database.db.select().from(users).where(eq(users.username, 'alice'));
-    const reset = await api('POST', `/admin/users/${aliceRow!.id}/reset_password/`, adminAccess);
+    const customer = await buildCustomer(ctx);
+    const session = await customer.login();
+    const reset = await api('POST', `/admin/users/${customer.id}/reset_password/`, adminAccess);
     expect(reset.statusCode, reset.body).toBe(200);
     expect(reset.headers['cache-control']).toBe('no-store');
     const { temporary_password } = reset.json<UserInvited>();
-    expect((await api('GET', '/auth/user/', alice)).statusCode).toBe(401);
-    const signIn = await obtain('alice', temporary_password);
+    expect((await api('GET', '/auth/user/', session)).statusCode).toBe(401);
+    const signIn = await obtain(customer.username, temporary_password);
     expect(signIn.json()).toMatchObject({ must_change_password: true });
     expect((await api('GET', '/soc/systems/', signIn.json<{ access: string }>().access)).statusCode).toBe(
       403,
@@ -131,20 +132,24 @@ describe('temporary passwords given by an administrator (issue 25, item 15)', ()
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'auth.password_reset'));
-    expect(entries.at(-1)).toMatchObject({ objectType: 'user', objectId: String(aliceRow!.id) });
+    expect(entries.at(-1)).toMatchObject({ objectType: 'user', objectId: String(customer.id) });
     expect(JSON.stringify(entries.at(-1)?.details)).not.toContain(temporary_password);
 
-    const out = await runAdminCommand(['users', 'reset-password', 'alice'], {
+    const out = await runAdminCommand(['users', 'reset-password', customer.username], {
       db: ctx.database.db,
       config: ctx.config,
     });
     const cliPassword = /One-time password \(shown once, valid 72 hours\): (\S+)/.exec(out)![1]!;
-    expect((await obtain('alice', temporary_password)).statusCode).toBe(401);
-    expect((await obtain('alice', cliPassword)).json()).toMatchObject({ must_change_password: true });
+    expect((await obtain(customer.username, temporary_password)).statusCode).toBe(401);
+    expect((await obtain(customer.username, cliPassword)).json()).toMatchObject({
+      must_change_password: true,
+    });
   });
 
   it('is refused to non-administrators', async () => {
-    const alice = await ctx.login('carol');
-    expect((await api('POST', '/admin/users/1/reset_password/', alice.access)).statusCode).toBe(403);
+    const target = await buildCustomer(ctx);
+    const access = await (await buildCustomer(ctx)).login();
+    expect((await api('POST', `/admin/users/${target.id}/reset_password/`, access)).statusCode).toBe(403);
+    expect(await obtain(target.username, BUILT_PASSWORD).then((r) => r.statusCode)).toBe(200);
   });
 });

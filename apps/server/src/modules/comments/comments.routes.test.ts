@@ -1,13 +1,16 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, IncidentCard, IncidentStatus } from '@soc/contracts';
 import { CommentSchema } from '@soc/contracts';
-import { categories, comments, incidents, issueTypes, systems, users } from '../../db/schema/index.ts';
+import { categories, comments, incidents, issueTypes, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import type { BuiltSystem, BuiltUser } from '../../test/builders.ts';
+import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
+import { buildContact } from '../../test/builders-b.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -55,24 +58,34 @@ const statusOf = async () =>
 const setStatus = (status: IncidentStatus) =>
   ctx.database.db.update(incidents).set({ status }).where(eq(incidents.id, incidentId));
 
+/** The customer's system, whose contacts read Russian, and another tenant's (English). */
+let mine: BuiltSystem;
+let theirs: BuiltSystem;
+let customer: BuiltUser;
+
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 40 });
-  for (const user of ['alice', 'bob', 'analyst']) tokens[user] = (await ctx.login(user)).access;
-  const pick = async (isId: string) =>
-    (
-      await ctx.database.db
-        .select({ id: incidents.id, key: incidents.key })
-        .from(incidents)
-        .innerJoin(systems, eq(systems.id, incidents.systemId))
-        .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
-        .where(and(eq(systems.isId, isId), eq(issueTypes.code, 'incident')))
-        .orderBy(incidents.key)
-        .limit(1)
-    )[0]!;
-  const a = await pick('IS-0001');
+  ctx = await createTestContext({ incidents: 0 });
+  mine = await buildSystem(ctx);
+  theirs = await buildSystem(ctx);
+  for (const [system, locale, domain] of [
+    [mine, 'ru', 'mine.example'],
+    [theirs, 'en', 'theirs.example'],
+  ] as const) {
+    for (const n of [1, 2]) await buildContact(ctx, system.id, { email: `security${n}@${domain}`, locale });
+    await buildContact(ctx, system.id, { email: `quiet@${domain}`, notify: false });
+  }
+  customer = await buildCustomer(ctx, [mine.id]);
+  tokens.own = await customer.login();
+  tokens.other = await (await buildCustomer(ctx, [theirs.id])).login();
+  tokens.analyst = await (await buildAnalyst(ctx)).login();
+  const a = await buildIncident(ctx, mine.id);
   key = a.key;
   incidentId = a.id;
-  bobKey = (await pick('IS-0002')).key;
+  bobKey = (await buildIncident(ctx, theirs.id)).key;
+  // the built incidents' registration mail is sent and dropped: the tests look for their own mail
+  await ctx.app.jobs.runDue();
+  const outbox = ctx.config.mail.outboxDir;
+  for (const f of await readdir(outbox)) await rm(path.join(outbox, f));
 });
 afterAll(() => ctx.close());
 
@@ -81,7 +94,7 @@ describe('comments', () => {
     await setStatus('work_in_progress');
     const file = Buffer.from('строка журнала 1\nстрока журнала 2\n', 'utf8');
     const res = await postComment(
-      'alice',
+      'own',
       key,
       multipart({ body: 'Журнал во вложении' }, [
         { name: 'журнал событий.txt', type: 'text/plain', body: file },
@@ -96,20 +109,20 @@ describe('comments', () => {
     expect(comment.attachments[0]!.filename).toBe('журнал событий.txt');
     expect(comment.attachments[0]!.size).toBe(file.length);
 
-    const list = await get('alice', `/api/v0/soc/incs/${key}/comments/?no_page=true`);
+    const list = await get('own', `/api/v0/soc/incs/${key}/comments/?no_page=true`);
     const page = list.json<{ results: Comment[]; total: number }>();
     expect(page.results.at(-1)!.id).toBe(comment.id);
     const created = page.results.map((c) => c.created);
     expect([...created].sort((a, b) => a - b)).toEqual(created);
     const found = await get(
-      'alice',
+      'own',
       `/api/v0/soc/incs/${key}/comments/?search=%20${encodeURIComponent('Журнал во')}%20`,
     );
     expect(found.json<{ results: Comment[] }>().results.map((c) => c.id)).toEqual([comment.id]);
 
     // download: headers, full body, ranges
     const link = comment.attachments[0]!.link;
-    const full = await get('alice', link);
+    const full = await get('own', link);
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(full.headers['content-length']).toBe(String(file.length));
@@ -118,23 +131,23 @@ describe('comments', () => {
       `attachment; filename="______ _______.txt"; filename*=UTF-8''${encodeURIComponent('журнал событий.txt')}`,
     );
     expect(full.rawPayload.equals(file)).toBe(true);
-    const part = await get('alice', link, { range: 'bytes=2-9' });
+    const part = await get('own', link, { range: 'bytes=2-9' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 2-9/${file.length}`);
     expect(part.headers['content-length']).toBe('8');
     expect(part.rawPayload.equals(file.subarray(2, 10))).toBe(true);
-    const suffix = await get('alice', link, { range: 'bytes=-5' });
+    const suffix = await get('own', link, { range: 'bytes=-5' });
     expect(suffix.rawPayload.equals(file.subarray(file.length - 5))).toBe(true);
-    const open = await get('alice', link, { range: 'bytes=10-' });
+    const open = await get('own', link, { range: 'bytes=10-' });
     expect(open.headers['content-range']).toBe(`bytes 10-${file.length - 1}/${file.length}`);
-    const beyond = await get('alice', link, { range: `bytes=${file.length}-` });
+    const beyond = await get('own', link, { range: `bytes=${file.length}-` });
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${file.length}`);
     // only for users who may see the incident
-    expect((await get('bob', link)).statusCode).toBe(404);
-    expect((await get('bob', link.replace(`/${key}/`, `/${bobKey}/`))).statusCode).toBe(404);
+    expect((await get('other', link)).statusCode).toBe(404);
+    expect((await get('other', link.replace(`/${key}/`, `/${bobKey}/`))).statusCode).toBe(404);
     expect(
-      (await get('alice', link.replace(/[0-9a-f-]{36}/, '00000000-0000-0000-0000-000000000000'))).statusCode,
+      (await get('own', link.replace(/[0-9a-f-]{36}/, '00000000-0000-0000-0000-000000000000'))).statusCode,
     ).toBe(404);
   });
 
@@ -144,7 +157,7 @@ describe('comments', () => {
       '<iframe src="https://evil.example"></iframe><p style="x" onclick="alert(4)">**bold**</p>' +
       '[md link](javascript:alert(5)) <svg onload="alert(6)"></svg> [fine](https://example.org)' +
       '<img src="https://tracker.example/pixel.png"><img src="/api/v0/soc/files/x.png">';
-    const res = await postComment('alice', key, multipart({ body: hostile }));
+    const res = await postComment('own', key, multipart({ body: hostile }));
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json<Comment>().body;
     expect(body).not.toMatch(/<script|onerror|onclick|onload|javascript:|<iframe|<svg|style=/i);
@@ -160,40 +173,40 @@ describe('comments', () => {
   });
 
   it('refuses an empty text and unknown fields with field errors; nothing is stored', async () => {
-    const before = (await get('alice', `/api/v0/soc/incs/${key}/comments/`)).json<{ total: number }>().total;
+    const before = (await get('own', `/api/v0/soc/incs/${key}/comments/`)).json<{ total: number }>().total;
     const blank = await postComment(
-      'alice',
+      'own',
       key,
       multipart({ body: '  ' }, [{ name: 'a.txt', type: 'text/plain', body: Buffer.from('x') }]),
     );
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ body: ['This field may not be blank.'] });
-    const missing = await postComment('alice', key, multipart({ colour: 'red' }));
+    const missing = await postComment('own', key, multipart({ colour: 'red' }));
     expect(missing.json()).toEqual({ body: ['This field is required.'], colour: ['Unknown field.'] });
-    expect((await get('alice', `/api/v0/soc/incs/${key}/comments/`)).json<{ total: number }>().total).toBe(
+    expect((await get('own', `/api/v0/soc/incs/${key}/comments/`)).json<{ total: number }>().total).toBe(
       before,
     );
-    expect((await postComment('bob', key, multipart({ body: 'hi' }))).statusCode).toBe(404);
+    expect((await postComment('other', key, multipart({ body: 'hi' }))).statusCode).toBe(404);
   });
 
   it('moves the status: customer answer, issue_completed, analyst answer (DESIGN §5)', async () => {
     await setStatus('waiting_for_customer');
-    await postComment('alice', key, multipart({ body: 'Это наш сканер' }));
+    await postComment('own', key, multipart({ body: 'Это наш сканер' }));
     expect(await statusOf()).toBe('waiting_for_support');
 
     await postComment('analyst', key, multipart({ body: 'Подтвердите, пожалуйста, окно сканирования' }));
     expect(await statusOf()).toBe('waiting_for_customer');
 
-    await postComment('alice', key, multipart({ body: 'Готово', issue_completed: 'true' }));
+    await postComment('own', key, multipart({ body: 'Готово', issue_completed: 'true' }));
     expect(await statusOf()).toBe('customer_completed');
 
-    const again = await postComment('alice', key, multipart({ body: 'ещё раз', issue_completed: 'true' }));
+    const again = await postComment('own', key, multipart({ body: 'ещё раз', issue_completed: 'true' }));
     expect(again.statusCode).toBe(400);
     expect(again.json<Record<string, string[]>>().issue_completed).toHaveLength(1);
     expect(await statusOf()).toBe('customer_completed');
 
     await setStatus('work_in_progress');
-    await postComment('alice', key, multipart({ body: 'просто комментарий' }));
+    await postComment('own', key, multipart({ body: 'просто комментарий' }));
     expect(await statusOf()).toBe('work_in_progress');
   });
 
@@ -208,19 +221,15 @@ describe('comments', () => {
     );
     const mail = mails.find((m) => m.subject?.startsWith(`[INC-${key}] `));
     expect(mail).toBeDefined();
-    // IS-0001's contacts read Russian
+    // the system's contacts read Russian; one who asked for no notifications gets none
     expect(mail!.subject).toContain('Требуется ваш ответ');
-    expect(mail!.to?.map((a) => a.address)).toEqual([
-      'security1@is-0001.example',
-      'security2@is-0001.example',
-    ]);
+    expect(mail!.to?.map((a) => a.address)).toEqual(['security1@mine.example', 'security2@mine.example']);
     expect(mail!.replyTo?.[0]?.address).toBe('incidents@soc-portal.local');
     expect(mail!.text).toContain(`/inc/${key}`);
   });
 
   it('e-mails the contacts, in their language, when an incident is registered', async () => {
     const db = ctx.database.db;
-    const [system] = await db.select().from(systems).where(eq(systems.isId, 'IS-0002'));
     const [type] = await db.select().from(issueTypes).where(eq(issueTypes.code, 'incident'));
     const [category] = await db
       .select()
@@ -232,7 +241,7 @@ describe('comments', () => {
       url: '/api/v0/soc/incs/',
       headers: bearer(tokens.analyst!),
       payload: {
-        system: system!.id,
+        system: theirs.id,
         summary: 'Beaconing to a known C2 server',
         issuetype: type!.id,
         priority: 'high',
@@ -251,10 +260,7 @@ describe('comments', () => {
       (m) => m.subject === `[INC-${newKey}] Incident registered: Beaconing to a known C2 server`,
     );
     expect(mail).toBeDefined();
-    expect(mail!.to?.map((a) => a.address)).toEqual([
-      'security1@is-0002.example',
-      'security2@is-0002.example',
-    ]);
+    expect(mail!.to?.map((a) => a.address)).toEqual(['security1@theirs.example', 'security2@theirs.example']);
     expect(mail!.html).toContain('<strong>scada-gw</strong>');
   });
 
@@ -278,7 +284,7 @@ describe('comments', () => {
         source: 'Email by unauthorized user',
       },
     ]);
-    const list = (await get('alice', `/api/v0/soc/incs/${key}/comments/?no_page=true`)).json<{
+    const list = (await get('own', `/api/v0/soc/incs/${key}/comments/?no_page=true`)).json<{
       results: Comment[];
     }>();
     const centre = list.results.find((c) => c.body === '<p>Принято</p>')!;
@@ -305,29 +311,29 @@ describe('rating', () => {
       .update(incidents)
       .set({ status: 'work_in_progress', customerStarRating: null })
       .where(eq(incidents.id, incidentId));
-    const open = await rate('alice', { rating: 4 });
+    const open = await rate('own', { rating: 4 });
     expect(open.statusCode).toBe(400);
     expect(open.json()).toEqual({ rating: ['Only a handled incident can be rated.'] });
 
     await setStatus('closed');
-    const before = (await get('alice', `/api/v0/soc/incs/${key}/`)).json<IncidentCard>();
+    const before = (await get('own', `/api/v0/soc/incs/${key}/`)).json<IncidentCard>();
     expect(before.can_rate).toBe(true);
-    expect((await rate('alice', { rating: 6 })).json<Record<string, string[]>>().rating).toHaveLength(1);
-    expect((await rate('alice', { rating: 2.5 })).statusCode).toBe(400);
-    expect((await rate('alice', {})).json()).toEqual({ rating: ['This field is required.'] });
+    expect((await rate('own', { rating: 6 })).json<Record<string, string[]>>().rating).toHaveLength(1);
+    expect((await rate('own', { rating: 2.5 })).statusCode).toBe(400);
+    expect((await rate('own', {})).json()).toEqual({ rating: ['This field is required.'] });
 
-    const ok = await rate('alice', { rating: 5, comment: '  Быстро и по делу  ' });
+    const ok = await rate('own', { rating: 5, comment: '  Быстро и по делу  ' });
     expect(ok.statusCode, ok.body).toBe(200);
     const card = ok.json<IncidentCard>();
     expect(card.customer_star_rating).toBe(5);
     expect(card.customer_star_rating_comment).toBe('Быстро и по делу');
     expect(card.can_rate).toBe(false);
 
-    const twice = await rate('alice', { rating: 1 });
+    const twice = await rate('own', { rating: 1 });
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toEqual({ rating: ['The incident has already been rated.'] });
-    expect((await rate('bob', { rating: 1 })).statusCode).toBe(404);
-    const [alice] = await ctx.database.db.select().from(users).where(eq(users.username, 'alice'));
-    expect(alice).toBeDefined();
+    expect((await rate('other', { rating: 1 })).statusCode).toBe(404);
+    const [own] = await ctx.database.db.select().from(users).where(eq(users.id, customer.id));
+    expect(own).toBeDefined();
   });
 });
