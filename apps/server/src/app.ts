@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { auditedMailer, createMailer } from './integrations/mail/mailer.ts';
 import { createRateLimitStore } from './integrations/redis/rate-limit-store.ts';
+import type { RateLimitStoreOptions } from './integrations/redis/rate-limit-store.ts';
 import { createSmsGateway } from './integrations/sms/sms-gateway.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
 import { smsOutboxRoutes } from './modules/auth/sms-outbox.routes.ts';
@@ -120,6 +121,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** The clock of services that read "now" for their answers (tests pin it to the demo's). */
   now?: () => Date;
+  /** The Redis rate-limit store's settings (tests that count requests wait longer for Redis). */
+  rateLimitStore?: RateLimitStoreOptions;
 }
 
 declare module 'fastify' {
@@ -190,6 +193,7 @@ export async function buildApp({
   eventsHeartbeatMs,
   logStream,
   now,
+  rateLimitStore: rateLimitStoreOptions,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -242,7 +246,12 @@ export async function buildApp({
     strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
     referrerPolicy: { policy: 'same-origin' },
   });
-  const rateLimitStore = createRateLimitStore(config.redisUrl, config.redisKeyPrefix, app.log);
+  const rateLimitStore = createRateLimitStore(
+    config.redisUrl,
+    config.redisKeyPrefix,
+    app.log,
+    rateLimitStoreOptions,
+  );
   app.addHook('onClose', async () => rateLimitStore.close());
   await app.register(rateLimit, rateLimitStore.options);
   await app.register(multipart, {
