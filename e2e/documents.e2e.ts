@@ -87,10 +87,13 @@ describe('documentation hub', () => {
     const detail = page.getByTestId('document-version-modal');
     await detail.getByTestId('document-version-comment').waitFor();
     expect((await detail.innerText()).length).toBeGreaterThan(0);
+    // the test id sits on antd's zero-size modal root, hidden even while the dialog shows: wait
+    // for the closed dialog to be removed (destroyOnHidden, at the end of its animation), else
+    // its footer can still cover the history's Close button
     await detail.getByTestId('document-version-close').click();
-    await detail.waitFor({ state: 'hidden' });
+    await detail.waitFor({ state: 'detached', timeout: 10_000 });
     await history.getByTestId('document-history-close').click();
-    await history.waitFor({ state: 'hidden' });
+    await history.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
 
     // a comment
     const text = `Проверено на стенде ${Date.now()}`;

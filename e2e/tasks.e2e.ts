@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { pickOptions } from './support/antd.ts';
+import type { Browser } from 'playwright-core';
+import { expectToast, pickOptions } from './support/antd.ts';
+import { answerTo } from './support/api.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { signIn } from './support/session.ts';
 
@@ -12,13 +13,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/** Waits for a toast with this text; a failure lists the toasts that did show. */
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect
-    .poll(() => page.locator('.ant-notification-notice').allInnerTexts(), POLL)
-    .toEqual(expect.arrayContaining([expect.stringContaining(text)]));
-}
 
 describe('tasks', () => {
   it('opens a task from the Issues menu and chats with the SOC with an attachment', async () => {
@@ -97,7 +91,10 @@ describe('security recommendations', () => {
     await panel.getByTestId('misconfig-action-fix').click();
     await page.getByTestId('misconfig-action-dialog').waitFor();
     await page.getByTestId('misconfig-action-comment').fill('SMBv1 disabled through group policy.');
-    await page.getByTestId('misconfig-action-confirm').click();
+    const answer = await answerTo(page, 'POST', new RegExp(`/soc/misconfigs/${id}/[a-z_]+/$`), () =>
+      page.getByTestId('misconfig-action-confirm').click(),
+    );
+    expect(answer.ok()).toBe(true);
     await expectToast(page, 'Marked as fixed');
     await expect
       .poll(() => panel.getByTestId('misconfig-status').getAttribute('data-status'), POLL)

@@ -1,18 +1,41 @@
 // `npm test`: type-check, lint, format check, build, then every Vitest project (contracts,
 // server on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, web, end-to-end in Chromium).
 // Ends with one line: `Tests: N passed, N failed` (each check step counts as one test).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+//
+// The work runs in two lanes (TEST_LANES, default 2: the machine's two cores): one lane takes the
+// checks, the build and then the browser tests, which need the build; the other takes the Vitest
+// projects one at a time, longest first, and whichever lane is free takes the next. Each Vitest
+// project runs in its own process (one worker, files one after another, as configured) and writes
+// its own JSON report; they are merged into `tmp/vitest-report.json`. Figures: docs/testing.md.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+const timings = [];
 
-function step(name, command, args) {
-  console.log(`\n▶ ${name}`);
-  const started = Date.now();
-  const r = spawnSync(command, args, { stdio: 'inherit', env: process.env });
-  const ok = r.status === 0;
-  console.log(`${ok ? '✓' : '✗'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+/** Runs a command with its output prefixed by `label`; resolves to whether it exited with 0. */
+function run(label, command, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    console.log(`[${label}] ▶ ${command} ${args.join(' ')}`);
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`));
+    }
+    child.on('close', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      timings.push({ label, seconds });
+      console.log(`[${label}] ${code === 0 ? '✓' : '✗'} (${seconds.toFixed(1)} s)`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** A check step counts as one test. */
+async function step(name, command, args) {
+  const ok = await run(name, command, args);
   if (ok) results.passed += 1;
   else {
     results.failed += 1;
@@ -21,23 +44,59 @@ function step(name, command, args) {
   return ok;
 }
 
-const tsProjects = ['.', 'packages/contracts', 'apps/server', 'apps/web', 'e2e'];
-for (const project of tsProjects) step(`type-check ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
-step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
-step('format', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
-const built = step('build', 'npm', ['run', 'build']);
-
 mkdirSync('tmp', { recursive: true });
-const report = 'tmp/vitest-report.json';
-rmSync(report, { force: true });
-const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-// Without a build the browser tests cannot run; they are counted as failed, not skipped.
-if (!built)
-  vitestArgs.push('--project=contracts', '--project=server', '--project=server-pg', '--project=web');
-console.log('\n▶ vitest');
-spawnSync('npx', vitestArgs, { stdio: 'inherit', env: process.env });
-if (existsSync(report)) {
+const reports = [];
+/** One Vitest project in its own process, with its own JSON report (its failures are counted from it). */
+async function vitest(project) {
+  const report = `tmp/vitest-report.${project}.json`;
+  rmSync(report, { force: true });
+  reports.push({ project, report });
+  await run(project, 'npx', [
+    'vitest',
+    'run',
+    `--project=${project}`,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ]);
+}
+
+const tsProjects = ['.', 'packages/contracts', 'apps/server', 'apps/web', 'e2e'];
+async function checksThenBrowser() {
+  for (const project of tsProjects)
+    await step(`type-check ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
+  await step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+  await step('format', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
+  // Without a build the browser tests cannot run; they are counted as failed, not skipped.
+  if (await step('build', 'npm', ['run', 'build'])) await vitest('e2e');
+  else {
+    results.failed += 1;
+    failedSteps.push('end-to-end tests (not run: the build failed)');
+  }
+}
+
+// longest first (measured: docs/testing.md), so that the lanes end close together
+const projects = [...(process.env.TEST_DATABASE_URL ? ['server-pg'] : []), 'server', 'web', 'contracts'];
+const jobs = [checksThenBrowser, ...projects.map((project) => () => vitest(project))];
+const lanes = Math.max(1, Number(process.env.TEST_LANES) || 2);
+const started = Date.now();
+await Promise.all(
+  Array.from({ length: lanes }, async () => {
+    for (let job = jobs.shift(); job; job = jobs.shift()) await job();
+  }),
+);
+
+const merged = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, testResults: [] };
+for (const { project, report } of reports) {
+  if (!existsSync(report)) {
+    results.failed += 1;
+    failedSteps.push(`vitest ${project} (no report written)`);
+    continue;
+  }
   const json = JSON.parse(readFileSync(report, 'utf8'));
+  for (const key of ['numPassedTests', 'numFailedTests', 'numPendingTests', 'numTodoTests'])
+    merged[key] += json[key] ?? 0;
+  merged.testResults.push(...(json.testResults ?? []));
   results.passed += json.numPassedTests ?? 0;
   results.failed += json.numFailedTests ?? 0;
   results.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
@@ -47,15 +106,13 @@ if (existsSync(report)) {
       failedSteps.push(`test file ${file.name}: ${String(file.message ?? '').split('\n')[0]}`);
     }
   }
-} else {
-  results.failed += 1;
-  failedSteps.push('vitest (no report written)');
 }
-if (!built) {
-  results.failed += 1;
-  failedSteps.push('end-to-end tests (not run: the build failed)');
-}
+writeFileSync('tmp/vitest-report.json', JSON.stringify(merged));
 
+console.log('\nTimes (s):');
+for (const { label, seconds } of timings)
+  console.log(`  ${label.padEnd(30)} ${seconds.toFixed(1).padStart(7)}`);
+console.log(`  ${'whole run'.padEnd(30)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)}`);
 if (failedSteps.length) console.log(`\nFailed: ${failedSteps.join('; ')}`);
 const skipped = results.skipped ? `, ${results.skipped} skipped` : '';
 console.log(`\nTests: ${results.passed} passed, ${results.failed} failed${skipped}`);

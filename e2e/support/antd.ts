@@ -27,3 +27,21 @@ export async function pickOptions(
   }
   if (close) await page.keyboard.press('Escape');
 }
+
+/**
+ * Waits for a toast (antd notification) with this text. The page itself watches for it (not a
+ * poll from the test process, which a loaded machine can stall for longer than a toast shows);
+ * a failure lists the toasts that did show. Call it once the request behind the toast has been
+ * answered (`answerTo`): the timeout is for rendering, not for the server.
+ */
+export async function expectToast(page: Page, text: string, timeout = 10_000): Promise<void> {
+  const toasts = page.locator('.ant-notification-notice');
+  try {
+    await toasts.filter({ hasText: text }).first().waitFor({ timeout });
+  } catch (error) {
+    const shown = await toasts.allInnerTexts();
+    throw new Error(`no toast with "${text}" within ${timeout} ms; shown: ${JSON.stringify(shown)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Response as PageResponse } from 'playwright-core';
 
 /** The access token the signed-in app keeps in storage. */
 export async function accessToken(page: Page): Promise<string> {
@@ -22,4 +22,25 @@ export async function apiCall<T>(
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/**
+ * Runs `act` (e.g. a click) and returns the answer to the API request it sends: `method` to a
+ * path matching `path`. Waits as long as the server takes on a loaded machine (`timeout`), so
+ * what follows (a toast, a re-render) is timed from the answer, not from the click.
+ */
+export async function answerTo(
+  page: Page,
+  method: string,
+  path: RegExp,
+  act: () => Promise<unknown>,
+  timeout = 45_000,
+): Promise<PageResponse> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === method && path.test(new URL(r.url()).pathname), {
+      timeout,
+    }),
+    act(),
+  ]);
+  return response;
 }

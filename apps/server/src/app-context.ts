@@ -1,3 +1,4 @@
+import type { RateLimitStoreOptions } from './integrations/redis/rate-limit-store.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -38,6 +39,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** The clock of services that read "now" for their answers (tests pin it to the demo's). */
   now?: () => Date;
+  /** The Redis rate-limit store's settings (tests that count requests wait longer for Redis). */
+  rateLimitStore?: RateLimitStoreOptions;
 }
 
 declare module 'fastify' {

@@ -87,7 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(createSerializerCompiler({ verify: config.env === 'test' }));
 
   // external
-  await app.register(externalPlugins, { config });
+  await app.register(externalPlugins, { config, rateLimitStore: options.rateLimitStore });
 
   // app: the shared context (database, storage, mail, jobs, events, caches), then the checks
   // every route passes

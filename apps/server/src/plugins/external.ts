@@ -9,6 +9,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_BASE, ATTACHMENTS_MAX_FILES, ATTACHMENT_MAX_BYTES, PRODUCT_VERSION } from '@soc/contracts';
 import type { Config } from '../config.ts';
 import { createRateLimitStore } from '../integrations/redis/rate-limit-store.ts';
+import type { RateLimitStoreOptions } from '../integrations/redis/rate-limit-store.ts';
 import { declarePublic } from './auth.ts';
 
 /**
@@ -16,73 +17,86 @@ import { declarePublic } from './auth.ts';
  * rate limit with its store (Redis when configured), multipart limits, the OpenAPI document and
  * its UI. Registered before everything else, so that their hooks see every route.
  */
-export const externalPlugins = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd injects its CSS-in-JS style elements at run time
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: [
-          "'self'",
-          'data:',
-          'blob:',
-          ...(config.branding.logoUrl?.startsWith('http') ? [new URL(config.branding.logoUrl).origin] : []),
-        ],
-        connectSrc: [
-          "'self'",
-          ...(config.errorReportingDsn ? [new URL(config.errorReportingDsn).origin] : []),
-        ],
-        frameAncestors: ["'none'"],
-        // the file viewer previews PDFs, audio and video from object URLs of downloaded files
-        frameSrc: ["'self'", 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // only where the portal is served over TLS; on plain HTTP it would break every request
-        upgradeInsecureRequests: config.publicUrl?.startsWith('https:') ? [] : null,
+export const externalPlugins = fp(
+  async (
+    app: FastifyInstance,
+    {
+      config,
+      rateLimitStore: storeOptions,
+    }: { config: Config; rateLimitStore?: RateLimitStoreOptions | undefined },
+  ) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // antd injects its CSS-in-JS style elements at run time
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: [
+            "'self'",
+            'data:',
+            'blob:',
+            ...(config.branding.logoUrl?.startsWith('http') ? [new URL(config.branding.logoUrl).origin] : []),
+          ],
+          connectSrc: [
+            "'self'",
+            ...(config.errorReportingDsn ? [new URL(config.errorReportingDsn).origin] : []),
+          ],
+          frameAncestors: ["'none'"],
+          // the file viewer previews PDFs, audio and video from object URLs of downloaded files
+          frameSrc: ["'self'", 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          // only where the portal is served over TLS; on plain HTTP it would break every request
+          upgradeInsecureRequests: config.publicUrl?.startsWith('https:') ? [] : null,
+        },
       },
-    },
-    strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
-    referrerPolicy: { policy: 'same-origin' },
-  });
-  const rateLimitStore = createRateLimitStore(config.redisUrl, config.redisKeyPrefix, app.log);
-  app.addHook('onClose', async () => rateLimitStore.close());
-  await app.register(rateLimit, rateLimitStore.options);
-  await app.register(multipart, {
-    // one byte over the limit reaches the storage meter, which refuses the file (413)
-    limits: {
-      fileSize: ATTACHMENT_MAX_BYTES + 1,
-      files: ATTACHMENTS_MAX_FILES + 1,
-      fields: 20,
-      fieldSize: 100_000,
-      parts: 40,
-    },
-  });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'SOC customer portal API', version: PRODUCT_VERSION },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-      security: [{ bearer: [] }],
-    },
-    // a route reachable without signing in says so in the document (`security: []`)
-    transform: (input) => {
-      const out = jsonSchemaTransform(input);
-      return input.route.config?.public ? { ...out, schema: { ...out.schema, security: [] } } : out;
-    },
-  });
-  await app.register(async (docs) => {
-    // the API reference is public, as the API's own 401 answers are
-    docs.addHook('onRoute', declarePublic);
-    await docs.register(swaggerUi, {
-      routePrefix: `${API_BASE}/docs`,
-      uiConfig: { docExpansion: 'list', deepLinking: false },
-      staticCSP: true,
+      strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
+      referrerPolicy: { policy: 'same-origin' },
     });
-  });
-});
+    const rateLimitStore = createRateLimitStore(
+      config.redisUrl,
+      config.redisKeyPrefix,
+      app.log,
+      storeOptions,
+    );
+    app.addHook('onClose', async () => rateLimitStore.close());
+    await app.register(rateLimit, rateLimitStore.options);
+    await app.register(multipart, {
+      // one byte over the limit reaches the storage meter, which refuses the file (413)
+      limits: {
+        fileSize: ATTACHMENT_MAX_BYTES + 1,
+        files: ATTACHMENTS_MAX_FILES + 1,
+        fields: 20,
+        fieldSize: 100_000,
+        parts: 40,
+      },
+    });
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: { title: 'SOC customer portal API', version: PRODUCT_VERSION },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+        security: [{ bearer: [] }],
+      },
+      // a route reachable without signing in says so in the document (`security: []`)
+      transform: (input) => {
+        const out = jsonSchemaTransform(input);
+        return input.route.config?.public ? { ...out, schema: { ...out.schema, security: [] } } : out;
+      },
+    });
+    await app.register(async (docs) => {
+      // the API reference is public, as the API's own 401 answers are
+      docs.addHook('onRoute', declarePublic);
+      await docs.register(swaggerUi, {
+        routePrefix: `${API_BASE}/docs`,
+        uiConfig: { docExpansion: 'list', deepLinking: false },
+        staticCSP: true,
+      });
+    });
+  },
+);

@@ -2,6 +2,14 @@ import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
+export interface RateLimitStoreOptions {
+  /**
+   * How long a Redis command may take before the request goes on uncounted (default 500 ms).
+   * Tests that count requests raise it: on a loaded machine an answer can take longer.
+   */
+  commandTimeoutMs?: number;
+}
+
 export interface RateLimitStore {
   /** Options for @fastify/rate-limit: a Redis store when REDIS_URL is set, else its in-memory one. */
   options: RateLimitPluginOptions;
@@ -22,12 +30,13 @@ export function createRateLimitStore(
   redisUrl: string | undefined,
   keyPrefix: string,
   log: FastifyBaseLogger,
+  { commandTimeoutMs = 500 }: RateLimitStoreOptions = {},
 ): RateLimitStore {
   if (!redisUrl) return { options: { global: false }, close: async () => undefined };
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
-    commandTimeout: 500,
+    commandTimeout: commandTimeoutMs,
   });
   let down = false;
   redis.on('error', (err: Error) => {

@@ -21,7 +21,16 @@ export type DocumentHistoryModalProps = {
 export function DocumentHistoryModal({ view, documentId, open, onClose }: DocumentHistoryModalProps) {
   const { t, i18n } = useTranslation();
   const history = useDocumentHistoryQuery(view, documentId, open);
+  // The last version shown stays set after its modal closes: emptying the modal while antd
+  // animates it away once left its footer over the history's Close button for 30 s. The closed
+  // modal is removed once its animation ends (`destroyOnHidden`).
   const [detail, setDetail] = useState<DocumentVersion | null>(null);
+  const [detailOpen, setDetailOpen] = useState(false);
+  const openDetail = (version: DocumentVersion) => {
+    setDetail(version);
+    setDetailOpen(true);
+  };
+  const closeDetail = () => setDetailOpen(false);
 
   return (
     <>
@@ -81,7 +90,7 @@ export function DocumentHistoryModal({ view, documentId, open, onClose }: Docume
                   <Button
                     type="link"
                     size="small"
-                    onClick={() => setDetail(version)}
+                    onClick={() => openDetail(version)}
                     data-testid="document-version-open"
                   >
                     {t('docs.history.details')}
@@ -93,8 +102,9 @@ export function DocumentHistoryModal({ view, documentId, open, onClose }: Docume
         )}
       </Modal>
       <Modal
-        open={detail !== null}
-        onCancel={() => setDetail(null)}
+        open={detailOpen}
+        onCancel={closeDetail}
+        destroyOnHidden
         title={
           detail
             ? t('docs.history.versionTitle', {
@@ -103,7 +113,7 @@ export function DocumentHistoryModal({ view, documentId, open, onClose }: Docume
             : ''
         }
         footer={
-          <Button onClick={() => setDetail(null)} data-testid="document-version-close">
+          <Button onClick={closeDetail} data-testid="document-version-close">
             {t('docs.history.close')}
           </Button>
         }

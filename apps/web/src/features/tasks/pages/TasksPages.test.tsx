@@ -126,7 +126,10 @@ describe('task list', () => {
     await user.click(await screen.findByTestId('tasks-create', {}, FIRST_PAINT));
     const modal = await screen.findByTestId('create-task-modal');
     await user.click(within(modal).getByTestId('create-task-submit'));
-    expect((await within(modal).findAllByText('Required field')).length).toBeGreaterThanOrEqual(3);
+    // antd validates the fields one after another: wait for all three messages, not the first
+    await waitFor(() =>
+      expect(within(modal).getAllByText('Required field').length).toBeGreaterThanOrEqual(3),
+    );
 
     await user.click(
       within(modal).getByTestId('create-task-type').querySelector('.ant-select-selector') ??
