@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IncidentListItem } from '@soc/contracts';
+import type { TestContext } from './harness.ts';
+import { bearer, createTestContext } from './harness.ts';
+import { buildAnalyst, buildSystem } from './builders.ts';
+import { buildIncidents, buildService, issueTypeReference } from './builders-d.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ incidents: 0 });
+});
+afterAll(() => ctx?.close());
+
+describe('test builders (services, reference data, incidents in bulk)', () => {
+  it('make incidents in order with the fields asked for, as the API lists them', async () => {
+    const system = await buildSystem(ctx);
+    const service = await buildService(ctx, system.id, { name: 'Built service' });
+    const reference = await issueTypeReference(ctx);
+    expect(reference.categories.length).toBeGreaterThan(2);
+    expect(new Set(reference.resolutions.map((r) => r.kind))).toEqual(new Set(['TP', 'FP']));
+    const built = await buildIncidents(ctx, system.id, 3, (i) => ({
+      priority: i === 1 ? 'high' : 'low',
+      serviceId: i === 2 ? service.id : null,
+      categoryId: reference.categories[i]!.id,
+    }));
+    expect(built).toHaveLength(3);
+    expect(built.map((b) => b.key)).toEqual([...built.map((b) => b.key)].sort((a, b) => a - b));
+
+    const res = await ctx.app.inject({
+      url: `/api/v0/soc/incs/?system__in=${system.id}&ordering=created`,
+      headers: bearer(await (await buildAnalyst(ctx)).login()),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json<{ results: IncidentListItem[] }>().results;
+    const byKey = new Map(items.map((i) => [i.key, i]));
+    expect(items.map((i) => i.key).sort((a, b) => a - b)).toEqual(built.map((b) => b.key));
+    expect(built.map((b) => byKey.get(b.key)!.priority)).toEqual(['low', 'high', 'low']);
+    expect(built.map((b) => byKey.get(b.key)!.service?.name ?? null)).toEqual([null, null, 'Built service']);
+    expect(built.map((b) => byKey.get(b.key)!.category_ref.map((c) => c.id))).toEqual(
+      reference.categories.slice(0, 3).map((c) => [c.id]),
+    );
+  });
+});
