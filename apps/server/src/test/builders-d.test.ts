@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentListItem } from '@soc/contracts';
 import type { TestContext } from './harness.ts';
 import { bearer, createTestContext } from './harness.ts';
-import { buildAnalyst, buildSystem } from './builders.ts';
-import { buildIncidents, buildService, issueTypeReference } from './builders-d.ts';
+import { buildAnalyst, buildCustomer, buildSystem } from './builders.ts';
+import { BUILT_SLA_HOURS, buildIncidents, buildService, issueTypeReference } from './builders-d.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -39,5 +39,28 @@ describe('test builders (services, reference data, incidents in bulk)', () => {
     expect(built.map((b) => byKey.get(b.key)!.category_ref.map((c) => c.id))).toEqual(
       reference.categories.slice(0, 3).map((c) => [c.id]),
     );
+  });
+
+  it('make a service whose SLA rows set the deadline of an incident registered on it', async () => {
+    const system = await buildSystem(ctx);
+    await buildService(ctx, system.id);
+    const reference = await issueTypeReference(ctx);
+    const customer = await buildCustomer(ctx, [system.id]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v0/soc/incs/',
+      headers: bearer(await customer.login()),
+      payload: {
+        system: system.id,
+        summary: 'Deadline',
+        issuetype: reference.id,
+        priority: 'high',
+        description: 'd',
+        primary_category: reference.categories[0]!.id,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const item = res.json<IncidentListItem>();
+    expect(item.sla! - item.created).toBe(BUILT_SLA_HOURS.high * 3_600_000);
   });
 });

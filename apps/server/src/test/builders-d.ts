@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { categories, incidents, issueTypes, resolutions, services } from '../db/schema/index.ts';
+import type { IncidentPriority } from '@soc/contracts';
+import { categories, incidents, issueTypes, resolutions, services, slaRows } from '../db/schema/index.ts';
 import type { BuiltIncident } from './builders.ts';
 import type { TestContext } from './harness.ts';
 
@@ -11,16 +12,36 @@ import type { TestContext } from './harness.ts';
 
 const tag = () => randomBytes(4).toString('hex');
 
-/** A monitoring service of `systemId`, started on 2026-01-01, without SLA rows. */
+/** Notification deadlines (SLA) in calendar hours per priority: those of the demo's services. */
+export const BUILT_SLA_HOURS: Record<IncidentPriority, number> = { critical: 1, high: 4, medium: 8, low: 24 };
+
+/**
+ * A monitoring service of `systemId`, started on 2026-01-01, with an SLA row per priority
+ * (`slaHours`, calendar hours; `{}`: none, so its incidents get no deadline).
+ */
 export async function buildService(
   ctx: TestContext,
   systemId: number,
-  fields: Partial<Omit<typeof services.$inferInsert, 'systemId'>> = {},
+  fields: Partial<Omit<typeof services.$inferInsert, 'systemId'>> & {
+    slaHours?: Partial<Record<IncidentPriority, number>>;
+  } = {},
 ): Promise<{ id: number; name: string }> {
+  const { slaHours = BUILT_SLA_HOURS, ...rest } = fields;
   const [row] = await ctx.database.db
     .insert(services)
-    .values({ systemId, name: `Test service ${tag()}`, startDate: '2026-01-01', ...fields })
+    .values({ systemId, name: `Test service ${tag()}`, startDate: '2026-01-01', ...rest })
     .returning({ id: services.id, name: services.name });
+  const sla = Object.entries(slaHours);
+  if (sla.length) {
+    await ctx.database.db.insert(slaRows).values(
+      sla.map(([category, hours]) => ({
+        serviceId: row!.id,
+        category: category as IncidentPriority,
+        hours,
+        calendar: true,
+      })),
+    );
+  }
   return row!;
 }
 
