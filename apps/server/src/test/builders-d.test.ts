@@ -3,7 +3,13 @@ import type { IncidentListItem } from '@soc/contracts';
 import type { TestContext } from './harness.ts';
 import { bearer, createTestContext } from './harness.ts';
 import { buildAnalyst, buildCustomer, buildSystem } from './builders.ts';
-import { BUILT_SLA_HOURS, buildIncidents, buildService, issueTypeReference } from './builders-d.ts';
+import {
+  BUILT_SLA_HOURS,
+  buildIncidents,
+  buildService,
+  buildVariedIncidents,
+  issueTypeReference,
+} from './builders-d.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -62,5 +68,42 @@ describe('test builders (services, reference data, incidents in bulk)', () => {
     expect(res.statusCode, res.body).toBe(201);
     const item = res.json<IncidentListItem>();
     expect(item.sla! - item.created).toBe(BUILT_SLA_HOURS.high * 3_600_000);
+  });
+
+  it('make a varied set in which every filter matches some incidents and leaves others out', async () => {
+    const [one, two] = [await buildSystem(ctx), await buildSystem(ctx)];
+    const customer = await buildCustomer(ctx, [one.id]);
+    const built = await buildVariedIncidents(ctx, [
+      { id: one.id, count: 20, assigneeId: customer.id },
+      { id: two.id, count: 20 },
+    ]);
+    expect(built).toHaveLength(40);
+    const access = await (await buildAnalyst(ctx)).login();
+    const scope = `system__in=${one.id},${two.id}`;
+    for (const filter of [
+      '',
+      'priority__in=critical',
+      'status__in=closed',
+      'service__in=Vision',
+      'sla_breached=true',
+      'customer_assignee__isnull=false',
+      'gossopka_id__isnull=false',
+      'resolution__in=TP',
+      'tags__in=vpn',
+      'tactic__in=initial-access',
+      'rule__in=DNS tunnelling pattern',
+      'host__icontains=dc01',
+      'search=LSASS',
+    ]) {
+      const res = await ctx.app.inject({
+        url: `/api/v0/soc/incs/?limit=1&${scope}&${filter}`,
+        headers: bearer(access),
+      });
+      const { total } = res.json<{ total: number }>();
+      if (filter) {
+        expect(total, filter).toBeGreaterThan(0);
+        expect(total, filter).toBeLessThan(40);
+      } else expect(total).toBe(40);
+    }
   });
 });

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentListItem } from '@soc/contracts';
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, joinList } from '@soc/contracts';
-import type { InferInsertModel } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.ts';
 import { sparsePage } from './incidents.repository.ts';
@@ -11,15 +10,14 @@ import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import type { BuiltSystem } from '../../test/builders.ts';
 import { buildAnalyst, buildCustomer, buildSystem } from '../../test/builders.ts';
-import type { IssueTypeReference } from '../../test/builders-d.ts';
-import { buildIncidents, buildService, issueTypeReference } from '../../test/builders-d.ts';
-import type { incidents } from '../../db/schema/index.ts';
+import { buildVariedIncidents } from '../../test/builders-d.ts';
 import type { MultipartFile } from '../../test/multipart.ts';
 import { multipart } from '../../test/multipart.ts';
 
 /**
  * Callers: `one` sees system A, `two` system B, `both` systems A and C; the analyst all of them.
- * The built incidents fill every filtered column on some rows and leave it empty on others.
+ * The built incidents (`buildVariedIncidents`) fill every filtered column on some rows and leave
+ * it empty on others.
  */
 type Caller = 'one' | 'two' | 'both' | 'analyst';
 
@@ -33,55 +31,6 @@ const usernames: Record<string, string> = {};
 /** How many incidents each built system gets. */
 const SIZES = [36, 24, 30];
 const TOTAL = SIZES.reduce((a, b) => a + b);
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
-
-/** The columns of the n-th built incident (`assignee`: a customer of its system). */
-function incidentFields(
-  n: number,
-  assignee: number,
-  serviceId: number,
-  incident: IssueTypeReference,
-  remediation: IssueTypeReference,
-): Partial<InferInsertModel<typeof incidents>> {
-  const type = n % 5 === 4 ? remediation : incident;
-  const cats = type.categories;
-  const created = Date.now() - n * 1.5 * DAY_MS - (n % 7) * HOUR_MS;
-  const status = INCIDENT_STATUSES[n % INCIDENT_STATUSES.length]!;
-  const resolution = ['closed', 'completed'].includes(status) ? type.resolutions[n % 2] : undefined;
-  const techniques = n % 3 === 0 ? ['T1110'] : n % 3 === 1 ? ['T1486', 'T1059'] : [];
-  const tactic = n % 3 === 0 ? 'credential-access' : 'initial-access';
-  return {
-    issueTypeId: type.id,
-    summary: `${n % 3 === 0 ? 'LSASS memory read' : 'Suspicious logon'} on ${n % 4 === 0 ? 'DC01' : `ws-${n}`}`,
-    description: n % 5 === 0 ? `Host dc02.corp.local, incident ${n}` : `Incident ${n}`,
-    priority: INCIDENT_PRIORITIES[n % 4],
-    status,
-    categoryId: cats[n % cats.length]!.id,
-    secondaryCategoryIds: n % 3 === 1 ? [cats[(n + 2) % cats.length]!.id] : [],
-    serviceId: n % 3 === 2 ? null : serviceId,
-    created: new Date(created),
-    updated: new Date(created + (n % 5) * DAY_MS),
-    notifiedAt: n % 4 === 3 ? null : new Date(created + HOUR_MS),
-    sla: n % 6 === 5 ? null : new Date(created + (n % 3) * 4 * HOUR_MS),
-    slaBreached: n % 4 === 1,
-    resolution: resolution?.kind ?? null,
-    resolutionId: resolution?.id ?? null,
-    resolutionDate: resolution ? new Date(created + 2 * DAY_MS) : null,
-    customerAssigneeId: n % 3 === 0 ? assignee : null,
-    gossopkaId: n % 5 === 2 ? `GS-${n}` : null,
-    tags: n % 4 === 2 ? ['vpn', 'remote'] : n % 4 === 0 ? ['malware'] : [],
-    affectedSystems: n % 4 === 0 ? ['DC01.corp.local', `ws-${n}`] : [`ws-${n}`],
-    mitreCov: techniques.length ? { [tactic]: techniques } : {},
-    tactics: techniques.length ? [tactic] : [],
-    techniques,
-    detectionRules: n % 4 === 1 ? ['DNS tunnelling pattern'] : n % 4 === 2 ? ['Brute force'] : [],
-    observedIocs:
-      n % 3 === 1
-        ? [{ ioc: n % 2 ? 'C2.Bad-Domain.example' : 'c2.bad-domain.example', ioc_type: 'fqdn', category: [] }]
-        : [{ ioc: `198.51.100.${n}`, ioc_type: 'ipv4', category: [] }],
-  };
-}
 
 const get = (user: Caller, url: string) =>
   ctx.app.inject({ method: 'GET', url, headers: { ...bearer(tokens[user]!), 'accept-language': 'en' } });
@@ -117,18 +66,11 @@ beforeAll(async () => {
     usernames[name] = customer.username;
   }
   tokens.analyst = await (await buildAnalyst(ctx)).login();
-  const incident = await issueTypeReference(ctx, 'incident');
-  const remediation = await issueTypeReference(ctx, 'remediation');
-  const owners = [customers.one, customers.two, customers.both];
-  let n = 0;
-  for (const [s, system] of [A, B, C].entries()) {
-    const service = await buildService(ctx, system.id, { name: ['Vision', 'Focus', 'Horizon'][s]! });
-    const first = n;
-    await buildIncidents(ctx, system.id, SIZES[s]!, (i) =>
-      incidentFields(first + i, owners[s]!.id, service.id, incident, remediation),
-    );
-    n += SIZES[s]!;
-  }
+  await buildVariedIncidents(ctx, [
+    { id: A.id, count: SIZES[0]!, assigneeId: customers.one.id },
+    { id: B.id, count: SIZES[1]!, assigneeId: customers.two.id },
+    { id: C.id, count: SIZES[2]!, assigneeId: customers.both.id },
+  ]);
   all = await listAll('analyst');
 });
 afterAll(() => ctx.close());
