@@ -6,6 +6,7 @@ import { buildAnalyst, buildCustomer, buildSystem } from './builders.ts';
 import {
   BUILT_SLA_HOURS,
   buildIncidents,
+  buildLogSource,
   buildService,
   buildVariedIncidents,
   issueTypeReference,
@@ -105,5 +106,20 @@ describe('test builders (services, reference data, incidents in bulk)', () => {
         expect(total, filter).toBeLessThan(40);
       } else expect(total).toBe(40);
     }
+  });
+
+  it('make a log source that its system’s customer lists, and no other customer', async () => {
+    const [own, other] = [await buildSystem(ctx), await buildSystem(ctx)];
+    const source = await buildLogSource(ctx, own.id, { lastEventAt: new Date() });
+    const names = async (systemId: number) => {
+      const res = await ctx.app.inject({
+        url: '/api/v0/soc/logsources/?page_size=100',
+        headers: bearer(await (await buildCustomer(ctx, [systemId])).login()),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ results: { name: string; status: string }[] }>().results;
+    };
+    expect(await names(own.id)).toEqual([expect.objectContaining({ name: source.name, status: 'active' })]);
+    expect(await names(other.id)).toEqual([]);
   });
 });

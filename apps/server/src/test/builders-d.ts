@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { IncidentPriority } from '@soc/contracts';
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES } from '@soc/contracts';
-import { categories, incidents, issueTypes, resolutions, services, slaRows } from '../db/schema/index.ts';
+import {
+  categories,
+  incidents,
+  issueTypes,
+  logSources,
+  resolutions,
+  services,
+  slaRows,
+} from '../db/schema/index.ts';
 import type { BuiltIncident } from './builders.ts';
 import type { TestContext } from './harness.ts';
 
@@ -192,4 +200,18 @@ export async function buildVariedIncidents(
     );
   }
   return built;
+}
+
+/** An enabled log source of `systemId` (type `test`) that has sent no events yet. */
+export async function buildLogSource(
+  ctx: TestContext,
+  systemId: number,
+  fields: Partial<Omit<typeof logSources.$inferInsert, 'systemId'>> = {},
+): Promise<{ id: number; name: string }> {
+  const t = tag();
+  const [row] = await ctx.database.db
+    .insert(logSources)
+    .values({ systemId, name: `Test source ${t}`, sourceType: 'test', host: `host-${t}`, ...fields })
+    .returning({ id: logSources.id, name: logSources.name });
+  return row!;
 }
