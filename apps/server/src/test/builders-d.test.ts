@@ -9,6 +9,7 @@ import {
   buildLogSource,
   buildService,
   buildVariedIncidents,
+  forgetBuiltEvents,
   issueTypeReference,
 } from './builders-d.ts';
 
@@ -121,5 +122,18 @@ describe('test builders (services, reference data, incidents in bulk)', () => {
     };
     expect(await names(own.id)).toEqual([expect.objectContaining({ name: source.name, status: 'active' })]);
     expect(await names(other.id)).toEqual([]);
+  });
+
+  it('forget the events of built rows, so that running the jobs mails no one about them', async () => {
+    const system = await buildSystem(ctx);
+    await buildCustomer(ctx, [system.id]);
+    await buildIncidents(ctx, system.id, 3);
+    await ctx.app.jobs.runDue();
+    await buildIncidents(ctx, system.id, 3);
+    await forgetBuiltEvents(ctx);
+    const before = await ctx.database.db.query.jobs.findMany();
+    await ctx.app.jobs.runDue();
+    const after = await ctx.database.db.query.jobs.findMany();
+    expect(after.length).toBe(before.length);
   });
 });

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { IncidentPriority } from '@soc/contracts';
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES } from '@soc/contracts';
 import {
   categories,
+  events,
   incidents,
   issueTypes,
   logSources,
@@ -214,4 +215,12 @@ export async function buildLogSource(
     .values({ systemId, name: `Test source ${t}`, sourceType: 'test', host: `host-${t}`, ...fields })
     .returning({ id: logSources.id, name: logSources.name });
   return row!;
+}
+
+/**
+ * Marks every event recorded so far as dispatched, so that no one is mailed about the rows a test
+ * built: they are its history, as the demo load's rows are (the load empties the events).
+ */
+export async function forgetBuiltEvents(ctx: TestContext): Promise<void> {
+  await ctx.database.db.update(events).set({ dispatchedAt: new Date() }).where(isNull(events.dispatchedAt));
 }

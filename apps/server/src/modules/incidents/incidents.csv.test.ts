@@ -16,7 +16,12 @@ import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import type { BuiltSystem, BuiltUser } from '../../test/builders.ts';
 import { buildAnalyst, buildCustomer, buildSystem, buildUser } from '../../test/builders.ts';
-import { buildIncidents, buildService, issueTypeReference } from '../../test/builders-d.ts';
+import {
+  buildIncidents,
+  buildService,
+  forgetBuiltEvents,
+  issueTypeReference,
+} from '../../test/builders-d.ts';
 import { csvLabels } from './incidents.csv.ts';
 import type { IncidentsRepository } from './incidents.repository.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
@@ -98,6 +103,7 @@ beforeAll(async () => {
     };
   });
   await buildIncidents(ctx, other.id, 40, (i) => ({ priority: INCIDENT_PRIORITIES[i % 4] }));
+  await forgetBuiltEvents(ctx);
   customerAccess = await customer.login();
 });
 afterAll(async () => {
