@@ -60,11 +60,11 @@ beforeAll(async () => {
   analyst = await (await buildAnalyst(ctx)).login();
   const { categories } = await issueTypeReference(ctx, 'incident');
   const fields = {
-    status: 'work_in_progress',
+    status: 'work_in_progress' as const,
     categoryId: categories[0]!.id,
     affectedSystems: ['dc01.corp.local'],
     activityDetectedAt: new Date(Date.now() - 3_600_000),
-  } as const;
+  };
   for (let i = 0; i < 5; i++) keys.push((await buildIncident(ctx, own.id, fields)).key);
   otherTypeKey = (await buildIncident(ctx, own.id, { type: 'remediation', status: 'work_in_progress' })).key;
   othersKey = (await buildIncident(ctx, other.id, fields)).key;
