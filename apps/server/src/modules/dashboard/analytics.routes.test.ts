@@ -4,8 +4,10 @@ import type { Analytics, AnalyticsItem, IncidentListResponse } from '@soc/contra
 import { queryRows } from '../../db/client.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { buildAnalyst, buildCustomer, buildSystem } from '../../test/builders.ts';
+import { buildVariedIncidents } from '../../test/builders-d.ts';
 
-/** The demo's end (see the harness): 2026-11-20T12:00Z, 180 days back. */
+/** The newest built incident: 2026-11-20T12:00Z; the others go back about 150 days. */
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const DAY = 86_400_000;
 const FUTURE = Date.now() + 3 * DAY;
@@ -24,8 +26,9 @@ interface Row {
 }
 
 let ctx: TestContext;
-let tokens: { analyst: string; carol: string };
-let carolSystems: number[];
+/** `customer` sees two of the three built systems, not `otherSystem`. */
+let tokens: { analyst: string; customer: string };
+let customerSystems: number[];
 let otherSystem: number;
 
 /** Every incident, read plainly: the numbers below are counted from these in JavaScript. */
@@ -98,25 +101,21 @@ function expectAnalytics(a: Analytics, rows: Incident[], match: (r: Incident) =>
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 400 });
-  tokens = {
-    analyst: (await ctx.login('analyst')).access,
-    carol: (await ctx.login('carol')).access,
-  };
-  const [carol] = await queryRows<{ ids: number[] }>(
-    ctx.database.db,
-    sql`SELECT array_agg(us.system_id ORDER BY us.system_id) AS ids FROM user_systems us
-          JOIN users u ON u.id = us.user_id WHERE u.username = 'carol'`,
+  ctx = await createTestContext({ incidents: 0 });
+  const [a, b, c] = [await buildSystem(ctx), await buildSystem(ctx), await buildSystem(ctx)];
+  customerSystems = [a.id, c.id];
+  otherSystem = b.id;
+  const customer = await buildCustomer(ctx, customerSystems);
+  tokens = { analyst: await (await buildAnalyst(ctx)).login(), customer: await customer.login() };
+  await buildVariedIncidents(
+    ctx,
+    [
+      { id: a.id, count: 40, assigneeId: customer.id },
+      { id: b.id, count: 30 },
+      { id: c.id, count: 30, assigneeId: customer.id },
+    ],
+    NOW,
   );
-  carolSystems = carol!.ids;
-  const [other] = await queryRows<{ id: number }>(
-    ctx.database.db,
-    sql`SELECT id FROM systems WHERE id NOT IN (${sql.join(
-      carolSystems.map((id) => sql`${id}`),
-      sql`, `,
-    )}) ORDER BY id LIMIT 1`,
-  );
-  otherSystem = other!.id;
 });
 afterAll(() => ctx.close());
 
@@ -153,7 +152,7 @@ const ranges: { query: string; in: (r: Incident) => boolean }[] = [
 describe('GET /soc/incs/analytics/', () => {
   it('matches an independent count for analysts, per range, system and extra filter', async () => {
     const rows = await incidents();
-    // the demo data has all kinds of values, so that no list below is compared empty
+    // the built data has all kinds of values, so that no list below is compared empty
     const all = await get(tokens.analyst, '');
     for (const list of [
       all.priority,
@@ -169,7 +168,7 @@ describe('GET /soc/incs/analytics/', () => {
     expect(all.sla_breached_count).toBeGreaterThan(0);
     for (const range of ranges) {
       expectAnalytics(await get(tokens.analyst, range.query), rows, range.in, `analyst ${range.query}`);
-      const sys = carolSystems[0]!;
+      const sys = customerSystems[0]!;
       expectAnalytics(
         await get(tokens.analyst, `${range.query}&system__in=${sys}`),
         rows,
@@ -188,22 +187,27 @@ describe('GET /soc/incs/analytics/', () => {
 
   it('limits a customer to their systems (another tenant’s system counts nothing)', async () => {
     const rows = await incidents();
-    const mine = (r: Incident) => carolSystems.includes(r.system_id);
+    const mine = (r: Incident) => customerSystems.includes(r.system_id);
     for (const range of ranges) {
-      expectAnalytics(await get(tokens.carol, range.query), rows, (r) => range.in(r) && mine(r), 'carol');
+      expectAnalytics(
+        await get(tokens.customer, range.query),
+        rows,
+        (r) => range.in(r) && mine(r),
+        'customer',
+      );
     }
-    const foreign = await get(tokens.carol, `system__in=${otherSystem}`);
+    const foreign = await get(tokens.customer, `system__in=${otherSystem}`);
     expect(foreign.count).toBe(0);
     expect(foreign.timeline).toEqual([]);
-    expect((await get(tokens.carol, `system__in=${otherSystem}&status__in=closed`)).count).toBe(0);
+    expect((await get(tokens.customer, `system__in=${otherSystem}&status__in=closed`)).count).toBe(0);
   });
 
   it('gives the previous period of the same length', async () => {
     const rows = await incidents();
     const gte = NOW - 7 * DAY + 1;
-    const a = await get(tokens.carol, `created__gte=${gte}&created__lte=${NOW}&get_prev=True`);
+    const a = await get(tokens.customer, `created__gte=${gte}&created__lte=${NOW}&get_prev=True`);
     const prev = rows.filter(
-      (r) => carolSystems.includes(r.system_id) && r.at >= gte - 7 * DAY && r.at <= gte - 1,
+      (r) => customerSystems.includes(r.system_id) && r.at >= gte - 7 * DAY && r.at <= gte - 1,
     );
     expect(a.previous).toEqual({
       count: prev.length,
@@ -211,12 +215,12 @@ describe('GET /soc/incs/analytics/', () => {
       created__gte: gte - 7 * DAY,
       created__lte: gte - 1,
     });
-    expect((await get(tokens.carol, `created__gte=${gte}&created__lte=${NOW}`)).previous).toBeNull();
+    expect((await get(tokens.customer, `created__gte=${gte}&created__lte=${NOW}`)).previous).toBeNull();
   });
 
   it('agrees with the incident list: a chart value opens the list with the same count', async () => {
     const range = `created__gte=${gte30}&created__lte=${NOW}`;
-    const a = await get(tokens.carol, range);
+    const a = await get(tokens.customer, range);
     const drill = [
       ...a.priority.map((i) => ({ q: `priority__in=${i.item}`, n: i.value })),
       ...a.status.map((i) => ({ q: `status__in=${i.item}`, n: i.value })),
@@ -229,7 +233,7 @@ describe('GET /soc/incs/analytics/', () => {
       const res = await ctx.app.inject({
         method: 'GET',
         url: `/api/v0/soc/incs/?${range}&${q}&limit=1`,
-        headers: bearer(tokens.carol),
+        headers: bearer(tokens.customer),
       });
       expect(res.json<IncidentListResponse>().total, q).toBe(n);
     }
@@ -240,7 +244,7 @@ describe('GET /soc/incs/analytics/', () => {
     await db.execute(sql`UPDATE incidents SET status = 'closed', priority = 'critical' WHERE key % 7 = 0`);
     await db.execute(sql`UPDATE incidents SET created = created - interval '3 days 5 hours',
                           techniques = '{T1110}', tactics = '{credential-access}' WHERE key % 5 = 0`);
-    await db.execute(sql`UPDATE incidents SET system_id = ${carolSystems[1]!}, sla_breached = NOT sla_breached,
+    await db.execute(sql`UPDATE incidents SET system_id = ${customerSystems[1]!}, sla_breached = NOT sla_breached,
                           secondary_category_ids = '{}' WHERE key % 6 = 0`);
     await db.execute(sql`UPDATE incidents SET observed_iocs = '[{"ioc":"Evil.Example.NET","ioc_type":"fqdn","category":[]},
                           {"ioc":"192.0.2.7","ioc_type":"ipv4","category":[]}]'::jsonb WHERE key % 4 = 0`);
@@ -252,10 +256,10 @@ describe('GET /soc/incs/analytics/', () => {
     for (const range of ranges) {
       expectAnalytics(await get(tokens.analyst, range.query), rows, range.in, `after writes ${range.query}`);
       expectAnalytics(
-        await get(tokens.carol, range.query),
+        await get(tokens.customer, range.query),
         rows,
-        (r) => range.in(r) && carolSystems.includes(r.system_id),
-        `carol after writes ${range.query}`,
+        (r) => range.in(r) && customerSystems.includes(r.system_id),
+        `customer after writes ${range.query}`,
       );
     }
   });
@@ -313,10 +317,10 @@ describe('GET /soc/incs/analytics/', () => {
       const prev = rows.filter((r) => r.at >= gte - (lte - gte + 1) && r.at <= gte - 1);
       expect(a.previous?.count, `previous ${query}`).toBe(prev.length);
       expectAnalytics(
-        await get(tokens.carol, query),
+        await get(tokens.customer, query),
         rows,
-        (r) => r.at >= gte && r.at <= lte && carolSystems.includes(r.system_id),
-        `carol boundary ${at(gte)}..${at(lte)}`,
+        (r) => r.at >= gte && r.at <= lte && customerSystems.includes(r.system_id),
+        `customer boundary ${at(gte)}..${at(lte)}`,
       );
     }
   });
@@ -325,7 +329,7 @@ describe('GET /soc/incs/analytics/', () => {
     const bad = await ctx.app.inject({
       method: 'GET',
       url: '/api/v0/soc/incs/analytics/?colour=red',
-      headers: bearer(tokens.carol),
+      headers: bearer(tokens.customer),
     });
     expect(bad.statusCode).toBe(400);
     const anon = await ctx.app.inject({ method: 'GET', url: '/api/v0/soc/incs/analytics/' });

@@ -4,10 +4,32 @@ import type { Eps } from '@soc/contracts';
 import { queryRows } from '../../db/client.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { buildCustomer, buildSystem } from '../../test/builders.ts';
+import { buildLogSource, buildService } from '../../test/builders-d.ts';
 import { HOUR_MS, epsExcess, epsTimeline } from './eps.ts';
 
 const T0 = Date.parse('2026-11-01T00:00:00Z');
 const h = (i: number, value: number) => ({ start: T0 + i * HOUR_MS, value });
+/** The end of the built hourly series: 2026-11-20T12:00Z. */
+const END = Date.parse('2026-11-20T12:00:00Z');
+
+/**
+ * Two log sources of each system with `hours` hourly counts up to END, up to 2,000 events per
+ * second and varying by hour and source (so that some hours exceed a contract of 1,200 EPS).
+ */
+async function buildHourlyEvents(ctx: TestContext, systemIds: number[], hours: number): Promise<void> {
+  for (const systemId of systemIds) {
+    for (let k = 0; k < 2; k++) {
+      const source = await buildLogSource(ctx, systemId);
+      await ctx.database.db.execute(
+        sql`INSERT INTO log_source_event_buckets (log_source_id, system_id, bucket_start, events)
+            SELECT ${source.id}, ${systemId}, ${new Date(END).toISOString()}::timestamptz - g * interval '1 hour',
+                   (g * 7919 + ${source.id} * 104729) % 3600000
+              FROM generate_series(0, ${hours - 1}::int) g`,
+      );
+    }
+  }
+}
 
 describe('EPS excess over the contracted EPS (hand-made series)', () => {
   // hours 0..9: two runs above 1000 (hours 2–4 and 7), one value exactly at the contract (5)
@@ -66,25 +88,26 @@ describe('EPS excess over the contracted EPS (hand-made series)', () => {
 
 describe('GET /soc/dashboards/eps/', () => {
   let ctx: TestContext;
-  let carol: string;
-  let carolSystems: number[];
+  /** A customer of two systems (contracts of 500 and 700 EPS) and another system's events. */
+  let customer: string;
+  let customerSystems: number[];
   beforeAll(async () => {
     ctx = await createTestContext({ incidents: 0 });
-    carol = (await ctx.login('carol')).access;
-    const [row] = await queryRows<{ ids: number[] }>(
-      ctx.database.db,
-      sql`SELECT array_agg(us.system_id) AS ids FROM user_systems us JOIN users u ON u.id = us.user_id
-           WHERE u.username = 'carol'`,
-    );
-    carolSystems = row!.ids;
+    const [a, b, other] = [await buildSystem(ctx), await buildSystem(ctx), await buildSystem(ctx)];
+    customerSystems = [a.id, b.id];
+    await buildService(ctx, a.id, { contractedEps: 500 });
+    await buildService(ctx, b.id, { contractedEps: 700 });
+    await buildService(ctx, other.id, { contractedEps: 100_000 });
+    await buildHourlyEvents(ctx, [a.id, b.id, other.id], 12 * 24);
+    customer = await (await buildCustomer(ctx, customerSystems)).login();
   });
   afterAll(() => ctx.close());
 
   it('sums the hourly events of the caller’s log sources and finds the hours above the contract', async () => {
-    const end = Date.parse('2026-11-20T12:00:00Z');
+    const end = END;
     const from = end - 10 * 86_400_000;
     const list = sql.join(
-      carolSystems.map((id) => sql`${id}`),
+      customerSystems.map((id) => sql`${id}`),
       sql`, `,
     );
     const hours = await queryRows<{ t: string; n: string }>(
@@ -100,10 +123,11 @@ describe('GET /soc/dashboards/eps/', () => {
       sql`SELECT coalesce(sum(contracted_eps), 0)::int AS n FROM services WHERE system_id IN (${list})`,
     );
     expect(hours.length).toBeGreaterThan(100);
+    expect(c!.n).toBe(1200);
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/api/v0/soc/dashboards/eps/?created__gte=${from}&created__lte=${end}`,
-      headers: bearer(carol),
+      headers: bearer(customer),
     });
     expect(res.statusCode, res.body).toBe(200);
     const eps = res.json<Eps>();
@@ -114,6 +138,8 @@ describe('GET /soc/dashboards/eps/', () => {
     }));
     expect(eps.timeline).toEqual(epsTimeline(hourly, 'day'));
     const above = hourly.filter((x) => c!.n > 0 && x.value > c!.n);
+    expect(above.length).toBeGreaterThan(0);
+    expect(above.length).toBeLessThan(hourly.length);
     expect(eps.excess.timeline_buckets.map((b) => b.start)).toEqual(above.map((x) => x.start));
     expect(eps.excess_duration).toBe(above.length * 3600);
 
@@ -121,7 +147,7 @@ describe('GET /soc/dashboards/eps/', () => {
     const other = await ctx.app.inject({
       method: 'GET',
       url: `/api/v0/soc/dashboards/eps/?system__in=999999`,
-      headers: bearer(carol),
+      headers: bearer(customer),
     });
     expect(other.json<Eps>()).toMatchObject({ timeline: [], contracted_eps: 0, excess_duration: 0 });
   });
@@ -131,6 +157,7 @@ describe('eps_hourly (the triggers on log_source_event_buckets)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ incidents: 0 });
+    await buildHourlyEvents(ctx, [(await buildSystem(ctx)).id, (await buildSystem(ctx)).id], 5 * 24);
   });
   afterAll(() => ctx.close());
 

@@ -15,6 +15,7 @@ import type {
 import { auditLog, documentVersions } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { buildAnalyst, buildCustomer, buildSystem, buildUser } from '../../test/builders.ts';
 import type { MultipartFile } from '../../test/multipart.ts';
 import { multipart } from '../../test/multipart.ts';
 import { solidPng } from './png.ts';
@@ -22,6 +23,7 @@ import { solidPng } from './png.ts';
 const run = promisify(execFile);
 let ctx: TestContext;
 let dir: string;
+/** `customer` and `stranger` are customers of two different systems. */
 const tokens: Record<string, string> = {};
 const API = '/api/v0/soc';
 /** Unique per run, so that demo documents never match the filters of these tests. */
@@ -62,7 +64,10 @@ let article: DocumentCard;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'soc-docs-'));
   ctx = await createTestContext({ incidents: 0 });
-  for (const user of ['alice', 'bob', 'analyst', 'admin']) tokens[user] = (await ctx.login(user)).access;
+  tokens.customer = await (await buildCustomer(ctx, [(await buildSystem(ctx)).id])).login();
+  tokens.stranger = await (await buildCustomer(ctx, [(await buildSystem(ctx)).id])).login();
+  tokens.analyst = await (await buildAnalyst(ctx)).login();
+  tokens.admin = await (await buildUser(ctx, { role: 'admin' })).login();
   oldInstruction = await create('instructions', {
     title: 'Бэкап журналов',
     description: 'Старая инструкция про **резервные копии**.',
@@ -99,33 +104,36 @@ afterAll(async () => {
 
 describe('documents list', () => {
   it('filters by tag, language, sensors, search and dates; orders by last update by default', async () => {
-    const all = (await get('alice', `${API}/instructions/?tags__in=${TAG}`)).json<DocumentListResponse>();
+    const all = (await get('customer', `${API}/instructions/?tags__in=${TAG}`)).json<DocumentListResponse>();
     expect(all.total).toBe(3);
     // default: last update descending
     expect(all.results.map((r) => r.id)).toEqual([enInstruction.id, ruInstruction.id, oldInstruction.id]);
     expect(all.next).toBeNull();
 
     const ru = (
-      await get('alice', `${API}/instructions/?tags__in=${TAG}&language=ru`)
+      await get('customer', `${API}/instructions/?tags__in=${TAG}&language=ru`)
     ).json<DocumentListResponse>();
     expect(ru.results.map((r) => r.id)).toEqual([ruInstruction.id, oldInstruction.id]);
 
     const sensors = (
-      await get('alice', `${API}/instructions/?tags__in=${TAG}&sensors__in=Sysmon`)
+      await get('customer', `${API}/instructions/?tags__in=${TAG}&sensors__in=Sysmon`)
     ).json<DocumentListResponse>();
     expect(sensors.results.map((r) => r.id).sort()).toEqual([oldInstruction.id, ruInstruction.id].sort());
 
     const search = (
-      await get('alice', `${API}/instructions/?tags__in=${TAG}&search=${encodeURIComponent('  резервные ')}`)
+      await get(
+        'customer',
+        `${API}/instructions/?tags__in=${TAG}&search=${encodeURIComponent('  резервные ')}`,
+      )
     ).json<DocumentListResponse>();
     expect(search.results.map((r) => r.id)).toEqual([oldInstruction.id]);
 
     const future = (
-      await get('alice', `${API}/instructions/?tags__in=${TAG}&created__gte=2999-01-01`)
+      await get('customer', `${API}/instructions/?tags__in=${TAG}&created__gte=2999-01-01`)
     ).json<DocumentListResponse>();
     expect(future.total).toBe(0);
     const past = (
-      await get('alice', `${API}/instructions/?tags__in=${TAG}&updated__lte=2999-01-01T23:59:59.999Z`)
+      await get('customer', `${API}/instructions/?tags__in=${TAG}&updated__lte=2999-01-01T23:59:59.999Z`)
     ).json<DocumentListResponse>();
     expect(past.total).toBe(3);
 
@@ -136,7 +144,7 @@ describe('documents list', () => {
 
   it('orders by title and created, and pages with next/previous', async () => {
     const byTitle = (
-      await get('alice', `${API}/instructions/?tags__in=${TAG}&ordering=title`)
+      await get('customer', `${API}/instructions/?tags__in=${TAG}&ordering=title`)
     ).json<DocumentListResponse>();
     expect(byTitle.results.map((r) => r.title)).toEqual([
       'Host isolation',
@@ -144,7 +152,7 @@ describe('documents list', () => {
       'Изоляция хоста',
     ]);
     const byTitleDesc = (
-      await get('alice', `${API}/instructions/?tags__in=${TAG}&ordering=-title`)
+      await get('customer', `${API}/instructions/?tags__in=${TAG}&ordering=-title`)
     ).json<DocumentListResponse>();
     expect(byTitleDesc.results.map((r) => r.title)).toEqual([
       'Изоляция хоста',
@@ -152,13 +160,13 @@ describe('documents list', () => {
       'Host isolation',
     ]);
     const created = (
-      await get('alice', `${API}/instructions/?tags__in=${TAG}&ordering=created&page_size=2`)
+      await get('customer', `${API}/instructions/?tags__in=${TAG}&ordering=created&page_size=2`)
     ).json<DocumentListResponse>();
     expect(created.total).toBe(3);
     expect(created.results.map((r) => r.id)).toEqual([oldInstruction.id, ruInstruction.id]);
     expect(created.next).toContain('page=2');
     const page2 = (
-      await get('alice', `${API}/instructions/?tags__in=${TAG}&ordering=created&page_size=2&page=2`)
+      await get('customer', `${API}/instructions/?tags__in=${TAG}&ordering=created&page_size=2&page=2`)
     ).json<DocumentListResponse>();
     expect(page2.results.map((r) => r.id)).toEqual([enInstruction.id]);
     expect(page2.previous).toContain('page=1');
@@ -166,26 +174,26 @@ describe('documents list', () => {
   });
 
   it('rejects unknown filters, bad values and sensors outside instructions with 400', async () => {
-    const unknown = await get('alice', `${API}/instructions/?colour=red`);
+    const unknown = await get('customer', `${API}/instructions/?colour=red`);
     expect(unknown.statusCode).toBe(400);
     expect(Object.keys(unknown.json())).toContain('colour');
-    expect((await get('alice', `${API}/instructions/?ordering=author`)).statusCode).toBe(400);
-    expect((await get('alice', `${API}/instructions/?created__gte=yesterday`)).statusCode).toBe(400);
-    const sensors = await get('alice', `${API}/articles/?sensors__in=EDR`);
+    expect((await get('customer', `${API}/instructions/?ordering=author`)).statusCode).toBe(400);
+    expect((await get('customer', `${API}/instructions/?created__gte=yesterday`)).statusCode).toBe(400);
+    const sensors = await get('customer', `${API}/articles/?sensors__in=EDR`);
     expect(sensors.statusCode).toBe(400);
     expect(sensors.json()).toHaveProperty('sensors__in');
   });
 
   it('lists the languages a kind exists in, and the filter choices', async () => {
-    const langs = (await get('alice', `${API}/instructions/languages/`)).json<DocumentLanguagesResponse>();
+    const langs = (await get('customer', `${API}/instructions/languages/`)).json<DocumentLanguagesResponse>();
     const byLang = Object.fromEntries(langs.results.map((l) => [l.language, l.count]));
     expect(byLang.ru).toBeGreaterThanOrEqual(2);
     expect(byLang.en).toBeGreaterThanOrEqual(1);
-    const tags = (await get('alice', `${API}/instructions/tags/`)).json<{ results: string[] }>();
+    const tags = (await get('customer', `${API}/instructions/tags/`)).json<{ results: string[] }>();
     expect(tags.results).toEqual(expect.arrayContaining([TAG, 'backup', 'edr']));
-    const sensors = (await get('alice', `${API}/instructions/sensors/`)).json<{ results: string[] }>();
+    const sensors = (await get('customer', `${API}/instructions/sensors/`)).json<{ results: string[] }>();
     expect(sensors.results).toEqual(expect.arrayContaining(['EDR', 'Sysmon']));
-    expect((await get('alice', `${API}/articles/sensors/`)).statusCode).toBe(404);
+    expect((await get('customer', `${API}/articles/sensors/`)).statusCode).toBe(404);
   });
 
   it('needs authorisation', async () => {
@@ -195,7 +203,7 @@ describe('documents list', () => {
 
 describe('document card and language variants', () => {
   it('links the language variants through the shared document id', async () => {
-    const res = await get('bob', `${API}/instructions/${ruInstruction.id}/`);
+    const res = await get('stranger', `${API}/instructions/${ruInstruction.id}/`);
     expect(res.statusCode).toBe(200);
     const card = res.json<DocumentCard>();
     expect(card.document).toBe(enInstruction.document);
@@ -206,7 +214,7 @@ describe('document card and language variants', () => {
     expect(card.description_html).toContain('<h1>Шаги</h1>');
     expect(card.can_edit).toBe(false);
     const byDocument = (
-      await get('bob', `${API}/instructions/?document=${ruInstruction.document}`)
+      await get('stranger', `${API}/instructions/?document=${ruInstruction.document}`)
     ).json<DocumentListResponse>();
     expect(byDocument.total).toBe(2);
   });
@@ -229,11 +237,13 @@ describe('document card and language variants', () => {
   });
 
   it('answers 404 for a missing id or an id of another kind', async () => {
-    expect((await get('alice', `${API}/instructions/999999/`)).statusCode).toBe(404);
-    expect((await get('alice', `${API}/articles/${ruInstruction.id}/`)).statusCode).toBe(404);
-    expect((await get('alice', `${API}/response_instructions/${article.id}/history/`)).statusCode).toBe(404);
-    expect((await get('alice', `${API}/articles/999999/comments/`)).statusCode).toBe(404);
-    expect((await get('alice', `${API}/articles/999999/download_pdf/`)).statusCode).toBe(404);
+    expect((await get('customer', `${API}/instructions/999999/`)).statusCode).toBe(404);
+    expect((await get('customer', `${API}/articles/${ruInstruction.id}/`)).statusCode).toBe(404);
+    expect((await get('customer', `${API}/response_instructions/${article.id}/history/`)).statusCode).toBe(
+      404,
+    );
+    expect((await get('customer', `${API}/articles/999999/comments/`)).statusCode).toBe(404);
+    expect((await get('customer', `${API}/articles/999999/download_pdf/`)).statusCode).toBe(404);
   });
 
   it('neutralises hostile Markdown: scripts, javascript: links, remote images', async () => {
@@ -247,7 +257,7 @@ describe('document card and language variants', () => {
     expect(html).not.toMatch(/<script|javascript:|onerror|tracker\.example|<img/i);
     expect(html).toContain('href="https://ok.example/"');
     const version = (
-      await get('alice', `${API}/articles/${hostile.id}/history/`)
+      await get('customer', `${API}/articles/${hostile.id}/history/`)
     ).json<DocumentHistoryResponse>();
     expect(version.results[0]!.data.description_html).not.toMatch(/<script|tracker\.example/);
   });
@@ -255,12 +265,17 @@ describe('document card and language variants', () => {
 
 describe('roles', () => {
   it('lets analysts and admins create and edit, customers only read', async () => {
-    const byCustomer = await send('alice', 'POST', `${API}/instructions/`, { title: 'Моя', language: 'ru' });
+    const byCustomer = await send('customer', 'POST', `${API}/instructions/`, {
+      title: 'Моя',
+      language: 'ru',
+    });
     expect(byCustomer.statusCode).toBe(403);
-    const edit = await send('alice', 'PATCH', `${API}/instructions/${ruInstruction.id}/`, { title: 'Взлом' });
+    const edit = await send('customer', 'PATCH', `${API}/instructions/${ruInstruction.id}/`, {
+      title: 'Взлом',
+    });
     expect(edit.statusCode).toBe(403);
     const upload = await postForm(
-      'alice',
+      'customer',
       `${API}/instructions/${ruInstruction.id}/attachments/`,
       form({}, { field: 'file', name: 'a.png', type: 'image/png', body: solidPng(2, 2, [0, 0, 0]) }),
     );
@@ -302,7 +317,7 @@ describe('versions', () => {
     await send('analyst', 'PATCH', `${API}/articles/${article.id}/`, { title: 'Фишинг: признаки' });
 
     const history = (
-      await get('alice', `${API}/articles/${article.id}/history/`)
+      await get('customer', `${API}/articles/${article.id}/history/`)
     ).json<DocumentHistoryResponse>();
     expect(history.total).toBe(3);
     expect(history.results.map((v) => [v.comment, v.data.description, v.data.title])).toEqual([
@@ -331,7 +346,7 @@ describe('versions', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toHaveProperty('title');
     expect(
-      (await get('alice', `${API}/articles/${article.id}/history/`)).json<DocumentHistoryResponse>().total,
+      (await get('customer', `${API}/articles/${article.id}/history/`)).json<DocumentHistoryResponse>().total,
     ).toBe(3);
   });
 });
@@ -339,7 +354,7 @@ describe('versions', () => {
 describe('comments', () => {
   it('adds comments from the multipart field text and lists them oldest first', async () => {
     const url = `${API}/instructions/${oldInstruction.id}/comments/`;
-    const first = await postForm('alice', url, form({ text: '  Спасибо, **помогло**  ' }));
+    const first = await postForm('customer', url, form({ text: '  Спасибо, **помогло**  ' }));
     expect(first.statusCode, first.body).toBe(201);
     const comment = first.json<DocumentComment>();
     expect(comment.body).toBe('<p>Спасибо, <strong>помогло</strong></p>');
@@ -354,32 +369,32 @@ describe('comments', () => {
     expect(staff.statusCode).toBe(201);
     expect(staff.json<DocumentComment>().body).not.toContain('script');
 
-    const list = (await get('alice', url)).json<{ total: number; results: DocumentComment[] }>();
+    const list = (await get('customer', url)).json<{ total: number; results: DocumentComment[] }>();
     expect(list.total).toBe(2);
     expect(list.results.map((c) => c.from_soc)).toEqual([false, true]);
     // another customer's staff-visible comment is not shown to a customer of another tenant
-    const bob = (await get('bob', url)).json<{ total: number; results: DocumentComment[] }>();
-    expect(bob.results.map((c) => c.from_soc)).toEqual([true]);
+    const theirs = (await get('stranger', url)).json<{ total: number; results: DocumentComment[] }>();
+    expect(theirs.results.map((c) => c.from_soc)).toEqual([true]);
     const analyst = (await get('analyst', url)).json<{ total: number; results: DocumentComment[] }>();
     expect(analyst.total).toBe(2);
   });
 
   it('validates the comment text', async () => {
     const url = `${API}/instructions/${oldInstruction.id}/comments/`;
-    const blank = await postForm('alice', url, form({ text: '   ' }));
+    const blank = await postForm('customer', url, form({ text: '   ' }));
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ text: ['This field may not be blank.'] });
-    const missing = await postForm('alice', url, form({}));
+    const missing = await postForm('customer', url, form({}));
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toHaveProperty('text');
-    const extra = await postForm('alice', url, form({ text: 'ok', colour: 'red' }));
+    const extra = await postForm('customer', url, form({ text: 'ok', colour: 'red' }));
     expect(extra.statusCode).toBe(400);
-    const long = await postForm('alice', url, form({ text: 'x'.repeat(10_001) }));
+    const long = await postForm('customer', url, form({ text: 'x'.repeat(10_001) }));
     expect(long.statusCode).toBe(400);
-    const json = await send('alice', 'POST', url, { text: 'hi' });
+    const json = await send('customer', 'POST', url, { text: 'hi' });
     expect(json.statusCode).toBe(415);
     expect(
-      (await postForm('alice', `${API}/instructions/999999/comments/`, form({ text: 'hi' }))).statusCode,
+      (await postForm('customer', `${API}/instructions/999999/comments/`, form({ text: 'hi' }))).statusCode,
     ).toBe(404);
   });
 });
@@ -401,12 +416,12 @@ describe('images and PDF', () => {
 
     const anonymous = await ctx.app.inject({ method: 'GET', url: attachment.link });
     expect(anonymous.statusCode).toBe(401);
-    const image = await get('bob', attachment.link);
+    const image = await get('stranger', attachment.link);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     expect(
-      (await get('bob', `${API}/instructions/${article.id}/attachments/${attachment.id}/`)).statusCode,
+      (await get('stranger', `${API}/instructions/${article.id}/attachments/${attachment.id}/`)).statusCode,
     ).toBe(404);
 
     const edited = await send('analyst', 'PATCH', `${API}/articles/${article.id}/`, {
@@ -416,7 +431,7 @@ describe('images and PDF', () => {
     expect(card.description_html).toContain(`<img src="${attachment.link}" alt="схема" />`);
     expect(card.attachments.map((a) => a.filename)).toEqual(['схема.png']);
 
-    const pdf = await get('alice', `${API}/articles/${article.id}/download_pdf/`);
+    const pdf = await get('customer', `${API}/articles/${article.id}/download_pdf/`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe(
@@ -433,7 +448,7 @@ describe('images and PDF', () => {
   });
 
   it('renders an instruction PDF with sensors in Cyrillic', async () => {
-    const pdf = await get('bob', `${API}/instructions/${ruInstruction.id}/download_pdf/`);
+    const pdf = await get('stranger', `${API}/instructions/${ruInstruction.id}/download_pdf/`);
     expect(pdf.statusCode).toBe(200);
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Изоляция хоста');
@@ -451,30 +466,30 @@ describe('images and PDF', () => {
     expect(empty.statusCode).toBe(400);
     const none = await postForm('analyst', `${API}/articles/${article.id}/attachments/`, form({ x: '1' }));
     expect(none.statusCode).toBe(400);
-    expect((await get('alice', `${API}/articles/${article.id}/attachments/999999/`)).statusCode).toBe(404);
+    expect((await get('customer', `${API}/articles/${article.id}/attachments/999999/`)).statusCode).toBe(404);
   });
 });
 
 describe('demo documents', () => {
   it('has every kind in ru and en, language pairs, versions, comments and a served image', async () => {
     for (const kind of ['instructions', 'response_instructions', 'articles']) {
-      const langs = (await get('alice', `${API}/${kind}/languages/`)).json<DocumentLanguagesResponse>();
+      const langs = (await get('customer', `${API}/${kind}/languages/`)).json<DocumentLanguagesResponse>();
       expect(langs.results.map((l) => l.language).sort(), kind).toEqual(['en', 'ru']);
     }
-    const demo = (await get('alice', `${API}/instructions/?no_page=true`)).json<DocumentListResponse>();
+    const demo = (await get('customer', `${API}/instructions/?no_page=true`)).json<DocumentListResponse>();
     const pairs = demo.results.filter((d) => !d.tags.includes(TAG) && d.languages.length === 2);
     expect(pairs.length).toBeGreaterThanOrEqual(2);
     const withImage = demo.results.find((d) => !d.tags.includes(TAG) && d.attachments.length > 0);
     expect(withImage).toBeDefined();
-    const card = (await get('alice', `${API}/instructions/${withImage!.id}/`)).json<DocumentCard>();
+    const card = (await get('customer', `${API}/instructions/${withImage!.id}/`)).json<DocumentCard>();
     const link = withImage!.attachments[0]!.link;
     expect(card.description_html).toContain(`src="${link}"`);
-    const image = await get('alice', link);
+    const image = await get('customer', link);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
 
     const responses = (
-      await get('alice', `${API}/response_instructions/?no_page=true`)
+      await get('customer', `${API}/response_instructions/?no_page=true`)
     ).json<DocumentListResponse>();
     let versions = 0;
     let comments = 0;

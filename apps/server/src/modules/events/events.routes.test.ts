@@ -2,21 +2,32 @@ import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '@soc/contracts';
-import { categories, issueTypes, systems, users } from '../../db/schema/index.ts';
+import { categories, issueTypes } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { buildAnalyst, buildCustomer, buildSystem, buildUser } from '../../test/builders.ts';
 import { buildApp } from '../../app.ts';
 import { EVENTS_MAX_STREAMS_PER_USER } from './events.service.ts';
 
 let ctx: TestContext;
 let base: string;
+/** `customer` sees the system `own`, `stranger` the system `other`. */
 const tokens: Record<string, string> = {};
+const systemIds: Record<'own' | 'other', number> = { own: 0, other: 0 };
+let analystId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 20 });
+  ctx = await createTestContext({ incidents: 0 });
   const address = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   base = address;
-  for (const u of ['alice', 'bob', 'analyst', 'admin']) tokens[u] = (await ctx.login(u)).access;
+  systemIds.own = (await buildSystem(ctx)).id;
+  systemIds.other = (await buildSystem(ctx)).id;
+  tokens.customer = await (await buildCustomer(ctx, [systemIds.own])).login();
+  tokens.stranger = await (await buildCustomer(ctx, [systemIds.other])).login();
+  const analyst = await buildAnalyst(ctx);
+  analystId = analyst.id;
+  tokens.analyst = await analyst.login();
+  tokens.admin = await (await buildUser(ctx, { role: 'admin' })).login();
 });
 afterAll(async () => {
   await ctx.close();
@@ -98,9 +109,8 @@ async function ticketFor(user: string): Promise<string> {
   return res.json<{ ticket: string }>().ticket;
 }
 
-async function createIncident(isId: string, summary: string): Promise<number> {
+async function createIncident(system: 'own' | 'other', summary: string): Promise<number> {
   const db = ctx.database.db;
-  const [system] = await db.select().from(systems).where(eq(systems.isId, isId));
   const [type] = await db.select().from(issueTypes).where(eq(issueTypes.code, 'incident'));
   const [category] = await db.select().from(categories).where(eq(categories.issueTypeId, type!.id)).limit(1);
   const res = await ctx.app.inject({
@@ -108,7 +118,7 @@ async function createIncident(isId: string, summary: string): Promise<number> {
     url: '/api/v0/soc/incs/',
     headers: bearer(tokens.analyst!),
     payload: {
-      system: system!.id,
+      system: systemIds[system],
       summary,
       issuetype: type!.id,
       priority: 'high',
@@ -122,32 +132,32 @@ async function createIncident(isId: string, summary: string): Promise<number> {
 
 describe('GET /api/v0/events/', () => {
   it('pushes a new incident to a connected customer of its system and not to another system’s user', async () => {
-    const alice = await open(`/api/v0/events/?ticket=${await ticketFor('alice')}`);
-    const bob = await open(`/api/v0/events/?ticket=${await ticketFor('bob')}`);
-    expect(alice.status).toBe(200);
-    expect(bob.status).toBe(200);
+    const mine = await open(`/api/v0/events/?ticket=${await ticketFor('customer')}`);
+    const theirs = await open(`/api/v0/events/?ticket=${await ticketFor('stranger')}`);
+    expect(mine.status).toBe(200);
+    expect(theirs.status).toBe(200);
     try {
-      const key = await createIncident('IS-0001', 'Lateral movement from the print server');
-      const seen = await alice.waitFor((e) => e.type === 'incident.created' && e.key === key);
+      const key = await createIncident('own', 'Lateral movement from the print server');
+      const seen = await mine.waitFor((e) => e.type === 'incident.created' && e.key === key);
       expect(seen.summary).toBe('Lateral movement from the print server');
       expect(seen.status).toBe('waiting_for_customer');
-      // a later event that bob may see: once it arrived, alice's would have arrived before it
-      const bobs = await createIncident('IS-0002', 'Phishing wave');
-      await bob.waitFor((e) => e.type === 'incident.created' && e.key === bobs);
-      expect(bob.events.some((e) => e.key === key)).toBe(false);
-      expect(alice.events.some((e) => e.key === bobs)).toBe(false);
+      // a later event that the stranger may see: once it arrived, the customer's would have arrived before it
+      const theirKey = await createIncident('other', 'Phishing wave');
+      await theirs.waitFor((e) => e.type === 'incident.created' && e.key === theirKey);
+      expect(theirs.events.some((e) => e.key === key)).toBe(false);
+      expect(mine.events.some((e) => e.key === theirKey)).toBe(false);
     } finally {
-      alice.close();
-      bob.close();
+      mine.close();
+      theirs.close();
     }
   });
 
   it('pushes changes and SOC comments, and catches a reconnecting client up from Last-Event-ID', async () => {
-    const alice = await open(`/api/v0/events/?ticket=${await ticketFor('alice')}`);
-    const key = await createIncident('IS-0001', 'Brute force on OWA');
-    const created = await alice.waitFor((e) => e.key === key && e.type === 'incident.created');
-    alice.close();
-    // while alice is away: the analyst comments
+    const mine = await open(`/api/v0/events/?ticket=${await ticketFor('customer')}`);
+    const key = await createIncident('own', 'Brute force on OWA');
+    const created = await mine.waitFor((e) => e.key === key && e.type === 'incident.created');
+    mine.close();
+    // while the customer is away: the analyst comments
     const comment = await ctx.app.inject({
       method: 'POST',
       url: `/api/v0/soc/incs/${key}/comments/`,
@@ -156,7 +166,7 @@ describe('GET /api/v0/events/', () => {
         '--X\r\nContent-Disposition: form-data; name="body"\r\n\r\nPlease confirm the source host.\r\n--X--\r\n',
     });
     expect(comment.statusCode, comment.body).toBe(201);
-    const again = await open(`/api/v0/events/?ticket=${await ticketFor('alice')}`, {
+    const again = await open(`/api/v0/events/?ticket=${await ticketFor('customer')}`, {
       'last-event-id': String(created.id),
     });
     try {
@@ -170,10 +180,10 @@ describe('GET /api/v0/events/', () => {
 
   it('refuses a missing or forged ticket, and an access token in its place', async () => {
     expect((await open('/api/v0/events/?ticket=nonsense')).status).toBe(401);
-    expect((await open(`/api/v0/events/?ticket=${tokens.alice}`)).status).toBe(401);
+    expect((await open(`/api/v0/events/?ticket=${tokens.customer}`)).status).toBe(401);
     expect((await open('/api/v0/events/')).status).toBe(400);
     // and a ticket is no access token
-    const ticket = await ticketFor('alice');
+    const ticket = await ticketFor('customer');
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v0/soc/incs/', headers: bearer(ticket) });
     expect(res.statusCode).toBe(401);
   });
@@ -184,16 +194,11 @@ describe('GET /api/v0/events/', () => {
   });
 
   it('refuses a ticket to an API token: the stream would not keep the token’s system limit', async () => {
-    const [analyst] = await ctx.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.username, 'analyst'));
-    const [system] = await ctx.database.db.select().from(systems).where(eq(systems.isId, 'IS-0001'));
     const issued = await ctx.app.inject({
       method: 'POST',
       url: '/api/v0/admin/service_tokens/',
       headers: bearer(tokens.admin!),
-      payload: { name: 'stream probe', user_id: analyst!.id, systems: [system!.id] },
+      payload: { name: 'stream probe', user_id: analystId, systems: [systemIds.own] },
     });
     expect(issued.statusCode, issued.body).toBe(201);
     const res = await ctx.app.inject({
@@ -208,7 +213,7 @@ describe('GET /api/v0/events/', () => {
 
 describe('tickets and stream limits', () => {
   it('opens one stream once: a second use of the ticket is refused, during and after the first stream', async () => {
-    const ticket = await ticketFor('alice');
+    const ticket = await ticketFor('customer');
     const first = await open(`/api/v0/events/?ticket=${ticket}`);
     expect(first.status).toBe(200);
     const during = await open(`/api/v0/events/?ticket=${ticket}`);
@@ -217,7 +222,7 @@ describe('tickets and stream limits', () => {
     await first.ended;
     expect((await open(`/api/v0/events/?ticket=${ticket}`)).status).toBe(401);
     // a fresh ticket still works
-    const next = await open(`/api/v0/events/?ticket=${await ticketFor('alice')}`);
+    const next = await open(`/api/v0/events/?ticket=${await ticketFor('customer')}`);
     expect(next.status).toBe(200);
     next.close();
   });
@@ -227,7 +232,7 @@ describe('tickets and stream limits', () => {
     try {
       await other.ready();
       const otherBase = await other.listen({ host: '127.0.0.1', port: 0 });
-      const ticket = await ticketFor('alice');
+      const ticket = await ticketFor('customer');
       const attempts = await Promise.all(
         [base, otherBase, base, otherBase].map(
           (origin) =>
@@ -251,22 +256,22 @@ describe('tickets and stream limits', () => {
   it(`keeps at most ${EVENTS_MAX_STREAMS_PER_USER} streams per user: opening another ends the oldest`, async () => {
     const streams: Stream[] = [];
     for (let i = 0; i <= EVENTS_MAX_STREAMS_PER_USER; i++) {
-      const stream = await open(`/api/v0/events/?ticket=${await ticketFor('alice')}`);
+      const stream = await open(`/api/v0/events/?ticket=${await ticketFor('customer')}`);
       expect(stream.status).toBe(200);
       streams.push(stream);
     }
-    const bob = await open(`/api/v0/events/?ticket=${await ticketFor('bob')}`);
+    const theirs = await open(`/api/v0/events/?ticket=${await ticketFor('stranger')}`);
     try {
       await streams[0]!.ended;
       // the newest five and another user's stream are still served
-      const key = await createIncident('IS-0001', 'Six tabs open');
+      const key = await createIncident('own', 'Six tabs open');
       for (const s of streams.slice(1)) await s.waitFor((e) => e.key === key);
-      const bobs = await createIncident('IS-0002', 'Bob still listens');
-      await bob.waitFor((e) => e.key === bobs);
+      const theirKey = await createIncident('other', 'The stranger still listens');
+      await theirs.waitFor((e) => e.key === theirKey);
       expect(streams[0]!.events.some((e) => e.key === key)).toBe(false);
     } finally {
       for (const s of streams) s.close();
-      bob.close();
+      theirs.close();
     }
   });
 });

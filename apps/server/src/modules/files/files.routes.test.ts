@@ -1,18 +1,17 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attachment, DocumentAttachment, DocumentCard, FileInfo } from '@soc/contracts';
-import { incidents, systems } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
 import { multipart } from '../../test/multipart.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 const API = '/api/v0/soc';
 const BODY = '{"журнал": "событий", "n": 1234567890}';
-/** Viewer path of alice's attachment. */
-let alicePath: string;
-let bobPath: string;
+/** Viewer paths of the customer's attachment and of another tenant's (the stranger's). */
+let ownPath: string;
+let othersPath: string;
 let docPath: string;
 
 const get = (user: string, url: string, headers: Record<string, string> = {}) =>
@@ -28,16 +27,6 @@ const post = (user: string, url: string, body: ReturnType<typeof multipart>) =>
     payload: body.payload,
   });
 
-async function incidentKeyOf(isId: string): Promise<number> {
-  const [row] = await ctx.database.db
-    .select({ key: incidents.key })
-    .from(incidents)
-    .innerJoin(systems, eq(systems.id, incidents.systemId))
-    .where(eq(systems.isId, isId))
-    .limit(1);
-  return row!.key;
-}
-
 async function attach(user: string, key: number, name: string): Promise<string> {
   const res = await post(
     user,
@@ -50,14 +39,17 @@ async function attach(user: string, key: number, name: string): Promise<string> 
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 20 });
-  for (const user of ['alice', 'bob', 'analyst']) tokens[user] = (await ctx.login(user)).access;
-  alicePath = await attach('alice', await incidentKeyOf('IS-0001'), 'журнал.json');
-  bobPath = await attach('bob', await incidentKeyOf('IS-0002'), 'bob.json');
+  ctx = await createTestContext({ incidents: 0 });
+  const [own, other] = [await buildSystem(ctx), await buildSystem(ctx)];
+  tokens.customer = await (await buildCustomer(ctx, [own.id])).login();
+  tokens.stranger = await (await buildCustomer(ctx, [other.id])).login();
+  tokens.analyst = await (await buildAnalyst(ctx)).login();
+  ownPath = await attach('customer', (await buildIncident(ctx, own.id)).key, 'журнал.json');
+  othersPath = await attach('stranger', (await buildIncident(ctx, other.id)).key, 'other.json');
   const doc = await ctx.app.inject({
     method: 'POST',
     url: `${API}/instructions/`,
-    headers: bearer(tokens.analyst!),
+    headers: bearer(tokens.analyst),
     payload: { title: 'Files test', description: 'x', language: 'en' },
   });
   const card = doc.json<DocumentCard>();
@@ -73,7 +65,7 @@ afterAll(async () => ctx?.close());
 
 describe('GET /soc/files/{path}/', () => {
   it('names a file the caller may see', async () => {
-    const res = await get('alice', `${API}/files/${alicePath}/`);
+    const res = await get('customer', `${API}/files/${ownPath}/`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<FileInfo>()).toEqual({
       filename: 'журнал.json',
@@ -81,16 +73,16 @@ describe('GET /soc/files/{path}/', () => {
       size: Buffer.byteLength(BODY),
     });
     // the documented single-segment form with encoded slashes
-    const encoded = await get('alice', `${API}/files/${encodeURIComponent(alicePath)}/`);
+    const encoded = await get('customer', `${API}/files/${encodeURIComponent(ownPath)}/`);
     expect(encoded.json<FileInfo>().filename).toBe('журнал.json');
-    expect((await get('bob', `${API}/files/${docPath}/`)).json<FileInfo>().filename).toBe('notes.txt');
+    expect((await get('stranger', `${API}/files/${docPath}/`)).json<FileInfo>().filename).toBe('notes.txt');
   });
 
   it('answers 404 for another tenant’s file, unknown kinds and traversal paths', async () => {
-    expect((await get('alice', `${API}/files/${bobPath}/`)).statusCode).toBe(404);
-    expect((await get('alice', `${API}/files/${bobPath}/download/`)).statusCode).toBe(404);
-    expect((await get('bob', `${API}/files/${bobPath}/download/`)).statusCode).toBe(200);
-    const [, key, id] = alicePath.split('/');
+    expect((await get('customer', `${API}/files/${othersPath}/`)).statusCode).toBe(404);
+    expect((await get('customer', `${API}/files/${othersPath}/download/`)).statusCode).toBe(404);
+    expect((await get('stranger', `${API}/files/${othersPath}/download/`)).statusCode).toBe(200);
+    const [, key, id] = ownPath.split('/');
     const probes = [
       `${API}/files/../../../etc/passwd/`,
       `${API}/files/incidents/${key}/../../../etc/passwd/download/`,
@@ -102,37 +94,37 @@ describe('GET /soc/files/{path}/', () => {
       `${API}/files/incidents/99999999/${id}/`,
     ];
     for (const url of probes) {
-      const res = await get('alice', url);
+      const res = await get('customer', url);
       expect([404], url).toContain(res.statusCode);
       expect(res.body).not.toContain('root:');
     }
   });
 
   it('needs a signed-in caller', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: `${API}/files/${alicePath}/` });
+    const res = await ctx.app.inject({ method: 'GET', url: `${API}/files/${ownPath}/` });
     expect(res.statusCode).toBe(401);
   });
 });
 
 describe('GET /soc/files/{path}/download/', () => {
   it('streams the body with type, length and disposition', async () => {
-    const res = await get('alice', `${API}/files/${alicePath}/download/`);
+    const res = await get('customer', `${API}/files/${ownPath}/download/`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json');
     expect(res.headers['content-length']).toBe(String(Buffer.byteLength(BODY)));
     expect(res.headers['accept-ranges']).toBe('bytes');
     expect(String(res.headers['content-disposition'])).toContain("filename*=UTF-8''%D0%B6");
     expect(res.body).toBe(BODY);
-    const doc = await get('alice', `${API}/files/${encodeURIComponent(docPath)}/download/`);
+    const doc = await get('customer', `${API}/files/${encodeURIComponent(docPath)}/download/`);
     expect(doc.body).toBe('plain notes');
   });
 
   it('serves single byte ranges and refuses unsatisfiable ones', async () => {
-    const part = await get('alice', `${API}/files/${alicePath}/download/`, { range: 'bytes=0-0' });
+    const part = await get('customer', `${API}/files/${ownPath}/download/`, { range: 'bytes=0-0' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 0-0/${Buffer.byteLength(BODY)}`);
     expect(part.body).toBe('{');
-    const bad = await get('alice', `${API}/files/${alicePath}/download/`, { range: 'bytes=99999-' });
+    const bad = await get('customer', `${API}/files/${ownPath}/download/`, { range: 'bytes=99999-' });
     expect(bad.statusCode).toBe(416);
   });
 });

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GossopkaStatus, IncidentCard } from '@soc/contracts';
 import { GOSSOPKA_PROCESSING_MS } from '@soc/contracts';
-import { incidents, issueTypes, jobs, systems } from '../../db/schema/index.ts';
+import { jobs } from '../../db/schema/index.ts';
 import {
   NationalCentreError,
   createNationalCentreClient,
@@ -12,14 +12,18 @@ import { startNationalCentreSimulator } from '../../integrations/national-centre
 import { testConfig } from '../../config.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
+import { issueTypeReference } from '../../test/builders-d.ts';
 import { gossopkaStatus } from './incident-card.presenter.ts';
 
 let sim: NationalCentreSimulator;
 let ctx: TestContext;
+/** The customer's access; `keys` are incidents of their system, `othersKey` of another tenant's. */
 let token: string;
-let keys: number[] = [];
+let analyst: string;
+const keys: number[] = [];
 let otherTypeKey: number;
-let bobsKey: number;
+let othersKey: number;
 
 const send = (key: number, access = token) =>
   ctx.app.inject({
@@ -38,7 +42,7 @@ const runJobsNow = async () => {
 beforeAll(async () => {
   sim = await startNationalCentreSimulator({ username: 'portal', password: 's3cret' });
   ctx = await createTestContext({
-    incidents: 60,
+    incidents: 0,
     config: {
       nationalCentre: {
         ...testConfig().nationalCentre,
@@ -49,32 +53,21 @@ beforeAll(async () => {
       },
     },
   });
-  token = (await ctx.login('alice')).access;
-  const db = ctx.database.db;
   // planned demo reports would otherwise reach the simulator too
-  await db.delete(jobs);
-  const ofType = async (isId: string, code: string) =>
-    db
-      .select({ id: incidents.id, key: incidents.key })
-      .from(incidents)
-      .innerJoin(systems, eq(systems.id, incidents.systemId))
-      .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
-      .where(and(eq(systems.isId, isId), eq(issueTypes.code, code)))
-      .orderBy(incidents.key);
-  const mine = await ofType('IS-0001', 'incident');
-  keys = mine.slice(0, 5).map((r) => r.key);
-  await db
-    .update(incidents)
-    .set({ gossopkaId: null, gossopkaSendTime: null, status: 'work_in_progress' })
-    .where(
-      sql`${incidents.key} IN (${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )})`,
-    );
-  otherTypeKey =
-    (await ofType('IS-0001', 'remediation'))[0]?.key ?? (await ofType('IS-0001', 'information'))[0]!.key;
-  bobsKey = (await ofType('IS-0002', 'incident'))[0]!.key;
+  await ctx.database.db.delete(jobs);
+  const [own, other] = [await buildSystem(ctx), await buildSystem(ctx)];
+  token = await (await buildCustomer(ctx, [own.id])).login();
+  analyst = await (await buildAnalyst(ctx)).login();
+  const { categories } = await issueTypeReference(ctx, 'incident');
+  const fields = {
+    status: 'work_in_progress' as const,
+    categoryId: categories[0]!.id,
+    affectedSystems: ['dc01.corp.local'],
+    activityDetectedAt: new Date(Date.now() - 3_600_000),
+  };
+  for (let i = 0; i < 5; i++) keys.push((await buildIncident(ctx, own.id, fields)).key);
+  otherTypeKey = (await buildIncident(ctx, own.id, { type: 'remediation', status: 'work_in_progress' })).key;
+  othersKey = (await buildIncident(ctx, other.id, fields)).key;
 });
 afterAll(async () => {
   await ctx.close();
@@ -156,7 +149,6 @@ describe('sending to the national centre', () => {
 
   it('lets analysts plan the automatic send; a moved plan runs only at its new time', async () => {
     const key = keys[4]!;
-    const analyst = (await ctx.login('analyst')).access;
     const patch = (access: string, payload: object) =>
       ctx.app.inject({ method: 'PATCH', url: `/api/v0/soc/incs/${key}/`, headers: bearer(access), payload });
     const inOneHour = Date.now() + 3_600_000;
@@ -196,7 +188,7 @@ describe('sending to the national centre', () => {
     const res = await send(otherTypeKey);
     expect(res.statusCode).toBe(400);
     expect(res.json<{ non_field_errors: string[] }>().non_field_errors).toHaveLength(1);
-    expect((await send(bobsKey)).statusCode).toBe(404);
+    expect((await send(othersKey)).statusCode).toBe(404);
   });
 });
 
@@ -269,27 +261,22 @@ describe('national centre connector', () => {
 
 describe('embedded default', () => {
   it('sends to the local simulator the app starts when GOSSOPKA_URL is unset', async () => {
-    const local = await createTestContext({ incidents: 30 });
+    const local = await createTestContext({ incidents: 0 });
     try {
-      const access = (await local.login('analyst')).access;
-      const [row] = await local.database.db
-        .select({ key: incidents.key })
-        .from(incidents)
-        .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
-        .where(and(eq(issueTypes.code, 'incident'), sql`${incidents.gossopkaId} IS NULL`))
-        .limit(1);
+      const access = await (await buildAnalyst(local)).login();
+      const row = await buildIncident(local, (await buildSystem(local)).id, { status: 'work_in_progress' });
       const res = await local.app.inject({
         method: 'POST',
-        url: `/api/v0/soc/incs/${row!.key}/manually_send_to_gossopka/`,
+        url: `/api/v0/soc/incs/${row.key}/manually_send_to_gossopka/`,
         headers: bearer(access),
       });
       expect(res.statusCode, res.body).toBe(202);
       await local.app.jobs.runDue();
-      const shown = await local.app.inject({ url: `/api/v0/soc/incs/${row!.key}/`, headers: bearer(access) });
+      const shown = await local.app.inject({ url: `/api/v0/soc/incs/${row.key}/`, headers: bearer(access) });
       expect(shown.json<IncidentCard>().gossopka_id).toMatch(/^GSP-\d{4}-\d{6}$/);
     } finally {
       await local.close();
     }
-    // the test builds its own app on a demo data set (shared with other files, but it may wait for it)
+    // the test builds its own app on the empty template (shared with other files)
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PostalMime from 'postal-mime';
 import type {
@@ -8,15 +8,19 @@ import type {
   MailQuarantineItem,
   MailQuarantineReleased,
 } from '@soc/contracts';
-import { auditLog, incidents, issueTypes, mailQuarantine, systems } from '../../db/schema/index.ts';
+import { auditLog, incidents, mailQuarantine } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
 import { senderVerified, stripQuotedReply } from './inbound-mail.message.ts';
 
 let ctx: TestContext;
 let key: number;
 let incidentId: string;
-let alice: string;
+/** The incident's system. */
+let ownIsId: string;
+/** The access of Ирина Морозова (irina@client-one.test), a user of the incident's system. */
+let customer: string;
 let analyst: string;
 
 const PNG = Buffer.from(
@@ -24,8 +28,8 @@ const PNG = Buffer.from(
   'hex',
 );
 const GOOD_AUTH =
-  'Authentication-Results: mx.soc-portal.local; spf=pass smtp.mailfrom=alice@customer1.example;\r\n' +
-  ' dkim=pass header.d=customer1.example; dmarc=pass header.from=customer1.example';
+  'Authentication-Results: mx.soc-portal.local; spf=pass smtp.mailfrom=irina@client-one.test;\r\n' +
+  ' dkim=pass header.d=client-one.test; dmarc=pass header.from=client-one.test';
 
 /** `Имя <a@b>` with the display name as an RFC 2047 encoded word. */
 const encodeName = (from: string) =>
@@ -56,7 +60,7 @@ function reply(opts: {
   const boundary = 'b1_7f3c2a9e';
   const lines = [
     ...opts.authHeaders,
-    'Received: from mail.customer1.example (mail.customer1.example [198.51.100.7]) by mx.soc-portal.local',
+    'Received: from mail.client-one.test (mail.client-one.test [198.51.100.7]) by mx.soc-portal.local',
     `From: ${encodeName(opts.from)}`,
     'To: SOC <incidents@soc-portal.local>',
     `Subject: =?UTF-8?B?${Buffer.from(opts.subject, 'utf8').toString('base64')}?=`,
@@ -104,7 +108,7 @@ const statusOf = async () =>
   )[0]!.s;
 const chat = async () =>
   (
-    await ctx.app.inject({ url: `/api/v0/soc/incs/${key}/comments/?no_page=true`, headers: bearer(alice) })
+    await ctx.app.inject({ url: `/api/v0/soc/incs/${key}/comments/?no_page=true`, headers: bearer(customer) })
   ).json<{ results: Comment[] }>().results;
 
 const held = async (id: number) => {
@@ -126,18 +130,22 @@ const api = (method: 'GET' | 'POST' | 'DELETE', path: string, token?: string) =>
   });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 30 });
-  alice = (await ctx.login('alice')).access;
-  analyst = (await ctx.login('analyst')).access;
-  const [row] = await ctx.database.db
-    .select({ id: incidents.id, key: incidents.key })
-    .from(incidents)
-    .innerJoin(systems, eq(systems.id, incidents.systemId))
-    .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
-    .where(and(eq(systems.isId, 'IS-0001'), eq(issueTypes.code, 'incident')))
-    .limit(1);
-  key = row!.key;
-  incidentId = row!.id;
+  ctx = await createTestContext({ incidents: 0 });
+  const [own, other] = [await buildSystem(ctx), await buildSystem(ctx)];
+  customer = await (
+    await buildCustomer(ctx, [own.id], {
+      email: 'irina@client-one.test',
+      firstName: 'Ирина',
+      lastName: 'Морозова',
+    })
+  ).login();
+  // a verified sender who is a user of another system only
+  await buildCustomer(ctx, [other.id], { email: 'boris@client-two.test' });
+  analyst = await (await buildAnalyst(ctx)).login();
+  ownIsId = own.isId;
+  const row = await buildIncident(ctx, own.id);
+  key = row.key;
+  incidentId = row.id;
 });
 afterAll(() => ctx.close());
 
@@ -148,9 +156,9 @@ describe('POST /soc/inbound_mail/', () => {
       .set({ status: 'waiting_for_customer' })
       .where(eq(incidents.id, incidentId));
     const mail = reply({
-      from: 'Алиса Морозова <Alice@Customer1.example>',
+      from: 'Ирина Морозова <Irina@Client-One.test>',
       subject: `Re: [INC-${key}] Требуется ваш ответ`,
-      messageId: '<reply-1@customer1.example>',
+      messageId: '<reply-1@client-one.test>',
       authHeaders: [GOOD_AUTH],
       attachment: true,
     });
@@ -160,7 +168,7 @@ describe('POST /soc/inbound_mail/', () => {
     expect(result).toMatchObject({ incident: key, source: 'Email by authorized user', created: true });
     expect(await statusOf()).toBe('waiting_for_support');
     const comment = (await chat()).find((c) => c.id === result.comment_id)!;
-    expect(comment.author).toBe('Алиса Морозова');
+    expect(comment.author).toBe('Ирина Морозова');
     expect(comment.is_mine).toBe(true);
     expect(comment.body).toBe('<p>Да, это наш сотрудник, активность легитимна.</p>');
     expect(comment.attachments.map((a) => [a.filename, a.content_type, a.size])).toEqual([
@@ -176,9 +184,9 @@ describe('POST /soc/inbound_mail/', () => {
 
   it('stores a message delivered twice at the same moment once', async () => {
     const mail = reply({
-      from: 'alice@customer1.example',
+      from: 'irina@client-one.test',
       subject: `Re: [INC-${key}]`,
-      messageId: '<parallel-1@customer1.example>',
+      messageId: '<parallel-1@client-one.test>',
       authHeaders: [GOOD_AUTH],
     });
     const answers = await Promise.all([post(mail), post(mail), post(mail)]);
@@ -195,12 +203,12 @@ describe('POST /soc/inbound_mail/', () => {
     // the gateway's own verdict on top; a "pass" the sender wrote into the message further down
     const res = await post(
       reply({
-        from: 'Алиса Морозова <alice@customer1.example>',
+        from: 'Ирина Морозова <irina@client-one.test>',
         subject: `Re: [INC-${key}] Требуется ваш ответ`,
         messageId: '<forged-1@evil.example>',
         authHeaders: [
-          'Authentication-Results: mx.soc-portal.local; spf=fail smtp.mailfrom=evil.example; dkim=none; dmarc=fail header.from=customer1.example',
-          'Authentication-Results: mx.soc-portal.local; dmarc=pass header.from=customer1.example',
+          'Authentication-Results: mx.soc-portal.local; spf=fail smtp.mailfrom=evil.example; dkim=none; dmarc=fail header.from=client-one.test',
+          'Authentication-Results: mx.soc-portal.local; dmarc=pass header.from=client-one.test',
         ],
         text: 'Закройте инцидент, это ложное срабатывание.',
       }),
@@ -216,10 +224,10 @@ describe('POST /soc/inbound_mail/', () => {
     // a pass from some other server is not ours to trust
     const foreign = await post(
       reply({
-        from: 'alice@customer1.example',
+        from: 'irina@client-one.test',
         subject: `[INC-${key}]`,
         messageId: '<forged-2@evil.example>',
-        authHeaders: ['Authentication-Results: mx.evil.example; dmarc=pass header.from=customer1.example'],
+        authHeaders: ['Authentication-Results: mx.evil.example; dmarc=pass header.from=client-one.test'],
       }),
     );
     expect(foreign.statusCode).toBe(202);
@@ -229,12 +237,10 @@ describe('POST /soc/inbound_mail/', () => {
   it('quarantines verified senders who are no users of the incident’s system', async () => {
     const res = await post(
       reply({
-        from: 'bob@customer2.example',
+        from: 'boris@client-two.test',
         subject: `Re: [INC-${key}]`,
-        messageId: '<bob-1@customer2.example>',
-        authHeaders: [
-          'Authentication-Results: mx.soc-portal.local; dmarc=pass header.from=customer2.example',
-        ],
+        messageId: '<boris-1@client-two.test>',
+        authHeaders: ['Authentication-Results: mx.soc-portal.local; dmarc=pass header.from=client-two.test'],
       }),
     );
     expect(res.statusCode).toBe(202);
@@ -242,7 +248,7 @@ describe('POST /soc/inbound_mail/', () => {
     expect(item).toMatchObject({
       reason: 'not_a_user',
       sender_verified: true,
-      sender: 'bob@customer2.example',
+      sender: 'boris@client-two.test',
     });
   });
 
@@ -334,10 +340,10 @@ describe('POST /soc/inbound_mail/', () => {
     expect(again.json<InboundMailResult>()).toMatchObject({ quarantine_id: secondId, created: false });
 
     // customers: the analysts' API is closed to them
-    expect((await api('GET', '/', alice)).statusCode).toBe(403);
-    expect((await api('GET', `/${firstId}/`, alice)).statusCode).toBe(403);
-    expect((await api('POST', `/${firstId}/release/`, alice)).statusCode).toBe(403);
-    expect((await api('DELETE', `/${firstId}/`, alice)).statusCode).toBe(403);
+    expect((await api('GET', '/', customer)).statusCode).toBe(403);
+    expect((await api('GET', `/${firstId}/`, customer)).statusCode).toBe(403);
+    expect((await api('POST', `/${firstId}/release/`, customer)).statusCode).toBe(403);
+    expect((await api('DELETE', `/${firstId}/`, customer)).statusCode).toBe(403);
     expect((await api('GET', '/')).statusCode).toBe(401);
 
     const page = (await api('GET', `/?incident=${key}&sender=outside&page_size=1`, analyst)).json<{
@@ -359,7 +365,7 @@ describe('POST /soc/inbound_mail/', () => {
     const detail = (await api('GET', `/${firstId}/`, analyst)).json<MailQuarantineDetail>();
     expect(detail).toMatchObject({
       incident: key,
-      system: 'IS-0001',
+      system: ownIsId,
       sender: 'duty@cert.gov.ru',
       sender_name: 'Мошенник',
       reason: 'unverified_national_centre',
@@ -407,9 +413,9 @@ describe('POST /soc/inbound_mail/', () => {
     try {
       const res = await post(
         reply({
-          from: 'alice@customer1.example',
+          from: 'irina@client-one.test',
           subject: `Re: [INC-${key}]`,
-          messageId: '<over-quota-1@customer1.example>',
+          messageId: '<over-quota-1@client-one.test>',
           authHeaders: [GOOD_AUTH],
           text: 'Ответ при исчерпанной квоте.',
           attachment: true,

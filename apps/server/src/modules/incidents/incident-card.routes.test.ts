@@ -1,28 +1,27 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentAction, IncidentCard, IncidentStatus } from '@soc/contracts';
 import { INCIDENT_ACTIONS, INCIDENT_STATUSES, IncidentCardSchema } from '@soc/contracts';
-import {
-  attachments,
-  auditLog,
-  comments,
-  incidentLinks,
-  incidents,
-  issueTypes,
-  resolutions,
-  systems,
-  userSystems,
-  users,
-} from '../../db/schema/index.ts';
+import { attachments, auditLog, comments, incidentLinks, incidents } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import type { BuiltIncident, BuiltUser } from '../../test/builders.ts';
+import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
+import { issueTypeReference } from '../../test/builders-d.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
-/** An incident of alice's system IS-0001 of type "incident", and one of bob's IS-0002. */
-let aliceKey: number;
-let aliceIncidentId: string;
-let bobKey: number;
+/**
+ * `customer` and `colleague` see the system of the incident `myKey` (type "incident") and of
+ * `sibling`; `stranger` sees another system, that of `othersKey` and `theirs`.
+ */
+let myKey: number;
+let myIncidentId: string;
+let othersKey: number;
+let sibling: BuiltIncident;
+let theirs: BuiltIncident;
+const people: Record<string, BuiltUser> = {};
+let inactiveId: number;
 let closeResolution: { id: number; kind: 'TP' | 'FP' };
 
 const url = (key: number, tail = '') => `/api/v0/soc/incs/${key}/${tail}`;
@@ -42,30 +41,21 @@ async function setStatus(id: string, status: IncidentStatus) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 60 });
-  for (const user of ['alice', 'bob', 'carol', 'analyst']) tokens[user] = (await ctx.login(user)).access;
-  const db = ctx.database.db;
-  const pick = async (isId: string) => {
-    const [row] = await db
-      .select({ id: incidents.id, key: incidents.key, typeId: incidents.issueTypeId })
-      .from(incidents)
-      .innerJoin(systems, eq(systems.id, incidents.systemId))
-      .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
-      .where(and(eq(systems.isId, isId), eq(issueTypes.code, 'incident')))
-      .orderBy(incidents.key)
-      .limit(1);
-    return row!;
-  };
-  const a = await pick('IS-0001');
-  aliceKey = a.key;
-  aliceIncidentId = a.id;
-  bobKey = (await pick('IS-0002')).key;
-  const [r] = await db
-    .select({ id: resolutions.id, kind: resolutions.kind })
-    .from(resolutions)
-    .where(and(eq(resolutions.issueTypeId, a.typeId), eq(resolutions.kind, 'FP')))
-    .limit(1);
-  closeResolution = r!;
+  ctx = await createTestContext({ incidents: 0 });
+  const [own, other] = [await buildSystem(ctx), await buildSystem(ctx)];
+  people.customer = await buildCustomer(ctx, [own.id]);
+  people.colleague = await buildCustomer(ctx, [own.id]);
+  people.stranger = await buildCustomer(ctx, [other.id]);
+  inactiveId = (await buildCustomer(ctx, [own.id], { isActive: false })).id;
+  for (const [name, person] of Object.entries(people)) tokens[name] = await person.login();
+  tokens.analyst = await (await buildAnalyst(ctx)).login();
+  const mine = await buildIncident(ctx, own.id, { status: 'work_in_progress' });
+  myKey = mine.key;
+  myIncidentId = mine.id;
+  sibling = await buildIncident(ctx, own.id);
+  theirs = await buildIncident(ctx, other.id);
+  othersKey = theirs.key;
+  closeResolution = (await issueTypeReference(ctx, 'incident')).resolutions.find((r) => r.kind === 'FP')!;
 });
 afterAll(() => ctx.close());
 
@@ -77,11 +67,11 @@ describe('GET /soc/incs/{key}/ — the card', () => {
         description: '# Title\n\nText with <script>alert(1)</script> and <a href="javascript:alert(1)">x</a>',
         observedIocs: [{ ioc: '203.0.113.7', ioc_type: 'ipv4', category: ['C2'] }],
       })
-      .where(eq(incidents.id, aliceIncidentId));
-    const res = await call('alice', 'GET', url(aliceKey));
+      .where(eq(incidents.id, myIncidentId));
+    const res = await call('customer', 'GET', url(myKey));
     expect(res.statusCode, res.body).toBe(200);
     const card = IncidentCardSchema.parse(res.json());
-    expect(card.key).toBe(aliceKey);
+    expect(card.key).toBe(myKey);
     expect(card.rendered_description).toContain('<h1>Title</h1>');
     expect(card.rendered_description).not.toMatch(/script|javascript:/i);
     expect(card.observed_iocs).toEqual([{ ioc: '203.0.113.7', ioc_type: 'ipv4', category: ['C2'] }]);
@@ -103,13 +93,13 @@ describe('GET /soc/incs/{key}/ — the card', () => {
         detectionRules: ['Rule A'],
         statusDescription: 'Под контролем',
       })
-      .where(eq(incidents.id, aliceIncidentId));
+      .where(eq(incidents.id, myIncidentId));
     const [comment] = await db
       .insert(comments)
-      .values({ incidentId: aliceIncidentId, authorName: 'analyst', body: 'see file' })
+      .values({ incidentId: myIncidentId, authorName: 'analyst', body: 'see file' })
       .returning({ id: comments.id });
     const file = (filename: string, created: string, commentId: number | null = null) => ({
-      incidentId: aliceIncidentId,
+      incidentId: myIncidentId,
       commentId,
       filename,
       contentType: 'text/plain',
@@ -126,16 +116,14 @@ describe('GET /soc/incs/{key}/ — the card', () => {
         file('of-a-comment.txt', '2026-03-01T12:00:00Z', comment!.id),
       ]);
     try {
-      const res = await call('alice', 'GET', url(aliceKey));
+      const res = await call('customer', 'GET', url(myKey));
       expect(res.statusCode, res.body).toBe(200);
       const card = IncidentCardSchema.parse(res.json());
       expect(card.attachments.map((a) => [a.filename, a.size, a.content_type, a.created])).toEqual([
         ['first.txt', 9, 'text/plain', Date.parse('2026-03-01T00:00:00Z')],
         ['второй.txt', 10, 'text/plain', Date.parse('2026-03-02T00:00:00Z')],
       ]);
-      expect(card.attachments[0]!.link).toBe(
-        url(aliceKey, `attachments/${card.attachments[0]!.id}/download/`),
-      );
+      expect(card.attachments[0]!.link).toBe(url(myKey, `attachments/${card.attachments[0]!.id}/download/`));
       expect(card.parsed_activity_detected).toBe(detected.getTime());
       expect(card.customer_assignee_last_time).toBe(assigned.getTime());
       expect(card.affected_systems).toEqual(['web-01', 'db-02']);
@@ -143,29 +131,23 @@ describe('GET /soc/incs/{key}/ — the card', () => {
       expect(card.detection_rules).toEqual(['Rule A']);
       expect(card.status_description).toBe('Под контролем');
       // another tenant's card stays a 404
-      expect((await call('bob', 'GET', url(aliceKey))).statusCode).toBe(404);
+      expect((await call('stranger', 'GET', url(myKey))).statusCode).toBe(404);
     } finally {
-      await db.delete(attachments).where(eq(attachments.incidentId, aliceIncidentId));
+      await db.delete(attachments).where(eq(attachments.incidentId, myIncidentId));
       await db.delete(comments).where(eq(comments.id, comment!.id));
     }
   });
 
   it('lists related incidents the caller may see, in both directions', async () => {
     const db = ctx.database.db;
-    const others = await db
-      .select({ id: incidents.id, key: incidents.key, systemId: incidents.systemId })
-      .from(incidents)
-      .orderBy(incidents.key);
-    const [mine] = await db.select().from(incidents).where(eq(incidents.id, aliceIncidentId));
-    const sameSystem = others.find((o) => o.systemId === mine!.systemId && o.id !== mine!.id)!;
-    const otherSystem = others.find((o) => o.systemId !== mine!.systemId)!;
+    const [sameSystem, otherSystem] = [sibling, theirs];
     await db.insert(incidentLinks).values([
-      { incidentId: sameSystem.id, relatedId: aliceIncidentId },
-      { incidentId: aliceIncidentId, relatedId: otherSystem.id },
+      { incidentId: sameSystem.id, relatedId: myIncidentId },
+      { incidentId: myIncidentId, relatedId: otherSystem.id },
     ]);
-    const alice = (await call('alice', 'GET', url(aliceKey))).json<IncidentCard>();
-    expect(alice.related_incidents.map((r) => r.key)).toEqual([sameSystem.key]);
-    const analyst = (await call('analyst', 'GET', url(aliceKey))).json<IncidentCard>();
+    const own = (await call('customer', 'GET', url(myKey))).json<IncidentCard>();
+    expect(own.related_incidents.map((r) => r.key)).toEqual([sameSystem.key]);
+    const analyst = (await call('analyst', 'GET', url(myKey))).json<IncidentCard>();
     expect(analyst.related_incidents.map((r) => r.key).sort()).toEqual(
       [sameSystem.key, otherSystem.key].sort(),
     );
@@ -173,10 +155,12 @@ describe('GET /soc/incs/{key}/ — the card', () => {
   });
 
   it('answers 404 for another tenant’s incident and for unknown keys', async () => {
-    expect((await call('alice', 'GET', url(bobKey))).statusCode).toBe(404);
-    expect((await call('alice', 'GET', url(999_999))).statusCode).toBe(404);
-    expect((await call('alice', 'GET', url(bobKey, 'available_actions/'))).statusCode).toBe(404);
-    expect((await call('alice', 'POST', url(bobKey, 'confirm/'), { comment: 'x' })).statusCode).toBe(404);
+    expect((await call('customer', 'GET', url(othersKey))).statusCode).toBe(404);
+    expect((await call('customer', 'GET', url(999_999))).statusCode).toBe(404);
+    expect((await call('customer', 'GET', url(othersKey, 'available_actions/'))).statusCode).toBe(404);
+    expect((await call('customer', 'POST', url(othersKey, 'confirm/'), { comment: 'x' })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -205,22 +189,22 @@ describe('status machine (DESIGN §5): every action from every status', () => {
   };
 
   for (const [user, role] of [
-    ['alice', 'customer'],
+    ['customer', 'customer'],
     ['analyst', 'analyst'],
   ] as const) {
     for (const status of INCIDENT_STATUSES) {
       it(`${role} in ${status}: available_actions and each action`, async () => {
-        await setStatus(aliceIncidentId, status);
+        await setStatus(myIncidentId, status);
         const allowed = INCIDENT_ACTIONS.filter((a) => expected[role][a][0].includes(status));
-        const listed = await call(user, 'GET', url(aliceKey, 'available_actions/'));
+        const listed = await call(user, 'GET', url(myKey, 'available_actions/'));
         expect(listed.json()).toEqual({ results: allowed });
         for (const action of INCIDENT_ACTIONS) {
-          await setStatus(aliceIncidentId, status);
+          await setStatus(myIncidentId, status);
           const body =
             action === 'close'
               ? { comment: `closing from ${status}`, resolution_name: closeResolution.id }
               : { comment: `${action} from ${status}` };
-          const res = await call(user, 'POST', url(aliceKey, `${action}/`), body);
+          const res = await call(user, 'POST', url(myKey, `${action}/`), body);
           if (allowed.includes(action)) {
             expect(res.statusCode, `${action} ${res.body}`).toBe(200);
             expect(res.json<IncidentCard>().status).toBe(expected[role][action][1]);
@@ -236,8 +220,8 @@ describe('status machine (DESIGN §5): every action from every status', () => {
   }
 
   it('close stores the resolution, the comment and, when asked, assigns the caller; audit records it', async () => {
-    await setStatus(aliceIncidentId, 'work_in_progress');
-    const res = await call('alice', 'POST', url(aliceKey, 'close/'), {
+    await setStatus(myIncidentId, 'work_in_progress');
+    const res = await call('customer', 'POST', url(myKey, 'close/'), {
       comment: 'False alarm: **scheduled** scan',
       resolution_name: closeResolution.id,
       change_customer_assignee: true,
@@ -248,11 +232,11 @@ describe('status machine (DESIGN §5): every action from every status', () => {
     expect(card.resolution).toBe('False Positive');
     expect(card.resolution_name_ref?.id).toBe(closeResolution.id);
     expect(card.resolutiondate).not.toBeNull();
-    expect(card.customer_assignee?.username).toBe('alice');
+    expect(card.customer_assignee?.username).toBe(people.customer!.username);
     const [last] = await ctx.database.db
       .select()
       .from(comments)
-      .where(eq(comments.incidentId, aliceIncidentId))
+      .where(eq(comments.incidentId, myIncidentId))
       .orderBy(comments.id)
       .then((rows) => rows.slice(-1));
     expect(last!.body).toBe('<p>False alarm: <strong>scheduled</strong> scan</p>');
@@ -260,17 +244,17 @@ describe('status machine (DESIGN §5): every action from every status', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'incident.close'));
-    expect(entries.some((e) => e.objectId === String(aliceKey))).toBe(true);
+    expect(entries.some((e) => e.objectId === String(myKey))).toBe(true);
   });
 
   it('validates the payloads with field errors', async () => {
-    await setStatus(aliceIncidentId, 'work_in_progress');
-    const empty = await call('alice', 'POST', url(aliceKey, 'close/'), {});
+    await setStatus(myIncidentId, 'work_in_progress');
+    const empty = await call('customer', 'POST', url(myKey, 'close/'), {});
     expect(empty.statusCode).toBe(400);
     expect(Object.keys(empty.json<object>()).sort()).toEqual(['comment', 'resolution_name']);
-    const blank = await call('alice', 'POST', url(aliceKey, 'confirm/'), { comment: '   ' });
+    const blank = await call('customer', 'POST', url(myKey, 'confirm/'), { comment: '   ' });
     expect(blank.json()).toEqual({ comment: ['This field may not be blank.'] });
-    const foreign = await call('alice', 'POST', url(aliceKey, 'close/'), {
+    const foreign = await call('customer', 'POST', url(myKey, 'close/'), {
       comment: 'x',
       resolution_name: 999_999,
     });
@@ -280,59 +264,48 @@ describe('status machine (DESIGN §5): every action from every status', () => {
 
 describe('priority', () => {
   it('lets customers choose low, medium, high; critical only analysts', async () => {
-    const high = await call('alice', 'PATCH', url(aliceKey), { priority: 'high' });
+    const high = await call('customer', 'PATCH', url(myKey), { priority: 'high' });
     expect(high.statusCode, high.body).toBe(200);
     expect(high.json<IncidentCard>().priority).toBe('high');
-    const critical = await call('alice', 'PATCH', url(aliceKey), { priority: 'critical' });
+    const critical = await call('customer', 'PATCH', url(myKey), { priority: 'critical' });
     expect(critical.statusCode).toBe(400);
     expect(critical.json<Record<string, string[]>>().priority).toHaveLength(1);
-    const byAnalyst = await call('analyst', 'PATCH', url(aliceKey), { priority: 'critical' });
+    const byAnalyst = await call('analyst', 'PATCH', url(myKey), { priority: 'critical' });
     expect(byAnalyst.json<IncidentCard>().priority).toBe('critical');
-    expect((await call('alice', 'PATCH', url(aliceKey), { priority: 'urgent' })).statusCode).toBe(400);
-    expect((await call('bob', 'PATCH', url(aliceKey), { priority: 'low' })).statusCode).toBe(404);
+    expect((await call('customer', 'PATCH', url(myKey), { priority: 'urgent' })).statusCode).toBe(400);
+    expect((await call('stranger', 'PATCH', url(myKey), { priority: 'low' })).statusCode).toBe(404);
   });
 });
 
 describe('assignment', () => {
   it('assigns an active user of the incident’s system, clears with null', async () => {
-    const [carol] = await ctx.database.db.select().from(users).where(eq(users.username, 'carol'));
-    const res = await call('alice', 'POST', url(aliceKey, 'assign_to_customer/'), {
-      customer_assignee_id: carol!.id,
+    const res = await call('customer', 'POST', url(myKey, 'assign_to_customer/'), {
+      customer_assignee_id: people.colleague!.id,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<IncidentCard>().customer_assignee?.username).toBe('carol');
+    expect(res.json<IncidentCard>().customer_assignee?.username).toBe(people.colleague!.username);
     expect(res.json<IncidentCard>().customer_assignee_last_time).not.toBeNull();
-    const cleared = await call('alice', 'POST', url(aliceKey, 'assign_to_customer/'), {
+    const cleared = await call('customer', 'POST', url(myKey, 'assign_to_customer/'), {
       customer_assignee_id: null,
     });
     expect(cleared.json<IncidentCard>().customer_assignee).toBeNull();
   });
 
   it('refuses users of another system, inactive users and unknown ids', async () => {
-    const db = ctx.database.db;
-    const [bob] = await db.select().from(users).where(eq(users.username, 'bob'));
-    const acrossSystems = await call('alice', 'POST', url(aliceKey, 'assign_to_customer/'), {
-      customer_assignee_id: bob!.id,
+    const strangerId = people.stranger!.id;
+    const acrossSystems = await call('customer', 'POST', url(myKey, 'assign_to_customer/'), {
+      customer_assignee_id: strangerId,
     });
     expect(acrossSystems.statusCode).toBe(400);
     expect(acrossSystems.json()).toEqual({
-      customer_assignee_id: [`Invalid pk "${bob!.id}" - object does not exist.`],
+      customer_assignee_id: [`Invalid pk "${strangerId}" - object does not exist.`],
     });
-    const [inactive] = await db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(userSystems, eq(userSystems.userId, users.id))
-      .innerJoin(systems, eq(systems.id, userSystems.systemId))
-      .where(and(eq(users.isActive, false), eq(systems.isId, 'IS-0001')))
-      .limit(1);
-    if (inactive) {
-      const res = await call('alice', 'POST', url(aliceKey, 'assign_to_customer/'), {
-        customer_assignee_id: inactive.id,
-      });
-      expect(res.statusCode).toBe(400);
-    }
+    const res = await call('customer', 'POST', url(myKey, 'assign_to_customer/'), {
+      customer_assignee_id: inactiveId,
+    });
+    expect(res.statusCode).toBe(400);
     expect(
-      (await call('alice', 'POST', url(aliceKey, 'assign_to_customer/'), { customer_assignee_id: 987_654 }))
+      (await call('customer', 'POST', url(myKey, 'assign_to_customer/'), { customer_assignee_id: 987_654 }))
         .statusCode,
     ).toBe(400);
   });

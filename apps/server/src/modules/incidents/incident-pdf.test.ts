@@ -3,11 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { incidents, issueTypes, systems } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { buildComment, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
 
 const run = promisify(execFile);
 let ctx: TestContext;
@@ -34,24 +33,18 @@ async function pdfText(pdf: Buffer): Promise<string> {
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'soc-pdf-'));
-  ctx = await createTestContext({ incidents: 30 });
-  for (const user of ['alice', 'bob']) tokens[user] = (await ctx.login(user)).access;
-  const [row] = await ctx.database.db
-    .select({ key: incidents.key, summary: incidents.summary, id: incidents.id })
-    .from(incidents)
-    .innerJoin(systems, eq(systems.id, incidents.systemId))
-    .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
-    .where(and(eq(systems.isId, 'IS-0001'), eq(issueTypes.code, 'incident')))
-    .limit(1);
-  await ctx.database.db
-    .update(incidents)
-    .set({
-      summary: 'Подозрительный вход администратора',
-      recommendations: 'Смените пароль учётной записи **admin**',
-      observedIocs: [{ ioc: 'evil.example.com', ioc_type: 'fqdn', category: ['C2'] }],
-    })
-    .where(eq(incidents.id, row!.id));
-  incident = { key: row!.key, summary: 'Подозрительный вход администратора' };
+  ctx = await createTestContext({ incidents: 0 });
+  const [own, other] = [await buildSystem(ctx), await buildSystem(ctx)];
+  tokens.customer = await (await buildCustomer(ctx, [own.id])).login();
+  tokens.other = await (await buildCustomer(ctx, [other.id])).login();
+  const summary = 'Подозрительный вход администратора';
+  const row = await buildIncident(ctx, own.id, {
+    summary,
+    recommendations: 'Смените пароль учётной записи **admin**',
+    observedIocs: [{ ioc: 'evil.example.com', ioc_type: 'fqdn', category: ['C2'] }],
+  });
+  await buildComment(ctx, row.id, { body: '<p>Пароль сменён в 10:40</p>' });
+  incident = { key: row.key, summary };
 });
 afterAll(async () => {
   await ctx.close();
@@ -63,7 +56,7 @@ describe('GET /soc/incs/{key}/get_pdf_inc/', () => {
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/api/v0/soc/incs/${incident.key}/get_pdf_inc/`,
-      headers: { ...bearer(tokens.alice!), 'accept-language': 'ru' },
+      headers: { ...bearer(tokens.customer!), 'accept-language': 'ru' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -76,13 +69,14 @@ describe('GET /soc/incs/{key}/get_pdf_inc/', () => {
     expect(text).toContain('Смените пароль учётной записи admin');
     expect(text).toContain('evil.example.com');
     expect(text).toContain('Комментарии');
+    expect(text).toContain('Пароль сменён в 10:40');
   });
 
   it('follows ?language=en', async () => {
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/api/v0/soc/incs/${incident.key}/get_pdf_inc/?language=en`,
-      headers: bearer(tokens.alice!),
+      headers: bearer(tokens.customer!),
     });
     const text = await pdfText(res.rawPayload);
     expect(text).toContain(`Incident ${incident.key}`);
@@ -94,7 +88,7 @@ describe('GET /soc/incs/{key}/get_pdf_inc/', () => {
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/api/v0/soc/incs/${incident.key}/get_pdf_inc/`,
-      headers: bearer(tokens.bob!),
+      headers: bearer(tokens.other!),
     });
     expect(res.statusCode).toBe(404);
   });

@@ -1,23 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IncidentCard, IncidentListResponse } from '@soc/contracts';
-import { queryRows } from '../../db/client.ts';
-import {
-  attachments,
-  comments,
-  incidentLinks,
-  incidents,
-  issueTypes,
-  systems,
-  users,
-} from '../../db/schema/index.ts';
+import { attachments, comments, incidentLinks, incidents, systems, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
-/** An incident of alice's system IS-0001 and another one of the same system. */
+/** An incident of the customer's system and another one of the same system. */
 let key: number;
+let customerId: number;
 let id: string;
 let otherId: string;
 let otherKey: number;
@@ -32,23 +25,21 @@ const get = async <T>(user: string, url: string): Promise<T> => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<T>();
 };
-const card = (user = 'alice') => get<IncidentCard>(user, `incs/${key}/`);
-const listed = async (user = 'alice') =>
+const card = (user = 'customer') => get<IncidentCard>(user, `incs/${key}/`);
+const listed = async (user = 'customer') =>
   (await get<IncidentListResponse>(user, `incs/?key__in=${key}`)).results[0]!;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 40 });
-  for (const user of ['alice', 'analyst']) tokens[user] = (await ctx.login(user)).access;
-  const rows = await ctx.database.db
-    .select({ id: incidents.id, key: incidents.key, systemId: incidents.systemId })
-    .from(incidents)
-    .innerJoin(systems, eq(systems.id, incidents.systemId))
-    .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
-    .where(and(eq(systems.isId, 'IS-0001'), eq(issueTypes.code, 'incident')))
-    .orderBy(incidents.key)
-    .limit(2);
-  ({ id, key, systemId } = rows[0]!);
-  ({ id: otherId, key: otherKey } = rows[1]!);
+  ctx = await createTestContext({ incidents: 0 });
+  const [own, other] = [await buildSystem(ctx), await buildSystem(ctx)];
+  systemId = own.id;
+  const customer = await buildCustomer(ctx, [own.id]);
+  customerId = customer.id;
+  tokens.customer = await customer.login();
+  tokens.analyst = await (await buildAnalyst(ctx)).login();
+  tokens.stranger = await (await buildCustomer(ctx, [other.id])).login();
+  ({ id, key } = await buildIncident(ctx, own.id));
+  ({ id: otherId, key: otherKey } = await buildIncident(ctx, own.id));
 });
 afterAll(() => ctx.close());
 
@@ -95,24 +86,22 @@ describe('cached incident cards and list pages', () => {
     expect((await card()).system.full_name).toBe('Renamed system');
     expect((await listed()).system.full_name).toBe('Renamed system');
 
-    const [alice] = await queryRows<{ id: number }>(db, sql`SELECT id FROM users WHERE username = 'alice'`);
-    await db.update(incidents).set({ customerAssigneeId: alice!.id }).where(eq(incidents.id, id));
+    await db.update(incidents).set({ customerAssigneeId: customerId }).where(eq(incidents.id, id));
     await listed();
-    await db.update(users).set({ firstName: 'Алиса', lastName: 'Новая' }).where(eq(users.id, alice!.id));
+    await db.update(users).set({ firstName: 'Алиса', lastName: 'Новая' }).where(eq(users.id, customerId));
     expect((await listed()).customer_assignee?.full_name).toBe('Алиса Новая');
     expect((await card()).customer_assignee?.full_name).toBe('Алиса Новая');
   });
 
   it('keep what depends on the caller apart: role and systems', async () => {
-    expect((await card('alice')).allowed_priorities).toEqual(['low', 'medium', 'high']);
+    expect((await card('customer')).allowed_priorities).toEqual(['low', 'medium', 'high']);
     expect((await card('analyst')).allowed_priorities).toContain('critical');
-    expect((await card('alice')).allowed_priorities).toEqual(['low', 'medium', 'high']);
-    // bob is in another system: the card that alice's request left in the cache is not his
-    const bob = (await ctx.login('bob')).access;
+    expect((await card('customer')).allowed_priorities).toEqual(['low', 'medium', 'high']);
+    // the stranger is in another system: the card that the customer's request left in the cache is not theirs
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/api/v0/soc/incs/${key}/`,
-      headers: bearer(bob),
+      headers: bearer(tokens.stranger!),
     });
     expect(res.statusCode).toBe(404);
   });
@@ -125,17 +114,13 @@ describe('cached chat pages', () => {
         user,
         `incs/${key}/comments/?page=1&page_size=50`,
       );
-    const before = await chat('alice');
+    const before = await chat('customer');
     await chat('analyst');
-    const [alice] = await queryRows<{ id: number }>(
-      ctx.database.db,
-      sql`SELECT id FROM users WHERE username = 'alice'`,
-    );
     const [comment] = await ctx.database.db
       .insert(comments)
-      .values({ incidentId: id, authorId: alice!.id, authorName: 'alice', body: 'cached chat' })
+      .values({ incidentId: id, authorId: customerId, authorName: 'Customer', body: 'cached chat' })
       .returning({ id: comments.id });
-    const mine = await chat('alice');
+    const mine = await chat('customer');
     expect(mine.total).toBe(before.total + 1);
     expect(mine.results.find((c) => c.body === 'cached chat')?.is_mine).toBe(true);
     expect((await chat('analyst')).results.find((c) => c.body === 'cached chat')?.is_mine).toBe(false);
@@ -148,6 +133,8 @@ describe('cached chat pages', () => {
       storageKey: 'test/chat.txt',
       sha256: '0'.repeat(64),
     });
-    expect((await chat('alice')).results.find((c) => c.body === 'cached chat')?.attachments).toHaveLength(1);
+    expect((await chat('customer')).results.find((c) => c.body === 'cached chat')?.attachments).toHaveLength(
+      1,
+    );
   });
 });

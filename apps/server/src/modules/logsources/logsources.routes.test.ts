@@ -1,13 +1,18 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogSourceListResponse, LogSourceSummary } from '@soc/contracts';
-import { logSourceEventBuckets, logSources, systems } from '../../db/schema/index.ts';
+import { logSourceEventBuckets, logSources } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import type { BuiltSystem } from '../../test/builders.ts';
+import { buildAnalyst, buildCustomer, buildSystem } from '../../test/builders.ts';
+import { buildLogSource } from '../../test/builders-d.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 const HOUR = 3_600_000;
+/** The system of the customer's three sources, and another one's with a source of its own. */
+let own: BuiltSystem;
+let other: BuiltSystem;
 const get = (user: string, url: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/v0/soc${url}`, headers: bearer(tokens[user]!) });
 const list = async (user: string, query = '') => {
@@ -18,23 +23,26 @@ const list = async (user: string, query = '') => {
 
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
-  for (const user of ['alice', 'bob', 'analyst']) tokens[user] = (await ctx.login(user)).access;
-  // three sources of alice's system relative to the real clock: the demo's are relative to its fixed date
+  [own, other] = [await buildSystem(ctx), await buildSystem(ctx)];
+  tokens.customer = await (await buildCustomer(ctx, [own.id])).login();
+  tokens.stranger = await (await buildCustomer(ctx, [other.id])).login();
+  tokens.analyst = await (await buildAnalyst(ctx)).login();
+  await buildLogSource(ctx, other.id, { lastEventAt: new Date() });
+  // three sources of the customer's system relative to the real clock
   const db = ctx.database.db;
-  const [own] = await db.select().from(systems).where(eq(systems.isId, 'IS-0001'));
   const now = Date.now();
   const [live, quiet] = await db
     .insert(logSources)
     .values([
       {
-        systemId: own!.id,
+        systemId: own.id,
         name: 'zz live firewall',
         sourceType: 'zz-fw',
         host: 'zz-fw-01',
         lastEventAt: new Date(now - 60_000),
       },
       {
-        systemId: own!.id,
+        systemId: own.id,
         name: 'zz quiet proxy',
         sourceType: 'zz-fw',
         host: 'zz-px-01',
@@ -42,7 +50,7 @@ beforeAll(async () => {
         lastEventAt: new Date(now - 2 * HOUR),
       },
       {
-        systemId: own!.id,
+        systemId: own.id,
         name: 'zz switched off',
         sourceType: 'zz-os',
         host: 'zz-os-01',
@@ -54,24 +62,24 @@ beforeAll(async () => {
   const hour = Math.floor(now / HOUR) * HOUR;
   await db.insert(logSourceEventBuckets).values([
     // the current hour is still filling and does not count
-    { logSourceId: live!.id, systemId: own!.id, bucketStart: new Date(hour), events: 999_999 },
-    { logSourceId: live!.id, systemId: own!.id, bucketStart: new Date(hour - HOUR), events: 36_000 },
+    { logSourceId: live!.id, systemId: own.id, bucketStart: new Date(hour), events: 999_999 },
+    { logSourceId: live!.id, systemId: own.id, bucketStart: new Date(hour - HOUR), events: 36_000 },
     ...Array.from({ length: 23 }, (_, k) => ({
       logSourceId: live!.id,
-      systemId: own!.id,
+      systemId: own.id,
       bucketStart: new Date(hour - (k + 2) * HOUR),
       events: 36_000,
     })),
     // older than a day
-    { logSourceId: live!.id, systemId: own!.id, bucketStart: new Date(hour - 30 * HOUR), events: 999_999 },
-    { logSourceId: quiet!.id, systemId: own!.id, bucketStart: new Date(hour - 3 * HOUR), events: 8640 },
+    { logSourceId: live!.id, systemId: own.id, bucketStart: new Date(hour - 30 * HOUR), events: 999_999 },
+    { logSourceId: quiet!.id, systemId: own.id, bucketStart: new Date(hour - 3 * HOUR), events: 8640 },
   ]);
 });
 afterAll(async () => ctx?.close());
 
 describe('GET /soc/logsources/', () => {
   it('answers status, last event and EPS of the last hour and day', async () => {
-    const page = await list('alice', '?page_size=100&search=zz');
+    const page = await list('customer', '?page_size=100&search=zz');
     const byName = Object.fromEntries(page.results.map((s) => [s.name, s]));
     expect(byName['zz live firewall']).toMatchObject({
       status: 'active',
@@ -87,32 +95,32 @@ describe('GET /soc/logsources/', () => {
   });
 
   it('keeps customers to their own systems', async () => {
-    expect((await list('bob', '?search=zz')).total).toBe(0);
-    const bobs = await list('bob');
-    expect(bobs.total).toBeGreaterThan(0);
-    expect(bobs.results.every((s) => s.system.is_id === 'IS-0002')).toBe(true);
+    expect((await list('stranger', '?search=zz')).total).toBe(0);
+    const theirs = await list('stranger');
+    expect(theirs.total).toBe(1);
+    expect(theirs.results.every((s) => s.system.is_id === other.isId)).toBe(true);
     expect((await list('analyst', '?search=zz')).total).toBe(3);
   });
 
   it('filters by status, type and host search, and sorts', async () => {
     expect(
-      (await list('alice', '?search=zz&status__in=silent,disabled')).results.map((s) => s.name).sort(),
+      (await list('customer', '?search=zz&status__in=silent,disabled')).results.map((s) => s.name).sort(),
     ).toEqual(['zz quiet proxy', 'zz switched off']);
-    expect((await list('alice', '?source_type__in=zz-os')).results.map((s) => s.name)).toEqual([
+    expect((await list('customer', '?source_type__in=zz-os')).results.map((s) => s.name)).toEqual([
       'zz switched off',
     ]);
-    expect((await list('alice', '?search=zz-px')).results.map((s) => s.name)).toEqual(['zz quiet proxy']);
-    const names = (await list('alice', '?search=zz&ordering=-name')).results.map((s) => s.name);
+    expect((await list('customer', '?search=zz-px')).results.map((s) => s.name)).toEqual(['zz quiet proxy']);
+    const names = (await list('customer', '?search=zz&ordering=-name')).results.map((s) => s.name);
     expect(names).toEqual(['zz switched off', 'zz quiet proxy', 'zz live firewall']);
-    const recent = (await list('alice', '?search=zz&ordering=-last_event')).results.map((s) => s.name);
+    const recent = (await list('customer', '?search=zz&ordering=-last_event')).results.map((s) => s.name);
     expect(recent).toEqual(['zz live firewall', 'zz quiet proxy', 'zz switched off']);
-    expect((await get('alice', '/logsources/?status__in=sleepy')).statusCode).toBe(400);
+    expect((await get('customer', '/logsources/?status__in=sleepy')).statusCode).toBe(400);
   });
 });
 
 describe('GET /soc/logsources/summary/', () => {
   it('counts sources per status and per type', async () => {
-    const res = await get('alice', '/logsources/summary/?search=zz');
+    const res = await get('customer', '/logsources/summary/?search=zz');
     expect(res.statusCode).toBe(200);
     const summary = res.json<LogSourceSummary>();
     expect(summary).toMatchObject({
@@ -127,7 +135,7 @@ describe('GET /soc/logsources/summary/', () => {
       { source_type: 'zz-fw', total: 2, active: 1, silent: 1, disabled: 0 },
       { source_type: 'zz-os', total: 1, active: 0, silent: 0, disabled: 1 },
     ]);
-    const bob = (await get('bob', '/logsources/summary/?search=zz')).json<LogSourceSummary>();
-    expect(bob.total).toBe(0);
+    const theirs = (await get('stranger', '/logsources/summary/?search=zz')).json<LogSourceSummary>();
+    expect(theirs.total).toBe(0);
   });
 });

@@ -1,21 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MisconfigDetailSchema, MisconfigPageSchema } from '@soc/contracts';
-import {
-  auditLog,
-  incidents,
-  issueTypes,
-  misconfigurationIncidents,
-  misconfigurations,
-  systems,
-} from '../../db/schema/index.ts';
+import { auditLog, misconfigurationIncidents, misconfigurations } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import type { BuiltSystem } from '../../test/builders.ts';
+import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
+/** Recommendations of the customer's system, and one of the stranger's. */
 let own: { id: number }[];
-let bobs: { id: number };
+let others: { id: number };
+let ownSystem: BuiltSystem;
 let remediationKey: number;
 
 const get = (user: string, url: string) =>
@@ -29,17 +26,20 @@ const act = (user: string, id: number, action: string, payload: object = {}) =>
   });
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 40 });
-  for (const user of ['alice', 'bob', 'analyst']) tokens[user] = (await ctx.login(user)).access;
+  ctx = await createTestContext({ incidents: 0 });
   const db = ctx.database.db;
-  const systemId = async (isId: string) =>
-    (await db.select({ id: systems.id }).from(systems).where(eq(systems.isId, isId)))[0]!.id;
-  const [alice, bob] = [await systemId('IS-0001'), await systemId('IS-0002')];
+  ownSystem = await buildSystem(ctx);
+  const otherSystem = await buildSystem(ctx);
+  const named = { firstName: 'Алиса', lastName: 'Морозова' };
+  tokens.customer = await (await buildCustomer(ctx, [ownSystem.id], named)).login();
+  tokens.stranger = await (await buildCustomer(ctx, [otherSystem.id])).login();
+  tokens.analyst = await (await buildAnalyst(ctx, { firstName: 'Анна', lastName: 'Смирнова' })).login();
+  const [mine, theirs] = [ownSystem.id, otherSystem.id];
   own = await db
     .insert(misconfigurations)
     .values([
       {
-        systemId: alice,
+        systemId: mine,
         title: 'Kerberoastable service account',
         description: 'svc-sql has an SPN and a weak password.',
         recommendation: 'Use a managed service account.',
@@ -47,7 +47,7 @@ beforeAll(async () => {
         affectedAssets: ['dc-01', 'sql-02'],
       },
       {
-        systemId: alice,
+        systemId: mine,
         title: 'Print spooler on domain controllers',
         description: 'The spooler runs on dc-01.',
         recommendation: 'Stop and disable the service.',
@@ -56,37 +56,37 @@ beforeAll(async () => {
       },
     ])
     .returning({ id: misconfigurations.id });
-  bobs = (
+  others = (
     await db
       .insert(misconfigurations)
-      .values({ systemId: bob, title: 'Bob’s open share', severity: 'high', affectedAssets: ['fs-9'] })
+      .values({
+        systemId: theirs,
+        title: 'Another tenant’s open share',
+        severity: 'high',
+        affectedAssets: ['fs-9'],
+      })
       .returning({ id: misconfigurations.id })
   )[0]!;
-  const [remediation] = await db
-    .select({ id: incidents.id, key: incidents.key, systemId: incidents.systemId })
-    .from(incidents)
-    .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
-    .where(and(eq(issueTypes.code, 'remediation'), eq(incidents.systemId, alice)))
-    .limit(1);
-  if (remediation) {
-    remediationKey = remediation.key;
-    await db
-      .insert(misconfigurationIncidents)
-      .values({ misconfigurationId: own[0]!.id, incidentId: remediation.id });
-  }
+  const remediation = await buildIncident(ctx, mine, { type: 'remediation' });
+  remediationKey = remediation.key;
+  await db
+    .insert(misconfigurationIncidents)
+    .values({ misconfigurationId: own[0]!.id, incidentId: remediation.id });
 });
 afterAll(() => ctx.close());
 
 describe('security recommendations', () => {
   it('lists the caller’s systems only, most severe first, with filters and search', async () => {
-    const page = MisconfigPageSchema.parse((await get('alice', '/misconfigs/?page_size=200')).json());
-    expect(page.total).toBeGreaterThanOrEqual(2);
-    expect(page.results.every((m) => m.system.is_id === 'IS-0001')).toBe(true);
-    expect(page.results.some((m) => m.id === bobs.id)).toBe(false);
+    const page = MisconfigPageSchema.parse((await get('customer', '/misconfigs/?page_size=200')).json());
+    expect(page.total).toBe(2);
+    expect(page.results.every((m) => m.system.is_id === ownSystem.isId)).toBe(true);
+    expect(page.results.some((m) => m.id === others.id)).toBe(false);
     const ranks = page.results.map((m) => ['low', 'medium', 'high', 'critical'].indexOf(m.severity));
     expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
 
-    const found = MisconfigPageSchema.parse((await get('alice', '/misconfigs/?search=%20sql-02%20')).json());
+    const found = MisconfigPageSchema.parse(
+      (await get('customer', '/misconfigs/?search=%20sql-02%20')).json(),
+    );
     expect(found.results.map((m) => m.id)).toEqual([own[0]!.id]);
     expect(found.results[0]).toMatchObject({
       affected_assets: ['dc-01', 'sql-02'],
@@ -96,27 +96,29 @@ describe('security recommendations', () => {
     });
     expect(found.results[0]!.incidents.map((i) => i.key)).toEqual([remediationKey]);
     const low = MisconfigPageSchema.parse(
-      (await get('alice', '/misconfigs/?severity__in=low&search=spooler')).json(),
+      (await get('customer', '/misconfigs/?severity__in=low&search=spooler')).json(),
     );
     expect(low.results.map((m) => m.id)).toEqual([own[1]!.id]);
     const all = MisconfigPageSchema.parse(
       (await get('analyst', '/misconfigs/?page_size=200&ordering=title')).json(),
     );
-    expect(all.results.some((m) => m.id === bobs.id)).toBe(true);
+    expect(all.results.some((m) => m.id === others.id)).toBe(true);
     const titles = all.results.map((m) => m.title);
     expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect((await get('alice', '/misconfigs/?status__in=accepted')).statusCode).toBe(400);
+    expect((await get('customer', '/misconfigs/?status__in=accepted')).statusCode).toBe(400);
   });
 
   it('marks one fixed, accepts a risk only with a comment, reopens, and records each change in the audit log', async () => {
     const id = own[1]!.id;
-    const noComment = await act('alice', id, 'accept_risk', {});
+    const noComment = await act('customer', id, 'accept_risk', {});
     expect(noComment.statusCode).toBe(400);
     expect(noComment.json<Record<string, string[]>>().comment).toEqual(['This field is required.']);
 
     const accepted = MisconfigDetailSchema.parse(
       (
-        await act('alice', id, 'accept_risk', { comment: '  The spooler is needed for the label printer. ' })
+        await act('customer', id, 'accept_risk', {
+          comment: '  The spooler is needed for the label printer. ',
+        })
       ).json(),
     );
     expect(accepted).toMatchObject({
@@ -125,9 +127,9 @@ describe('security recommendations', () => {
       status_changed_by: 'Алиса Морозова',
       available_actions: ['fix', 'reopen'],
     });
-    const fixed = MisconfigDetailSchema.parse((await act('alice', id, 'fix')).json());
+    const fixed = MisconfigDetailSchema.parse((await act('customer', id, 'fix')).json());
     expect(fixed.status).toBe('fixed');
-    expect((await act('alice', id, 'fix')).statusCode).toBe(400);
+    expect((await act('customer', id, 'fix')).statusCode).toBe(400);
     const reopened = MisconfigDetailSchema.parse(
       (await act('analyst', id, 'reopen', { comment: 'Seen again on dc-01.' })).json(),
     );
@@ -148,16 +150,17 @@ describe('security recommendations', () => {
       ['misconfig.reopen', 'Seen again on dc-01.'],
     ]);
     expect(entries.every((e) => e.ip !== '')).toBe(true);
-    const listed = MisconfigPageSchema.parse((await get('alice', '/misconfigs/?ordering=-updated')).json());
+    const listed = MisconfigPageSchema.parse(
+      (await get('customer', '/misconfigs/?ordering=-updated')).json(),
+    );
     expect(listed.results[0]!.id).toBe(id);
   });
 
   it('shows the same data on the incident’s misconfigurations tab', async () => {
-    if (!remediationKey) return expect.fail('the demo has no Remediation incident of IS-0001');
-    const fixed = await act('alice', own[0]!.id, 'fix', { comment: 'Moved to a gMSA.' });
+    const fixed = await act('customer', own[0]!.id, 'fix', { comment: 'Moved to a gMSA.' });
     expect(fixed.statusCode).toBe(200);
     const tab = MisconfigPageSchema.parse(
-      (await get('alice', `/incs/${remediationKey}/misconfigs/?page_size=200`)).json(),
+      (await get('customer', `/incs/${remediationKey}/misconfigs/?page_size=200`)).json(),
     );
     expect(tab.results.find((m) => m.id === own[0]!.id)).toMatchObject({
       status: 'fixed',
@@ -166,12 +169,12 @@ describe('security recommendations', () => {
   });
 
   it('answers 404 for another tenant’s recommendation and validates the input', async () => {
-    expect((await get('alice', `/misconfigs/${bobs.id}/`)).statusCode).toBe(404);
-    expect((await act('alice', bobs.id, 'fix')).statusCode).toBe(404);
-    expect((await get('alice', '/misconfigs/999999/')).statusCode).toBe(404);
-    expect((await act('alice', own[0]!.id, 'delete')).statusCode).toBe(400);
-    expect((await act('alice', own[0]!.id, 'fix', { comment: 'x'.repeat(5001) })).statusCode).toBe(400);
-    expect((await act('alice', own[0]!.id, 'fix', { note: 'x' })).statusCode).toBe(400);
-    expect((await get('bob', `/misconfigs/${bobs.id}/`)).statusCode).toBe(200);
+    expect((await get('customer', `/misconfigs/${others.id}/`)).statusCode).toBe(404);
+    expect((await act('customer', others.id, 'fix')).statusCode).toBe(404);
+    expect((await get('customer', '/misconfigs/999999/')).statusCode).toBe(404);
+    expect((await act('customer', own[0]!.id, 'delete')).statusCode).toBe(400);
+    expect((await act('customer', own[0]!.id, 'fix', { comment: 'x'.repeat(5001) })).statusCode).toBe(400);
+    expect((await act('customer', own[0]!.id, 'fix', { note: 'x' })).statusCode).toBe(400);
+    expect((await get('stranger', `/misconfigs/${others.id}/`)).statusCode).toBe(200);
   });
 });
