@@ -21,6 +21,7 @@ export const ru: Catalog = {
     loadMoreFailed: 'Не удалось загрузить ещё',
     cancel: 'Отмена',
     logout: 'Выйти',
+    searchTooLong: 'Слишком длинный запрос (максимум символов: {{max}})',
   },
   app: {
     defaultPortalName: 'SOC Portal',
@@ -171,6 +172,7 @@ export const ru: Catalog = {
   dashboard: dashboardRu,
   incidents: {
     total: '{{low}}-{{high}} из {{total}}',
+    none: 'Нет инцидентов',
     totalMore: '{{low}}-{{high}} из более чем {{total, number}}',
     search: {
       label: 'Поиск инцидентов',
