@@ -1,6 +1,9 @@
 import { theme, type ThemeConfig } from 'antd';
 import type { ThemeMode } from '../../shared/theme/themeMode.ts';
 
+/** Height of the app shell's header (antd's default, pinned: toasts are placed below it). */
+export const SHELL_HEADER_HEIGHT = 64;
+
 /** WCAG AA minimum contrast for normal-size text. */
 export const MIN_TEXT_CONTRAST = 4.5;
 
@@ -201,6 +204,7 @@ export function buildThemeConfig(mode: ThemeMode, primaryColor: string | undefin
       colorLinkActive: links.active,
     },
     components: {
+      Layout: { headerHeight: SHELL_HEADER_HEIGHT },
       Descriptions: { labelColor: base.colorTextSecondary },
       Tabs: { itemSelectedColor: primaryText, itemHoverColor: primaryText, itemActiveColor: primaryText },
       Form: { colorError: errorText },
