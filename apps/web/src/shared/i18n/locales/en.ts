@@ -309,6 +309,8 @@ export const en = {
     },
   },
   uploads: {
+    notAttached: 'Not attached',
+    fileTooLarge: '{{name}} is larger than {{size}} MB and was not attached',
     dangerousExtension:
       '{{name}}: files of type .{{extension}} are not accepted; pack the file into a password-protected archive',
     bidiName:
