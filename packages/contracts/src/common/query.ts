@@ -45,8 +45,11 @@ export const queryBool = z
 export const LanguageSchema = z.enum(['ru', 'en']);
 export type Language = z.infer<typeof LanguageSchema>;
 
+/** The longest free-text search the API accepts; the web app refuses longer ones as typed. */
+export const SEARCH_MAX_LENGTH = 200;
+
 /** Free-text search, trimmed; empty means no search. */
 export const searchText = z
   .string()
-  .max(200)
+  .max(SEARCH_MAX_LENGTH)
   .transform((v) => v.trim());

@@ -5,7 +5,7 @@ import { usePortalConfig } from '../../shared/config/PortalConfigContext.tsx';
 import { useAntdLocale } from '../../shared/i18n/useLanguagePacks.ts';
 import { useThemeMode } from '../../shared/theme/ThemeModeContext.tsx';
 import { NotificationApiContext, NotificationBridge } from '../../shared/ui/notifications.tsx';
-import { buildThemeConfig } from './themeConfig.ts';
+import { buildThemeConfig, SHELL_HEADER_HEIGHT } from './themeConfig.ts';
 
 export type AppThemeProviderProps = {
   children: ReactNode;
@@ -33,18 +33,18 @@ export function AppThemeProvider({ children }: AppThemeProviderProps) {
 }
 
 /**
- * Toasts sit in the bottom-right corner: at the top they would cover the header's language,
- * theme and profile controls and the profile dropdown.
- */
-const NOTIFICATION_CONFIG = { placement: 'bottomRight' } as const;
-
-/**
  * The toast holder under the current theme and locale, and antd's base text style for the app
  * (what antd's <App> does; <App> itself would also load the modal and message code, issue 14).
  */
 function ThemedApp({ children }: AppThemeProviderProps) {
-  const [api, holder] = notification.useNotification(NOTIFICATION_CONFIG);
   const { token } = theme.useToken();
+  // Toasts, app-wide, sit at the top right just below the header: at the bottom right they
+  // covered the comment composer's Send button, and higher up the header's language, theme
+  // and profile controls.
+  const [api, holder] = notification.useNotification({
+    placement: 'topRight',
+    top: SHELL_HEADER_HEIGHT + token.marginXS,
+  });
   const style = {
     color: token.colorText,
     fontSize: token.fontSize,

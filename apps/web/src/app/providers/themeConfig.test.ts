@@ -1,6 +1,15 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { buildThemeConfig, contrastRatio, MIN_TEXT_CONTRAST, pickReadable, shade } from './themeConfig.ts';
+import {
+  buildThemeConfig,
+  contrastRatio,
+  MIN_LINK_SATURATION,
+  MIN_TEXT_CONTRAST,
+  pickReadable,
+  saturation,
+  shade,
+  tint,
+} from './themeConfig.ts';
 
 describe('contrastRatio', () => {
   it('matches the WCAG formula, translucent text included', () => {
@@ -9,6 +18,10 @@ describe('contrastRatio', () => {
     expect(contrastRatio('rgba(0,0,0,0.45)', '#ffffff')).toBeCloseTo(3.35, 1);
     expect(contrastRatio('#fff', '#000')).toBeCloseTo(21, 0);
     expect(shade('#ff8040', 0.5)).toBe('#804020');
+    expect(tint('#000000', 0.5)).toBe('#808080');
+    expect(contrastRatio('#00000080', '#ffffff')).toBeCloseTo(contrastRatio('rgba(0,0,0,0.5)', '#ffffff'), 1);
+    expect(saturation('#1677ff')).toBeCloseTo(1, 5);
+    expect(saturation('rgba(255,255,255,0.85)')).toBe(0);
   });
 
   it('picks the first readable candidate, else the best one', () => {
@@ -48,6 +61,26 @@ describe('buildThemeConfig', () => {
         // the hover and the press stay visible
         expect(button?.colorPrimaryHover).not.toBe(button?.colorPrimary);
         expect(button?.colorPrimaryActive).not.toBe(button?.colorPrimary);
+      });
+    }
+  }
+
+  for (const mode of ['light', 'dark'] as const) {
+    for (const brand of brands) {
+      it(`makes links readable on every surface and distinct from body text (${mode}, ${brand ?? 'default'})`, () => {
+        // the tokens antd renders with, after its algorithm has derived them from the config
+        const token = theme.getDesignToken(buildThemeConfig(mode, brand));
+        const surfaces = [token.colorBgContainer, token.colorBgElevated, token.colorBgLayout];
+        const links = [token.colorLink, token.colorLinkHover, token.colorLinkActive];
+        for (const link of links) {
+          for (const surface of surfaces) {
+            expect(contrastRatio(link, surface)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+          }
+          expect(saturation(link)).toBeGreaterThanOrEqual(MIN_LINK_SATURATION);
+        }
+        expect(saturation(token.colorText)).toBe(0);
+        // hover and press show
+        expect(new Set(links).size).toBe(3);
       });
     }
   }

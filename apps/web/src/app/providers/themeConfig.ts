@@ -1,17 +1,20 @@
 import { theme, type ThemeConfig } from 'antd';
 import type { ThemeMode } from '../../shared/theme/themeMode.ts';
 
+/** Height of the app shell's header (antd's default, pinned: toasts are placed below it). */
+export const SHELL_HEADER_HEIGHT = 64;
+
 /** WCAG AA minimum contrast for normal-size text. */
 export const MIN_TEXT_CONTRAST = 4.5;
 
 type Rgba = [red: number, green: number, blue: number, alpha: number];
 
 function parseColor(color: string): Rgba | null {
-  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color);
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(color);
   if (hex?.[1]) {
     const digits = hex[1].length === 3 ? hex[1].replace(/./g, '$&$&') : hex[1];
-    const value = parseInt(digits, 16);
-    return [(value >> 16) & 255, (value >> 8) & 255, value & 255, 1];
+    const byte = (index: number) => parseInt(digits.slice(index * 2, index * 2 + 2), 16);
+    return [byte(0), byte(1), byte(2), digits.length === 8 ? byte(3) / 255 : 1];
   }
   const rgba = /^rgba?\(([^)]+)\)$/i.exec(color.replace(/\s+/g, ''));
   if (!rgba?.[1]) return null;
@@ -54,6 +57,35 @@ export function shade(color: string, amount: number): string {
   return `#${channel(rgba[0])}${channel(rgba[1])}${channel(rgba[2])}`;
 }
 
+/** `color` mixed with white by `amount` (0 to 1), as #rrggbb. */
+export function tint(color: string, amount: number): string {
+  const rgba = parseColor(color);
+  if (!rgba) return color;
+  const channel = (value: number) =>
+    Math.round(value + (255 - value) * amount)
+      .toString(16)
+      .padStart(2, '0');
+  return `#${channel(rgba[0])}${channel(rgba[1])}${channel(rgba[2])}`;
+}
+
+/**
+ * HSL saturation (0 to 1) of a colour: body text is grey (0), so a link needs a clear hue to be
+ * told apart from it by more than its lightness.
+ */
+export function saturation(color: string): number {
+  const rgba = parseColor(color);
+  if (!rgba) return 0;
+  const channels = rgba.slice(0, 3).map((value) => value / 255);
+  const max = Math.max(...channels);
+  const min = Math.min(...channels);
+  const lightness = (max + min) / 2;
+  if (max === min) return 0;
+  return (max - min) / (1 - Math.abs(2 * lightness - 1));
+}
+
+/** Below this saturation a link reads as grey text. */
+export const MIN_LINK_SATURATION = 0.3;
+
 /** `color` darkened in steps of a tenth, down to 70 % black. */
 const shades = (color: string): string[] => [1, 2, 3, 4, 5, 6, 7].map((step) => shade(color, step / 10));
 
@@ -66,6 +98,46 @@ export function pickReadable(candidates: string[], background: string): string {
   );
 }
 
+/** antd's default link hue, the fallback when no step of the brand colour makes a readable link. */
+const DEFAULT_LINK_SEED = '#1677ff';
+
+type LinkColors = { seed: string; hover: string; active: string };
+
+/**
+ * Link colours readable (WCAG AA) on every surface a link sits on (page, card, popup) and with a
+ * clear hue, so that tenant ids, incident keys, attachments and action links read as links and
+ * not as body text. `colorLink` is an antd seed: antd puts it through the algorithm's palette
+ * (the dark one darkens it: the default blue becomes 3.5:1 on a dark card), so the seed is
+ * chosen by the link colour it yields. Hover and press step further away from the background.
+ */
+function pickLinkColors(
+  algorithm: ThemeConfig['algorithm'],
+  seed: ThemeConfig['token'],
+  base: ReturnType<typeof theme.getDesignToken>,
+): LinkColors {
+  const dark = algorithm === theme.darkAlgorithm;
+  const backgrounds = [base.colorBgContainer, base.colorBgElevated, base.colorBgLayout];
+  const worstContrast = (color: string) => Math.min(...backgrounds.map((bg) => contrastRatio(color, bg)));
+  const readable = (color: string) =>
+    worstContrast(color) >= MIN_TEXT_CONTRAST && saturation(color) >= MIN_LINK_SATURATION;
+  const away = (color: string, amount: number) => (dark ? tint(color, amount) : shade(color, amount));
+  const steps = (color: string) => [0, 1, 2, 3, 4, 5, 6, 7].map((step) => away(color, step / 10));
+  const linkFrom = (candidate: string) =>
+    theme.getDesignToken({ algorithm, token: { ...seed, colorLink: candidate } }).colorLink;
+
+  const candidates = [...steps(base.colorPrimary), ...steps(DEFAULT_LINK_SEED)];
+  const chosen =
+    candidates.find((candidate) => readable(linkFrom(candidate))) ??
+    candidates.reduce((best, candidate) =>
+      worstContrast(linkFrom(candidate)) > worstContrast(linkFrom(best)) ? candidate : best,
+    );
+  const link = linkFrom(chosen);
+  // the furthest step that keeps the hue (a tint towards white greys a dark brand out)
+  const step = (amounts: number[]) =>
+    amounts.map((amount) => away(link, amount)).find(readable) ?? away(link, amounts.at(-1) ?? 0);
+  return { seed: chosen, hover: step([0.2, 0.15, 0.1]), active: step([0.35, 0.3, 0.25, 0.2]) };
+}
+
 /**
  * antd's theme for a mode and brand colour, with text colours raised to WCAG AA where antd's
  * defaults fall short: descriptions and description-list labels (45 % opacity), placeholders
@@ -73,7 +145,7 @@ export function pickReadable(candidates: string[], background: string): string {
  * brand may set too light or, in dark mode, too dark), and the white label of a primary button
  * at rest, hovered and pressed (antd's hover step is one palette step lighter: 3:1 on the
  * default blue). The replacements are antd's own tokens for the same palette, picked by
- * measured contrast.
+ * measured contrast. Links get their own colours (see `pickLinkColors`).
  */
 export function buildThemeConfig(mode: ThemeMode, primaryColor: string | undefined): ThemeConfig {
   const algorithm = mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm;
@@ -107,6 +179,7 @@ export function buildThemeConfig(mode: ThemeMode, primaryColor: string | undefin
       : shade(primaryFill, darker);
   const primaryFillHover = stateFill(base.colorPrimaryHover, 0.12);
   const primaryFillActive = stateFill(base.colorPrimaryActive, 0.24);
+  const links = pickLinkColors(algorithm, seed, base);
   const errorText = pickReadable(
     [
       base.colorErrorText,
@@ -126,9 +199,12 @@ export function buildThemeConfig(mode: ThemeMode, primaryColor: string | undefin
       colorTextDescription: base.colorTextSecondary,
       // antd's 25 % placeholders are unreadable (WCAG AA asks 4.5:1 of placeholder text too).
       colorTextPlaceholder: base.colorTextSecondary,
-      colorLink: primaryText,
+      colorLink: links.seed,
+      colorLinkHover: links.hover,
+      colorLinkActive: links.active,
     },
     components: {
+      Layout: { headerHeight: SHELL_HEADER_HEIGHT },
       Descriptions: { labelColor: base.colorTextSecondary },
       Tabs: { itemSelectedColor: primaryText, itemHoverColor: primaryText, itemActiveColor: primaryText },
       Form: { colorError: errorText },

@@ -1,12 +1,13 @@
 /**
  * Browser-storage keys of the portal. Kept in one place because logout must know which parts
- * survive it (locale, theme and list filters) and which do not (auth).
+ * survive it (locale, theme, list filters and the comments panel's width) and which do not (auth).
  */
 export const STORAGE_KEYS = {
   auth: 'auth',
   locale: 'locale',
   theme: 'currentTheme',
   filters: 'filters',
+  commentsPanelWidth: 'commentsPanelWidth',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

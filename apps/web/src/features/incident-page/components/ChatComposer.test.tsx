@@ -1,3 +1,4 @@
+import { ATTACHMENT_MAX_BYTES } from '@soc/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NotificationInstance } from 'antd/es/notification/interface';
@@ -41,6 +42,26 @@ describe('ChatComposer attachments', () => {
     await user.click(screen.getByTestId('comment-send'));
     expect(onSend).not.toHaveBeenCalled();
     expect(errors()).toEqual([expect.stringContaining(message)]);
+  });
+
+  it('refuses a file over 50 MB as it is chosen, naming it, and keeps the others', async () => {
+    const errors = catchErrors();
+    const onSend = vi.fn().mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    render(<ChatComposer onSend={onSend} pending={false} />);
+    const big = new File(['x'], 'dump.bin');
+    Object.defineProperty(big, 'size', { value: ATTACHMENT_MAX_BYTES + 1 });
+    const atLimit = new File(['x'], 'limit.bin');
+    Object.defineProperty(atLimit, 'size', { value: ATTACHMENT_MAX_BYTES });
+    await user.upload(screen.getByTestId('comment-file-input'), [big, atLimit]);
+    // refused on choosing, before anything is typed or sent
+    expect(errors()).toEqual([expect.stringContaining('dump.bin is larger than 50 MB and was not attached')]);
+    const chips = screen.getAllByTestId('comment-file');
+    expect(chips).toHaveLength(1);
+    expect(chips[0]).toHaveTextContent('limit.bin');
+    await user.type(screen.getByTestId('comment-input'), 'See the file');
+    await user.click(screen.getByTestId('comment-send'));
+    expect(onSend).toHaveBeenCalledWith(expect.objectContaining({ files: [atLimit] }));
   });
 
   it('sends a harmless file', async () => {

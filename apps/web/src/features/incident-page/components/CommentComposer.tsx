@@ -4,6 +4,7 @@ import { Button, Checkbox, Flex, Input, Progress, Tag, theme, Tooltip } from 'an
 import { useRef, useState, type DragEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyApiError, type UploadProgress } from '../../../shared/api/index.ts';
+import { keepFilesWithinLimit } from '../../../shared/lib/fileSizeLimit.ts';
 import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
 import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
@@ -69,7 +70,8 @@ export function ChatComposer({ onSend, pending, showIssueCompleted = false }: Ch
 
   const addFiles = (list: FileList | null) => {
     if (!list || list.length === 0) return;
-    setFiles((current) => [...current, ...Array.from(list)]);
+    const accepted = keepFilesWithinLimit(list, t);
+    if (accepted.length > 0) setFiles((current) => [...current, ...accepted]);
   };
 
   const send = async () => {

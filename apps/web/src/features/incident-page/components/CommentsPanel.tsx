@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../../../shared/lib/storage.ts';
 import { useCommentsQuery } from '../api/useCommentsQuery.ts';
 import { CommentComposer } from './CommentComposer.tsx';
 import { CommentItem } from './CommentItem.tsx';
@@ -27,6 +28,12 @@ const KEYBOARD_STEP = 20;
 
 export const clampPanelWidth = (width: number): number =>
   Math.min(COMMENTS_MAX_WIDTH, Math.max(COMMENTS_MIN_WIDTH, Math.round(width)));
+
+/** The width the user last gave the panel (it survives reloads), else the minimum. */
+function storedPanelWidth(): number {
+  const stored = Number(readStorage(STORAGE_KEYS.commentsPanelWidth));
+  return Number.isFinite(stored) && stored > 0 ? clampPanelWidth(stored) : COMMENTS_MIN_WIDTH;
+}
 
 /** Plain text of a comment for the search: its body without markup, and its author. */
 function searchableText(comment: Comment): string {
@@ -53,12 +60,16 @@ export type ChatPanelProps = {
 
 /**
  * The right-hand chat of an incident or a task (spec 000 §2, §4): resizable between 410 and
- * 750 px (default 410) by its left edge, searchable, 'No comments' when empty, the composer below.
+ * 750 px (default 410) by its left edge, keeping its width across reloads, searchable, 'No comments' when empty, the composer below.
  */
 export function ChatPanel({ comments, composer }: ChatPanelProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const [width, setWidth] = useState(COMMENTS_MIN_WIDTH);
+  const [width, setWidthState] = useState(storedPanelWidth);
+  const setWidth = (next: number) => {
+    setWidthState(next);
+    writeStorage(STORAGE_KEYS.commentsPanelWidth, String(next));
+  };
   const [search, setSearch] = useState('');
   const listRef = useRef<HTMLDivElement>(null);
   const drag = useRef<{ startX: number; startWidth: number } | null>(null);
@@ -95,7 +106,7 @@ export function ChatPanel({ comments, composer }: ChatPanelProps) {
     const delta = { ArrowLeft: KEYBOARD_STEP, ArrowRight: -KEYBOARD_STEP }[event.key];
     if (delta !== undefined) {
       event.preventDefault();
-      setWidth((current) => clampPanelWidth(current + delta));
+      setWidth(clampPanelWidth(width + delta));
     } else if (event.key === 'Home' || event.key === 'End') {
       event.preventDefault();
       setWidth(event.key === 'Home' ? COMMENTS_MIN_WIDTH : COMMENTS_MAX_WIDTH);

@@ -1,7 +1,7 @@
 import type { IncidentCard } from '@soc/contracts';
 import { Badge, Empty, Flex, List, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
 import { useIncidentAlertsQuery } from '../../alerts/api/useIncidentAlertsQuery.ts';
@@ -15,6 +15,10 @@ export type IncidentTabsProps = {
   incident: IncidentCard;
 };
 
+/** The query parameter holding the selected tab, so that a reload or a shared link shows it. */
+export const INCIDENT_TAB_PARAM = 'tab';
+const DEFAULT_TAB = 'details';
+
 /** Issue types whose text is an answer rather than an incident description. */
 const FAQ_ISSUE_TYPES = new Set(['information']);
 
@@ -23,12 +27,14 @@ const FAQ_ISSUE_TYPES = new Set(['information']);
  * recommendations), CMDB assets, alerts, identified IOCs (disabled when none),
  * misconfigurations (Remediation only) and relations. The alerts tab is disabled while the
  * incident has no alerts (its count comes from the first alert page, shared with the tab).
+ * The selected tab lives in the URL (`?tab=alerts`).
  */
 export function IncidentTabs({ incident }: IncidentTabsProps) {
   const { t } = useTranslation();
   const isRemediation = incident.issuetype_ref.code === 'remediation';
   const alerts = useIncidentAlertsQuery(incident.key, '');
   const alertCount = alerts.data?.pages[0]?.total ?? 0;
+  const [searchParams, setSearchParams] = useSearchParams();
 
   const items = [
     { key: 'details', label: t('incidentPage.tabs.details'), children: <DetailsTab incident={incident} /> },
@@ -77,11 +83,24 @@ export function IncidentTabs({ incident }: IncidentTabsProps) {
     },
   ];
 
+  // The tab in the URL if the incident has it; the alerts tab counts as available until its
+  // count has loaded, so that a reload on it does not fall back to the details.
+  const requested = items.find((item) => item.key === searchParams.get(INCIDENT_TAB_PARAM));
+  const available = requested && (!requested.disabled || (requested.key === 'alerts' && alerts.isPending));
+  const activeKey = available ? requested.key : DEFAULT_TAB;
+  const selectTab = (key: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (key === DEFAULT_TAB) next.delete(INCIDENT_TAB_PARAM);
+    else next.set(INCIDENT_TAB_PARAM, key);
+    setSearchParams(next, { replace: true });
+  };
+
   return (
     <Tabs
       aria-label={t('incidentPage.tabs.label')}
       data-testid="incident-tabs"
-      defaultActiveKey="details"
+      activeKey={activeKey}
+      onChange={selectTab}
       items={items.map((item) => ({
         ...item,
         label: <span data-testid={`incident-tab-${item.key}`}>{item.label}</span>,

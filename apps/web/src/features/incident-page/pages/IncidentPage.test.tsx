@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
-import { callsTo } from '../../../test/fetchMock.ts';
+import { callsTo, settle } from '../../../test/fetchMock.ts';
 import { currentUser } from '../../../test/fixtures.ts';
 import {
   ACTIONS,
+  ALERTS,
   CARD,
   COMMENTS,
   KEY,
@@ -19,6 +20,15 @@ const RULES = 'GET /api/v0/soc/rules/';
 /** The text of the toasts on screen. */
 const toastTexts = () =>
   [...document.querySelectorAll('.ant-notification-notice')].map((notice) => notice.textContent ?? '');
+
+/** Opens the incident at `path` and returns the name of its selected tab once all have loaded. */
+async function selectedTabAt(path: string): Promise<string | null> {
+  const { fetchMock } = openIncident({}, path);
+  await screen.findByTestId('incident-main-info');
+  await waitFor(() => expect(callsTo(fetchMock, ALERTS)).toHaveLength(1));
+  await settle();
+  return screen.getByRole('tab', { selected: true }).textContent;
+}
 
 describe('incident page: card', () => {
   it('shows breadcrumbs, title, main info, details and the tabs', async () => {
@@ -154,6 +164,35 @@ describe('incident page: card', () => {
     expect(panel).toHaveAttribute('data-width', '750');
     await user.keyboard('{Home}{ArrowRight}');
     expect(panel).toHaveAttribute('data-width', '410');
+  });
+
+  it('keeps the comments panel width across reloads', async () => {
+    const first = openIncident();
+    const resizer = await screen.findByRole('separator', { name: 'Resize the comments panel' });
+    resizer.focus();
+    await first.user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByTestId('comments-panel')).toHaveAttribute('data-width', '470');
+    first.unmount();
+
+    openIncident();
+    expect(await screen.findByTestId('comments-panel')).toHaveAttribute('data-width', '470');
+  });
+
+  it('keeps the selected tab in the URL (?tab=) so that a reload shows it again', async () => {
+    const first = openIncident();
+    await screen.findByTestId('incident-main-info');
+    await first.user.click(screen.getByTestId('incident-tab-relations'));
+    await waitFor(() => expect(first.router.state.location.search).toBe('?tab=relations'));
+    first.unmount();
+
+    expect(await selectedTabAt(`/inc/${KEY}?tab=relations`)).toBe('Relations');
+  });
+
+  it.each([
+    ['unknown', 'nonsense'],
+    ['unavailable (the incident has no alerts)', 'alerts'],
+  ])('shows the details for an %s tab in the URL', async (_, tab) => {
+    expect(await selectedTabAt(`/inc/${KEY}?tab=${tab}`)).toBe('Details');
   });
 
   it('lets the comment editor grow from its minimum height of 118 px', async () => {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
 import { clipText } from '../../../shared/ui/clipText.ts';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
-import { ATTACHMENT_MAX_MB } from '../lib/attachments.ts';
+import { ATTACHMENT_MAX_MB, keepFilesWithinLimit } from '../../../shared/lib/fileSizeLimit.ts';
 
 export type AttachmentsInputProps = {
   /** Set by Form.Item: the file input gets it, so that the field label names it. */
@@ -18,7 +18,8 @@ export type AttachmentsInputProps = {
 
 /**
  * Files to attach: dropped on the zone or chosen with the button (a native multiple file
- * input), listed with their sizes and removable. Limits are checked by the form's rules.
+ * input), listed with their sizes and removable. Files over the size limit are refused as they
+ * are chosen; the count and names are checked by the form's rules.
  */
 export function AttachmentsInput({ id, value = [], onChange, disabled }: AttachmentsInputProps) {
   const { t, i18n } = useTranslation();
@@ -28,7 +29,8 @@ export function AttachmentsInput({ id, value = [], onChange, disabled }: Attachm
 
   const add = (files: FileList | null) => {
     if (!files || files.length === 0) return;
-    onChange?.([...value, ...Array.from(files)]);
+    const accepted = keepFilesWithinLimit(files, t);
+    if (accepted.length > 0) onChange?.([...value, ...accepted]);
   };
 
   const onDragOver = (event: DragEvent<HTMLDivElement>) => {

@@ -5,9 +5,7 @@ import {
   visibleFileName,
 } from '@soc/contracts';
 import type { TFunction } from 'i18next';
-
-/** The per-file limit in MB, as messages state it. */
-export const ATTACHMENT_MAX_MB = ATTACHMENT_MAX_BYTES / (1024 * 1024);
+import { ATTACHMENT_MAX_MB } from '../../../shared/lib/fileSizeLimit.ts';
 
 /** Why a set of attachments cannot be uploaded (spec 000 §5: 1–10 files, each up to 50 MB). */
 export type AttachmentProblem =

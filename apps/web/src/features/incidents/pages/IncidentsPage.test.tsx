@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SEARCH_MAX_LENGTH } from '@soc/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { callsTo, deferred, settle } from '../../../test/fetchMock.ts';
@@ -73,10 +74,43 @@ describe('IncidentsPage: list', () => {
     );
   });
 
-  it('shows no data for an empty result', async () => {
+  it('shows no data for an empty result and counts "No incidents", in English and Russian', async () => {
     openIncidents('/incidents', { [LIST]: { body: incidentPage([]) } });
     expect(await screen.findByTestId('incidents-empty')).toHaveTextContent('No data');
-    expect(screen.getByTestId('incidents-total')).toHaveTextContent('0-0 of 0');
+    expect(screen.getByTestId('incidents-total')).toHaveTextContent(/^No incidents$/);
+    await act(() => i18n.changeLanguage('ru'));
+    await waitFor(() => expect(screen.getByTestId('incidents-total')).toHaveTextContent(/^Нет инцидентов$/));
+  });
+
+  it('refuses a search longer than the server accepts with a message on the box', async () => {
+    const { fetchMock, user } = openIncidents();
+    await waitFor(() => expect(renderedKeys()).toContain(1));
+    const input = screen.getByTestId('incidents-search-input');
+    fireEvent.change(input, { target: { value: 'x'.repeat(SEARCH_MAX_LENGTH + 1) } });
+    await user.type(input, '{Enter}');
+    await user.click(screen.getByTestId('incidents-search-button'));
+    const message = screen.getByTestId('incidents-search-error');
+    expect(message).toHaveTextContent(`The search is too long (at most ${SEARCH_MAX_LENGTH} characters)`);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(message.textContent ?? '');
+    // the typed text stays in the box to be shortened, and nothing was searched
+    expect(input).toHaveValue('x'.repeat(SEARCH_MAX_LENGTH + 1));
+    await settle();
+    expect(listQueries(fetchMock).every((query) => query.search === undefined)).toBe(true);
+    await act(() => i18n.changeLanguage('ru'));
+    await waitFor(() =>
+      expect(screen.getByTestId('incidents-search-error')).toHaveTextContent(
+        `Слишком длинный запрос (максимум символов: ${SEARCH_MAX_LENGTH})`,
+      ),
+    );
+
+    // at the limit the search goes through and the message goes away
+    fireEvent.change(input, { target: { value: 'y'.repeat(SEARCH_MAX_LENGTH) } });
+    expect(screen.queryByTestId('incidents-search-error')).not.toBeInTheDocument();
+    await user.type(input, '{Enter}');
+    await waitFor(() =>
+      expect(listQueries(fetchMock).at(-1)).toMatchObject({ search: 'y'.repeat(SEARCH_MAX_LENGTH) }),
+    );
   });
 
   it('shows a loading state, then an error with a retry that loads the list', async () => {

@@ -81,11 +81,13 @@ export function IncidentsPage() {
         </Typography.Title>
         {query.data && (
           <Typography.Text type="secondary" data-testid="incidents-total" aria-live="polite">
-            {t(totalExact ? 'incidents.total' : 'incidents.totalMore', {
-              low: incidents.length > 0 ? 1 : 0,
-              high: incidents.length,
-              total,
-            })}
+            {incidents.length === 0 && totalExact
+              ? t('incidents.none')
+              : t(totalExact ? 'incidents.total' : 'incidents.totalMore', {
+                  low: incidents.length > 0 ? 1 : 0,
+                  high: incidents.length,
+                  total,
+                })}
           </Typography.Text>
         )}
       </Flex>

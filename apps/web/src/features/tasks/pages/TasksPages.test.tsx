@@ -1,7 +1,8 @@
-import type { Comment, Task, TaskDetail } from '@soc/contracts';
+import { ATTACHMENT_MAX_BYTES, type Comment, type Task, type TaskDetail } from '@soc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../shared/api/authStore.ts';
+import { i18n } from '../../../shared/i18n/i18n.ts';
 import { installFetchBackedXhr } from '../../../test/fakeXhr.ts';
 import { callsTo, mockFetch, type MockRoutes } from '../../../test/fetchMock.ts';
 import { baseRoutes, currentUser } from '../../../test/fixtures.ts';
@@ -152,6 +153,24 @@ describe('task list', () => {
 });
 
 describe('task page', () => {
+  it('refuses a file over 50 MB in the create form as it is chosen, in Russian too', async () => {
+    await i18n.changeLanguage('ru');
+    const { user } = open('/issues/issues/task', { [LIST]: { body: page([]) } });
+    await user.click(await screen.findByTestId('tasks-create', {}, FIRST_PAINT));
+    const modal = await screen.findByTestId('create-task-modal');
+    const big = new File(['x'], 'dump.bin');
+    Object.defineProperty(big, 'size', { value: ATTACHMENT_MAX_BYTES + 1 });
+    await user.upload(within(modal).getByTestId('create-attachments'), [big, new File(['x'], 'notes.txt')]);
+    await waitFor(() =>
+      expect(
+        [...document.querySelectorAll('.ant-notification-notice')].map((notice) => notice.textContent),
+      ).toEqual([expect.stringContaining('Файл dump.bin больше 50 МБ и не прикреплён')]),
+    );
+    const listed = within(modal).getByTestId('create-attachments-list');
+    expect(listed).toHaveTextContent('notes.txt');
+    expect(listed).not.toHaveTextContent('dump.bin');
+  });
+
   it('shows the task and its chat, and sends a message with the shared composer', async () => {
     const messages = [makeMessage(1)];
     const { user, fetchMock } = open('/issues/issues/task?model=request&type=question&id=7', {

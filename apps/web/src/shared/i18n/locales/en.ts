@@ -19,6 +19,7 @@ export const en = {
     loadMoreFailed: 'Could not load more',
     cancel: 'Cancel',
     logout: 'Logout',
+    searchTooLong: 'The search is too long (at most {{max}} characters)',
   },
   app: {
     defaultPortalName: 'SOC Portal',
@@ -168,6 +169,7 @@ export const en = {
   dashboard: dashboardEn,
   incidents: {
     total: '{{low}}-{{high}} of {{total}}',
+    none: 'No incidents',
     totalMore: '{{low}}-{{high}} of more than {{total, number}}',
     search: {
       label: 'Search incidents',
@@ -307,6 +309,8 @@ export const en = {
     },
   },
   uploads: {
+    notAttached: 'Not attached',
+    fileTooLarge: '{{name}} is larger than {{size}} MB and was not attached',
     dangerousExtension:
       '{{name}}: files of type .{{extension}} are not accepted; pack the file into a password-protected archive',
     bidiName:

@@ -21,6 +21,7 @@ export const ru: Catalog = {
     loadMoreFailed: 'Не удалось загрузить ещё',
     cancel: 'Отмена',
     logout: 'Выйти',
+    searchTooLong: 'Слишком длинный запрос (максимум символов: {{max}})',
   },
   app: {
     defaultPortalName: 'SOC Portal',
@@ -171,6 +172,7 @@ export const ru: Catalog = {
   dashboard: dashboardRu,
   incidents: {
     total: '{{low}}-{{high}} из {{total}}',
+    none: 'Нет инцидентов',
     totalMore: '{{low}}-{{high}} из более чем {{total, number}}',
     search: {
       label: 'Поиск инцидентов',
@@ -310,6 +312,8 @@ export const ru: Catalog = {
     },
   },
   uploads: {
+    notAttached: 'Не прикреплено',
+    fileTooLarge: 'Файл {{name}} больше {{size}} МБ и не прикреплён',
     dangerousExtension: '{{name}}: файлы типа .{{extension}} не принимаются; упакуйте файл в архив с паролем',
     bidiName:
       '{{name}}: имя содержит символы управления направлением текста, которые могут скрыть тип файла; переименуйте файл',
