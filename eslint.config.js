@@ -55,13 +55,9 @@ export default tseslint.config(
   },
   {
     // modules talk through their index.ts (STYLE 10): nothing outside a module's folder imports
-    // its other files (app, plugins, lib, jobs, demo, the other modules). Tests are exempt: a test
-    // may build what it checks from another module's parts (the cached-tables test runs the
-    // services' real statements; derived.test.ts and route tests set up data with the admin
-    // commands), and exporting such parts from index.ts only for tests would widen what the
-    // modules offer each other.
+    // its other files (app, plugins, lib, jobs, demo, the other modules, and their tests); a
+    // module's own tests import its files freely
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [moduleInternals(String.raw`(^|/)modules/[^/]+/`)] }],
     },
@@ -69,7 +65,6 @@ export default tseslint.config(
   {
     // within a module's folder, `../other/…` is another module too
     files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['apps/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

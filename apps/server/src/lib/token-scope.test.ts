@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiTokenCreated } from '@soc/contracts';
-import { EXAMPLE_RULE } from '../modules/soc-api/soc-api.examples.ts';
+import { EXAMPLE_RULE } from '../modules/soc-api/index.ts';
 import { multipart } from '../security/openapi-operations.ts';
 import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';

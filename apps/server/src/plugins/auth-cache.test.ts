@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthUser } from '../modules/auth/auth.repository.ts';
+import type { AuthUser } from '../modules/auth/index.ts';
 import { createAuthCache } from './auth-cache.ts';
 
 const user = (id: number, over: Partial<AuthUser> = {}): AuthUser => ({

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.ts';
-import { CommandFailed, runAdminCommand } from '../../modules/admin/admin.commands.ts';
+import { CommandFailed, runAdminCommand } from '../../modules/admin/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { createTestContext } from '../../test/harness.ts';
 import type { BuiltIncident, BuiltSystem } from '../../test/builders.ts';

@@ -17,7 +17,7 @@ import { queryRows } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { EMPTY_ATTACK } from '../../integrations/attack/attack.ts';
 import { FileStorage } from '../../integrations/storage/file-storage.ts';
-import { createAlertsService } from '../../modules/alerts/alerts.service.ts';
+import { createAlertsService } from '../../modules/alerts/index.ts';
 import { createCommentsService } from '../../modules/comments/index.ts';
 import {
   countCacheKey,
@@ -26,7 +26,7 @@ import {
   createIncidentsRepository,
   createIncidentsService,
 } from '../../modules/incidents/index.ts';
-import { createRulesService } from '../../modules/rules/rules.service.ts';
+import { createRulesService } from '../../modules/rules/index.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { createTestContext } from '../../test/harness.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { openDatabase, queryRows } from '../../db/client.ts';
-import type { EventListener, LiveListener, StoredEvent } from '../../modules/events/event-bus.ts';
+import type { EventListener, LiveListener, StoredEvent } from '../../modules/events/index.ts';
 import type { Caches } from './caches.ts';
 import { createCaches } from './caches.ts';
 

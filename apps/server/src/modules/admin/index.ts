@@ -6,6 +6,8 @@ import { adminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
 
 export { effectiveBranding } from './branding.ts';
+// the administrators' commands, as the CLI runs them (tests set up data with them too)
+export { CommandFailed, runAdminCommand } from './admin.commands.ts';
 
 export const adminModule: AppModule = async (app, { ctx }) => {
   await app.register(adminRoutes, {

@@ -4,6 +4,8 @@ import type { AppModule } from '../../app-context.ts';
 import { alertsRoutes } from './alerts.routes.ts';
 import { createAlertsService } from './alerts.service.ts';
 
+export { createAlertsService };
+
 export { createAlertsRepository } from './alerts.repository.ts';
 export type { AlertsRepository } from './alerts.repository.ts';
 // the caches of alert answers, made once by lib/cache/caches.ts

@@ -6,7 +6,7 @@ import { auditLog, users } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import { BUILT_PASSWORD, buildCustomer, buildUser } from '../../test/builders.ts';
-import { runAdminCommand } from '../admin/admin.commands.ts';
+import { runAdminCommand } from '../admin/index.ts';
 
 let ctx: TestContext;
 let adminAccess = '';

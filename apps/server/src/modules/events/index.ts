@@ -6,6 +6,7 @@ import { createEventsService } from './events.service.ts';
 
 export { createPgEventBus } from './event-bus.ts';
 export type { EventBus, StoredEvent } from './event-bus.ts';
+export type { EventListener, LiveListener } from './event-bus.ts';
 export { eventVisibleTo } from './events.service.ts';
 export { createEventsRepository } from './events.repository.ts';
 export type { EventsRepository } from './events.repository.ts';

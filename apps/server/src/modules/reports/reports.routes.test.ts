@@ -17,7 +17,7 @@ import type { JobRow } from '../../jobs/runner.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import { buildAnalyst, buildCustomer, buildSystem, buildUser } from '../../test/builders.ts';
-import { runAdminCommand } from '../admin/admin.commands.ts';
+import { runAdminCommand } from '../admin/index.ts';
 import { createReportsService } from './reports.service.ts';
 
 const run = promisify(execFile);

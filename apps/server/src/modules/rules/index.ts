@@ -5,6 +5,8 @@ import { rulesAttack } from './rules.attack.ts';
 import { rulesRoutes } from './rules.routes.ts';
 import { createRulesService } from './rules.service.ts';
 
+export { createRulesService };
+
 export { presentRule } from './rules.presenter.ts';
 // the caches of rule answers, made once by lib/cache/caches.ts
 export type { RulesResponseCache } from './rules.cache.ts';

@@ -7,6 +7,9 @@ import { createIdempotency } from './idempotency.ts';
 import { socApiRoutes } from './soc-api.routes.ts';
 import { createSocApiService } from './soc-api.service.ts';
 
+/** The examples of the API reference (an analyst's tool may start from them). */
+export { EXAMPLE_RULE } from './soc-api.examples.ts';
+
 export const socApiModule: AppModule = async (app, { ctx }) => {
   const idempotency = createIdempotency(ctx.db);
   let prunedAt = 0;
