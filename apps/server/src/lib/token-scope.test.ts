@@ -5,7 +5,7 @@ import { EXAMPLE_RULE } from '../modules/soc-api/soc-api.examples.ts';
 import { multipart } from '../security/openapi-operations.ts';
 import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';
-import { buildSystem, buildUser, buildDocument } from '../test/builders.ts';
+import { buildDocument, buildSystem, buildUser } from '../test/builders.ts';
 import { SCOPED_TOKEN_GLOBAL_WRITE } from './token-scope.ts';
 
 let ctx: TestContext;

@@ -8,11 +8,11 @@ import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';
 import {
   buildAlert,
+  buildAsset,
   buildComment,
   buildCustomer,
   buildIncident,
   buildSystem,
-  buildAsset,
 } from '../test/builders.ts';
 import type { Answer, ApiOperation } from './openapi-operations.ts';
 import { injectAnswer, loadOperations, multipart, sampleOf } from './openapi-operations.ts';

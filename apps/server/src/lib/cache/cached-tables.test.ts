@@ -36,8 +36,8 @@ import {
   buildComment,
   buildCustomer,
   buildIncident,
-  buildSystem,
   buildService,
+  buildSystem,
 } from '../../test/builders.ts';
 import type { CachedAnswer, TableChange } from './cached-answer.ts';
 import { SHOWN_THROUGH_REFERENCES, TABLE_CHANGES, TRIGGER_KEPT_TABLES } from './cached-answer.ts';

@@ -11,12 +11,12 @@ import { bearer, createTestContext } from '../../test/harness.ts';
 import type { BuiltSystem } from '../../test/builders.ts';
 import {
   buildAnalyst,
+  buildAsset,
   buildCustomer,
   buildIncident,
-  buildSystem,
-  buildAsset,
   buildSnapshot,
   buildSoftware,
+  buildSystem,
 } from '../../test/builders.ts';
 
 let ctx: TestContext;

@@ -11,10 +11,10 @@ import { bearer, createTestContext } from '../../test/harness.ts';
 import type { BuiltSystem, BuiltUser } from '../../test/builders.ts';
 import {
   buildAnalyst,
+  buildContact,
   buildCustomer,
   buildIncident,
   buildSystem,
-  buildContact,
 } from '../../test/builders.ts';
 
 let ctx: TestContext;

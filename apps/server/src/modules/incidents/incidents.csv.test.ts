@@ -19,10 +19,10 @@ import {
   BUILT_SLA_HOURS,
   buildAnalyst,
   buildCustomer,
-  buildSystem,
-  buildUser,
   buildIncidents,
   buildService,
+  buildSystem,
+  buildUser,
   forgetBuiltEvents,
   issueTypeReference,
 } from '../../test/builders.ts';

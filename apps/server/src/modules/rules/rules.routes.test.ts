@@ -17,8 +17,8 @@ import {
   buildAnalyst,
   buildCustomer,
   buildIncident,
-  buildSystem,
   buildService,
+  buildSystem,
 } from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';

@@ -12,12 +12,12 @@ import { queryRows } from '../../db/client.ts';
 import { categories, incidents, issueTypes, jobs, logSources } from '../../db/schema/index.ts';
 import {
   buildAnalyst,
+  buildAsset,
   buildCustomer,
   buildIncident,
+  buildService,
   buildSystem,
   buildUser,
-  buildAsset,
-  buildService,
 } from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';

@@ -3,11 +3,11 @@ import type { SystemCard, SystemListResponse, SystemPeopleResponse } from '@soc/
 import type { BuiltSystem } from '../../test/builders.ts';
 import {
   buildAnalyst,
-  buildCustomer,
-  buildSystem,
   buildContact,
   buildContract,
+  buildCustomer,
   buildService,
+  buildSystem,
 } from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';

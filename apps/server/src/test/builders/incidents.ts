@@ -54,11 +54,7 @@ export async function issueTypeReference(ctx: TestContext, code = 'incident'): P
   };
 }
 
-/**
- * `count` incidents of `systemId` in one statement, the i-th with the fields `fieldsOf(i)` gives
- * over the defaults (type `incident`, medium, waiting for the customer, a tagged summary, created
- * now); in order of `i`.
- */
+/** `count` incidents of `systemId` in one insert, the i-th with `fieldsOf(i)` over the defaults; by key. */
 export async function buildIncidents(
   ctx: TestContext,
   systemId: number,
@@ -87,7 +83,7 @@ export async function buildIncidents(
   return rows.sort((a, b) => a.key - b.key);
 }
 
-/** An incident of `systemId` with the defaults of `buildIncidents`; `fields.type`: the type's code. */
+/** An incident of `systemId`: an `incident` unless `fields.type`, medium, created now, tagged summary. */
 export async function buildIncident(
   ctx: TestContext,
   systemId: number,
@@ -138,13 +134,12 @@ export async function buildAlert(
   );
 }
 
-/**
- * Marks every event recorded so far as dispatched, so that no one is mailed about the rows a test
- * built: they are its history, as the demo load's rows are (the load empties the events).
- */
+/** Marks every event so far dispatched, so that running the jobs mails no one about the built rows. */
 export async function forgetBuiltEvents(ctx: TestContext): Promise<void> {
+  // the built rows are the test's history, as the demo load's rows are (the load empties the events)
   await ctx.database.db.update(events).set({ dispatchedAt: new Date() }).where(isNull(events.dispatchedAt));
 }
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** ATT&CK tactics with their techniques, by n % 6 (the last: none). */
@@ -210,11 +205,7 @@ function variedIncident(
   };
 }
 
-/**
- * A varied set of incidents (see `variedIncident`), numbered across the systems in order: `count`
- * of each system, assigned on some to `assigneeId`, on a service of its own named Vision, Focus,
- * Horizon or Panorama (by the system's place in the list). `now` (default: the clock) is the newest.
- */
+/** `count` varied incidents per system (`variedIncident`), each system on a service of its own. */
 export async function buildVariedIncidents(
   ctx: TestContext,
   systems: { id: number; count: number; assigneeId?: number }[],
@@ -224,6 +215,8 @@ export async function buildVariedIncidents(
     incident: await issueTypeReference(ctx, 'incident'),
     remediation: await issueTypeReference(ctx, 'remediation'),
   };
+  // numbered across the systems in order, on some assigned to `assigneeId`; the service is named
+  // Vision, Focus, Horizon or Panorama by the system's place in the list; `now` is the newest
   const built: BuiltIncident[] = [];
   for (const [s, system] of systems.entries()) {
     const service = await buildService(ctx, system.id, {

@@ -6,15 +6,12 @@ import { insertRow, tag } from './row.ts';
 /** Notification deadlines (SLA) in calendar hours per priority: those of the demo's services. */
 export const BUILT_SLA_HOURS: Record<IncidentPriority, number> = { critical: 1, high: 4, medium: 8, low: 24 };
 
-/**
- * A service of `systemId` (`fields.name`: its level, `Focus`, `Vision` …; default a tagged name),
- * running since 1 January 2026, with an SLA row of `fields.sla[priority]` calendar hours per
- * priority given (default none: its incidents get no deadline; `BUILT_SLA_HOURS`: the demo's).
- */
+/** A service of `systemId` since 2026-01-01, an SLA row (calendar hours) per priority in `fields.sla`. */
 export async function buildService(
   ctx: TestContext,
   systemId: number,
   fields: Partial<Omit<typeof services.$inferInsert, 'systemId'>> & {
+    /** Hours per priority; default none (its incidents get no deadline), the demo's: `BUILT_SLA_HOURS`. */
     sla?: Partial<Record<IncidentPriority, number>>;
   } = {},
 ): Promise<{ id: number; name: string }> {
