@@ -5,8 +5,7 @@ import { EXAMPLE_RULE } from '../modules/soc-api/index.ts';
 import { multipart } from '../security/openapi-operations.ts';
 import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';
-import { buildSystem, buildUser } from '../test/builders.ts';
-import { buildDocument } from '../test/builders-b.ts';
+import { buildDocument, buildSystem, buildUser } from '../test/builders.ts';
 import { SCOPED_TOKEN_GLOBAL_WRITE } from './token-scope.ts';
 
 let ctx: TestContext;
@@ -134,7 +133,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
   const admin = await (await buildUser(ctx, { role: 'admin' })).login();
   systemId = (await buildSystem(ctx)).id;
-  documentId = (await buildDocument(ctx)).id;
+  documentId = (await buildDocument(ctx, { language: 'en' })).id;
   for (const role of ['analyst', 'admin'] as const) {
     const user = await buildUser(ctx, { role });
     const issue = async (limit?: number[]) => {

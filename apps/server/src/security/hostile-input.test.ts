@@ -6,8 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';
-import { buildAlert, buildComment, buildCustomer, buildIncident, buildSystem } from '../test/builders.ts';
-import { buildAsset } from '../test/builders-e.ts';
+import {
+  buildAlert,
+  buildAsset,
+  buildComment,
+  buildCustomer,
+  buildIncident,
+  buildSystem,
+} from '../test/builders.ts';
 import type { Answer, ApiOperation } from './openapi-operations.ts';
 import { injectAnswer, loadOperations, multipart, sampleOf } from './openapi-operations.ts';
 
@@ -82,7 +88,7 @@ beforeAll(async () => {
   const theirs = await buildIncident(ctx, other.id, { summary: 'Tenant B incident summary' });
   await buildComment(ctx, theirs.id, { body: '<p>Tenant B comment body</p>' });
   await buildAlert(ctx, other.id, { incidentId: theirs.id, title: 'Tenant B alert title' });
-  const asset = await buildAsset(ctx, other.id, { name: 'tenant-b-host' });
+  const asset = await buildAsset(ctx, other.id, { name: 'tenant-b-host', assetType: 'workstation' });
   B_MARKERS.push(other.isId, 'Tenant B', asset.cmdbId, 'tenant-b-host');
   const { payload, headers } = multipart({}, [
     { field: 'attachments', name: 'a.txt', type: 'text/plain', body: Buffer.from('own file') },

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';
-import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../test/builders.ts';
-import { buildDocument } from '../test/builders-e.ts';
+import { buildAnalyst, buildCustomer, buildDocument, buildIncident, buildSystem } from '../test/builders.ts';
 import { multipart } from './openapi-operations.ts';
 
 /** Issue 25 item 9: every multipart upload path refuses dangerous names, whatever the content. */

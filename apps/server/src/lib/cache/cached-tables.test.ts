@@ -36,9 +36,9 @@ import {
   buildComment,
   buildCustomer,
   buildIncident,
+  buildService,
   buildSystem,
 } from '../../test/builders.ts';
-import { buildService } from '../../test/builders-b.ts';
 import type { CachedAnswer, TableChange } from './cached-answer.ts';
 import { SHOWN_THROUGH_REFERENCES, TABLE_CHANGES, TRIGGER_KEPT_TABLES } from './cached-answer.ts';
 import type { Caches } from './caches.ts';

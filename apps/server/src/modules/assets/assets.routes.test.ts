@@ -9,8 +9,15 @@ import type {
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import type { BuiltSystem } from '../../test/builders.ts';
-import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
-import { buildAsset, buildSnapshot, buildSoftware } from '../../test/builders-b.ts';
+import {
+  buildAnalyst,
+  buildAsset,
+  buildCustomer,
+  buildIncident,
+  buildSnapshot,
+  buildSoftware,
+  buildSystem,
+} from '../../test/builders.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};

@@ -9,8 +9,13 @@ import { categories, comments, incidents, issueTypes, users } from '../../db/sch
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import type { BuiltSystem, BuiltUser } from '../../test/builders.ts';
-import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
-import { buildContact } from '../../test/builders-b.ts';
+import {
+  buildAnalyst,
+  buildContact,
+  buildCustomer,
+  buildIncident,
+  buildSystem,
+} from '../../test/builders.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};

@@ -4,8 +4,7 @@ import type { Analytics, AnalyticsItem, IncidentListResponse } from '@soc/contra
 import { queryRows } from '../../db/client.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
-import { buildAnalyst, buildCustomer, buildSystem } from '../../test/builders.ts';
-import { buildVariedIncidents } from '../../test/builders-d.ts';
+import { buildAnalyst, buildCustomer, buildSystem, buildVariedIncidents } from '../../test/builders.ts';
 
 /** The newest built incident: 2026-11-20T12:00Z; the others go back about 150 days. */
 const NOW = Date.parse('2026-11-20T12:00:00Z');

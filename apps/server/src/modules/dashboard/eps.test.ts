@@ -4,8 +4,7 @@ import type { Eps } from '@soc/contracts';
 import { queryRows } from '../../db/client.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
-import { buildCustomer, buildSystem } from '../../test/builders.ts';
-import { buildLogSource, buildService } from '../../test/builders-d.ts';
+import { buildCustomer, buildLogSource, buildService, buildSystem } from '../../test/builders.ts';
 import { HOUR_MS, epsExcess, epsTimeline } from './eps.ts';
 
 const T0 = Date.parse('2026-11-01T00:00:00Z');

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
-import { buildAnalyst, buildCustomer, buildSystem } from '../../test/builders.ts';
-import { buildVariedIncidents } from '../../test/builders-d.ts';
+import { buildAnalyst, buildCustomer, buildSystem, buildVariedIncidents } from '../../test/builders.ts';
 import { countCacheKey } from './count-cache.ts';
 
 describe('countCacheKey', () => {

@@ -12,8 +12,13 @@ import { startNationalCentreSimulator } from '../../integrations/national-centre
 import { testConfig } from '../../config.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
-import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
-import { issueTypeReference } from '../../test/builders-d.ts';
+import {
+  buildAnalyst,
+  buildCustomer,
+  buildIncident,
+  buildSystem,
+  issueTypeReference,
+} from '../../test/builders.ts';
 import { gossopkaStatus } from './incident-card.presenter.ts';
 
 let sim: NationalCentreSimulator;

@@ -6,8 +6,13 @@ import { attachments, auditLog, comments, incidentLinks, incidents } from '../..
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import type { BuiltIncident, BuiltUser } from '../../test/builders.ts';
-import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
-import { issueTypeReference } from '../../test/builders-d.ts';
+import {
+  buildAnalyst,
+  buildCustomer,
+  buildIncident,
+  buildSystem,
+  issueTypeReference,
+} from '../../test/builders.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};

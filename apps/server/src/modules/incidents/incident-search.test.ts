@@ -6,8 +6,7 @@ import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, TOTAL_COUNT_CAP } from '@soc/co
 import { queryRows } from '../../db/client.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
-import { buildAnalyst, buildCustomer, buildSystem } from '../../test/builders.ts';
-import { buildIncidents } from '../../test/builders-d.ts';
+import { buildAnalyst, buildCustomer, buildIncidents, buildSystem } from '../../test/builders.ts';
 
 type Caller = 'analyst' | 'customer';
 

@@ -15,13 +15,17 @@ import { queryRows } from '../../db/client.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import type { BuiltSystem, BuiltUser } from '../../test/builders.ts';
-import { buildAnalyst, buildCustomer, buildSystem, buildUser } from '../../test/builders.ts';
 import {
+  BUILT_SLA_HOURS,
+  buildAnalyst,
+  buildCustomer,
   buildIncidents,
   buildService,
+  buildSystem,
+  buildUser,
   forgetBuiltEvents,
   issueTypeReference,
-} from '../../test/builders-d.ts';
+} from '../../test/builders.ts';
 import { csvLabels } from './incidents.csv.ts';
 import type { IncidentsRepository } from './incidents.repository.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
@@ -76,7 +80,7 @@ beforeAll(async () => {
   });
   analyst = await buildAnalyst(ctx, { email: ANALYST_EMAIL });
   admin = await buildUser(ctx, { role: 'admin' });
-  const service = await buildService(ctx, own.id);
+  const service = await buildService(ctx, own.id, { sla: BUILT_SLA_HOURS });
   const { categories, resolutions } = await issueTypeReference(ctx);
   const hour = 3_600_000;
   const start = Date.parse('2026-11-01T08:00:00Z');

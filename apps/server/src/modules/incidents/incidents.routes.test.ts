@@ -9,8 +9,7 @@ import { sparsePage } from './incidents.repository.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import type { BuiltSystem } from '../../test/builders.ts';
-import { buildAnalyst, buildCustomer, buildSystem } from '../../test/builders.ts';
-import { buildVariedIncidents } from '../../test/builders-d.ts';
+import { buildAnalyst, buildCustomer, buildSystem, buildVariedIncidents } from '../../test/builders.ts';
 import type { MultipartFile } from '../../test/multipart.ts';
 import { multipart } from '../../test/multipart.ts';
 

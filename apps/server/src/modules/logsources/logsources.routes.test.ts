@@ -4,8 +4,7 @@ import { logSourceEventBuckets, logSources } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import type { BuiltSystem } from '../../test/builders.ts';
-import { buildAnalyst, buildCustomer, buildSystem } from '../../test/builders.ts';
-import { buildLogSource } from '../../test/builders-d.ts';
+import { buildAnalyst, buildCustomer, buildLogSource, buildSystem } from '../../test/builders.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};

@@ -13,8 +13,13 @@ import type {
 import { RULE_SERVICE_LEVELS } from '@soc/contracts';
 import { incidents, rules, services } from '../../db/schema/index.ts';
 import type { BuiltIncident, BuiltSystem } from '../../test/builders.ts';
-import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
-import { buildService } from '../../test/builders-e.ts';
+import {
+  buildAnalyst,
+  buildCustomer,
+  buildIncident,
+  buildService,
+  buildSystem,
+} from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
@@ -42,10 +47,10 @@ const ids = (rules: Rule[]) => rules.map((r) => r.id).sort((a, b) => a - b);
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0, now: () => NOW });
   system = await buildSystem(ctx);
-  for (const level of customerLevels) await buildService(ctx, system.id, level);
+  for (const level of customerLevels) await buildService(ctx, system.id, { name: level });
   // a system of someone else, at a level the customer does not have
   const other = await buildSystem(ctx);
-  await buildService(ctx, other.id, 'Panorama');
+  await buildService(ctx, other.id, { name: 'Panorama' });
   tokens.customer = await (await buildCustomer(ctx, [system.id])).login();
   tokens.analyst = await (await buildAnalyst(ctx)).login();
   all = (await list('analyst', '')).results;
@@ -379,7 +384,7 @@ describe('cached answers', () => {
     );
     if (!missing) throw new Error('the customer has every service level');
     const total = (await firstPage('customer')).total;
-    const added = await buildService(ctx, system.id, missing);
+    const added = await buildService(ctx, system.id, { name: missing });
     try {
       const widened: string[] = [...customerLevels, missing];
       const expected = all.filter((r) => r.available_for_services.some((s) => widened.includes(s))).length;

@@ -10,8 +10,15 @@ import type {
 } from '@soc/contracts';
 import { queryRows } from '../../db/client.ts';
 import { categories, incidents, issueTypes, jobs, logSources } from '../../db/schema/index.ts';
-import { buildAnalyst, buildCustomer, buildIncident, buildSystem, buildUser } from '../../test/builders.ts';
-import { buildAsset, buildService } from '../../test/builders-e.ts';
+import {
+  buildAnalyst,
+  buildAsset,
+  buildCustomer,
+  buildIncident,
+  buildService,
+  buildSystem,
+  buildUser,
+} from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
@@ -105,10 +112,11 @@ beforeAll(async () => {
     .orderBy(asc(categories.id));
   incidentType = { id: type!.id, categories: cats.map((c) => c.id) };
   serviceOf1 = (
-    await buildService(ctx, first.id, 'Focus', { sla: { critical: 1, high: 4, medium: 8, low: 24 } })
+    await buildService(ctx, first.id, { name: 'Focus', sla: { critical: 1, high: 4, medium: 8, low: 24 } })
   ).id;
   assetsOf1 = [];
-  for (let i = 0; i < 3; i++) assetsOf1.push((await buildAsset(ctx, first.id)).cmdbId);
+  for (let i = 0; i < 3; i++)
+    assetsOf1.push((await buildAsset(ctx, first.id, { assetType: 'workstation' })).cmdbId);
   keyOf2 = (await buildIncident(ctx, second.id)).key;
 });
 afterAll(async () => ctx?.close());

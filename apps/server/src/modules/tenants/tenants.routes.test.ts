@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemCard, SystemListResponse, SystemPeopleResponse } from '@soc/contracts';
 import type { BuiltSystem } from '../../test/builders.ts';
-import { buildAnalyst, buildCustomer, buildSystem } from '../../test/builders.ts';
-import { buildContact, buildContract, buildService } from '../../test/builders-e.ts';
+import {
+  buildAnalyst,
+  buildContact,
+  buildContract,
+  buildCustomer,
+  buildService,
+  buildSystem,
+} from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
@@ -32,13 +38,14 @@ beforeAll(async () => {
   third = await buildSystem(ctx, { serviceManagerId: managerA, dedicatedAnalystId: analystB });
   const contract = await buildContract(ctx, own.id);
   contractNumber = contract.number;
-  await buildService(ctx, own.id, 'Focus', {
+  await buildService(ctx, own.id, {
+    name: 'Focus',
     contractId: contract.id,
     sla: { low: 24, critical: 1, high: 4 },
   });
-  await buildService(ctx, own.id, 'Vision');
+  await buildService(ctx, own.id, { name: 'Vision' });
   await buildContact(ctx, own.id);
-  await buildService(ctx, other.id, 'Horizon');
+  await buildService(ctx, other.id, { name: 'Horizon' });
   tokens.customer = await (await buildCustomer(ctx, [own.id])).login();
   tokens.otherTenant = await (await buildCustomer(ctx, [other.id])).login();
   tokens.analyst = await (await buildAnalyst(ctx)).login();

@@ -1,58 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import { eq, isNull } from 'drizzle-orm';
-import type { IncidentPriority } from '@soc/contracts';
+import type { AlertSeverity, IncidentPriority, IncidentStatus } from '@soc/contracts';
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES } from '@soc/contracts';
 import {
+  alerts,
   categories,
+  comments,
   events,
   incidents,
   issueTypes,
-  logSources,
   resolutions,
-  services,
-  slaRows,
-} from '../db/schema/index.ts';
-import type { BuiltIncident } from './builders.ts';
-import type { TestContext } from './harness.ts';
+} from '../../db/schema/index.ts';
+import type { TestContext } from '../harness.ts';
+import { BUILT_SLA_HOURS, buildService } from './services.ts';
+import { insertRow, tag } from './row.ts';
 
-/*
- * More rows a test makes for itself (see builders.ts): services, the reference data's ids and
- * incidents in bulk.
- */
+export interface BuiltIncident {
+  id: string;
+  key: number;
+}
 
-const tag = () => randomBytes(4).toString('hex');
-
-/** Notification deadlines (SLA) in calendar hours per priority: those of the demo's services. */
-export const BUILT_SLA_HOURS: Record<IncidentPriority, number> = { critical: 1, high: 4, medium: 8, low: 24 };
-
-/**
- * A monitoring service of `systemId`, started on 2026-01-01, with an SLA row per priority
- * (`slaHours`, calendar hours; `{}`: none, so its incidents get no deadline).
- */
-export async function buildService(
-  ctx: TestContext,
-  systemId: number,
-  fields: Partial<Omit<typeof services.$inferInsert, 'systemId'>> & {
-    slaHours?: Partial<Record<IncidentPriority, number>>;
-  } = {},
-): Promise<{ id: number; name: string }> {
-  const { slaHours = BUILT_SLA_HOURS, ...rest } = fields;
+/** The id of the issue type `code`; the reference data of every template has `incident`. */
+async function issueTypeId(ctx: TestContext, code: string): Promise<number> {
   const [row] = await ctx.database.db
-    .insert(services)
-    .values({ systemId, name: `Test service ${tag()}`, startDate: '2026-01-01', ...rest })
-    .returning({ id: services.id, name: services.name });
-  const sla = Object.entries(slaHours);
-  if (sla.length) {
-    await ctx.database.db.insert(slaRows).values(
-      sla.map(([category, hours]) => ({
-        serviceId: row!.id,
-        category: category as IncidentPriority,
-        hours,
-        calendar: true,
-      })),
-    );
-  }
-  return row!;
+    .select({ id: issueTypes.id })
+    .from(issueTypes)
+    .where(eq(issueTypes.code, code));
+  if (!row) throw new Error(`no issue type ${code} in the test database`);
+  return row.id;
 }
 
 export interface IssueTypeReference {
@@ -64,27 +38,23 @@ export interface IssueTypeReference {
 /** The id, categories and resolutions of the issue type `code` in the reference data (by id). */
 export async function issueTypeReference(ctx: TestContext, code = 'incident'): Promise<IssueTypeReference> {
   const db = ctx.database.db;
-  const [type] = await db.select({ id: issueTypes.id }).from(issueTypes).where(eq(issueTypes.code, code));
-  if (!type) throw new Error(`no issue type ${code} in the test database`);
+  const id = await issueTypeId(ctx, code);
   return {
-    id: type.id,
+    id,
     categories: await db
       .select({ id: categories.id, code: categories.code })
       .from(categories)
-      .where(eq(categories.issueTypeId, type.id))
+      .where(eq(categories.issueTypeId, id))
       .orderBy(categories.id),
     resolutions: await db
       .select({ id: resolutions.id, kind: resolutions.kind })
       .from(resolutions)
-      .where(eq(resolutions.issueTypeId, type.id))
+      .where(eq(resolutions.issueTypeId, id))
       .orderBy(resolutions.id),
   };
 }
 
-/**
- * `count` incidents of `systemId` in one statement, the i-th with the fields `fieldsOf(i)` gives
- * over the defaults of `buildIncident` (type `incident`, medium, a tagged summary); in order of `i`.
- */
+/** `count` incidents of `systemId` in one insert, the i-th with `fieldsOf(i)` over the defaults; by key. */
 export async function buildIncidents(
   ctx: TestContext,
   systemId: number,
@@ -92,21 +62,82 @@ export async function buildIncidents(
   fieldsOf: (i: number) => Partial<Omit<typeof incidents.$inferInsert, 'systemId'>> = () => ({}),
 ): Promise<BuiltIncident[]> {
   if (count === 0) return [];
-  const { id: issueTypeId } = await issueTypeReference(ctx);
+  const fields = Array.from({ length: count }, (_, i) => fieldsOf(i));
+  // the default type is looked up only when a row has none of its own
+  const incidentType = fields.some((f) => f.issueTypeId === undefined)
+    ? await issueTypeId(ctx, 'incident')
+    : undefined;
   const t = tag();
   const rows = await ctx.database.db
     .insert(incidents)
     .values(
-      Array.from({ length: count }, (_, i) => ({
+      fields.map((f, i) => ({
         systemId,
-        issueTypeId,
+        issueTypeId: incidentType!,
         summary: `Test incident ${t}-${i}`,
         priority: 'medium' as const,
-        ...fieldsOf(i),
+        ...f,
       })),
     )
     .returning({ id: incidents.id, key: incidents.key });
   return rows.sort((a, b) => a.key - b.key);
+}
+
+/** An incident of `systemId`: an `incident` unless `fields.type`, medium, created now, tagged summary. */
+export async function buildIncident(
+  ctx: TestContext,
+  systemId: number,
+  fields: Partial<Omit<typeof incidents.$inferInsert, 'systemId'>> & {
+    /** The issue type's code (default `incident`). */
+    type?: string;
+    priority?: IncidentPriority;
+    status?: IncidentStatus;
+  } = {},
+): Promise<BuiltIncident> {
+  const { type = 'incident', ...rest } = fields;
+  const typeId = rest.issueTypeId ?? (await issueTypeId(ctx, type));
+  const [row] = await buildIncidents(ctx, systemId, 1, () => ({ ...rest, issueTypeId: typeId }));
+  return row!;
+}
+
+/** A comment on an incident, by `author` (a user) or by the SOC when none is given. */
+export async function buildComment(
+  ctx: TestContext,
+  incidentId: string,
+  fields: Partial<Omit<typeof comments.$inferInsert, 'incidentId'>> = {},
+): Promise<{ id: number }> {
+  return insertRow(
+    ctx,
+    comments,
+    {
+      incidentId,
+      authorName: 'SOC',
+      body: `<p>Test comment ${tag()}</p>`,
+      fromSoc: fields.authorId === undefined,
+      ...fields,
+    },
+    { id: comments.id },
+  );
+}
+
+/** An alert of `systemId`, grouped into `fields.incidentId` when given. */
+export async function buildAlert(
+  ctx: TestContext,
+  systemId: number,
+  fields: Partial<Omit<typeof alerts.$inferInsert, 'systemId'>> & { severity?: AlertSeverity } = {},
+): Promise<{ id: string }> {
+  return insertRow(
+    ctx,
+    alerts,
+    { systemId, severity: 'Medium', title: `Test alert ${tag()}`, platform: 'windows', ...fields },
+    { id: alerts.id },
+  );
+}
+
+/** Marks every event so far dispatched, so that running the jobs mails no one about the built rows. */
+export async function forgetBuiltEvents(ctx: TestContext): Promise<void> {
+  // the built rows are the test's history, as the demo load's rows are (the load empties the events)
+  await ctx.database.db.update(events).set({ dispatchedAt: new Date() }).where(isNull(events.dispatchedAt));
 }
 
 const HOUR_MS = 3_600_000;
@@ -174,11 +205,7 @@ function variedIncident(
   };
 }
 
-/**
- * A varied set of incidents (see `variedIncident`), numbered across the systems in order: `count`
- * of each system, assigned on some to `assigneeId`, on a service of its own named Vision, Focus,
- * Horizon or Panorama (by the system's place in the list). `now` (default: the clock) is the newest.
- */
+/** `count` varied incidents per system (`variedIncident`), each system on a service of its own. */
 export async function buildVariedIncidents(
   ctx: TestContext,
   systems: { id: number; count: number; assigneeId?: number }[],
@@ -188,10 +215,13 @@ export async function buildVariedIncidents(
     incident: await issueTypeReference(ctx, 'incident'),
     remediation: await issueTypeReference(ctx, 'remediation'),
   };
+  // numbered across the systems in order, on some assigned to `assigneeId`; the service is named
+  // Vision, Focus, Horizon or Panorama by the system's place in the list; `now` is the newest
   const built: BuiltIncident[] = [];
   for (const [s, system] of systems.entries()) {
     const service = await buildService(ctx, system.id, {
       name: ['Vision', 'Focus', 'Horizon', 'Panorama'][s % 4]!,
+      sla: BUILT_SLA_HOURS,
     });
     const first = built.length;
     built.push(
@@ -201,26 +231,4 @@ export async function buildVariedIncidents(
     );
   }
   return built;
-}
-
-/** An enabled log source of `systemId` (type `test`) that has sent no events yet. */
-export async function buildLogSource(
-  ctx: TestContext,
-  systemId: number,
-  fields: Partial<Omit<typeof logSources.$inferInsert, 'systemId'>> = {},
-): Promise<{ id: number; name: string }> {
-  const t = tag();
-  const [row] = await ctx.database.db
-    .insert(logSources)
-    .values({ systemId, name: `Test source ${t}`, sourceType: 'test', host: `host-${t}`, ...fields })
-    .returning({ id: logSources.id, name: logSources.name });
-  return row!;
-}
-
-/**
- * Marks every event recorded so far as dispatched, so that no one is mailed about the rows a test
- * built: they are its history, as the demo load's rows are (the load empties the events).
- */
-export async function forgetBuiltEvents(ctx: TestContext): Promise<void> {
-  await ctx.database.db.update(events).set({ dispatchedAt: new Date() }).where(isNull(events.dispatchedAt));
 }
