@@ -1,10 +1,28 @@
-// On demo data: the matrix needs every kind of object of two tenants (ready reports, schedules, alert groups, log sources …).
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import type { TestContext } from '../test/harness.ts';
-import { DEMO_PASSWORD, bearer, createTestContext } from '../test/harness.ts';
+import type { BuiltSystem, BuiltUser } from '../test/builders.ts';
+import {
+  BUILT_PASSWORD,
+  buildAlert,
+  buildAnalyst,
+  buildAsset,
+  buildContact,
+  buildContract,
+  buildCustomer,
+  buildDocument,
+  buildIncident,
+  buildLogSource,
+  buildReport,
+  buildReportSchedule,
+  buildResponseTeam,
+  buildService,
+  buildSystem,
+  buildUser,
+} from '../test/builders.ts';
+import { bearer, createTestContext } from '../test/harness.ts';
 import type { Answer, ApiOperation } from './openapi-operations.ts';
 import {
   comparable,
@@ -21,17 +39,19 @@ import {
  * OpenAPI document, so a route added later is covered without editing this file, or makes it
  * fail until its parameter has a resolver below or the route is reviewed into the allow-list.
  *
- * Actors: alice (customer of system A = IS-0001) calls every route with the ids of objects of
- * system B (IS-0002, bob's). Each answer must be indistinguishable from the answer for an id
- * that does not exist (same status and body), 404 or 403 for objects, and must never contain
- * a marker of B's data (B's system code and name, uuids of B's incidents, alerts and files, and
- * bob's e-mail). The owner, bob, gets a different answer for the same ids, which proves that
+ * Actors, all built by this file on the empty template: alice (customer of system A) calls every
+ * route with the ids of objects of system B (bob's). Each answer must be indistinguishable from
+ * the answer for an id that does not exist (same status and body), 404 or 403 for objects, and
+ * must never contain a marker of B's data (B's system code and name, uuids of B's incidents,
+ * alerts and files, and bob's e-mail). The owner, bob, gets a different answer for the same ids, which proves that
  * each resolver names a real object of B.
  */
 
 let ctx: TestContext;
 let ops: ApiOperation[];
 const tokens: Record<string, string> = {};
+/** The built accounts, by the name their tokens go by. */
+const users = {} as Record<'alice' | 'bob' | 'analyst' | 'admin', BuiltUser>;
 
 /** Ids of one tenant's objects. */
 interface TenantIds {
@@ -61,8 +81,6 @@ interface TenantIds {
   quarantineId: number;
 }
 let A: TenantIds;
-/** Rules are scoped by service level, not by system: B's rule may be one that only analysts see. */
-let ruleOwner = 'bob';
 let B: TenantIds;
 /** Strings that only B's data contains. */
 let markers: string[];
@@ -87,7 +105,8 @@ const slotResolvers: Record<string, () => SlotValues> = {
   'assets/{cmdbId}': () => ({ own: A.cmdbId, foreign: [B.cmdbId], missing: 'IS-9999-00001' }),
   'reports/{id}': () => ({ own: A.reportId, foreign: [B.reportId], missing: MISSING_INT }),
   'report_tasks/{id}': () => ({ own: A.scheduleId, foreign: [B.scheduleId], missing: MISSING_INT }),
-  'rules/{id}': () => ({ own: A.ruleId, foreign: [B.ruleId], missing: MISSING_INT, owner: ruleOwner }),
+  // rules are scoped by service level, not by system: B's rule is of a level only B has
+  'rules/{id}': () => ({ own: A.ruleId, foreign: [B.ruleId], missing: MISSING_INT }),
   // the caller's own personal API tokens: bob's token is not alice's to revoke
   'tokens/{id}': () => ({ own: A.personalTokenId, foreign: [B.personalTokenId], missing: MISSING_UUID }),
   // administration (role admin; customers get the role's 403 before the id is looked at)
@@ -388,8 +407,8 @@ const bodyIdCases: Record<string, () => { foreign: unknown; missing: unknown; fo
   },
   // a personal token limited to B's system (customers may name only their own systems)
   'POST /api/v0/auth/tokens/': () => ({
-    foreign: { name: 'probe', password: DEMO_PASSWORD, systems: [B.systemId] },
-    missing: { name: 'probe', password: DEMO_PASSWORD, systems: [MISSING_INT] },
+    foreign: { name: 'probe', password: BUILT_PASSWORD, systems: [B.systemId] },
+    missing: { name: 'probe', password: BUILT_PASSWORD, systems: [MISSING_INT] },
   }),
   // administration: customers get the role's 403 whatever the body names
   'POST /api/v0/admin/systems/': () => ({
@@ -495,61 +514,33 @@ async function upload(user: string, key: number): Promise<string> {
   return res.json<{ attachments: { id: string }[] }>().attachments[0]!.id;
 }
 
-async function tenantIds(isId: string, username: string): Promise<TenantIds> {
+/**
+ * Builds a tenant: its system with one of each object the matrix names (an incident with a grouped
+ * alert, an asset, a ready report, a schedule, a contract, a service of `level`, a contact, a log
+ * source), and `username`'s objects made through the API (a task with a file, a token, a file).
+ */
+async function tenantIds(
+  system: BuiltSystem,
+  user: BuiltUser,
+  username: string,
+  level: string,
+): Promise<TenantIds> {
   const db = ctx.database.db;
-  const [system] = await queryRows<{ id: number }>(db, sql`SELECT id FROM systems WHERE is_id = ${isId}`);
-  const systemId = system!.id;
-  // the incident with the most alerts, so that nested alert routes have a child to name
-  const [incident] = await queryRows<{ key: number; alert: string }>(
-    db,
-    sql`SELECT i.key::int AS key, a.id::text AS alert FROM incidents i JOIN alerts a ON a.incident_id = i.id
-        WHERE i.system_id = ${systemId} ORDER BY i.key LIMIT 1`,
-  );
-  const [asset] = await queryRows<{ cmdb_id: string }>(
-    db,
-    sql`SELECT cmdb_id FROM cmdb_assets WHERE system_id = ${systemId} ORDER BY id LIMIT 1`,
-  );
-  const [report] = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM reports WHERE system_ids = ARRAY[${systemId}]::int[] AND status = 'ready' ORDER BY id LIMIT 1`,
-  );
-  const [schedule] = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM report_schedules WHERE system_ids = ARRAY[${systemId}]::int[] ORDER BY id LIMIT 1`,
-  );
-  const [user] = await queryRows<{ id: number }>(db, sql`SELECT id FROM users WHERE username = ${username}`);
-  const [group] = await queryRows<{ g: number }>(
-    db,
-    sql`SELECT group_no::int AS g FROM alerts WHERE system_id = ${systemId} AND group_no IS NOT NULL LIMIT 1`,
-  );
-  const first = async (table: string) => {
-    const [row] = await queryRows<{ id: number }>(
-      db,
-      sql`SELECT id FROM ${sql.identifier(table)} WHERE system_id = ${systemId} ORDER BY id LIMIT 1`,
-    );
-    return row?.id;
-  };
-  const [contractId, serviceId, contactId, logSourceId] = [
-    await first('contracts'),
-    await first('services'),
-    await first('contacts'),
-    await first('log_sources'),
-  ];
-  if (
-    !incident ||
-    !asset ||
-    !report ||
-    !schedule ||
-    !user ||
-    !group ||
-    !contractId ||
-    !serviceId ||
-    !contactId ||
-    !logSourceId
-  ) {
-    throw new Error(`demo data of ${isId} lacks an object the matrix needs`);
-  }
-  // a task the customer opens with a file, and a recommendation of the system (demo data may have none)
+  const systemId = system.id;
+  const isId = system.isId;
+  const service = await buildService(ctx, systemId, { name: level });
+  const incident = await buildIncident(ctx, systemId, { serviceId: service.id });
+  // an alert grouped into the incident, so that nested alert routes have a child to name
+  const groupNo = 1_000_000 + systemId;
+  const alert = await buildAlert(ctx, systemId, { incidentId: incident.id, groupNo });
+  const asset = await buildAsset(ctx, systemId);
+  const report = await buildReport(ctx, [systemId], { createdById: user.id });
+  const schedule = await buildReportSchedule(ctx, [systemId], { ownerId: user.id });
+  const contractId = (await buildContract(ctx, systemId)).id;
+  const serviceId = service.id;
+  const contactId = (await buildContact(ctx, systemId)).id;
+  const logSourceId = (await buildLogSource(ctx, systemId)).id;
+  // a task the customer opens with a file, and a recommendation of the system
   const task = await call(username, 'POST', '/api/v0/soc/tasks/', {
     multipart: multipart(taskFields(systemId, `${username}-private-task`), [
       { field: 'attachments', name: `${username}-task.txt`, type: 'text/plain', body: Buffer.from(username) },
@@ -575,20 +566,20 @@ async function tenantIds(isId: string, username: string): Promise<TenantIds> {
         FROM incidents WHERE key = ${incident.key} RETURNING id::int AS id`,
   );
   const token = await call(username, 'POST', '/api/v0/auth/tokens/', {
-    json: { name: `${username}'s token`, password: DEMO_PASSWORD },
+    json: { name: `${username}'s token`, password: BUILT_PASSWORD },
   });
   if (token.statusCode !== 201) throw new Error(`personal token of ${username}: ${describeRes(token)}`);
   return {
     systemId,
     isId,
     key: incident.key,
-    alertUuid: incident.alert,
+    alertUuid: alert.id,
     attachmentId: await upload(username, incident.key),
-    cmdbId: asset.cmdb_id,
+    cmdbId: asset.cmdbId,
     reportId: report.id,
     scheduleId: schedule.id,
     userId: user.id,
-    alertGroup: group.g,
+    alertGroup: groupNo,
     ruleId: 0,
     personalTokenId: token.json<{ id: string }>().id,
     contractId,
@@ -602,27 +593,23 @@ async function tenantIds(isId: string, username: string): Promise<TenantIds> {
   };
 }
 
-/**
- * A rule the owner sees and the other customer does not. Where both customers' systems have the
- * same service levels no such rule can exist; then a rule of no service level (analysts only).
- */
-async function ruleOnlyFor(owner: string, other: string): Promise<{ id: number; owner: string }> {
-  const ids = async (user: string) =>
-    new Set(
-      (await call(user, 'GET', '/api/v0/soc/rules/?page_size=2000'))
-        .json<{ results: { id: number }[] }>()
-        .results.map((r) => r.id),
-    );
-  const [mine, theirs] = [await ids(owner), await ids(other)];
-  const only = [...mine].find((id) => !theirs.has(id));
-  if (only) return { id: only, owner };
+/** A rule of the service level `level`: the owner sees it and the other customer does not. */
+async function ruleOnlyFor(owner: string, other: string, level: string): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     ctx.database.db,
     sql`INSERT INTO rules (rule_id, name, caption_ru, caption_en, severity, confidence, available_for_services)
-        VALUES (${`ISO-PROBE-${owner}`}, 'isolation probe', 'проба', 'probe', 'Low', 'Low', '{}'::text[])
+        VALUES (${`ISO-PROBE-${owner}`}, ${`${owner}-isolation-probe`}, 'проба', 'probe', 'Low', 'Low',
+                ARRAY[${level}]::text[])
         RETURNING id`,
   );
-  return { id: row!.id, owner: 'analyst' };
+  const ids = async (user: string) =>
+    (await call(user, 'GET', '/api/v0/soc/rules/?page_size=2000'))
+      .json<{ results: { id: number }[] }>()
+      .results.map((r) => r.id);
+  if (!(await ids(owner)).includes(row!.id) || (await ids(other)).includes(row!.id)) {
+    throw new Error(`the rule of ${level} is not ${owner}'s only`);
+  }
+  return row!.id;
 }
 
 /** What bob sees of his own objects; compared before and after the matrix. */
@@ -669,15 +656,19 @@ const BOBS_LINK_TEMPLATE = 'bobs-private-link-template';
 const BOBS_IOC = 'bobs-private-ioc.example';
 
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 20 });
-  for (const user of ['alice', 'bob', 'analyst', 'admin']) tokens[user] = (await ctx.login(user)).access;
+  ctx = await createTestContext({ incidents: 0 });
+  const [systemA, systemB] = [await buildSystem(ctx), await buildSystem(ctx)];
+  users.alice = await buildCustomer(ctx, [systemA.id]);
+  users.bob = await buildCustomer(ctx, [systemB.id]);
+  users.analyst = await buildAnalyst(ctx);
+  users.admin = await buildUser(ctx, { role: 'admin' });
+  for (const [name, user] of Object.entries(users)) tokens[name] = await user.login();
   ops = await loadOperations(ctx.app);
-  A = await tenantIds('IS-0001', 'alice');
-  B = await tenantIds('IS-0002', 'bob');
-  A.ruleId = (await ruleOnlyFor('alice', 'bob')).id;
-  const bRule = await ruleOnlyFor('bob', 'alice');
-  B.ruleId = bRule.id;
-  ruleOwner = bRule.owner;
+  // each system on a service level of its own, so that each customer has rules the other lacks
+  A = await tenantIds(systemA, users.alice, 'alice', 'Vision');
+  B = await tenantIds(systemB, users.bob, 'bob', 'Panorama');
+  A.ruleId = await ruleOnlyFor('alice', 'bob', 'Vision');
+  B.ruleId = await ruleOnlyFor('bob', 'alice', 'Panorama');
   const [bSystem] = await queryRows<{ full_name: string }>(
     ctx.database.db,
     sql`SELECT full_name FROM systems WHERE id = ${B.systemId}`,
@@ -691,7 +682,7 @@ beforeAll(async () => {
   );
   const [bob] = await queryRows<{ email: string }>(
     ctx.database.db,
-    sql`SELECT email FROM users WHERE username = 'bob'`,
+    sql`SELECT email FROM users WHERE id = ${users.bob.id}`,
   );
   // an indicator of compromise that only B's incident carries
   await ctx.database.db.execute(
@@ -708,21 +699,14 @@ beforeAll(async () => {
     ['response_instruction', 'response_instructions'],
     ['article', 'articles'],
   ] as const) {
-    const [doc] = await queryRows<{ id: number }>(
-      ctx.database.db,
-      sql`SELECT id FROM documents WHERE kind = ${kind} ORDER BY id LIMIT 1`,
-    );
-    documentIds[kind] = doc!.id;
-    const res = await call('bob', 'POST', `/api/v0/soc/${base}/${doc!.id}/comments/`, {
+    const doc = await buildDocument(ctx, { kind });
+    documentIds[kind] = doc.id;
+    const res = await call('bob', 'POST', `/api/v0/soc/${base}/${doc.id}/comments/`, {
       multipart: multipart({ text: BOBS_DOCUMENT_COMMENT }),
     });
     if (res.statusCode !== 201) throw new Error(`bob's comment on ${base}: ${describeRes(res)}`);
   }
-  const [team] = await queryRows<{ id: number }>(
-    ctx.database.db,
-    sql`SELECT id FROM response_teams WHERE system_id = ${B.systemId} ORDER BY id LIMIT 1`,
-  );
-  bTeamId = team!.id;
+  bTeamId = (await buildResponseTeam(ctx, B.systemId)).id;
   const [template] = await queryRows<{ id: number }>(
     ctx.database.db,
     sql`INSERT INTO link_templates (system_id, name, field, url_template)
@@ -1024,12 +1008,8 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
   });
 
   it('limits a staff service token scoped to system A to A: B’s objects answer like missing ones', async () => {
-    const [analyst] = await queryRows<{ id: number }>(
-      ctx.database.db,
-      sql`SELECT id FROM users WHERE username = 'analyst'`,
-    );
     const issued = await call('admin', 'POST', '/api/v0/admin/service_tokens/', {
-      json: { name: 'isolation probe', user_id: analyst!.id, systems: [A.systemId] },
+      json: { name: 'isolation probe', user_id: users.analyst.id, systems: [A.systemId] },
     });
     expect(issued.statusCode, issued.body).toBe(201);
     tokens.scoped = issued.json<{ token: string }>().token;
@@ -1234,12 +1214,8 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
   }, 60_000);
 
   it('keeps an administrator’s token scoped to system A out of B’s administration', async () => {
-    const [admin] = await queryRows<{ id: number }>(
-      ctx.database.db,
-      sql`SELECT id FROM users WHERE username = 'admin'`,
-    );
     const issued = await call('admin', 'POST', '/api/v0/admin/service_tokens/', {
-      json: { name: 'isolation probe (admin)', user_id: admin!.id, systems: [A.systemId] },
+      json: { name: 'isolation probe (admin)', user_id: users.admin.id, systems: [A.systemId] },
     });
     expect(issued.statusCode, issued.body).toBe(201);
     tokens.scopedAdmin = issued.json<{ token: string }>().token;

@@ -18,6 +18,9 @@ import {
   buildIncident,
   buildIncidents,
   buildLogSource,
+  buildReport,
+  buildReportSchedule,
+  buildResponseTeam,
   buildService,
   buildSnapshot,
   buildSoftware,
@@ -288,5 +291,36 @@ describe('test builders (documents)', () => {
     const res = await get(access, `/articles/${article.id}/`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ title: string }>().title).toBe('Built English article');
+  });
+});
+
+describe('test builders (reports, response teams)', () => {
+  it('make a ready report and a schedule that the system’s customer opens, and no other customer', async () => {
+    const system = await buildSystem(ctx);
+    const report = await buildReport(ctx, [system.id]);
+    const schedule = await buildReportSchedule(ctx, [system.id], { name: 'Built schedule' });
+    const access = await (await buildCustomer(ctx, [system.id])).login();
+    const other = await (await buildCustomer(ctx, [(await buildSystem(ctx)).id])).login();
+    const card = await get(access, `/reports/${report.id}/`);
+    expect(card.statusCode, card.body).toBe(200);
+    const file = await get(access, `/reports/${report.id}/download/`);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(other, `/reports/${report.id}/`)).statusCode).toBe(404);
+    const tasks = await getList(access, '/soc/report_tasks/');
+    expect(tasks.results.map((t) => [t.id, t.name])).toEqual([[schedule.id, 'Built schedule']]);
+  });
+
+  it('make a response team that its system’s customer lists, and no other customer', async () => {
+    const system = await buildSystem(ctx);
+    const team = await buildResponseTeam(ctx, system.id, { name: 'Built team' });
+    const access = await (await buildCustomer(ctx, [system.id])).login();
+    const other = await (await buildCustomer(ctx, [(await buildSystem(ctx)).id])).login();
+    const teams = (url: string, token: string) =>
+      get(token, url).then((r) => r.json<{ results: { id: number; name: string }[] }>().results);
+    expect(await teams('/response_teams/', access)).toEqual([
+      expect.objectContaining({ id: team.id, name: 'Built team' }),
+    ]);
+    expect((await teams('/response_teams/', other)).map((t) => t.id)).not.toContain(team.id);
   });
 });

@@ -8,4 +8,5 @@ export * from './builders/accounts.ts';
 export * from './builders/documents.ts';
 export * from './builders/incidents.ts';
 export * from './builders/inventory.ts';
+export * from './builders/reports.ts';
 export * from './builders/services.ts';

@@ -9,6 +9,7 @@ import {
   incidents,
   issueTypes,
   resolutions,
+  responseTeams,
 } from '../../db/schema/index.ts';
 import type { TestContext } from '../harness.ts';
 import { BUILT_SLA_HOURS, buildService } from './services.ts';
@@ -231,4 +232,18 @@ export async function buildVariedIncidents(
     );
   }
   return built;
+}
+
+/** A response team of `systemId` (alerts name one), with a tagged name. */
+export async function buildResponseTeam(
+  ctx: TestContext,
+  systemId: number,
+  fields: Partial<Omit<typeof responseTeams.$inferInsert, 'systemId'>> = {},
+): Promise<{ id: number; name: string }> {
+  return insertRow(
+    ctx,
+    responseTeams,
+    { systemId, name: `Test team ${tag()}`, ...fields },
+    { id: responseTeams.id, name: responseTeams.name },
+  );
 }
