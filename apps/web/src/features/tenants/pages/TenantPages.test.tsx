@@ -1,4 +1,4 @@
-import type { SystemCard, SystemListItem } from '@soc/contracts';
+import { SYSTEMS_TABLE_MIN_HEIGHT, type SystemCard, type SystemListItem } from '@soc/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../shared/api/authStore.ts';
@@ -55,5 +55,19 @@ describe('tenant card route', () => {
     expect(await screen.findByTestId('tenant-not-found', {}, FIRST_PAINT)).toHaveTextContent(
       'The protected system was not found',
     );
+  });
+});
+
+describe('tenants table', () => {
+  it('keeps the visible table (header and rows) at least 600 px tall with a single system', async () => {
+    open('/tenants', {
+      [LIST]: { body: page([listItem(3, 'IS-0003')]) },
+      'GET /api/v0/soc/systems/people/': { body: { results: [] } },
+    });
+    await screen.findByTestId('tenants-link', {}, FIRST_PAINT);
+    // jsdom lays nothing out, so the check is on the box that holds the header and the rows
+    const container = screen.getByTestId('tenants-table').querySelector<HTMLElement>('.ant-table-container');
+    expect(SYSTEMS_TABLE_MIN_HEIGHT).toBeGreaterThanOrEqual(600);
+    expect(container).toHaveStyle({ minHeight: `${SYSTEMS_TABLE_MIN_HEIGHT}px` });
   });
 });
