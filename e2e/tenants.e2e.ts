@@ -1,3 +1,4 @@
+import { SYSTEMS_TABLE_MIN_HEIGHT } from '@soc/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiCall } from './support/api.ts';
@@ -60,6 +61,24 @@ describe('protected systems', () => {
     expect(new URL(page.url()).searchParams.get('is_id__icontains')).toBe('0003');
     await page.reload();
     await expect.poll(() => page.getByTestId('tenants-link').allInnerTexts()).toEqual(['IS-0003']);
+    await context.close();
+  });
+
+  it('opens the card at /tenants/IS-0003 and keeps the visible table at least 600 px tall', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'analyst');
+    await page.goto(`${baseUrl}/tenants?is_id__icontains=0003`);
+    await expect.poll(() => page.getByTestId('tenants-link').allInnerTexts()).toEqual(['IS-0003']);
+    // one row: the table's own box (header and rows), not only the page, keeps its height
+    const box = await page.getByTestId('tenants-table').locator('.ant-table-container').boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(SYSTEMS_TABLE_MIN_HEIGHT);
+    await page.getByTestId('tenants-link').click();
+    await page.getByTestId('tenant-title').waitFor();
+    const byNumber = await page.getByTestId('tenant-title').innerText();
+
+    await page.goto(`${baseUrl}/tenants/IS-0003`);
+    await page.getByTestId('tenant-main-info').waitFor();
+    expect(await page.getByTestId('tenant-title').innerText()).toBe(byNumber);
     await context.close();
   });
 });

@@ -10,10 +10,10 @@ import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { clipText } from '../../../shared/ui/clipText.ts';
 import { ruleCaption, ruleTechniques } from '../lib/ruleQuery.ts';
 import { LevelTag } from './LevelTag.tsx';
 import { TagList } from './TagList.tsx';
+import { wrapText } from './wrapText.ts';
 
 /** Card layouts by the list's width (spec 001 §9 breakpoints 900 and 1080). */
 export type RuleCardSize = 'narrow' | 'medium' | 'wide';
@@ -100,7 +100,7 @@ export function RuleCard({ rule, selected, size, position, setSize, onSelect }: 
             id={titleId}
             strong
             title={caption}
-            style={{ ...clipText, flex: '1 1 0' }}
+            style={{ ...wrapText, flex: '1 1 0' }}
             data-testid="rule-card-title"
           >
             {caption || t('rules.list.noTitle')}

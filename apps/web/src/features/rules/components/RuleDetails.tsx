@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { LevelTag } from './LevelTag.tsx';
+import { wrapText } from './wrapText.ts';
 
 /** Sections shared by the side panel and the rule page. */
 export type RuleSection = 'summary' | 'description' | 'properties' | 'mitre' | 'sensors' | 'links';
@@ -12,7 +13,7 @@ const tagsOf = (values: readonly string[]): ReactNode =>
   values.length ? (
     <Flex gap={4} wrap>
       {values.map((value) => (
-        <Tag key={value} style={{ marginInlineEnd: 0 }}>
+        <Tag key={value} style={{ ...wrapText, marginInlineEnd: 0 }}>
           {value}
         </Tag>
       ))}
@@ -118,7 +119,7 @@ export function RuleLinks({ rule }: { rule: Rule }) {
     <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }} data-testid="rule-links">
       {rule.links.map((link) => (
         <li key={link.url}>
-          <Typography.Link href={link.url} target="_blank" rel="noopener noreferrer">
+          <Typography.Link href={link.url} target="_blank" rel="noopener noreferrer" style={wrapText}>
             {link.title || link.url}
           </Typography.Link>
         </li>

@@ -5,6 +5,7 @@ import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
 import { useRuleByNameQuery } from '../api/useRuleByNameQuery.ts';
 import { ruleCaption, ruleDescription } from '../lib/ruleQuery.ts';
 import { LevelTag } from './LevelTag.tsx';
+import { wrapText } from './wrapText.ts';
 
 function RulePopupContent({ name }: { name: string }) {
   const { t } = useTranslation();
@@ -17,7 +18,9 @@ function RulePopupContent({ name }: { name: string }) {
   const description = ruleDescription(rule, language);
   return (
     <Flex vertical gap="small" style={{ maxWidth: 360 }} data-testid="rule-popup">
-      <Typography.Text strong>{ruleCaption(rule, language) || rule.name}</Typography.Text>
+      <Typography.Text strong style={wrapText}>
+        {ruleCaption(rule, language) || rule.name}
+      </Typography.Text>
       <Flex gap="middle" wrap>
         <Typography.Text type="secondary">{rule.rule_id}</Typography.Text>
         <LevelTag level={rule.severity} />
@@ -45,7 +48,12 @@ export function RuleNamePopover({ name }: RuleNamePopoverProps) {
   // is fetched only then
   return (
     <Popover trigger="click" content={<RulePopupContent name={name} />} destroyOnHidden>
-      <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} data-testid="rule-name">
+      <Button
+        type="link"
+        size="small"
+        style={{ ...wrapText, padding: 0, height: 'auto', maxWidth: '100%', textAlign: 'start' }}
+        data-testid="rule-name"
+      >
         {name}
       </Button>
     </Popover>

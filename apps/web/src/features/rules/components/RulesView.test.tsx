@@ -7,32 +7,20 @@ import { callsTo, mockFetch } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
 import { makeAccessToken } from '../../../test/tokens.ts';
+import { makeRule } from '../test/ruleFixtures.ts';
 
 const RULES = 'GET /api/v0/soc/rules/';
 
-const rule = (id: number, overrides: Partial<Rule> = {}): Rule => ({
-  id,
-  rule_id: `SOC-R-${id}`,
-  name: `Rule ${id}`,
-  rule_caption_rus: `Правило ${id}`,
-  rule_caption_eng: `Rule ${id}`,
-  description_rus: '',
-  description_eng: id === 1 ? 'Detects things.' : '',
-  created: new Date(Date.UTC(2026, 0, id)).toISOString(),
-  severity: 'High',
-  confidence: 'Medium',
-  category: ['Malware', 'Anomalous behaviour of privileged accounts', 'Phishing', 'Ransomware'],
-  available_for_services: ['Vision'],
-  activation_mode: 'auto',
-  is_requested: false,
-  mitre_cov: id === 1 ? { execution: ['T1059.001'] } : {},
-  mitre_tactic: id === 1 ? ['execution'] : [],
-  mitre_technique: id === 1 ? ['T1059', 'T1059.001'] : [],
-  mitre_platform: ['Windows'],
-  links: [],
-  sensor_tuples: [{ sensor: 'Sysmon', sensor_module: 'Process', sensor_type: 'EDR' }],
-  ...overrides,
-});
+const rule = (id: number, overrides: Partial<Rule> = {}): Rule =>
+  makeRule(id, {
+    description_eng: id === 1 ? 'Detects things.' : '',
+    category: ['Malware', 'Anomalous behaviour of privileged accounts', 'Phishing', 'Ransomware'],
+    mitre_cov: id === 1 ? { execution: ['T1059.001'] } : {},
+    mitre_tactic: id === 1 ? ['execution'] : [],
+    mitre_technique: id === 1 ? ['T1059', 'T1059.001'] : [],
+    sensor_tuples: [{ sensor: 'Sysmon', sensor_module: 'Process', sensor_type: 'EDR' }],
+    ...overrides,
+  });
 
 const counters: RuleCounters = {
   count: 2,

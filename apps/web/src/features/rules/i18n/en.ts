@@ -116,7 +116,6 @@ export const rulesEn = {
     back: 'Back to the rules',
     incidentsEmpty: 'No data',
     incidentsFailed: 'Could not load the incidents',
-    loadMore: 'Show more',
     incidentCreated: 'Created',
   },
 };

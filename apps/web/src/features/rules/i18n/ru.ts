@@ -119,7 +119,6 @@ export const rulesRu: Texts<typeof rulesEn> = {
     back: 'К списку правил',
     incidentsEmpty: 'Нет данных',
     incidentsFailed: 'Не удалось загрузить инциденты',
-    loadMore: 'Показать ещё',
     incidentCreated: 'Создан',
   },
 };

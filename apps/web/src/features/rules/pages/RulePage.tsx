@@ -1,17 +1,5 @@
 import { RULE_BREADCRUMB_TRUNCATE, RULE_PAGE_TITLE_TRUNCATE, type IncidentListItem } from '@soc/contracts';
-import {
-  Breadcrumb,
-  Button,
-  Collapse,
-  Empty,
-  Flex,
-  List,
-  Result,
-  Skeleton,
-  Tabs,
-  theme,
-  Typography,
-} from 'antd';
+import { Breadcrumb, Button, Collapse, Empty, Flex, Result, Skeleton, Tabs, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -21,6 +9,7 @@ import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { IncidentPriorityTag } from '../../../shared/ui/IncidentPriorityTag.tsx';
 import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
+import { InfiniteFeed } from '../../../shared/ui/InfiniteFeed.tsx';
 import { useRuleIncidentsInfiniteQuery } from '../api/useRuleIncidentsInfiniteQuery.ts';
 import { useRuleQuery } from '../api/useRuleQuery.ts';
 import {
@@ -33,6 +22,9 @@ import {
 import { ruleCaption, ruleDescription, truncate } from '../lib/ruleQuery.ts';
 
 const PANELS = ['main', 'mitre', 'sensors'] as const;
+/** The related incidents scroll inside the tab and fetch the next page near the end (spec 001 §4). */
+const FEED_HEIGHT = 'max(24rem, calc(100vh - 20rem))';
+const ROW_HEIGHT = 48;
 
 /**
  * /rule/{id} (spec 001 §2 Rule page, spec 000 §2): breadcrumb (title cut to 35), collapsible
@@ -189,7 +181,7 @@ export function RulePage() {
 }
 
 function RuleIncidents({ ruleId, enabled }: { ruleId: number; enabled: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useRuleIncidentsInfiniteQuery(ruleId, enabled);
   const incidents = useMemo(() => {
     const seen = new Set<number>();
@@ -223,36 +215,45 @@ function RuleIncidents({ ruleId, enabled }: { ruleId: number; enabled: boolean }
       <Typography.Text type="secondary" data-testid="rule-incidents-total">
         {t('rules.list.total', { low: 1, high: incidents.length, total })}
       </Typography.Text>
-      <List
-        size="small"
-        bordered
-        dataSource={incidents}
-        rowKey={(incident) => incident.key}
-        renderItem={(incident) => (
-          <List.Item data-testid="rule-incident" data-key={incident.key}>
-            <Flex gap="small" align="center" style={{ width: '100%' }}>
-              <Link to={`/inc/${incident.key}`}>{incident.key}</Link>
-              <Typography.Text style={{ flex: 1 }} ellipsis={{ tooltip: incident.summary }}>
-                {incident.summary}
-              </Typography.Text>
-              <IncidentPriorityTag priority={incident.priority} />
-              <IncidentStatusTag status={incident.status} />
-              <Typography.Text type="secondary">
-                {formatDateTime(incident.created, i18n.language)}
-              </Typography.Text>
-            </Flex>
-          </List.Item>
-        )}
+      <InfiniteFeed
+        items={incidents}
+        getKey={(incident) => incident.key}
+        renderItem={(incident) => <RuleIncidentRow incident={incident} />}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        nextPageFailed={query.isFetchNextPageError}
+        fetchNextPage={() => void query.fetchNextPage()}
+        height={FEED_HEIGHT}
+        label={t('rules.page.relatedIncidents')}
+        testId="rule-incidents-feed"
+        estimateSize={ROW_HEIGHT}
       />
-      {(query.hasNextPage || query.isFetchNextPageError) && (
-        <Button
-          onClick={() => void query.fetchNextPage()}
-          loading={query.isFetchingNextPage}
-          data-testid="rule-incidents-more"
-        >
-          {query.isFetchNextPageError ? t('common.retry') : t('rules.page.loadMore')}
-        </Button>
-      )}
+    </Flex>
+  );
+}
+
+function RuleIncidentRow({ incident }: { incident: IncidentListItem }) {
+  const { i18n } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Flex
+      gap="small"
+      align="center"
+      data-testid="rule-incident"
+      data-key={incident.key}
+      style={{
+        border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadius,
+        padding: `${token.paddingXS}px ${token.paddingSM}px`,
+      }}
+    >
+      <Link to={`/inc/${incident.key}`}>{incident.key}</Link>
+      <Typography.Text style={{ flex: 1, minWidth: 0 }} ellipsis={{ tooltip: incident.summary }}>
+        {incident.summary}
+      </Typography.Text>
+      <IncidentPriorityTag priority={incident.priority} />
+      <IncidentStatusTag status={incident.status} />
+      <Typography.Text type="secondary">{formatDateTime(incident.created, i18n.language)}</Typography.Text>
     </Flex>
   );
 }

@@ -22,6 +22,7 @@ import { ApiError } from '../../../shared/api/index.ts';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { formatDate } from '../../../shared/lib/formatDateTime.ts';
 import { useSystemCardQuery } from '../api/useSystemCardQuery.ts';
+import { useSystemIdByIsIdQuery } from '../api/useSystemIdByIsIdQuery.ts';
 
 const SLA_COLOURS: Record<SlaRow['category'], string> = {
   critical: 'red',
@@ -31,14 +32,32 @@ const SLA_COLOURS: Record<SlaRow['category'], string> = {
 };
 
 const parseId = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
+/** The id customers see and quote (`is_id`), e.g. IS-0003. */
+const IS_ID = /^IS-\d{1,9}$/i;
 const day = (iso: string | null) => (iso ? formatDate(Date.parse(`${iso}T00:00:00`)) : '—');
 
-/** /tenants/{systemId} (spec 001 §2): breadcrumb, main info, services with contracts and SLA, contacts. */
+/**
+ * /tenants/{systemId} (spec 001 §2): breadcrumb, main info, services with contracts and SLA,
+ * contacts. The card also opens by the id the customer sees, /tenants/IS-0003.
+ */
 export function TenantPage() {
-  const id = parseId(useParams().systemId);
+  const param = useParams().systemId;
+  const id = parseId(param);
   const { t } = useTranslation();
-  if (id === null) return <NotFound text={t('tenants.card.notFound')} />;
-  return <TenantView key={id} id={id} />;
+  if (id !== null) return <TenantView key={id} id={id} />;
+  if (param && IS_ID.test(param)) return <TenantByIsId key={param} isId={param} />;
+  return <NotFound text={t('tenants.card.notFound')} />;
+}
+
+function TenantByIsId({ isId }: { isId: string }) {
+  const { t } = useTranslation();
+  const lookup = useSystemIdByIsIdQuery(isId);
+  if (lookup.isError) {
+    return <LoadFailed retry={() => void lookup.refetch()} />;
+  }
+  if (lookup.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
+  if (lookup.data === null) return <NotFound text={t('tenants.card.notFound')} />;
+  return <TenantView key={lookup.data} id={lookup.data} />;
 }
 
 function NotFound({ text }: { text: string }) {
@@ -57,6 +76,18 @@ function NotFound({ text }: { text: string }) {
   );
 }
 
+function LoadFailed({ retry }: { retry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="error"
+      showIcon
+      message={t('tenants.card.loadFailed')}
+      action={<Button onClick={retry}>{t('common.retry')}</Button>}
+    />
+  );
+}
+
 function TenantView({ id }: { id: number }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -68,14 +99,7 @@ function TenantView({ id }: { id: number }) {
   if (card.isError) {
     if (card.error instanceof ApiError && card.error.status === 404)
       return <NotFound text={t('tenants.card.notFound')} />;
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={t('tenants.card.loadFailed')}
-        action={<Button onClick={() => void card.refetch()}>{t('common.retry')}</Button>}
-      />
-    );
+    return <LoadFailed retry={() => void card.refetch()} />;
   }
 
   return (

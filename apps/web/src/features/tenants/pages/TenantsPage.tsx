@@ -167,25 +167,25 @@ export function TenantsPage() {
           }
         />
       )}
-      <div style={{ minHeight: SYSTEMS_TABLE_MIN_HEIGHT }}>
-        <Table<SystemListItem>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={systems.data?.results ?? []}
-          loading={systems.isFetching}
-          onChange={onChange}
-          locale={{ emptyText: t('tenants.list.empty'), filterEmptyText: t('tenants.list.notFoundInFilter') }}
-          pagination={{
-            current: page,
-            pageSize: SYSTEMS_PAGE_SIZE,
-            total: systems.data?.total ?? 0,
-            showSizeChanger: false,
-            showTotal: (total, [low, high]) => t('tenants.list.pagination', { low, high, total }),
-          }}
-          data-testid="tenants-table"
-        />
-      </div>
+      <Table<SystemListItem>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={systems.data?.results ?? []}
+        loading={systems.isFetching}
+        onChange={onChange}
+        // the visible table (header and rows), not only the page around it, is at least 600 px
+        styles={{ section: { minHeight: SYSTEMS_TABLE_MIN_HEIGHT } }}
+        locale={{ emptyText: t('tenants.list.empty'), filterEmptyText: t('tenants.list.notFoundInFilter') }}
+        pagination={{
+          current: page,
+          pageSize: SYSTEMS_PAGE_SIZE,
+          total: systems.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (total, [low, high]) => t('tenants.list.pagination', { low, high, total }),
+        }}
+        data-testid="tenants-table"
+      />
     </Flex>
   );
 }
