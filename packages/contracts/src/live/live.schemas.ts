@@ -57,6 +57,8 @@ export const LiveEventSchema = z.object({
   from_soc: z.boolean().nullable(),
   /** Incident summary (incident.created), for the 'new incident' toast. */
   summary: z.string().nullable(),
+  /** The account that registered the incident (incident.created); null: the SOC's systems or a deleted account. */
+  reporter_id: z.number().int().nullable(),
   created: z.number().int(),
 });
 export type LiveEvent = z.infer<typeof LiveEventSchema>;

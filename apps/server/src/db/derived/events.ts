@@ -36,7 +36,8 @@ END $$`,
 BEGIN
   INSERT INTO events (type, system_ids, incident_key, object_id, data)
   SELECT 'incident.created', ARRAY[n.system_id], n.key, n.id::text,
-         jsonb_build_object('status', n.status, 'summary', left(n.summary, 300))
+         jsonb_build_object('status', n.status, 'summary', left(n.summary, 300),
+                            'reporter_id', n.reporter_id)
     FROM new_rows n ORDER BY n.key;
   RETURN NULL;
 END $$`,

@@ -17,6 +17,8 @@ export function presentLiveEvent(e: StoredEvent): LiveEvent | null {
     previous_status: str(e.data.previous_status),
     from_soc: typeof e.data.from_soc === 'boolean' ? e.data.from_soc : null,
     summary: type === 'incident.created' ? str(e.data.summary) : null,
+    reporter_id:
+      type === 'incident.created' && typeof e.data.reporter_id === 'number' ? e.data.reporter_id : null,
     created: e.created,
   };
 }

@@ -141,6 +141,8 @@ describe('GET /api/v0/events/', () => {
       const seen = await mine.waitFor((e) => e.type === 'incident.created' && e.key === key);
       expect(seen.summary).toBe('Lateral movement from the print server');
       expect(seen.status).toBe('waiting_for_customer');
+      // who registered it, so that the author's own browser does not warn them of their incident
+      expect(seen.reporter_id).toBe(analystId);
       // a later event that the stranger may see: once it arrived, the customer's would have arrived before it
       const theirKey = await createIncident('other', 'Phishing wave');
       await theirs.waitFor((e) => e.type === 'incident.created' && e.key === theirKey);

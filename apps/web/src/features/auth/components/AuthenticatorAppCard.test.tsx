@@ -1,6 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { theme } from 'antd';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../../shared/api/authStore.ts';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { applyThemeMode } from '../../../shared/theme/themeMode.ts';
 import { callsTo, mockFetch } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
@@ -81,6 +84,34 @@ describe('AuthenticatorAppCard (profile)', () => {
     expect(await within(card).findByTestId('totp-secret')).toBeInTheDocument();
     expect(callsTo(fetchMock, SETUP).map((c) => c.body)).toEqual([{ password: 'right-password' }]);
   });
+
+  it.each(['light', 'dark'] as const)(
+    'shows a QR code of the otpauth URI beside the key, dark on light in the %s theme',
+    async (mode) => {
+      applyThemeMode(mode);
+      mockFetch(baseRoutes({ [STATUS]: { body: { sms: false, totp: false } }, [SETUP]: { body: KEY } }));
+      const { user } = renderApp('/changepassword');
+      const card = await screen.findByTestId('totp-card');
+      await user.click(await within(card).findByTestId('totp-setup-start'));
+      await user.type(within(card).getByTestId('totp-password'), 'right-password');
+      await user.click(within(card).getByTestId('mfa-proof-submit'));
+      const qr = await within(card).findByTestId('totp-qr');
+      expect(qr).toHaveAttribute('data-otpauth', KEY.otpauth_url);
+      expect(within(qr).getByRole('img', { name: 'QR code for the authenticator app' })).toBeInTheDocument();
+      // scanners read dark modules on a light ground, so the dark theme must not invert the code
+      const [ground, modules] = [...qr.querySelectorAll('svg path[d]')].map((p) => p.getAttribute('fill'));
+      expect({ ground, modules }).toEqual({
+        ground: theme.getDesignToken().colorBgContainer,
+        modules: theme.getDesignToken().colorText,
+      });
+      expect(within(card).getByTestId('totp-secret')).toHaveTextContent(KEY.secret);
+
+      await act(() => i18n.changeLanguage('ru'));
+      expect(
+        within(qr).getByRole('img', { name: 'QR-код для приложения-аутентификатора' }),
+      ).toBeInTheDocument();
+    },
+  );
 
   it('turns the app off with the password and its current code, showing the server’s refusal', async () => {
     const fetchMock = mockFetch(

@@ -1,6 +1,6 @@
 import type { MfaChangeProof } from '@soc/contracts';
 import { MFA_PIN_LENGTH } from '@soc/contracts';
-import { Alert, Button, Card, Flex, Input, Skeleton, Space, theme, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Input, QRCode, Skeleton, Space, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/index.ts';
@@ -112,10 +112,15 @@ export function AuthenticatorAppCard() {
       <Flex vertical gap="middle" data-testid="totp-setup">
         {status.data.totp && <Alert type="info" showIcon title={t('auth.totp.replacing')} />}
         <Typography.Text>{t('auth.totp.scan')}</Typography.Text>
-        <Typography.Text code copyable data-testid="totp-secret">
-          {setup.data.secret}
-        </Typography.Text>
-        <Typography.Link href={setup.data.otpauth_url}>{t('auth.totp.openInApp')}</Typography.Link>
+        <Flex gap="middle" align="center" wrap>
+          <TotpQrCode uri={setup.data.otpauth_url} />
+          <Flex vertical gap="small">
+            <Typography.Text code copyable data-testid="totp-secret">
+              {setup.data.secret}
+            </Typography.Text>
+            <Typography.Link href={setup.data.otpauth_url}>{t('auth.totp.openInApp')}</Typography.Link>
+          </Flex>
+        </Flex>
         <Typography.Text>{t('auth.totp.enterCode', { length: MFA_PIN_LENGTH })}</Typography.Text>
         <Input6
           value={pin}
@@ -169,6 +174,31 @@ export function AuthenticatorAppCard() {
       </Typography.Title>
       {body}
     </Card>
+  );
+}
+
+/** Scanners read dark modules on a light ground: the code keeps the light theme's colours in both themes. */
+const QR_COLORS = theme.getDesignToken();
+
+type TotpQrCodeProps = {
+  /** The otpauth:// URI of the new key, as the server returned it. */
+  uri: string;
+};
+
+/** The new key as a QR code for the authenticator app to scan. */
+function TotpQrCode({ uri }: TotpQrCodeProps) {
+  const { t } = useTranslation();
+  return (
+    <QRCode
+      type="svg"
+      value={uri}
+      color={QR_COLORS.colorText}
+      bgColor={QR_COLORS.colorBgContainer}
+      role="img"
+      aria-label={t('auth.totp.qrLabel')}
+      data-otpauth={uri}
+      data-testid="totp-qr"
+    />
   );
 }
 

@@ -28,6 +28,7 @@ import {
   useMitreMatrixQuery,
   useNewestIncidentQuery,
 } from '../api/dashboardQueries.ts';
+import { isOwnIncident } from '../../live/hooks/ownIncidents.ts';
 import { EpsWidget } from '../components/EpsWidget.tsx';
 import { Factoids } from '../components/Factoids.tsx';
 import { ItemsChart, type ChartEntry } from '../components/ItemsChart.tsx';
@@ -144,7 +145,7 @@ export function DashboardPage() {
   useEffect(() => {
     const incident = newest.data;
     if (!incident) return;
-    if (lastKey.current !== null && incident.key > lastKey.current) {
+    if (lastKey.current !== null && incident.key > lastKey.current && !isOwnIncident(incident.key)) {
       notifyWarning({
         title: t('dashboard.newIncident', { key: incident.key }),
         description: t('dashboard.newIncidentText', { summary: incident.summary }),

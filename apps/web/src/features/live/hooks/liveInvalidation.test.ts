@@ -12,6 +12,7 @@ const event = (over: Partial<LiveEvent>): LiveEvent => ({
   previous_status: null,
   from_soc: null,
   summary: 'x',
+  reporter_id: null,
   created: 0,
   ...over,
 });
