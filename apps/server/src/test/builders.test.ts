@@ -8,6 +8,7 @@ import { bearer, createTestContext } from './harness.ts';
 import {
   BUILT_SLA_HOURS,
   buildAlert,
+  buildAlerts,
   buildAnalyst,
   buildAsset,
   buildComment,
@@ -17,9 +18,11 @@ import {
   buildDocument,
   buildIncident,
   buildIncidents,
+  buildLinkTemplate,
   buildLogSource,
   buildReport,
   buildReportSchedule,
+  buildMisconfig,
   buildResponseTeam,
   buildService,
   buildSnapshot,
@@ -322,5 +325,52 @@ describe('test builders (reports, response teams)', () => {
       expect.objectContaining({ id: team.id, name: 'Built team' }),
     ]);
     expect((await teams('/response_teams/', other)).map((t) => t.id)).not.toContain(team.id);
+  });
+});
+
+describe('test builders (alerts, response teams, link templates, misconfigurations)', () => {
+  it('make alerts, teams, link templates and misconfigurations as the API shows them', async () => {
+    const system = await buildSystem(ctx);
+    const access = await (await buildCustomer(ctx, [system.id])).login();
+    const get = async (url: string) => {
+      const res = await ctx.app.inject({ url, headers: { ...bearer(access), 'accept-language': 'en' } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ total: number; results: Record<string, unknown>[] }>();
+    };
+    const incident = await buildIncident(ctx, system.id);
+    const built = await buildAlerts(ctx, system.id, 3, (i) => ({
+      incidentId: incident.id,
+      severity: i === 0 ? 'High' : 'Low',
+      events: [
+        { id: 'e1', parent: null, dt: 0, host: 'h', user: 'u', process: 'p', pid: 1, cmdline: '' },
+        {
+          id: 'e2',
+          parent: 'e1',
+          dt: 1,
+          host: 'h',
+          user: 'u',
+          process: 'q',
+          pid: 2,
+          cmdline: '',
+          dst_ip: `203.0.113.${i}`,
+        },
+      ],
+    }));
+    expect(built).toHaveLength(3);
+    const page = await get(`/api/v0/soc/incs/${incident.key}/alerts/`);
+    expect(page.total).toBe(3);
+    const severity = new Map(page.results.map((a) => [a.uuid, a.severity]));
+    expect(built.map((a) => severity.get(a.id))).toEqual(['High', 'Low', 'Low']);
+    const team = await buildResponseTeam(ctx, system.id, { name: 'Built team' });
+    expect((await get('/api/v0/soc/response_teams/')).results).toEqual([team]);
+    const link = await buildLinkTemplate(ctx, { systemId: system.id });
+    const offered = await get(`/api/v0/alerts/${built[0]!.id}/available_links_templates/`);
+    expect(offered.results.find((t) => t.id === link.id)?.values).toEqual(['203.0.113.0']);
+    const remediation = await buildIncident(ctx, system.id, { type: 'remediation' });
+    const misconfig = await buildMisconfig(ctx, system.id, [remediation.id]);
+    const listed = await get(`/api/v0/soc/incs/${remediation.key}/misconfigs/`);
+    expect(listed.results.map((m) => [m.id, m.recommendation])).toEqual([
+      [misconfig.id, misconfig.recommendation],
+    ]);
   });
 });

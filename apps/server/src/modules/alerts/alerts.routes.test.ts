@@ -1,5 +1,4 @@
-// Stays on demo data (40): the alert trees, grouped data, symptoms, snapshots and misconfigs come from demo/alerts.ts.
-import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Alert, AlertDetail } from '@soc/contracts';
 import {
@@ -10,28 +9,49 @@ import {
   MisconfigPageSchema,
   SnapshotPageSchema,
 } from '@soc/contracts';
+import type { AlertAssetRef, AlertEvent } from '../../db/schema/index.ts';
 import {
   alertTagNames,
   alertTags,
   alerts,
   incidents,
-  issueTypes,
   linkTemplates,
   responseTeams,
   systems,
 } from '../../db/schema/index.ts';
-import { addIncidentAlerts } from '../../demo/alerts.ts';
+import type { BuiltIncident } from '../../test/builders.ts';
+import {
+  buildAlerts,
+  buildAnalyst,
+  buildAsset,
+  buildCustomer,
+  buildIncident,
+  buildLinkTemplate,
+  buildMisconfig,
+  buildResponseTeam,
+  buildSnapshot,
+  buildSystem,
+} from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
-/** An incident of alice's IS-0001 with 120 alerts, and one of bob's IS-0002. */
+/** Alice's incident with 120 alerts (`ALERTS`), and one of bob's with 3, on two built systems. */
 let aliceKey: number;
 let bobKey: number;
 let bobAlert: string;
 let aliceSystem: number;
 let bobSystem: number;
+/** Alice's incidents without alerts: one to move alerts to, one to stay empty, a remediation. */
+let other: BuiltIncident;
+let quietKey: number;
+let remediationKey: number;
+let misconfigRecommendation: string;
+let aliceTeams: number[];
+/** The link template built on the events' `dst_ip`, with its URL. */
+let lookup: { id: number; url: string };
+const ALERTS = 120;
 
 const call = (user: string, method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object) =>
   ctx.app.inject({
@@ -59,30 +79,74 @@ async function firstAlert(key: number): Promise<Alert> {
   return AlertPageSchema.parse(res.json()).results[0]!;
 }
 
+/** A process chain of three events on `host`; every other alert's last event reaches an address. */
+const chain = (host: string, i: number): AlertEvent[] => {
+  const event = (id: string, parent: string | null, process: string) =>
+    ({
+      id,
+      parent,
+      dt: id.length * 100,
+      host,
+      user: 'u',
+      process,
+      pid: 100 + i,
+      cmdline: process,
+    }) as AlertEvent;
+  return [
+    event('e1', null, 'explorer.exe'),
+    event('e2', 'e1', 'winword.exe'),
+    { ...event('e3', 'e2', 'powershell.exe'), ...(i % 2 === 0 ? { dst_ip: `203.0.113.${i % 250}` } : {}) },
+  ];
+};
+
+/**
+ * The i-th alert of `incident`: every fourth titled LSASS, severities High, Medium and Low in
+ * turn, three groups, one of the `assets` each (in turn), seven seconds apart (the last newest).
+ */
+const alertOf = (incident: BuiltIncident, assets: AlertAssetRef[], t0: number) => (i: number) => ({
+  incidentId: incident.id,
+  title: i % 4 === 0 ? `LSASS memory read ${i}` : `Encoded PowerShell ${i}`,
+  severity: (['High', 'Medium', 'Low'] as const)[i % 3],
+  groupNo: incident.key * 10 + (i % 3),
+  affectedAssets: [assets[i % assets.length]!],
+  events: chain(assets[i % assets.length]!.name, i),
+  createdTime: new Date(t0 + i * 7_000),
+  updatedTime: new Date(t0 + i * 7_000),
+});
+
+/** An incident of `systemId` with `count` alerts on two assets of its CMDB snapshots. */
+async function incidentWithAlerts(systemId: number, count: number): Promise<BuiltIncident> {
+  const incident = await buildIncident(ctx, systemId);
+  const assets: AlertAssetRef[] = [];
+  for (const n of [1, 2]) {
+    const asset = await buildAsset(ctx, systemId);
+    await buildSnapshot(ctx, incident.id, asset, { systemId });
+    assets.push({ cmdb_id: asset.cmdbId, name: asset.name, ip_address: `10.0.0.${n}` });
+  }
+  await buildAlerts(ctx, systemId, count, alertOf(incident, assets, Date.now() - 86_400_000));
+  return incident;
+}
+
 beforeAll(async () => {
-  ctx = await createTestContext({ incidents: 40 });
-  for (const user of ['alice', 'bob', 'analyst']) tokens[user] = (await ctx.login(user)).access;
-  const db = ctx.database.db;
-  const pick = async (isId: string) => {
-    const [row] = await db
-      .select({ id: incidents.id, key: incidents.key, systemId: incidents.systemId })
-      .from(incidents)
-      .innerJoin(systems, eq(systems.id, incidents.systemId))
-      .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
-      .where(and(eq(systems.isId, isId), eq(issueTypes.code, 'incident')))
-      .orderBy(incidents.key)
-      .limit(1);
-    return row!;
-  };
-  const a = await pick('IS-0001');
-  aliceKey = a.key;
-  aliceSystem = a.systemId;
-  await db.delete(alerts).where(eq(alerts.incidentId, a.id));
-  await addIncidentAlerts(db, aliceKey, 120);
-  const b = await pick('IS-0002');
-  bobKey = b.key;
-  bobSystem = b.systemId;
+  ctx = await createTestContext({ incidents: 0 });
+  const [a, b] = [await buildSystem(ctx), await buildSystem(ctx)];
+  aliceSystem = a.id;
+  bobSystem = b.id;
+  tokens.alice = await (await buildCustomer(ctx, [a.id])).login();
+  tokens.bob = await (await buildCustomer(ctx, [b.id])).login();
+  tokens.analyst = await (await buildAnalyst(ctx)).login();
+  aliceTeams = [(await buildResponseTeam(ctx, a.id)).id, (await buildResponseTeam(ctx, a.id)).id];
+  await buildResponseTeam(ctx, b.id);
+  aliceKey = (await incidentWithAlerts(a.id, ALERTS)).key;
+  other = await buildIncident(ctx, a.id);
+  quietKey = (await buildIncident(ctx, a.id)).key;
+  const remediation = await buildIncident(ctx, a.id, { type: 'remediation' });
+  remediationKey = remediation.key;
+  misconfigRecommendation = (await buildMisconfig(ctx, a.id, [remediation.id])).recommendation;
+  bobKey = (await incidentWithAlerts(b.id, 3)).key;
   bobAlert = (await firstAlert(bobKey)).uuid;
+  const url = 'https://lookup.test.example/ip/{value}';
+  lookup = { id: (await buildLinkTemplate(ctx, { field: 'dst_ip', urlTemplate: url })).id, url };
 }, 120_000);
 
 afterAll(async () => {
@@ -94,7 +158,7 @@ describe('incident alerts', () => {
     const first = await call('alice', 'GET', inc(aliceKey, 'alerts/?page=1'));
     expect(first.statusCode).toBe(200);
     const page1 = AlertPageSchema.parse(first.json());
-    expect(page1.total).toBe(120);
+    expect(page1.total).toBe(ALERTS);
     expect(page1.results).toHaveLength(50);
     expect(page1.previous).toBeNull();
     expect(page1.next).toContain('page=2');
@@ -118,8 +182,8 @@ describe('incident alerts', () => {
   it('searches the titles', async () => {
     const res = await call('alice', 'GET', inc(aliceKey, 'alerts/?search=LSASS'));
     const page = AlertPageSchema.parse(res.json());
-    expect(page.total).toBeGreaterThan(0);
-    expect(page.total).toBeLessThan(120);
+    // every fourth built alert
+    expect(page.total).toBe(ALERTS / 4);
     for (const a of page.results) expect(a.title).toMatch(/LSASS/);
   });
 
@@ -160,21 +224,16 @@ describe('incident alerts', () => {
   it('gives the CMDB snapshots paged through next, and misconfigurations', async () => {
     const res = await call('alice', 'GET', inc(aliceKey, 'snapshots/?page_size=1'));
     const page = SnapshotPageSchema.parse(res.json());
-    expect(page.total).toBeGreaterThan(0);
+    // two built snapshots, each named by half of the alerts
+    expect(page.total).toBe(2);
     expect(page.results).toHaveLength(1);
-    if (page.total > 1) expect(page.next).toContain('page=2');
-    expect(page.results[0]!.alerts_count).toBeGreaterThan(0);
-    const [remediation] = await ctx.database.db
-      .select({ key: incidents.key })
-      .from(incidents)
-      .innerJoin(issueTypes, eq(issueTypes.id, incidents.issueTypeId))
-      .where(eq(issueTypes.code, 'remediation'))
-      .limit(1);
+    expect(page.next).toContain('page=2');
+    expect(page.results[0]!.alerts_count).toBe(ALERTS / 2);
     const mis = MisconfigPageSchema.parse(
-      (await call('analyst', 'GET', inc(remediation!.key, 'misconfigs/'))).json(),
+      (await call('analyst', 'GET', inc(remediationKey, 'misconfigs/'))).json(),
     );
-    expect(mis.total).toBeGreaterThan(0);
-    expect(mis.results[0]!.recommendation).not.toBe('');
+    expect(mis.total).toBe(1);
+    expect(mis.results[0]!.recommendation).toBe(misconfigRecommendation);
   });
 });
 
@@ -211,7 +270,7 @@ describe('tenant isolation', () => {
   it('lists only the caller’s alerts in /soc/alerts/ with the column filters', async () => {
     const res = await call('alice', 'GET', '/api/v0/soc/alerts/?page_size=200');
     const page = AlertPageSchema.parse(res.json());
-    expect(page.total).toBeGreaterThanOrEqual(120);
+    expect(page.total).toBe(ALERTS);
     for (const a of page.results) expect(a.system.id).toBe(aliceSystem);
     const foreign = AlertPageSchema.parse(
       (await call('alice', 'GET', `/api/v0/soc/alerts/?system__in=${bobSystem}`)).json(),
@@ -226,7 +285,8 @@ describe('tenant isolation', () => {
         )
       ).json(),
     );
-    expect(high.total).toBeGreaterThan(0);
+    // every third built alert
+    expect(high.total).toBe(ALERTS / 3);
     for (const a of high.results) expect([a.severity, a.incident]).toEqual(['High', aliceKey]);
     const titles = high.results.map((a) => a.title);
     expect([...titles].sort()).toEqual(titles);
@@ -251,17 +311,6 @@ describe('tenant isolation', () => {
     const own = await get('alice', `system__in=${aliceSystem}`);
     expect(own.total).toBe((await get('alice', '')).total);
     // an incident without alerts: an empty first page, not a 404
-    const [quiet] = await ctx.database.db
-      .select({ key: incidents.key })
-      .from(incidents)
-      .where(
-        and(
-          eq(incidents.systemId, aliceSystem),
-          notExists(ctx.database.db.select().from(alerts).where(eq(alerts.incidentId, incidents.id))),
-        ),
-      )
-      .limit(1);
-    const quietKey = Number(quiet!.key);
     const empty = await call('alice', 'GET', inc(quietKey, 'alerts/?page=1'));
     expect(empty.statusCode).toBe(200);
     expect(AlertPageSchema.parse(empty.json())).toMatchObject({ total: 0, results: [] });
@@ -360,6 +409,7 @@ describe('cached pages', () => {
     expect((await call('alice', 'GET', inc(aliceKey, 'alerts/?page=1'))).statusCode).toBe(200);
     expect((await call('bob', 'GET', inc(aliceKey, 'alerts/?page=1'))).statusCode).toBe(404);
     const own = AlertPageSchema.parse((await call('bob', 'GET', '/api/v0/soc/alerts/?page_size=50')).json());
+    expect(own.total).toBe(3);
     expect(own.results.every((a) => a.system.id === bobSystem)).toBe(true);
     const cut = AlertPageSchema.parse(
       (await call('bob', 'GET', `/api/v0/soc/alerts/?system__in=${aliceSystem}`)).json(),
@@ -474,14 +524,10 @@ describe('identified IOCs', () => {
 describe('alert counts', () => {
   it('keeps the incidents’ alert totals when alerts are attached elsewhere or deleted', async () => {
     const db = ctx.database.db;
-    const [other] = await db
-      .select({ key: incidents.key, id: incidents.id })
-      .from(incidents)
-      .where(and(eq(incidents.systemId, aliceSystem), ne(incidents.key, aliceKey)))
-      .limit(1);
     const total = async (key: number) =>
       AlertPageSchema.parse((await call('alice', 'GET', inc(key, 'alerts/?page_size=1'))).json()).total;
-    const [from, to] = [await total(aliceKey), await total(other!.key)];
+    const [from, to] = [await total(aliceKey), await total(other.key)];
+    expect(to).toBe(0);
     const page = AlertPageSchema.parse(
       (await call('alice', 'GET', inc(aliceKey, 'alerts/?page=2&page_size=3'))).json(),
     );
@@ -489,14 +535,14 @@ describe('alert counts', () => {
     const res = await call('alice', 'POST', '/api/v0/soc/alerts/bulk/', {
       alerts: moved,
       action: 'attach',
-      issue: other!.key,
+      issue: other.key,
     });
     expect(res.statusCode).toBe(200);
-    expect([await total(aliceKey), await total(other!.key)]).toEqual([from - 3, to + 3]);
+    expect([await total(aliceKey), await total(other.key)]).toEqual([from - 3, to + 3]);
     await db.delete(alerts).where(eq(alerts.id, moved[0]!));
-    expect(await total(other!.key)).toBe(to + 2);
+    expect(await total(other.key)).toBe(to + 2);
     // deleting an incident leaves its alerts ungrouped (and does not fail on the counts)
-    await db.delete(incidents).where(eq(incidents.id, other!.id));
+    await db.delete(incidents).where(eq(incidents.id, other.id));
     const left = await db
       .select({ incidentId: alerts.incidentId })
       .from(alerts)
@@ -551,8 +597,8 @@ describe('tags and response teams', () => {
     const url = `/api/v0/soc/alerts/${alert.uuid}/`;
     const teams = await call('alice', 'GET', '/api/v0/soc/response_teams/');
     const list = teams.json<Answer>().results as { id: number; name: string }[];
-    expect(list.length).toBeGreaterThan(0);
-    expect(list.length).toBeLessThanOrEqual(5);
+    // the teams built for her system, not bob's
+    expect(list.map((t) => t.id).sort((x, y) => x - y)).toEqual(aliceTeams);
     const [foreignTeam] = await ctx.database.db
       .select()
       .from(responseTeams)
@@ -572,31 +618,40 @@ describe('tags and response teams', () => {
 describe('link templates', () => {
   it('offers templates with the alert’s values and renders http(s) links', async () => {
     const page = AlertPageSchema.parse((await call('alice', 'GET', inc(aliceKey, 'alerts/?page=2'))).json());
-    // alerts whose events hold an address, a domain or a hash get templates; others none
-    let alert = page.results[0]!;
-    let templates: Answer['results'] = [];
+    // alerts whose events hold an address (every other built one) get the built template with
+    // it; others no template at all
+    let offered: { alert: Alert; value: string } | undefined;
     for (const candidate of page.results) {
       const res = await call('alice', 'GET', `/api/v0/alerts/${candidate.uuid}/available_links_templates/`);
       expect(res.statusCode).toBe(200);
-      templates = res.json<Answer>().results;
-      alert = candidate;
-      if (templates.length) break;
+      const templates = res.json<Answer>().results;
+      const [row] = await ctx.database.db
+        .select({ events: alerts.events })
+        .from(alerts)
+        .where(eq(alerts.id, candidate.uuid));
+      const addresses = row!.events.flatMap((e) => (e.dst_ip ? [e.dst_ip] : []));
+      if (!addresses.length) {
+        expect(templates, candidate.title).toEqual([]);
+        continue;
+      }
+      expect(templates.find((t) => t.id === lookup.id)?.values).toEqual(addresses);
+      offered ??= { alert: candidate, value: addresses[0]! };
     }
-    expect(templates.length).toBeGreaterThan(0);
-    const t = templates[0]!;
+    expect(offered).toBeDefined();
+    const { alert, value } = offered!;
     const link = await call(
       'alice',
       'GET',
-      `/api/v0/alerts/${alert.uuid}/link/?template=${t.id}&value=${encodeURIComponent(t.values[0]!)}`,
+      `/api/v0/alerts/${alert.uuid}/link/?template=${lookup.id}&value=${encodeURIComponent(value)}`,
     );
     expect(link.statusCode).toBe(200);
-    expect(link.json<Answer>().url).toMatch(/^https:\/\//);
-    const other = await call(
+    expect(link.json<Answer>().url).toBe(lookup.url.replace('{value}', value));
+    const evil = await call(
       'alice',
       'GET',
-      `/api/v0/alerts/${alert.uuid}/link/?template=${t.id}&value=evil.example`,
+      `/api/v0/alerts/${alert.uuid}/link/?template=${lookup.id}&value=evil.example`,
     );
-    expect(other.statusCode).toBe(400);
+    expect(evil.statusCode).toBe(400);
   });
 
   it('refuses javascript: templates on creation and when rendering a stored one', async () => {

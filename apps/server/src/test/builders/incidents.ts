@@ -8,6 +8,9 @@ import {
   events,
   incidents,
   issueTypes,
+  linkTemplates,
+  misconfigurationIncidents,
+  misconfigurations,
   resolutions,
   responseTeams,
 } from '../../db/schema/index.ts';
@@ -234,7 +237,30 @@ export async function buildVariedIncidents(
   return built;
 }
 
-/** A response team of `systemId` (alerts name one), with a tagged name. */
+/** `count` alerts of `systemId` in one insert, the i-th with `fieldsOf(i)` over `buildAlert`'s defaults. */
+export async function buildAlerts(
+  ctx: TestContext,
+  systemId: number,
+  count: number,
+  fieldsOf: (i: number) => Partial<Omit<typeof alerts.$inferInsert, 'systemId'>> = () => ({}),
+): Promise<{ id: string }[]> {
+  if (count === 0) return [];
+  const t = tag();
+  return ctx.database.db
+    .insert(alerts)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        systemId,
+        severity: 'Medium' as const,
+        title: `Test alert ${t}-${i}`,
+        platform: 'windows' as const,
+        ...fieldsOf(i),
+      })),
+    )
+    .returning({ id: alerts.id });
+}
+
+/** A response team of `systemId` (the teams an alert of that system may be handed to). */
 export async function buildResponseTeam(
   ctx: TestContext,
   systemId: number,
@@ -246,4 +272,51 @@ export async function buildResponseTeam(
     { systemId, name: `Test team ${tag()}`, ...fields },
     { id: responseTeams.id, name: responseTeams.name },
   );
+}
+
+/** A link template on the events' `field` (default `dst_ip`), for every system unless `systemId`. */
+export async function buildLinkTemplate(
+  ctx: TestContext,
+  fields: Partial<typeof linkTemplates.$inferInsert> = {},
+): Promise<{ id: number; name: string }> {
+  const t = tag();
+  return insertRow(
+    ctx,
+    linkTemplates,
+    {
+      name: `Test lookup ${t}`,
+      field: 'dst_ip',
+      urlTemplate: `https://lookup-${t}.example/{value}`,
+      ...fields,
+    },
+    { id: linkTemplates.id, name: linkTemplates.name },
+  );
+}
+
+/** An open medium misconfiguration of `systemId` with a recommendation, linked to `incidentIds`. */
+export async function buildMisconfig(
+  ctx: TestContext,
+  systemId: number,
+  incidentIds: string[],
+  fields: Partial<Omit<typeof misconfigurations.$inferInsert, 'systemId'>> = {},
+): Promise<{ id: number; recommendation: string }> {
+  const t = tag();
+  const row = await insertRow(
+    ctx,
+    misconfigurations,
+    {
+      systemId,
+      title: `Test misconfiguration ${t}`,
+      recommendation: `Fix ${t}`,
+      severity: 'medium',
+      ...fields,
+    },
+    { id: misconfigurations.id, recommendation: misconfigurations.recommendation },
+  );
+  if (incidentIds.length) {
+    await ctx.database.db
+      .insert(misconfigurationIncidents)
+      .values(incidentIds.map((incidentId) => ({ misconfigurationId: row.id, incidentId })));
+  }
+  return row;
 }
