@@ -19,6 +19,7 @@ import {
   Input,
   InputNumber,
   Popconfirm,
+  Segmented,
   Space,
   Table,
   Tooltip,
@@ -37,6 +38,7 @@ import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx
 import { useDeleteReportsMutation } from '../api/useDeleteReportsMutation.ts';
 import { useReportsInfiniteQuery } from '../api/useReportsInfiniteQuery.ts';
 import { useSystemChoicesQuery } from '../api/useSystemChoicesQuery.ts';
+import { SIZE_UNIT_BYTES, SIZE_UNITS, sizeUnitLabel, unitOfBounds, type SizeUnit } from '../lib/sizeUnits.ts';
 import { ReportFormModal } from './ReportFormModal.tsx';
 
 export const REPORTS_FILTER_ENTITY = 'reports';
@@ -434,6 +436,7 @@ export function ReportsListTab() {
   );
 }
 
+/** The size range filter, typed in the unit the column shows (kB or MB) and sent in bytes. */
 function SizeRange({
   params,
   close,
@@ -444,27 +447,40 @@ function SizeRange({
   onApply: (changes: Record<string, number | null>) => void;
 }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState<number | null>(
-    params.get('size__gte') ? Number(params.get('size__gte')) : null,
-  );
-  const [to, setTo] = useState<number | null>(
-    params.get('size__lte') ? Number(params.get('size__lte')) : null,
-  );
+  const stored = (key: string) => (params.get(key) ? Number(params.get(key)) : null);
+  const [unit, setUnit] = useState<SizeUnit>(() => unitOfBounds([stored('size__gte'), stored('size__lte')]));
+  const inUnit = (bytes: number | null) => (bytes === null ? null : bytes / SIZE_UNIT_BYTES[unit]);
+  const [from, setFrom] = useState<number | null>(() => inUnit(stored('size__gte')));
+  const [to, setTo] = useState<number | null>(() => inUnit(stored('size__lte')));
+  const toBytes = (value: number | null) =>
+    value === null ? null : Math.round(value * SIZE_UNIT_BYTES[unit]);
   return (
     <Flex vertical gap="small" style={{ padding: 8 }}>
+      <Segmented<SizeUnit>
+        value={unit}
+        onChange={setUnit}
+        options={SIZE_UNITS.map((u) => ({ value: u, label: sizeUnitLabel(u) }))}
+        data-testid="reports-size-unit"
+      />
       <InputNumber
         min={0}
         value={from}
         onChange={setFrom}
         placeholder={t('reports.list.filter.from')}
+        aria-label={t('reports.list.filter.from')}
+        suffix={sizeUnitLabel(unit)}
         style={{ width: 180 }}
+        data-testid="reports-size-from"
       />
       <InputNumber
         min={0}
         value={to}
         onChange={setTo}
         placeholder={t('reports.list.filter.to')}
+        aria-label={t('reports.list.filter.to')}
+        suffix={sizeUnitLabel(unit)}
         style={{ width: 180 }}
+        data-testid="reports-size-to"
       />
       <Space>
         <Button
@@ -480,9 +496,10 @@ function SizeRange({
           size="small"
           type="primary"
           onClick={() => {
-            onApply({ size__gte: from, size__lte: to });
+            onApply({ size__gte: toBytes(from), size__lte: toBytes(to) });
             close();
           }}
+          data-testid="reports-size-apply"
         >
           {t('reports.list.filter.apply')}
         </Button>

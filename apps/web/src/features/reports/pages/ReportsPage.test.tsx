@@ -68,6 +68,30 @@ describe('reports page', { timeout: 90_000 }, () => {
     expect(query).toEqual({ page: '1', page_size: '100' });
   });
 
+  it('filters the size in the unit the column shows, sending bytes', async () => {
+    const { user, fetchMock } = open('/reports/reportsList');
+    await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(2), SLOW);
+    // 32,001 bytes: the column reads "31.3 kB", so the filter offers kB and MB, not bytes
+    expect(screen.getAllByTestId('report-row')[0]).toHaveTextContent('31.3 kB');
+    const sizeHeader = screen.getAllByRole('columnheader').find((h) => h.textContent?.includes('Size'))!;
+    await user.click(within(sizeHeader).getByRole('button'));
+    const unit = await screen.findByTestId('reports-size-unit');
+    expect(unit).toHaveTextContent('kB');
+    expect(unit).toHaveTextContent('MB');
+    expect(screen.queryByPlaceholderText(/bytes/)).not.toBeInTheDocument();
+    await user.type(screen.getByTestId('reports-size-from'), '2');
+    await user.type(screen.getByTestId('reports-size-to'), '1.5');
+    await user.click(within(unit).getByText('MB'));
+    await user.click(screen.getByTestId('reports-size-apply'));
+    await waitFor(() => {
+      const query = Object.fromEntries(callsTo(fetchMock, REPORTS).at(-1)!.url.searchParams);
+      expect(query).toMatchObject({
+        size__gte: String(2 * 1024 * 1024),
+        size__lte: String(1.5 * 1024 * 1024),
+      });
+    });
+  });
+
   it('redirects an unknown tab to the dashboard', async () => {
     const { router } = open('/reports/nonsense');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), SLOW);
