@@ -38,6 +38,7 @@ export const reportsEn = {
   },
   schedules: {
     title: 'Report schedules',
+    create: 'Create schedule',
     empty: 'No data',
     loadFailed: 'Could not load the schedules',
     edit: 'Edit schedule',

@@ -40,6 +40,7 @@ export const reportsRu: typeof reportsEn = {
   },
   schedules: {
     title: 'Расписания отчётов',
+    create: 'Создать расписание',
     empty: 'Нет данных',
     loadFailed: 'Не удалось загрузить расписания',
     edit: 'Изменить расписание',

@@ -208,6 +208,17 @@ describe('reports page', { timeout: 90_000 }, () => {
     });
   });
 
+  it('creates a schedule from the schedules tab, even when it has none', async () => {
+    const { user } = open('/reports/reportShedules', { [TASKS]: page([]) });
+    await screen.findByTestId('schedules-empty', {}, SLOW);
+    await user.click(screen.getByTestId('schedules-create'));
+    const submit = await screen.findByTestId('report-form-submit');
+    // a schedule, not a one-off report: the periodicity starts at every week
+    expect(submit).toHaveTextContent('Save schedule');
+    expect(screen.getByTestId('report-form')).toHaveTextContent('Every week');
+    expect(screen.getByTestId('report-form-start')).toBeInTheDocument();
+  });
+
   it('shows no data for an empty schedule list', async () => {
     open('/reports/reportShedules', { [TASKS]: page([]) });
     expect(await screen.findByTestId('schedules-empty', {}, SLOW)).toHaveTextContent('No data');
