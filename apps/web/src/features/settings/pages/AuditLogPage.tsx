@@ -76,7 +76,15 @@ export function AuditLogPage() {
     {
       key: 'action',
       title: t('settings.audit.columns.action'),
-      render: (_, e) => <Typography.Text code>{e.action}</Typography.Text>,
+      // an action this build has no name for (a newer server) stays readable as its code
+      render: (_, e) => {
+        const label = t(`settings.audit.actions.${e.action}`, { defaultValue: e.action });
+        return label === e.action ? (
+          <Typography.Text code>{e.action}</Typography.Text>
+        ) : (
+          <span title={e.action}>{label}</span>
+        );
+      },
     },
     {
       key: 'object',
