@@ -43,6 +43,33 @@ export const settingsEn = {
     empty: 'No data',
     loadFailed: 'Could not load the audit log',
     pagination: '{{low}}-{{high}} of {{total}}',
+    /** What an entry acted on: its kind, and the id when the server gives no name. */
+    objects: {
+      withId: '{{type}} #{{id}}',
+      incident: 'Incident {{id}}',
+      types: {
+        user: 'User',
+        incident: 'Incident',
+        alert: 'Alerts',
+        misconfig: 'Recommendation',
+        document: 'Document',
+        report: 'Report',
+        report_task: 'Report schedule',
+        task: 'Task',
+        rule: 'Rule',
+        log_source: 'Log source',
+        link_template: 'Link template',
+        mail: 'E-mail',
+        mail_quarantine: 'Quarantined e-mail',
+        service_token: 'API token',
+        session: 'Session',
+        system: 'System',
+        service: 'Service',
+        contract: 'Contract',
+        contact: 'Contact',
+        settings: 'Settings',
+      },
+    },
     /** Every action the server writes to the audit log (apps/server: audit(), adminRecorder). */
     actions: {
       auth: {

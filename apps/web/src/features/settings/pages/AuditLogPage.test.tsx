@@ -60,6 +60,25 @@ describe('AuditLogPage', () => {
     expect(await screen.findByText('future.thing')).toBeInTheDocument();
   });
 
+  it('names subjects by what they are and, for users the list knows, by name', async () => {
+    openWith([
+      entry(3, { user: olga, action: 'auth.login', object_type: 'user', object_id: '7' }),
+      entry(2, { user: olga, action: 'user.reset_mfa', object_type: 'user', object_id: '12' }),
+      entry(1, { user: olga, action: 'incident.comment', object_type: 'incident', object_id: '10042' }),
+    ]);
+    const table = await screen.findByTestId('audit-table');
+    await within(table).findByText('Signed in');
+    const [signIn, reset, comment] = Array.from(table.querySelectorAll<HTMLElement>('tr[data-row-key]'));
+    expect(signIn!.querySelectorAll('td')[3]).toHaveTextContent('Olga Petrova');
+    expect(table).not.toHaveTextContent('user 7');
+    // a user the page knows only by id is still named as a user, not a table name
+    expect(reset!.querySelectorAll('td')[3]).toHaveTextContent('User #12');
+    expect(within(comment!).getByRole('link', { name: 'Incident 10042' })).toHaveAttribute(
+      'href',
+      '/inc/10042',
+    );
+  });
+
   it("marks the provider's staff and shows a dash where the server hides their address", async () => {
     authStore.setTokens({ access: makeAccessToken(), refresh: 'r1' });
     mockFetch(
