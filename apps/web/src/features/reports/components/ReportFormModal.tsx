@@ -19,6 +19,8 @@ import { useCreateReportMutation } from '../api/useCreateReportMutation.ts';
 import { useSaveReportTaskMutation } from '../api/useSaveReportTaskMutation.ts';
 import { useSystemChoicesQuery } from '../api/useSystemChoicesQuery.ts';
 import {
+  DATE_PICKER_FORMAT,
+  DATE_TIME_PICKER_FORMAT,
   fromStartTime,
   invalidRecipients,
   rangePresets,
@@ -259,7 +261,7 @@ export function ReportFormModal({
             rules={[{ required: true, message: t('reports.form.errors.dateRequired') }]}
           >
             <DatePicker.RangePicker
-              format="DD.MM.YYYY"
+              format={DATE_PICKER_FORMAT}
               presets={presets}
               style={{ width: '100%' }}
               data-testid="report-form-range"
@@ -274,7 +276,7 @@ export function ReportFormModal({
           >
             <DatePicker
               showTime={{ format: 'HH:mm' }}
-              format="DD.MM.YYYY HH:mm"
+              format={DATE_TIME_PICKER_FORMAT}
               style={{ width: '100%' }}
               data-testid="report-form-start"
             />

@@ -39,6 +39,7 @@ import { useDeleteReportsMutation } from '../api/useDeleteReportsMutation.ts';
 import { useReportsInfiniteQuery } from '../api/useReportsInfiniteQuery.ts';
 import { useSystemChoicesQuery } from '../api/useSystemChoicesQuery.ts';
 import { SIZE_UNIT_BYTES, SIZE_UNITS, sizeUnitLabel, unitOfBounds, type SizeUnit } from '../lib/sizeUnits.ts';
+import { DATE_PICKER_FORMAT } from '../lib/schedule.ts';
 import { ReportFormModal } from './ReportFormModal.tsx';
 
 export const REPORTS_FILTER_ENTITY = 'reports';
@@ -89,7 +90,7 @@ function DateRangeDropdown({
   return (
     <div style={{ padding: 8 }} onKeyDown={(e) => e.stopPropagation()}>
       <DatePicker.RangePicker
-        format="DD.MM.YYYY"
+        format={DATE_PICKER_FORMAT}
         value={from && to ? [dayjs(from), dayjs(to)] : null}
         onChange={(dates) => {
           onApply(dates?.[0] && dates[1] ? [dates[0], dates[1]] : null);

@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { useDeleteReportTaskMutation } from '../api/useDeleteReportTaskMutation.ts';
 import { useReportTasksInfiniteQuery } from '../api/useReportTasksInfiniteQuery.ts';
@@ -148,7 +149,7 @@ export function SchedulesTab() {
                     {periodLabel(t, task.crontab)}
                   </Descriptions.Item>
                   <Descriptions.Item label={t('reports.schedules.startTime')}>
-                    {start ? start.format('DD.MM.YYYY HH:mm') : task.start_time}
+                    {start ? formatDateTime(start.valueOf()) : task.start_time}
                   </Descriptions.Item>
                   <Descriptions.Item label={t('reports.schedules.systems')}>
                     {task.systems.join(', ') || t('reports.schedules.allSystems')}

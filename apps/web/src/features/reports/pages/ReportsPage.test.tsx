@@ -3,6 +3,8 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import type { ReportFile, ReportTask } from '@soc/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../shared/api/authStore.ts';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { formatDate, formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { callsTo, mockFetch, type MockRoutes } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
@@ -52,7 +54,10 @@ function open(path: string, routes: MockRoutes = {}) {
   return { ...app, user, fetchMock };
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('en');
+});
 
 // the page is a lazy chunk with antd's table and pickers: generous waits on a loaded machine
 const SLOW = { timeout: 15_000 };
@@ -186,7 +191,7 @@ describe('reports page', { timeout: 90_000 }, () => {
     const card = await screen.findByTestId('schedule-card', {}, SLOW);
     expect(card).toHaveTextContent('Weekly SOC');
     expect(card).toHaveTextContent('Every week');
-    expect(card).toHaveTextContent('30.11.2026 09:30');
+    expect(card).toHaveTextContent(formatDateTime(new Date(2026, 10, 30, 9, 30).getTime()));
     expect(card).toHaveTextContent('North');
     expect(card).toHaveTextContent('a@example.com');
     expect(within(card).queryByTestId('schedule-edit')).not.toBeInTheDocument();
@@ -218,6 +223,35 @@ describe('reports page', { timeout: 90_000 }, () => {
     expect(screen.getByTestId('report-form')).toHaveTextContent('Every week');
     expect(screen.getByTestId('report-form-start')).toBeInTheDocument();
   });
+
+  for (const language of ['en', 'ru']) {
+    it(`writes every date of the reports screens in the one ${language} format`, async () => {
+      await i18n.changeLanguage(language);
+      const { user } = open('/reports/reportsList');
+      await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(2), SLOW);
+      const row = screen.getAllByTestId('report-row')[0]!;
+      expect(row).toHaveTextContent(formatDateTime(Date.parse(report(1).created)));
+      expect(row).toHaveTextContent(formatDate(Date.parse(report(1).start)));
+      // the one-off form's info line and its picker use the same date format as the table
+      await user.click(screen.getByTestId('reports-create'));
+      await user.click((await screen.findAllByTestId('report-form-range'))[0]!);
+      await user.click(await screen.findByText(language === 'en' ? 'Last 7 days' : 'Последние 7 дней'));
+      const today = new Date();
+      const todayText = formatDate(
+        new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime(),
+      );
+      expect(screen.getByTestId('report-form-info')).toHaveTextContent(todayText);
+      const inputs = screen
+        .getByTestId('report-form')
+        .querySelectorAll<HTMLInputElement>('.ant-picker input');
+      expect(Array.from(inputs).map((i) => i.value)).toContain(todayText);
+      await user.click(screen.getByTestId('report-form-cancel'));
+      // and the schedule cards too
+      await user.click(screen.getByRole('tab', { name: language === 'en' ? 'Schedules' : 'Расписания' }));
+      const card = await screen.findByTestId('schedule-card', {}, SLOW);
+      expect(card).toHaveTextContent(formatDateTime(new Date(2026, 10, 30, 9, 30).getTime()));
+    });
+  }
 
   it('shows no data for an empty schedule list', async () => {
     open('/reports/reportShedules', { [TASKS]: page([]) });
