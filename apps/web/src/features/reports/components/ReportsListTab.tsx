@@ -24,6 +24,7 @@ import {
   Table,
   Tooltip,
   Typography,
+  theme,
 } from 'antd';
 import type { FilterDropdownProps, SortOrder } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -123,9 +124,9 @@ export function ReportsListTab() {
   const [selected, setSelected] = useState<number[]>([]);
   const [creating, setCreating] = useState(false);
   const height = useTableHeight();
+  const { token } = theme.useToken();
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.results) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? 0;
-  const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
 
   const apply = (changes: Record<string, string | number | string[] | null>) =>
@@ -140,7 +141,8 @@ export function ReportsListTab() {
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && hasNextPage && !isFetchingNextPage) void fetchNextPage();
       },
-      { root: scrollRef.current, rootMargin: '200px' },
+      // the page is the one scroll area: the end of the table is watched in the viewport
+      { rootMargin: '200px' },
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
@@ -374,11 +376,12 @@ export function ReportsListTab() {
                     action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
                   />
                 ) : (
-                  <div ref={scrollRef} style={{ height, overflow: 'auto' }} data-testid="reports-scroll">
+                  <div style={{ minHeight: height }} data-testid="reports-scroll">
                     <Table<ReportFile>
                       rowKey="id"
                       size="middle"
-                      sticky
+                      // the header stays in view below the shell's sticky header as the page scrolls
+                      sticky={{ offsetHeader: Number(token.Layout?.headerHeight ?? 0) }}
                       columns={columns}
                       dataSource={rows}
                       loading={query.isLoading}

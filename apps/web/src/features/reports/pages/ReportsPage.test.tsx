@@ -56,6 +56,7 @@ function open(path: string, routes: MockRoutes = {}) {
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   await i18n.changeLanguage('en');
 });
 
@@ -95,6 +96,44 @@ describe('reports page', { timeout: 90_000 }, () => {
         size__lte: String(1.5 * 1024 * 1024),
       });
     });
+  });
+
+  it('scrolls the reports with the page, in one scroll area, loading more at its end', async () => {
+    const observers: {
+      root: Element | Document | null | undefined;
+      callback: IntersectionObserverCallback;
+    }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          observers.push({ root: options?.root, callback });
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const { fetchMock } = open('/reports/reportsList', {
+      [REPORTS]: ({ url }) => ({
+        body: {
+          total: 3,
+          next: url.searchParams.get('page') === '1' ? '?page=2' : null,
+          previous: null,
+          results: url.searchParams.get('page') === '1' ? [report(1), report(2)] : [report(3)],
+        },
+      }),
+    });
+    await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(2), SLOW);
+    const area = screen.getByTestId('reports-scroll');
+    // no inner scroll box: the table keeps its minimum height and the page scrolls
+    expect(area.style.overflow).toBe('');
+    expect(area.style.height).toBe('');
+    expect(parseInt(area.style.minHeight, 10)).toBeGreaterThanOrEqual(600);
+    const observer = observers.at(-1)!;
+    expect(observer.root ?? null).toBeNull();
+    observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+    await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(3));
+    expect(callsTo(fetchMock, REPORTS).map((c) => c.url.searchParams.get('page'))).toContain('2');
   });
 
   it('redirects an unknown tab to the dashboard', async () => {
