@@ -19,6 +19,8 @@ import { useCreateReportMutation } from '../api/useCreateReportMutation.ts';
 import { useSaveReportTaskMutation } from '../api/useSaveReportTaskMutation.ts';
 import { useSystemChoicesQuery } from '../api/useSystemChoicesQuery.ts';
 import {
+  DATE_PICKER_FORMAT,
+  DATE_TIME_PICKER_FORMAT,
   fromStartTime,
   invalidRecipients,
   rangePresets,
@@ -43,6 +45,8 @@ export interface ReportFormModalProps {
   onClose: () => void;
   /** A one-off report was ordered (the list then looks for it until it is built). */
   onOrdered?: () => void;
+  /** The periodicity a new form starts with: a one-off report unless the caller asks for a schedule. */
+  defaultPeriod?: ReportPeriod;
 }
 
 /** The first message of an answer's `__all__` (spec 001 §8), else its description. */
@@ -56,7 +60,13 @@ function firstMessage(error: unknown): string | undefined {
  * Create report modal (spec 001 §2, §5; width 720) and, with `task`, the edit schedule form (the
  * same fields without forPeriod). Closing resets the form and every selection.
  */
-export function ReportFormModal({ open, task, onClose, onOrdered }: ReportFormModalProps) {
+export function ReportFormModal({
+  open,
+  task,
+  onClose,
+  onOrdered,
+  defaultPeriod = 'forPeriod',
+}: ReportFormModalProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const editing = Boolean(task);
@@ -66,7 +76,7 @@ export function ReportFormModal({ open, task, onClose, onOrdered }: ReportFormMo
   const systems = useSystemChoicesQuery();
   const createReport = useCreateReportMutation();
   const saveTask = useSaveReportTaskMutation();
-  const period = Form.useWatch('period', form) ?? (editing ? 'everyDay' : 'forPeriod');
+  const period = Form.useWatch('period', form) ?? (editing ? 'everyDay' : defaultPeriod);
   const start = Form.useWatch('start', form) ?? null;
   const range = Form.useWatch('range', form) ?? null;
   const presets = useMemo(() => rangePresets(t), [t]);
@@ -81,7 +91,7 @@ export function ReportFormModal({ open, task, onClose, onOrdered }: ReportFormMo
         range: null,
         emails: task.emails.join(', '),
       }
-    : { name: '', systems: [], period: 'forPeriod', start: null, range: null, emails: '' };
+    : { name: '', systems: [], period: defaultPeriod, start: null, range: null, emails: '' };
 
   const close = () => {
     form.resetFields();
@@ -251,7 +261,7 @@ export function ReportFormModal({ open, task, onClose, onOrdered }: ReportFormMo
             rules={[{ required: true, message: t('reports.form.errors.dateRequired') }]}
           >
             <DatePicker.RangePicker
-              format="DD.MM.YYYY"
+              format={DATE_PICKER_FORMAT}
               presets={presets}
               style={{ width: '100%' }}
               data-testid="report-form-range"
@@ -266,7 +276,7 @@ export function ReportFormModal({ open, task, onClose, onOrdered }: ReportFormMo
           >
             <DatePicker
               showTime={{ format: 'HH:mm' }}
-              format="DD.MM.YYYY HH:mm"
+              format={DATE_TIME_PICKER_FORMAT}
               style={{ width: '100%' }}
               data-testid="report-form-start"
             />

@@ -19,10 +19,12 @@ import {
   Input,
   InputNumber,
   Popconfirm,
+  Segmented,
   Space,
   Table,
   Tooltip,
   Typography,
+  theme,
 } from 'antd';
 import type { FilterDropdownProps, SortOrder } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -37,6 +39,8 @@ import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx
 import { useDeleteReportsMutation } from '../api/useDeleteReportsMutation.ts';
 import { useReportsInfiniteQuery } from '../api/useReportsInfiniteQuery.ts';
 import { useSystemChoicesQuery } from '../api/useSystemChoicesQuery.ts';
+import { SIZE_UNIT_BYTES, SIZE_UNITS, sizeUnitLabel, unitOfBounds, type SizeUnit } from '../lib/sizeUnits.ts';
+import { DATE_PICKER_FORMAT } from '../lib/schedule.ts';
 import { ReportFormModal } from './ReportFormModal.tsx';
 
 export const REPORTS_FILTER_ENTITY = 'reports';
@@ -87,7 +91,7 @@ function DateRangeDropdown({
   return (
     <div style={{ padding: 8 }} onKeyDown={(e) => e.stopPropagation()}>
       <DatePicker.RangePicker
-        format="DD.MM.YYYY"
+        format={DATE_PICKER_FORMAT}
         value={from && to ? [dayjs(from), dayjs(to)] : null}
         onChange={(dates) => {
           onApply(dates?.[0] && dates[1] ? [dates[0], dates[1]] : null);
@@ -120,9 +124,9 @@ export function ReportsListTab() {
   const [selected, setSelected] = useState<number[]>([]);
   const [creating, setCreating] = useState(false);
   const height = useTableHeight();
+  const { token } = theme.useToken();
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.results) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? 0;
-  const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
 
   const apply = (changes: Record<string, string | number | string[] | null>) =>
@@ -137,7 +141,8 @@ export function ReportsListTab() {
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && hasNextPage && !isFetchingNextPage) void fetchNextPage();
       },
-      { root: scrollRef.current, rootMargin: '200px' },
+      // the page is the one scroll area: the end of the table is watched in the viewport
+      { rootMargin: '200px' },
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
@@ -371,11 +376,12 @@ export function ReportsListTab() {
                     action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
                   />
                 ) : (
-                  <div ref={scrollRef} style={{ height, overflow: 'auto' }} data-testid="reports-scroll">
+                  <div style={{ minHeight: height }} data-testid="reports-scroll">
                     <Table<ReportFile>
                       rowKey="id"
                       size="middle"
-                      sticky
+                      // the header stays in view below the shell's sticky header as the page scrolls
+                      sticky={{ offsetHeader: Number(token.Layout?.headerHeight ?? 0) }}
                       columns={columns}
                       dataSource={rows}
                       loading={query.isLoading}
@@ -434,6 +440,7 @@ export function ReportsListTab() {
   );
 }
 
+/** The size range filter, typed in the unit the column shows (kB or MB) and sent in bytes. */
 function SizeRange({
   params,
   close,
@@ -444,27 +451,40 @@ function SizeRange({
   onApply: (changes: Record<string, number | null>) => void;
 }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState<number | null>(
-    params.get('size__gte') ? Number(params.get('size__gte')) : null,
-  );
-  const [to, setTo] = useState<number | null>(
-    params.get('size__lte') ? Number(params.get('size__lte')) : null,
-  );
+  const stored = (key: string) => (params.get(key) ? Number(params.get(key)) : null);
+  const [unit, setUnit] = useState<SizeUnit>(() => unitOfBounds([stored('size__gte'), stored('size__lte')]));
+  const inUnit = (bytes: number | null) => (bytes === null ? null : bytes / SIZE_UNIT_BYTES[unit]);
+  const [from, setFrom] = useState<number | null>(() => inUnit(stored('size__gte')));
+  const [to, setTo] = useState<number | null>(() => inUnit(stored('size__lte')));
+  const toBytes = (value: number | null) =>
+    value === null ? null : Math.round(value * SIZE_UNIT_BYTES[unit]);
   return (
     <Flex vertical gap="small" style={{ padding: 8 }}>
+      <Segmented<SizeUnit>
+        value={unit}
+        onChange={setUnit}
+        options={SIZE_UNITS.map((u) => ({ value: u, label: sizeUnitLabel(u) }))}
+        data-testid="reports-size-unit"
+      />
       <InputNumber
         min={0}
         value={from}
         onChange={setFrom}
         placeholder={t('reports.list.filter.from')}
+        aria-label={t('reports.list.filter.from')}
+        suffix={sizeUnitLabel(unit)}
         style={{ width: 180 }}
+        data-testid="reports-size-from"
       />
       <InputNumber
         min={0}
         value={to}
         onChange={setTo}
         placeholder={t('reports.list.filter.to')}
+        aria-label={t('reports.list.filter.to')}
+        suffix={sizeUnitLabel(unit)}
         style={{ width: 180 }}
+        data-testid="reports-size-to"
       />
       <Space>
         <Button
@@ -480,9 +500,10 @@ function SizeRange({
           size="small"
           type="primary"
           onClick={() => {
-            onApply({ size__gte: from, size__lte: to });
+            onApply({ size__gte: toBytes(from), size__lte: toBytes(to) });
             close();
           }}
+          data-testid="reports-size-apply"
         >
           {t('reports.list.filter.apply')}
         </Button>

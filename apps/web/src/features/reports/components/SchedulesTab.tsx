@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ReportTask } from '@soc/contracts';
 import {
   Alert,
@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { useDeleteReportTaskMutation } from '../api/useDeleteReportTaskMutation.ts';
 import { useReportTasksInfiniteQuery } from '../api/useReportTasksInfiniteQuery.ts';
@@ -32,6 +33,7 @@ export function SchedulesTab() {
   const remove = useDeleteReportTaskMutation();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [editing, setEditing] = useState<ReportTask | null>(null);
+  const [creating, setCreating] = useState(false);
   const tasks = useMemo(() => query.data?.pages.flatMap((p) => p.results) ?? [], [query.data]);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -46,23 +48,44 @@ export function SchedulesTab() {
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  const header = (
+    <Flex align="center" justify="space-between" gap="small">
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {t('reports.schedules.title')}
+      </Typography.Title>
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        onClick={() => setCreating(true)}
+        data-testid="schedules-create"
+      >
+        {t('reports.schedules.create')}
+      </Button>
+    </Flex>
+  );
+  const createModal = (
+    <ReportFormModal open={creating} defaultPeriod="everyWeek" onClose={() => setCreating(false)} />
+  );
+
   if (query.isLoading) return <Spin />;
   if (query.isError && !query.data) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('reports.schedules.loadFailed')}
-        action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-      />
+      <Flex vertical gap="middle">
+        {header}
+        <Alert
+          type="error"
+          showIcon
+          title={t('reports.schedules.loadFailed')}
+          action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
+        />
+        {createModal}
+      </Flex>
     );
   }
 
   return (
     <Flex vertical gap="middle">
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {t('reports.schedules.title')}
-      </Typography.Title>
+      {header}
       {tasks.length === 0 ? (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -126,7 +149,7 @@ export function SchedulesTab() {
                     {periodLabel(t, task.crontab)}
                   </Descriptions.Item>
                   <Descriptions.Item label={t('reports.schedules.startTime')}>
-                    {start ? start.format('DD.MM.YYYY HH:mm') : task.start_time}
+                    {start ? formatDateTime(start.valueOf()) : task.start_time}
                   </Descriptions.Item>
                   <Descriptions.Item label={t('reports.schedules.systems')}>
                     {task.systems.join(', ') || t('reports.schedules.allSystems')}
@@ -148,6 +171,7 @@ export function SchedulesTab() {
         task={editing}
         onClose={() => setEditing(null)}
       />
+      {createModal}
     </Flex>
   );
 }

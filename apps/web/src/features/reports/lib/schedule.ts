@@ -2,11 +2,21 @@ import type { Crontab, ReportPeriod, SchedulePeriod } from '@soc/contracts';
 import { crontabFromPeriod, parseStartTime, periodFromCrontab, splitRecipients } from '@soc/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
+import { formatDate, formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 
 /** `YYYY-MM-DDTHH:mm` of a picked date-time (spec 001 §9 start-time format). */
 export const toStartTime = (value: Dayjs): string => value.format('YYYY-MM-DDTHH:mm');
 /** `DD.MM.YYYY` of a picked day (one-off report request, spec 001 §3). */
 export const toDmy = (value: Dayjs): string => value.format('DD.MM.YYYY');
+/**
+ * Picker formats: shown as the rest of the app writes dates (Intl, per language); typed input is
+ * also read as day.month.year.
+ */
+export const DATE_PICKER_FORMAT = [(value: Dayjs) => formatDate(value.valueOf()), 'DD.MM.YYYY'];
+export const DATE_TIME_PICKER_FORMAT = [
+  (value: Dayjs) => formatDateTime(value.valueOf()),
+  'DD.MM.YYYY HH:mm',
+];
 /** A picker value of a stored start time. */
 export const fromStartTime = (value: string): Dayjs | null => {
   const parts = parseStartTime(value);
@@ -66,8 +76,8 @@ export function scheduleInfo(
   if (period === 'forPeriod') {
     if (!range) return t('reports.form.info.forPeriodEmpty');
     return t('reports.form.info.forPeriod', {
-      start: range[0].format('DD.MM.YYYY'),
-      finish: range[1].format('DD.MM.YYYY'),
+      start: formatDate(range[0].valueOf(), language),
+      finish: formatDate(range[1].valueOf(), language),
     });
   }
   if (!start) return t('reports.form.info.noStart');

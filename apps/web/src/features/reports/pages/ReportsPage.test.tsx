@@ -3,6 +3,8 @@ import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event'
 import type { ReportFile, ReportTask } from '@soc/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../shared/api/authStore.ts';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { formatDate, formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { callsTo, mockFetch, type MockRoutes } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
@@ -52,7 +54,11 @@ function open(path: string, routes: MockRoutes = {}) {
   return { ...app, user, fetchMock };
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
 
 // the page is a lazy chunk with antd's table and pickers: generous waits on a loaded machine
 const SLOW = { timeout: 15_000 };
@@ -66,6 +72,68 @@ describe('reports page', { timeout: 90_000 }, () => {
     expect(screen.getByTestId('reports-count')).toHaveAttribute('data-count', '2');
     const query = Object.fromEntries(callsTo(fetchMock, REPORTS)[0]!.url.searchParams);
     expect(query).toEqual({ page: '1', page_size: '100' });
+  });
+
+  it('filters the size in the unit the column shows, sending bytes', async () => {
+    const { user, fetchMock } = open('/reports/reportsList');
+    await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(2), SLOW);
+    // 32,001 bytes: the column reads "31.3 kB", so the filter offers kB and MB, not bytes
+    expect(screen.getAllByTestId('report-row')[0]).toHaveTextContent('31.3 kB');
+    const sizeHeader = screen.getAllByRole('columnheader').find((h) => h.textContent?.includes('Size'))!;
+    await user.click(within(sizeHeader).getByRole('button'));
+    const unit = await screen.findByTestId('reports-size-unit');
+    expect(unit).toHaveTextContent('kB');
+    expect(unit).toHaveTextContent('MB');
+    expect(screen.queryByPlaceholderText(/bytes/)).not.toBeInTheDocument();
+    await user.type(screen.getByTestId('reports-size-from'), '2');
+    await user.type(screen.getByTestId('reports-size-to'), '1.5');
+    await user.click(within(unit).getByText('MB'));
+    await user.click(screen.getByTestId('reports-size-apply'));
+    await waitFor(() => {
+      const query = Object.fromEntries(callsTo(fetchMock, REPORTS).at(-1)!.url.searchParams);
+      expect(query).toMatchObject({
+        size__gte: String(2 * 1024 * 1024),
+        size__lte: String(1.5 * 1024 * 1024),
+      });
+    });
+  });
+
+  it('scrolls the reports with the page, in one scroll area, loading more at its end', async () => {
+    const observers: {
+      root: Element | Document | null | undefined;
+      callback: IntersectionObserverCallback;
+    }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+          observers.push({ root: options?.root, callback });
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const { fetchMock } = open('/reports/reportsList', {
+      [REPORTS]: ({ url }) => ({
+        body: {
+          total: 3,
+          next: url.searchParams.get('page') === '1' ? '?page=2' : null,
+          previous: null,
+          results: url.searchParams.get('page') === '1' ? [report(1), report(2)] : [report(3)],
+        },
+      }),
+    });
+    await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(2), SLOW);
+    const area = screen.getByTestId('reports-scroll');
+    // no inner scroll box: the table keeps its minimum height and the page scrolls
+    expect(area.style.overflow).toBe('');
+    expect(area.style.height).toBe('');
+    expect(parseInt(area.style.minHeight, 10)).toBeGreaterThanOrEqual(600);
+    const observer = observers.at(-1)!;
+    expect(observer.root ?? null).toBeNull();
+    observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+    await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(3));
+    expect(callsTo(fetchMock, REPORTS).map((c) => c.url.searchParams.get('page'))).toContain('2');
   });
 
   it('redirects an unknown tab to the dashboard', async () => {
@@ -162,7 +230,7 @@ describe('reports page', { timeout: 90_000 }, () => {
     const card = await screen.findByTestId('schedule-card', {}, SLOW);
     expect(card).toHaveTextContent('Weekly SOC');
     expect(card).toHaveTextContent('Every week');
-    expect(card).toHaveTextContent('30.11.2026 09:30');
+    expect(card).toHaveTextContent(formatDateTime(new Date(2026, 10, 30, 9, 30).getTime()));
     expect(card).toHaveTextContent('North');
     expect(card).toHaveTextContent('a@example.com');
     expect(within(card).queryByTestId('schedule-edit')).not.toBeInTheDocument();
@@ -183,6 +251,46 @@ describe('reports page', { timeout: 90_000 }, () => {
       crontab: task.crontab,
     });
   });
+
+  it('creates a schedule from the schedules tab, even when it has none', async () => {
+    const { user } = open('/reports/reportShedules', { [TASKS]: page([]) });
+    await screen.findByTestId('schedules-empty', {}, SLOW);
+    await user.click(screen.getByTestId('schedules-create'));
+    const submit = await screen.findByTestId('report-form-submit');
+    // a schedule, not a one-off report: the periodicity starts at every week
+    expect(submit).toHaveTextContent('Save schedule');
+    expect(screen.getByTestId('report-form')).toHaveTextContent('Every week');
+    expect(screen.getByTestId('report-form-start')).toBeInTheDocument();
+  });
+
+  for (const language of ['en', 'ru']) {
+    it(`writes every date of the reports screens in the one ${language} format`, async () => {
+      await i18n.changeLanguage(language);
+      const { user } = open('/reports/reportsList');
+      await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(2), SLOW);
+      const row = screen.getAllByTestId('report-row')[0]!;
+      expect(row).toHaveTextContent(formatDateTime(Date.parse(report(1).created)));
+      expect(row).toHaveTextContent(formatDate(Date.parse(report(1).start)));
+      // the one-off form's info line and its picker use the same date format as the table
+      await user.click(screen.getByTestId('reports-create'));
+      await user.click((await screen.findAllByTestId('report-form-range'))[0]!);
+      await user.click(await screen.findByText(language === 'en' ? 'Last 7 days' : 'Последние 7 дней'));
+      const today = new Date();
+      const todayText = formatDate(
+        new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime(),
+      );
+      expect(screen.getByTestId('report-form-info')).toHaveTextContent(todayText);
+      const inputs = screen
+        .getByTestId('report-form')
+        .querySelectorAll<HTMLInputElement>('.ant-picker input');
+      expect(Array.from(inputs).map((i) => i.value)).toContain(todayText);
+      await user.click(screen.getByTestId('report-form-cancel'));
+      // and the schedule cards too
+      await user.click(screen.getByRole('tab', { name: language === 'en' ? 'Schedules' : 'Расписания' }));
+      const card = await screen.findByTestId('schedule-card', {}, SLOW);
+      expect(card).toHaveTextContent(formatDateTime(new Date(2026, 10, 30, 9, 30).getTime()));
+    });
+  }
 
   it('shows no data for an empty schedule list', async () => {
     open('/reports/reportShedules', { [TASKS]: page([]) });

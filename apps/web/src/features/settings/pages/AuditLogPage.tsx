@@ -41,6 +41,15 @@ export function AuditLogPage() {
   const audit = useAuditLogQuery(params, page);
   const csv = useAuditCsvMutation();
 
+  // the API names the acting users only: a user the page acted on is named when a row shows them
+  const userNames = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const e of audit.data?.results ?? []) {
+      if (e.user) names.set(String(e.user.id), e.user.full_name || e.user.username);
+    }
+    return names;
+  }, [audit.data]);
+
   const change = (changes: Partial<Record<FilterKey, string | null>>) =>
     setParams(withFilterParams(params, changes, ''));
 
@@ -76,19 +85,32 @@ export function AuditLogPage() {
     {
       key: 'action',
       title: t('settings.audit.columns.action'),
-      render: (_, e) => <Typography.Text code>{e.action}</Typography.Text>,
+      // an action this build has no name for (a newer server) stays readable as its code
+      render: (_, e) => {
+        const label = t(`settings.audit.actions.${e.action}`, { defaultValue: e.action });
+        return label === e.action ? (
+          <Typography.Text code>{e.action}</Typography.Text>
+        ) : (
+          <span title={e.action}>{label}</span>
+        );
+      },
     },
     {
       key: 'object',
       title: t('settings.audit.columns.object'),
-      render: (_, e) =>
-        e.object_type === 'incident' && e.object_id ? (
-          <Link to={`/inc/${e.object_id}`}>
-            {e.object_type} {e.object_id}
-          </Link>
-        ) : (
-          `${e.object_type}${e.object_id ? ` ${e.object_id}` : ''}`
-        ),
+      render: (_, e) => {
+        if (e.object_type === 'incident' && e.object_id) {
+          return (
+            <Link to={`/inc/${e.object_id}`}>
+              {t('settings.audit.objects.incident', { id: e.object_id })}
+            </Link>
+          );
+        }
+        const known = e.object_type === 'user' ? userNames.get(e.object_id) : undefined;
+        if (known) return known;
+        const type = t(`settings.audit.objects.types.${e.object_type}`, { defaultValue: e.object_type });
+        return e.object_id ? t('settings.audit.objects.withId', { type, id: e.object_id }) : type;
+      },
     },
     {
       key: 'ip',
