@@ -1,6 +1,7 @@
 import 'i18next';
 import type { apiTokensEn } from '../../features/api-tokens/i18n/en.ts';
 import type { logSourcesEn } from '../../features/log-sources/i18n/en.ts';
+import type { auditLogEn } from '../../features/settings/i18n/auditLog.en.ts';
 import type { en } from './locales/en.ts';
 
 // Typed keys: t('menu.dashbord') is a compile error instead of a raw key on screen. Texts that a
@@ -9,7 +10,11 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     resources: {
-      translation: typeof en & { apiTokens: typeof apiTokensEn; logSources: typeof logSourcesEn };
+      translation: typeof en & {
+        apiTokens: typeof apiTokensEn;
+        logSources: typeof logSourcesEn;
+        auditLog: typeof auditLogEn;
+      };
     };
   }
 }
