@@ -59,7 +59,13 @@ export function DocumentCard({ view, document, selected, position, setSize, onSe
             to={`${view.cardPath}/${document.id}`}
             onClick={(event) => event.stopPropagation()}
             data-testid="document-card-link"
-            style={{ fontWeight: token.fontWeightStrong, ...clipText }}
+            // on the selected card's tinted background the link colour falls under 4.5:1 in the
+            // dark theme: body colour there, underlined so that it still reads as a link
+            style={{
+              fontWeight: token.fontWeightStrong,
+              ...clipText,
+              ...(selected ? { color: token.colorText, textDecoration: 'underline' } : {}),
+            }}
             title={document.title}
           >
             {document.title || t('docs.list.noTitle')}
