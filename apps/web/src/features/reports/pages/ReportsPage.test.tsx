@@ -271,7 +271,8 @@ describe('reports page', { timeout: 90_000 }, () => {
       const row = screen.getAllByTestId('report-row')[0]!;
       expect(row).toHaveTextContent(formatDateTime(Date.parse(report(1).created)));
       expect(row).toHaveTextContent(formatDate(Date.parse(report(1).start)));
-      // the one-off form's info line and its picker use the same date format as the table
+      // the one-off form's info line uses the same date format as the table (its pickers keep the
+      // day.month.year they are typed in: reports.e2e.ts types a start time)
       await user.click(screen.getByTestId('reports-create'));
       await user.click((await screen.findAllByTestId('report-form-range'))[0]!);
       await user.click(await screen.findByText(language === 'en' ? 'Last 7 days' : 'Последние 7 дней'));
@@ -280,10 +281,6 @@ describe('reports page', { timeout: 90_000 }, () => {
         new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime(),
       );
       expect(screen.getByTestId('report-form-info')).toHaveTextContent(todayText);
-      const inputs = screen
-        .getByTestId('report-form')
-        .querySelectorAll<HTMLInputElement>('.ant-picker input');
-      expect(Array.from(inputs).map((i) => i.value)).toContain(todayText);
       await user.click(screen.getByTestId('report-form-cancel'));
       // and the schedule cards too
       await user.click(screen.getByRole('tab', { name: language === 'en' ? 'Schedules' : 'Расписания' }));
