@@ -41,8 +41,7 @@ const BACKOFF_MAX_MS = 30 * 60_000;
  */
 export function createJobRunner(options: JobRunnerOptions) {
   const { db } = options;
-  // the caller's object itself: a test may still add handlers to it after this call
-  const handlers: Record<string, JobHandler> = options.handlers ?? {};
+  const handlers: Record<string, JobHandler> = { ...options.handlers };
   const pollMs = options.pollMs ?? 1_000;
   const lockTimeoutMs = options.lockTimeoutMs ?? 10 * 60_000;
   const backoffBaseMs = options.backoffBaseMs ?? 5_000;

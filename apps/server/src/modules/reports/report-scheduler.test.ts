@@ -25,8 +25,7 @@ function instance() {
   const { db } = ctx.database;
   const { config } = ctx;
   const mailer = createMailer({ from: config.mail.from, outboxDir: config.mail.outboxDir });
-  const handlers: Parameters<typeof createJobRunner>[0]['handlers'] = {};
-  const runner = createJobRunner({ db, handlers });
+  const runner = createJobRunner({ db });
   const reports = createReportsService({
     db,
     config,
@@ -35,7 +34,7 @@ function instance() {
     jobs: runner,
     attachmentMaxBytes: config.reportAttachmentMaxBytes,
   });
-  handlers[REPORT_BUILD_JOB] = (payload, job) => reports.runBuild(payload, job);
+  runner.handle(REPORT_BUILD_JOB, (payload, job) => reports.runBuild(payload, job));
   runner.addPoller(() => reports.tick());
   return runner;
 }
