@@ -46,27 +46,22 @@ export function contrastRatio(foreground: string, background: string): number {
   return (lighter + 0.05) / (darker + 0.05);
 }
 
-/** `color` mixed with black by `amount` (0 to 1), as #rrggbb. */
-export function shade(color: string, amount: number): string {
+/** `color` mixed with `target` (r, g, b) by `amount` (0 to 1), as #rrggbb. */
+function mixWith(color: string, target: number, amount: number): string {
   const rgba = parseColor(color);
   if (!rgba) return color;
   const channel = (value: number) =>
-    Math.round(value * (1 - amount))
+    Math.round(value + (target - value) * amount)
       .toString(16)
       .padStart(2, '0');
   return `#${channel(rgba[0])}${channel(rgba[1])}${channel(rgba[2])}`;
 }
 
+/** `color` mixed with black by `amount` (0 to 1), as #rrggbb. */
+export const shade = (color: string, amount: number): string => mixWith(color, 0, amount);
+
 /** `color` mixed with white by `amount` (0 to 1), as #rrggbb. */
-export function tint(color: string, amount: number): string {
-  const rgba = parseColor(color);
-  if (!rgba) return color;
-  const channel = (value: number) =>
-    Math.round(value + (255 - value) * amount)
-      .toString(16)
-      .padStart(2, '0');
-  return `#${channel(rgba[0])}${channel(rgba[1])}${channel(rgba[2])}`;
-}
+export const tint = (color: string, amount: number): string => mixWith(color, 255, amount);
 
 /**
  * HSL saturation (0 to 1) of a colour: body text is grey (0), so a link needs a clear hue to be
@@ -122,8 +117,16 @@ function pickLinkColors(
     worstContrast(color) >= MIN_TEXT_CONTRAST && saturation(color) >= MIN_LINK_SATURATION;
   const away = (color: string, amount: number) => (dark ? tint(color, amount) : shade(color, amount));
   const steps = (color: string) => [0, 1, 2, 3, 4, 5, 6, 7].map((step) => away(color, step / 10));
-  const linkFrom = (candidate: string) =>
-    theme.getDesignToken({ algorithm, token: { ...seed, colorLink: candidate } }).colorLink;
+  // the link colour antd derives from a seed (one design-token computation per seed tried)
+  const derived = new Map<string, string>();
+  const linkFrom = (candidate: string) => {
+    let link = derived.get(candidate);
+    if (link === undefined) {
+      link = theme.getDesignToken({ algorithm, token: { ...seed, colorLink: candidate } }).colorLink;
+      derived.set(candidate, link);
+    }
+    return link;
+  };
 
   const candidates = [...steps(base.colorPrimary), ...steps(DEFAULT_LINK_SEED)];
   const chosen =

@@ -14,6 +14,7 @@ import {
   makeComment,
   openIncident,
 } from '../test/incidentCardFixtures.ts';
+import { makeRule } from '../../rules/test/ruleFixtures.ts';
 
 const RULES = 'GET /api/v0/soc/rules/';
 
@@ -232,28 +233,14 @@ describe('incident page: card', () => {
   });
 
   it('opens a rule popup from the detection rules that links to the rule page in a new tab', async () => {
-    const found = {
-      id: 5,
+    const found = makeRule(5, {
       rule_id: 'SOC-R-0005',
       name: 'C2 beacon interval',
       rule_caption_rus: 'Периодические обращения к C2',
       rule_caption_eng: 'Periodic C2 beacons',
-      description_rus: '',
       description_eng: 'Regular outbound connections to one host.',
-      created: '2026-01-05T00:00:00.000Z',
-      severity: 'High',
-      confidence: 'Medium',
-      category: ['Malware'],
-      available_for_services: ['Vision'],
-      activation_mode: 'auto',
-      is_requested: false,
-      mitre_cov: {},
-      mitre_tactic: [],
-      mitre_technique: [],
       mitre_platform: [],
-      links: [],
-      sensor_tuples: [],
-    };
+    });
     const { fetchMock, user } = openIncident({
       [RULES]: { body: { total: 1, next: null, previous: null, results: [found] } },
     });
