@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { relative } from 'node:path';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -101,6 +102,14 @@ for (const { project, report } of reports) {
   results.failed += json.numFailedTests ?? 0;
   results.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
   for (const file of json.testResults ?? []) {
+    // Each failed test is named at the end, so the tail of a long log says what to look at.
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const reason = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      failedSteps.push(`${project} ${relative(process.cwd(), file.name)} > ${test.fullName}: ${reason}`);
+    }
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed')) {
       results.failed += 1;
       failedSteps.push(`test file ${file.name}: ${String(file.message ?? '').split('\n')[0]}`);
@@ -113,7 +122,7 @@ console.log('\nTimes (s):');
 for (const { label, seconds } of timings)
   console.log(`  ${label.padEnd(30)} ${seconds.toFixed(1).padStart(7)}`);
 console.log(`  ${'whole run'.padEnd(30)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)}`);
-if (failedSteps.length) console.log(`\nFailed: ${failedSteps.join('; ')}`);
+if (failedSteps.length) console.log(`\nFailed:\n${failedSteps.map((step) => `  ${step}`).join('\n')}`);
 const skipped = results.skipped ? `, ${results.skipped} skipped` : '';
 console.log(`\nTests: ${results.passed} passed, ${results.failed} failed${skipped}`);
 process.exit(results.failed ? 1 : 0);
