@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { seriousViolations } from './support/axe.ts';
+import { attachToIncident } from './support/files.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { signIn } from './support/session.ts';
 
@@ -10,27 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser.close());
-
-/**
- * Serious and critical violations, as readable lines, once no finite animation or transition is
- * running: a colour measured mid-fade fails the contrast check (the incident's alerts tab fading
- * from its disabled grey once the alert count arrives, a modal zooming in). Endless ones
- * (spinners) are not waited for.
- */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (theme) => {
   it('login page has no serious or critical violation', async () => {
@@ -99,6 +79,52 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('document-history-open').click();
     await page.getByTestId('document-version-open').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+  it('tenants list and tenant card have no serious or critical violation', async () => {
+    const { context, page } = await newPage(browser);
+    await page.addInitScript((t) => localStorage.setItem('currentTheme', t), theme);
+    await signIn(page, baseUrl, 'carol');
+    await page.goto(`${baseUrl}/tenants`);
+    await page.getByTestId('tenants-table').waitFor();
+    await page.getByTestId('tenants-link').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('tenants-link').first().click();
+    await page.getByTestId('tenant-main-info').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('reports and their schedules have no serious or critical violation', async () => {
+    const { context, page } = await newPage(browser);
+    await page.addInitScript((t) => localStorage.setItem('currentTheme', t), theme);
+    await signIn(page, baseUrl, 'carol');
+    await page.goto(`${baseUrl}/reports`);
+    await page.locator('[data-testid="reports-page"][data-tab="reportsList"]').waitFor();
+    await page.getByTestId('report-row').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: /Schedules|Расписания/ }).click();
+    await page.locator('[data-testid="reports-page"][data-tab="reportShedules"]').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('file viewer has no serious or critical violation', async () => {
+    const { context, page } = await newPage(browser);
+    await page.addInitScript((t) => localStorage.setItem('currentTheme', t), theme);
+    await signIn(page, baseUrl, 'alice');
+    const body = Buffer.from(JSON.stringify({ event: 'logon', host: 'web-01', count: 3 }));
+    const [path] = await attachToIncident(baseUrl, page, [
+      { name: `axe-${theme}.json`, type: 'application/json', body },
+    ]);
+    await page.goto(`${baseUrl}${path}`);
+    await page.getByTestId('file-preview-json').waitFor();
+    await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { solidPng } from '../apps/server/src/modules/documents/png.ts';
-import { apiCall } from './support/api.ts';
+import { attachToIncident, type FileToAttach } from './support/files.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { signIn } from './support/session.ts';
 
@@ -35,23 +35,7 @@ function tinyPdf(text: string): Buffer {
 }
 
 /** Attaches files to one of alice's incidents; answers their viewer paths. */
-async function attach(page: Page, files: { name: string; type: string; body: Buffer }[]): Promise<string[]> {
-  const list = await apiCall<{ results: { key: number }[] }>(baseUrl, page, '/soc/incs/?limit=1');
-  const key = list.results[0]!.key;
-  const form = new FormData();
-  for (const f of files)
-    form.append('attachments', new Blob([new Uint8Array(f.body)], { type: f.type }), f.name);
-  const stored = await apiCall<{ attachments: { id: string }[] }>(
-    baseUrl,
-    page,
-    `/soc/incs/${key}/add_file/`,
-    {
-      method: 'POST',
-      body: form,
-    },
-  );
-  return stored.attachments.map((a) => `/files/download/incidents/${key}/${a.id}`);
-}
+const attach = (page: Page, files: FileToAttach[]) => attachToIncident(baseUrl, page, files);
 
 describe('file viewer', () => {
   it('previews an image with zoom, a JSON file and a PDF, and shows not found', async () => {

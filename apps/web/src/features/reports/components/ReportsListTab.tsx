@@ -27,8 +27,9 @@ import {
   theme,
 } from 'antd';
 import type { FilterDropdownProps, SortOrder } from 'antd/es/table/interface';
+import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startDownload } from '../../../shared/downloads/downloads.ts';
 import { formatDate, formatDateTime } from '../../../shared/lib/formatDateTime.ts';
@@ -100,6 +101,16 @@ function DateRangeDropdown({
       />
     </div>
   );
+}
+
+/**
+ * The select-all checkbox of the header. antd also renders column titles into the hidden row
+ * that measures column widths (aria-hidden); a checkbox there is a focusable control hidden from
+ * assistive technology, so that copy is an empty box of the same width.
+ */
+function SelectAllTitle({ checkbox }: { checkbox: ReactNode }) {
+  const measuring = useContext(TableMeasureRowContext);
+  return measuring ? <span style={{ display: 'inline-block', width: 16 }} /> : checkbox;
 }
 
 /** Reports list tab (spec 001 §2): title with count badge, expandable block, table with infinite scroll. */
@@ -333,6 +344,8 @@ export function ReportsListTab() {
           {
             key: 'list',
             label: header,
+            // only the title toggles the block: the create button beside it is its own control
+            collapsible: 'header',
             extra: (
               <Button
                 type="primary"
@@ -405,6 +418,7 @@ export function ReportsListTab() {
                         onChange: (keys) => setSelected(keys.map(Number)),
                         // rows being deleted cannot be selected (spec 001 §2)
                         getCheckboxProps: (row) => ({ disabled: deleting.has(row.id) }),
+                        columnTitle: (checkbox) => <SelectAllTitle checkbox={checkbox} />,
                       }}
                     />
                     <div ref={sentinelRef} style={{ height: 1 }} />

@@ -10,6 +10,7 @@ export const tenantsEn = {
       dedicatedAnalyst: 'Dedicated analyst',
     },
     filterPlaceholder: 'Contains…',
+    filterBy: 'Filter by {{column}}',
     filterApply: 'Filter',
     filterReset: 'Reset',
     empty: 'No data',

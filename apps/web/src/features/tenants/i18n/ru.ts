@@ -12,6 +12,7 @@ export const tenantsRu: typeof tenantsEn = {
       dedicatedAnalyst: 'Выделенный аналитик',
     },
     filterPlaceholder: 'Содержит…',
+    filterBy: 'Фильтр по столбцу «{{column}}»',
     filterApply: 'Фильтровать',
     filterReset: 'Сбросить',
     empty: 'Нет данных',

@@ -12,7 +12,6 @@ import {
   Result,
   Skeleton,
   Table,
-  Tag,
   Typography,
   theme,
 } from 'antd';
@@ -21,6 +20,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../shared/api/index.ts';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { formatDate } from '../../../shared/lib/formatDateTime.ts';
+import { ContrastTag } from '../../../shared/ui/ContrastTag.tsx';
 import { useSystemCardQuery } from '../api/useSystemCardQuery.ts';
 import { useSystemIdByIsIdQuery } from '../api/useSystemIdByIsIdQuery.ts';
 
@@ -168,9 +168,10 @@ function MainInfo({ system }: { system: SystemCard }) {
             key: 'status',
             label: t('tenants.card.status'),
             children: (
-              <Tag color={system.status === 'active' ? 'success' : 'default'}>
+              // the palette's green text is below 4.5:1 on its light fill: the text keeps the body colour
+              <ContrastTag color={system.status === 'active' ? 'success' : 'default'}>
                 {t(`tenants.card.statuses.${system.status}`)}
-              </Tag>
+              </ContrastTag>
             ),
           },
           { key: 'sm', label: t('tenants.card.serviceManager'), children: person(system.service_manager) },

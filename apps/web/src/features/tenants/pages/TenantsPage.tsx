@@ -55,14 +55,21 @@ export function TenantsPage() {
   const textColumn = (column: 'is_id' | 'full_name') => {
     const key = `${column}__icontains` as const;
     const value = params.get(key) ?? '';
+    const label = t(column === 'is_id' ? 'tenants.list.columns.id' : 'tenants.list.columns.fullName');
     return {
       filteredValue: value ? [value] : null,
-      filterIcon: <SearchOutlined style={{ color: value ? token.colorPrimary : undefined }} aria-hidden />,
+      // the icon names the trigger that antd makes a button of (axe: aria-command-name)
+      filterIcon: (
+        <SearchOutlined
+          style={{ color: value ? token.colorPrimary : undefined }}
+          aria-label={t('tenants.list.filterBy', { column: label })}
+        />
+      ),
       filterDropdown: ({ close }: { close: () => void }) => (
         <TextFilterDropdown
           key={value}
           value={value}
-          label={t(column === 'is_id' ? 'tenants.list.columns.id' : 'tenants.list.columns.fullName')}
+          label={label}
           testId={`tenants-filter-${column}`}
           onApply={(text) => change({ [key]: text || null })}
           close={close}
