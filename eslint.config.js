@@ -44,11 +44,9 @@ export default tseslint.config(
     },
   },
   {
-    // shared code of the web app must not depend on features or the app shell
-    // (the locale catalogs excepted: they gather each feature's own texts under its key; and the
-    // typing of i18next's keys, which also names the texts that lazy features add themselves)
+    // shared code of the web app must not depend on features or the app shell; the catalogs
+    // that gather each feature's texts live in app/i18n
     files: ['apps/web/src/shared/**'],
-    ignores: ['apps/web/src/shared/i18n/locales/**', 'apps/web/src/shared/i18n/i18next.d.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
     },

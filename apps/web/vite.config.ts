@@ -71,7 +71,7 @@ export default defineConfig(({ command }) => {
           // Each language's pack is a lazy chunk; the app fetches one before its first render, so
           // scripts/bundle-size.mjs counts it with the initial JS: the name tells it which it is.
           chunkFileNames: (chunk) =>
-            chunk.facadeModuleId && /[\\/]src[\\/]shared[\\/]i18n[\\/]packs[\\/]/.test(chunk.facadeModuleId)
+            chunk.facadeModuleId && /[\\/]src[\\/]app[\\/]i18n[\\/]packs[\\/]/.test(chunk.facadeModuleId)
               ? 'assets/locale-[name]-[hash].js'
               : 'assets/[name]-[hash].js',
           codeSplitting: {

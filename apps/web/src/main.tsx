@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import './app/i18n/languagePacks.ts';
 import { AppProviders } from './app/providers/AppProviders.tsx';
 import { createQueryClient } from './app/providers/queryClient.ts';
 import { preloadDirectPage, routes } from './app/router/routes.tsx';

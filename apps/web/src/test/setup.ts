@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { authStore } from '../shared/api/authStore.ts';
+import '../app/i18n/languagePacks.ts';
 import { i18n, loadLanguage } from '../shared/i18n/i18n.ts';
 
 // Lazy pages are transformed on first import, which can take a few seconds in a cold run.

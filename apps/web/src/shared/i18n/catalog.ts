@@ -1,13 +1,4 @@
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import type { en } from './locales/en.ts';
-
-/** Same keys as `Shape`, every leaf a string: the type every catalog must satisfy. */
-type StringLeaves<Shape> = {
-  [Key in keyof Shape]: Shape[Key] extends string ? string : StringLeaves<Shape[Key]>;
-};
-
-/** The shape of a translation catalog, taken from the English one. */
-export type Catalog = StringLeaves<typeof en>;
 
 /** Supported interface languages (spec 000 §1). */
 export const LOCALES = ['ru', 'en'] as const;
@@ -20,7 +11,8 @@ export const isLocale = (value: unknown): value is Locale => value === 'ru' || v
  * empty states). Each language is a chunk of its own (`packs/<locale>.ts`), loaded on demand.
  */
 export interface LanguagePack {
-  translation: Catalog;
+  /** The language's whole catalog (the app checks its shape: app/i18n/catalog.ts). */
+  translation: object;
   antd: AntdLocale;
 }
 

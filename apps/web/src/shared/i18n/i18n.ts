@@ -45,10 +45,23 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-const PACKS: Record<Locale, () => Promise<{ pack: LanguagePack }>> = {
-  en: () => import('./packs/en.ts'),
-  ru: () => import('./packs/ru.ts'),
-};
+/** Fetches one language's pack (a chunk of its own). */
+export type LanguagePackLoader = () => Promise<{ pack: LanguagePack }>;
+
+/**
+ * The packs come from the app (app/i18n/languagePacks.ts), which assembles the feature catalogs:
+ * shared/ knows no feature. Loading waits until they are provided, which the app does before it
+ * renders.
+ */
+let providePacks: (loaders: Record<Locale, LanguagePackLoader>) => void = () => undefined;
+const packs = new Promise<Record<Locale, LanguagePackLoader>>((resolve) => {
+  providePacks = resolve;
+});
+
+/** Gives i18n the loaders of the language packs; called once, at start-up. */
+export function provideLanguagePacks(loaders: Record<Locale, LanguagePackLoader>): void {
+  providePacks(loaders);
+}
 
 /** antd's texts of each language whose pack has arrived. */
 const antdLocales = new Map<Locale, AntdLocale>();
@@ -82,7 +95,8 @@ export function loadLanguage(locale: Locale): Promise<void> {
   if (isLanguageLoaded(locale)) return Promise.resolve();
   let pending = loading.get(locale);
   if (!pending) {
-    pending = importWithTimeout(PACKS[locale], `locale-${locale}`)
+    pending = packs
+      .then((loaders) => importWithTimeout(loaders[locale], `locale-${locale}`))
       .then(({ pack }) => {
         i18n.addResourceBundle(locale, 'translation', pack.translation, true, true);
         antdLocales.set(locale, pack.antd);

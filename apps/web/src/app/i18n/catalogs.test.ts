@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenCatalog } from './catalog.ts';
+import { flattenCatalog } from '../../shared/i18n/catalog.ts';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
 
