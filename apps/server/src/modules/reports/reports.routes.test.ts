@@ -443,8 +443,19 @@ describe('report tasks (schedules)', () => {
       system_keys: [systems.customer],
       crontab: { day_of_month: 'L', hour: '8', minute: '30' },
     });
-    const renamed = await api('customer', 'PATCH', `report_tasks/${task.id}/`, { name: 'Monthly' });
+    const renamed = await api('customer', 'PATCH', `report_tasks/${task.id}/`, { name: 'Monthly' }, 'en');
     expect(renamed.json<ReportTask>().name).toBe('Monthly');
+    // the owner's edit brings the language they now read the portal in; another person's keeps it
+    const language = async () =>
+      (
+        await queryRows<{ language: string }>(
+          ctx.database.db,
+          sql`SELECT language FROM report_schedules WHERE id = ${task.id}`,
+        )
+      )[0]!.language;
+    expect(await language()).toBe('en');
+    await api('analyst', 'PATCH', `report_tasks/${task.id}/`, { name: 'Monthly' }, 'ru');
+    expect(await language()).toBe('en');
     const emptied = await api('customer', 'PATCH', `report_tasks/${task.id}/`, { systems: [] });
     expect(emptied.statusCode).toBe(400);
     expect(JSON.stringify(emptied.json())).toContain('Empty error');
