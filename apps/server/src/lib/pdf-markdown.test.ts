@@ -131,12 +131,16 @@ describe('writeMarkdown', () => {
   });
 
   it('lists the image sources to read beforehand and names an image it cannot show', async () => {
-    expect(markdownImageSources('![a](/x.png)\n\n- ![b](/y.png)\n\n| c |\n| - |\n| ![c](/x.png) |')).toEqual([
-      '/x.png',
-      '/y.png',
-    ]);
+    expect(
+      markdownImageSources(
+        '![a](/x.png)\n\n- ![b](/y.png)\n\n| c |\n| - |\n| ![c](/x.png) |\n\n<p>raw <img src="/z.png" alt="z"></p>',
+      ),
+    ).toEqual(['/x.png', '/y.png', '/z.png']);
     expect((await render('Before\n\n![scheme](/missing.png)\n\nAfter')).text).toMatch(
       /Before\s+\[scheme\]\s+After/,
+    );
+    expect((await render('<div>Raw <b>HTML</b> <img src="/gone.png" alt="map"> end</div>')).text).toMatch(
+      /Raw HTML\s+\[map\]\s+end/,
     );
   });
 });

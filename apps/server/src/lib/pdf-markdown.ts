@@ -61,6 +61,10 @@ export function markdownImageSources(markdown: string): string[] {
   const walk = (tokens: Token[]) => {
     for (const t of tokens) {
       if (t.type === 'image') sources.push((t as Tokens.Image).href);
+      if (t.type === 'html') {
+        for (const item of htmlInlines((t as Tokens.HTML).text, {}))
+          if ('image' in item) sources.push(item.image);
+      }
       if (t.type === 'list') for (const item of (t as Tokens.List).items) walk(item.tokens);
       if (t.type === 'table') {
         const table = t as Tokens.Table;
@@ -71,6 +75,23 @@ export function markdownImageSources(markdown: string): string[] {
   };
   walk(markdownTokens(markdown));
   return [...new Set(sources)];
+}
+
+const IMG_TAG = /<img\b[^>]*>/gi;
+const attribute = (tag: string, name: string) =>
+  decodeEntities(new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1] ?? '');
+
+/** Raw HTML written in the Markdown → its plain text, with its `<img>` tags as images. */
+function htmlInlines(html: string, style: Style): Inline[] {
+  const out: Inline[] = [];
+  let last = 0;
+  for (const m of html.matchAll(IMG_TAG)) {
+    out.push({ ...style, text: htmlToText(html.slice(last, m.index)) });
+    out.push({ image: attribute(m[0], 'src'), alt: attribute(m[0], 'alt') });
+    last = m.index + m[0].length;
+  }
+  out.push({ ...style, text: htmlToText(html.slice(last)) });
+  return out;
 }
 
 /** Inline tokens → styled runs and images, in order. */
@@ -101,9 +122,9 @@ function inlines(tokens: Token[], style: Style, out: Inline[] = []): Inline[] {
         out.push({ image: (t as Tokens.Image).href, alt: (t as Tokens.Image).text });
         break;
       case 'html':
-        // inline tags come one by one; only a line break or text inside one survives
+        // inline tags come one by one; a line break, an image or text inside one survives
         if (/^<br\s*\/?>$/i.test((t as Tokens.HTML).text.trim())) out.push({ ...style, text: '\n' });
-        else out.push({ ...style, text: htmlToText((t as Tokens.HTML).text) });
+        else out.push(...htmlInlines((t as Tokens.HTML).text, style));
         break;
       case 'checkbox':
         break;
@@ -324,9 +345,9 @@ export function writeMarkdown(doc: PDFKit.PDFDocument, markdown: string, options
           doc.y += size;
           break;
         case 'html': {
-          const text = htmlToText((t as Tokens.HTML).text);
-          if (text) {
-            writeRuns([{ text }], x, width, size);
+          const items = htmlInlines((t as Tokens.HTML).text, {});
+          if (items.some((i) => !('text' in i) || i.text)) {
+            writeInlines(items, x, width, size);
             gap();
           }
           break;
