@@ -1,3 +1,4 @@
+import type { TokensList } from 'marked';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
@@ -73,16 +74,40 @@ export function renderMarkdown(markdown: string): string {
   return sanitizeHtmlFragment(marked.parse(markdown) as string).trim();
 }
 
+/** The tokens of Markdown, with the options the HTML is rendered with (PDFs walk them). */
+export function markdownTokens(markdown: string): TokensList {
+  return marked.lexer(markdown);
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  copy: '©',
+  reg: '®',
+  laquo: '«',
+  raquo: '»',
+  mdash: '—',
+  ndash: '–',
+  hellip: '…',
+};
+
+/** Decodes the character references of HTML (named ones of the list above, and numeric ones). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] !== '#') return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
+    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
 /** HTML → plain text (PDF, mail, search). */
 export function htmlToText(html: string): string {
   const withBreaks = html.replace(/<\/(p|div|li|h[1-6]|tr|blockquote|pre)>|<br\s*\/?>/gi, '$&\n');
-  return sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+  return decodeEntities(sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} }))
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

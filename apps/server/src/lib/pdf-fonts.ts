@@ -6,6 +6,18 @@ const fontDir = path.join(
   path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
   'ttf',
 );
-/** The regular and bold faces of every PDF the server writes (incidents, reports, documents). */
-export const FONT = path.join(fontDir, 'DejaVuSans.ttf');
-export const FONT_BOLD = path.join(fontDir, 'DejaVuSans-Bold.ttf');
+/** The faces of every PDF the server writes (incidents, reports, documents), by registered name. */
+const FACES = {
+  body: path.join(fontDir, 'DejaVuSans.ttf'),
+  bold: path.join(fontDir, 'DejaVuSans-Bold.ttf'),
+  italic: path.join(fontDir, 'DejaVuSans-Oblique.ttf'),
+  'bold-italic': path.join(fontDir, 'DejaVuSans-BoldOblique.ttf'),
+  mono: path.join(fontDir, 'DejaVuSansMono.ttf'),
+  'mono-bold': path.join(fontDir, 'DejaVuSansMono-Bold.ttf'),
+} as const;
+export type PdfFace = keyof typeof FACES;
+
+/** Registers the faces under their names; pdfkit embeds only the ones a document uses. */
+export function registerPdfFonts(doc: PDFKit.PDFDocument): void {
+  for (const [name, file] of Object.entries(FACES)) doc.registerFont(name, file);
+}

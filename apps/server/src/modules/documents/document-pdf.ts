@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { DocumentCard, Language } from '@soc/contracts';
-import { htmlToText } from '../../lib/markdown.ts';
-import { FONT, FONT_BOLD } from '../../lib/pdf-fonts.ts';
+import { registerPdfFonts } from '../../lib/pdf-fonts.ts';
+import { markdownImageSources, writeMarkdown } from '../../lib/pdf-markdown.ts';
 
 const L = {
   ru: {
@@ -46,8 +46,9 @@ export type ImageLoader = (link: string) => Promise<Buffer | null>;
 const EMBEDDABLE = /^(image\/png|image\/jpeg)$/;
 
 /**
- * The document as a PDF (in its own language, spec 001 §7): title, main info, the body as text with
- * its inline images (PNG, JPEG) in place. Everything is read before the PDF is built.
+ * The document as a PDF (in its own language, spec 001 §7): title, main info, the body with its
+ * Markdown structure and its inline images (PNG, JPEG) in place. Everything is read before the
+ * PDF is built.
  */
 export async function documentPdf(
   card: DocumentCard,
@@ -56,21 +57,12 @@ export async function documentPdf(
 ): Promise<Buffer> {
   const lang = card.language;
   const t = L[lang];
-  // split the sanitised body into text and images, in order
-  const blocks: ({ text: string } | { image: Buffer; alt: string } | { missing: string })[] = [];
-  const html = card.description_html;
-  const re = /<img\b[^>]*>/gi;
-  let last = 0;
-  for (let m = re.exec(html); m; m = re.exec(html)) {
-    blocks.push({ text: htmlToText(html.slice(last, m.index)) });
-    const src = /\ssrc="([^"]*)"/i.exec(m[0])?.[1] ?? '';
-    const alt = /\salt="([^"]*)"/i.exec(m[0])?.[1] ?? '';
+  // the images the body shows: only the document's own PNG and JPEG attachments are read
+  const images = new Map<string, Buffer | null>();
+  for (const src of markdownImageSources(card.description)) {
     const attachment = card.attachments.find((a) => a.link === src);
-    const bytes = attachment && EMBEDDABLE.test(attachment.content_type) ? await loadImage(src) : null;
-    blocks.push(bytes ? { image: bytes, alt } : { missing: alt || attachment?.filename || '' });
-    last = m.index + m[0].length;
+    images.set(src, attachment && EMBEDDABLE.test(attachment.content_type) ? await loadImage(src) : null);
   }
-  blocks.push({ text: htmlToText(html.slice(last)) });
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -78,8 +70,7 @@ export async function documentPdf(
     info: { Title: card.title, Author: card.author || portalName, Subject: t[card.kind] },
     lang,
   });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
+  registerPdfFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -113,21 +104,8 @@ export async function documentPdf(
   }
 
   heading(t.body);
-  if (!html) doc.text(t.none);
-  for (const block of blocks) {
-    if ('text' in block) {
-      if (block.text) doc.font('body').fontSize(10).text(block.text);
-    } else if ('image' in block) {
-      try {
-        doc.moveDown(0.3).image(block.image, { fit: [495, 400] });
-        doc.moveDown(0.3);
-      } catch {
-        doc.text(`[${block.alt}]`);
-      }
-    } else {
-      doc.fillColor('#8c8c8c').text(`[${block.missing}]`).fillColor('#262626');
-    }
-  }
+  if (card.description_html) writeMarkdown(doc, card.description, { x: 50, width: 495, images });
+  else doc.text(t.none);
   doc.end();
   return done;
 }

@@ -447,6 +447,45 @@ describe('images and PDF', () => {
     expect(images.stdout).toMatch(/\s40\s+20\s/);
   });
 
+  it('keeps the Markdown structure of the body: headings, numbered and nested lists, tables, bold', async () => {
+    const structured = await create('articles', {
+      title: 'Structured article',
+      language: 'en',
+      description: [
+        '## Signs of phishing',
+        '',
+        'Check the sender **before** you click.',
+        '',
+        '1. Look at the address',
+        '2. Hover over links',
+        '   - the domain must be ours',
+        '   - no IP addresses',
+        '3. Report it',
+        '',
+        '| Sign | Weight |',
+        '| --- | --- |',
+        '| Urgency | high |',
+        '| Typos | medium |',
+      ].join('\n'),
+    });
+    const pdf = await get('customer', `${API}/articles/${structured.id}/download_pdf/`);
+    expect(pdf.statusCode).toBe(200);
+    const lines = (await pdfText(pdf.rawPayload)).split('\n').map((l) => l.trimEnd());
+    const line = (part: string) => lines.find((l) => l.includes(part)) ?? '';
+    expect(line('Signs of phishing').trim()).toBe('Signs of phishing');
+    expect(line('Check the sender').trim()).toBe('Check the sender before you click.');
+    expect(line('Look at the address')).toMatch(/^\s*1\.\s+Look at the address$/);
+    expect(line('Hover over links')).toMatch(/^\s*2\.\s+Hover over links$/);
+    expect(line('the domain must be ours')).toMatch(/^\s*◦\s+the domain must be ours$/);
+    expect(line('Report it')).toMatch(/^\s*3\.\s+Report it$/);
+    expect(line('Weight')).toMatch(/^\s*Sign\s+Weight$/);
+    expect(line('Urgency')).toMatch(/^\s*Urgency\s+high$/);
+    expect(line('Typos')).toMatch(/^\s*Typos\s+medium$/);
+    const file = path.join(dir, 'structured.pdf');
+    await writeFile(file, pdf.rawPayload);
+    expect((await run('pdffonts', [file])).stdout).toMatch(/DejaVuSans-Bold\b/);
+  });
+
   it('renders an instruction PDF with sensors in Cyrillic', async () => {
     const pdf = await get('stranger', `${API}/instructions/${ruInstruction.id}/download_pdf/`);
     expect(pdf.statusCode).toBe(200);

@@ -14,22 +14,24 @@ let dir: string;
 const tokens: Record<string, string> = {};
 let incident: { key: number; summary: string };
 
-/** Reads a PDF back with poppler's pdftotext (a real PDF reader). */
-async function pdfText(pdf: Buffer): Promise<string> {
+/** Runs a poppler tool (a real PDF reader) on a PDF: pdftotext -layout, or pdffonts. */
+async function poppler(tool: 'pdftotext' | 'pdffonts', pdf: Buffer): Promise<string> {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.pdf`);
   await writeFile(file, pdf);
+  const args = tool === 'pdftotext' ? ['-enc', 'UTF-8', '-layout', file, '-'] : [file];
   try {
-    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', '-layout', file, '-']);
+    const { stdout } = await run(tool, args);
     return stdout;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new Error(
-        'pdftotext is missing: install poppler-utils (apt-get install -y poppler-utils; .ci/run does)',
+        `${tool} is missing: install poppler-utils (apt-get install -y poppler-utils; .ci/run does)`,
       );
     }
     throw err;
   }
 }
+const pdfText = (pdf: Buffer) => poppler('pdftotext', pdf);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'soc-pdf-'));
@@ -40,6 +42,19 @@ beforeAll(async () => {
   const summary = 'Подозрительный вход администратора';
   const row = await buildIncident(ctx, own.id, {
     summary,
+    description: [
+      '### Хронология',
+      '',
+      '1. Вход с адреса *203.0.113.7*',
+      '2. Запуск `mimikatz.exe`',
+      '   - из каталога Temp',
+      '',
+      '| Узел | Адрес |',
+      '| --- | --- |',
+      '| dc-01 | 10.0.0.2 |',
+      '',
+      'Подробнее: [отчёт](https://soc.example/r/1)',
+    ].join('\n'),
     recommendations: 'Смените пароль учётной записи **admin**',
     observedIocs: [{ ioc: 'evil.example.com', ioc_type: 'fqdn', category: ['C2'] }],
   });
@@ -70,6 +85,28 @@ describe('GET /soc/incs/{key}/get_pdf_inc/', () => {
     expect(text).toContain('evil.example.com');
     expect(text).toContain('Комментарии');
     expect(text).toContain('Пароль сменён в 10:40');
+  });
+
+  it('keeps the Markdown structure of the description: heading, numbers, bullets, table, faces', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v0/soc/incs/${incident.key}/get_pdf_inc/`,
+      headers: { ...bearer(tokens.customer!), 'accept-language': 'ru' },
+    });
+    const lines = (await pdfText(res.rawPayload)).split('\n').map((l) => l.trimEnd());
+    const line = (part: string) => lines.find((l) => l.includes(part)) ?? '';
+    expect(line('Хронология').trim()).toBe('Хронология');
+    expect(line('Вход с адреса')).toMatch(/^\s*1\.\s+Вход с адреса 203\.0\.113\.7$/);
+    expect(line('Запуск')).toMatch(/^\s*2\.\s+Запуск mimikatz\.exe$/);
+    expect(line('из каталога Temp')).toMatch(/^\s*◦\s+из каталога Temp$/);
+    expect(line('dc-01')).toMatch(/^\s*dc-01\s+10\.0\.0\.2$/);
+    expect(line('Узел')).toMatch(/^\s*Узел\s+Адрес$/);
+    expect(line('Подробнее')).toMatch(/Подробнее: отчёт$/);
+    expect(res.rawPayload.toString('latin1')).toContain('/URI (https://soc.example/r/1)');
+    // italic and code in their own faces (headings use the bold one anyway)
+    const fonts = await poppler('pdffonts', res.rawPayload);
+    expect(fonts).toMatch(/DejaVuSans-Oblique\b/);
+    expect(fonts).toMatch(/DejaVuSansMono\b/);
   });
 
   it('follows ?language=en', async () => {

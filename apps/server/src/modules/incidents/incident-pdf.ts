@@ -2,7 +2,8 @@ import PDFDocument from 'pdfkit';
 import type { Comment, IncidentCard, Language } from '@soc/contracts';
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import { htmlToText } from '../../lib/markdown.ts';
-import { FONT, FONT_BOLD } from '../../lib/pdf-fonts.ts';
+import { registerPdfFonts } from '../../lib/pdf-fonts.ts';
+import { writeMarkdown } from '../../lib/pdf-markdown.ts';
 
 const L = {
   ru: {
@@ -92,8 +93,7 @@ export function incidentPdf(
     info: { Title: `${t.incident} ${card.key}: ${card.summary}`, Author: portalName, Subject: card.summary },
     lang,
   });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
+  registerPdfFonts(doc);
 
   const heading = (text: string) => {
     doc.moveDown(0.8).font('bold').fontSize(13).fillColor('#1f1f1f').text(text).moveDown(0.3);
@@ -145,10 +145,13 @@ export function incidentPdf(
     doc.y = Math.max(afterLabel, doc.y) + 2;
   }
 
+  // the texts keep their Markdown structure (issue 28); no image is fetched for an incident
+  const markdown = (text: string) =>
+    text.trim() ? writeMarkdown(doc, text, { x: 50, width: 495 }) : paragraph('—');
   heading(t.description);
-  paragraph(htmlToText(card.rendered_description));
+  markdown(card.description);
   heading(t.recommendations);
-  paragraph(htmlToText(card.rendered_recommendations));
+  markdown(card.recommendations);
 
   heading(t.iocs);
   if (card.observed_iocs.length) {

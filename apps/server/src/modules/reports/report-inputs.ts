@@ -1,4 +1,3 @@
-import type { Language } from '@soc/contracts';
 import { REPORT_MESSAGES } from '@soc/contracts';
 import { badRequest } from '../../lib/http-errors.ts';
 import type { SystemScope } from '../../lib/scope.ts';
@@ -37,12 +36,4 @@ export async function resolveSystems(
   if (unique.some((k) => !known.has(k.toLowerCase())))
     throw badRequest({ [field]: [REPORT_MESSAGES.chooseSystems] });
   return found.sort((a, b) => a.isId.localeCompare(b.isId));
-}
-
-export async function reportLanguage(
-  repo: ReportsRepository,
-  emails: string[],
-  userId: number,
-): Promise<Language> {
-  return (await repo.localeOfEmails(emails)) ?? repo.userLocale(userId);
 }

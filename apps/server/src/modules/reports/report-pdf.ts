@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '@soc/contracts';
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
-import { FONT, FONT_BOLD } from '../../lib/pdf-fonts.ts';
+import { registerPdfFonts } from '../../lib/pdf-fonts.ts';
 import type { ReportIncidentRow, ReportSummary } from './report-data.repository.ts';
 
 const L = {
@@ -123,8 +123,7 @@ export function reportPdf(input: ReportPdfInput): { doc: PDFKit.PDFDocument; don
     lang,
     bufferPages: false,
   });
-  doc.registerFont('body', FONT);
-  doc.registerFont('bold', FONT_BOLD);
+  registerPdfFonts(doc);
   const locale = lang === 'ru' ? 'ru-RU' : 'en-GB';
   const dateTime = (d: Date) =>
     new Intl.DateTimeFormat(locale, {

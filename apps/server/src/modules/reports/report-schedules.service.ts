@@ -8,7 +8,7 @@ import type { SystemScope } from '../../lib/scope.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { REPORT_BUILD_JOB } from './report-delivery.ts';
-import { fileSafe, reportLanguage, resolveSystems, ymd } from './report-inputs.ts';
+import { fileSafe, resolveSystems, ymd } from './report-inputs.ts';
 import { checkRecipients } from './report-recipients.ts';
 import { isValidCrontab, latestDueSlot, nextSlot, scheduledPeriod } from './report-time.ts';
 import type { ReportsRepository, ScheduleRow } from './reports.repository.ts';
@@ -60,7 +60,7 @@ export function createReportSchedules(db: Db, repo: ReportsRepository) {
       return { total, results: await presentSchedules(rows) };
     },
 
-    async createSchedule(body: ReportTaskCreate, auth: AuthContext, ip: string, lang: Language = 'ru') {
+    async createSchedule(body: ReportTaskCreate, auth: AuthContext, ip: string, lang: Language) {
       const zone = DEFAULT_REPORT_TIME_ZONE;
       const crontab = checkCrontab(body.period, body.start_time, body.crontab, zone);
       const chosen = await resolveSystems(repo, body.systems, systemScope(auth));
@@ -80,7 +80,8 @@ export function createReportSchedules(db: Db, repo: ReportsRepository) {
         period: body.period,
         crontab,
         timeZone: zone,
-        language: await reportLanguage(repo, emails, auth.userId),
+        // the report is written in the language the person scheduling it reads the portal in
+        language: lang,
         nextRunAt: nextSlot(crontab, zone, body.start_time, new Date()),
       });
       await audit(db, {
@@ -93,13 +94,7 @@ export function createReportSchedules(db: Db, repo: ReportsRepository) {
       return (await presentSchedules([row]))[0]!;
     },
 
-    async updateSchedule(
-      id: number,
-      body: ReportTaskUpdate,
-      auth: AuthContext,
-      ip: string,
-      lang: Language = 'ru',
-    ) {
+    async updateSchedule(id: number, body: ReportTaskUpdate, auth: AuthContext, ip: string, lang: Language) {
       const scope = systemScope(auth);
       const row = await repo.findSchedule(id, scope);
       if (!row) throw notFound();
@@ -123,7 +118,9 @@ export function createReportSchedules(db: Db, repo: ReportsRepository) {
       const updated = await repo.updateSchedule(id, {
         ...(body.name !== undefined ? { name: body.name } : {}),
         ...(chosen ? { systemIds: chosen.map((s) => s.id) } : {}),
-        ...(emails ? { emails, language: await reportLanguage(repo, emails, auth.userId) } : {}),
+        ...(emails ? { emails } : {}),
+        // the owner's edit brings their current language; another person's edit keeps it
+        ...(row.ownerId === auth.userId ? { language: lang } : {}),
         ...(timing
           ? { period, startTime, crontab, nextRunAt: nextSlot(crontab, row.timeZone, startTime, new Date()) }
           : {}),

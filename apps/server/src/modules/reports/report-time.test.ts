@@ -123,16 +123,51 @@ describe('schedule slots', () => {
     expect(latestDueSlot(crontab, MSK, due, now).toISOString()).toBe('2026-11-20T06:00:00.000Z');
   });
 
-  it('covers the days before the slot: 1, 7, 14, or the days of the previous month', () => {
-    const slot = new Date('2026-03-01T06:00:00Z'); // 09:00 in Moscow
-    const days = (p: SchedulePeriod) => {
-      const { start, finish } = scheduledPeriod(p, slot, MSK);
-      expect(finish.getTime()).toBe(slot.getTime() - 1);
-      return (slot.getTime() - start.getTime()) / 86_400_000;
+  describe('covers the previous calendar day, Monday–Sunday week, 14 days or month of the zone', () => {
+    const VVO = 'Asia/Vladivostok'; // UTC+10, no DST
+    // 00:30 on Sunday 1 March 2026 in Vladivostok is still 28 February in UTC
+    const slot = zonedTimeToUtc({ year: 2026, month: 3, day: 1, hour: 0, minute: 30 }, VVO);
+    const covered = (p: SchedulePeriod, at = slot, zone = VVO) => {
+      const { start, finish } = scheduledPeriod(p, at, zone);
+      return [start.toISOString(), finish.toISOString()];
     };
-    expect(days('everyDay')).toBe(1);
-    expect(days('everyWeek')).toBe(7);
-    expect(days('twiceAMonth')).toBe(14);
-    expect(days('onceAMonth')).toBe(28);
+
+    it('uses the calendar of the time zone, not of UTC, at 00:30 local on the 1st', () => {
+      expect(slot.toISOString()).toBe('2026-02-28T14:30:00.000Z');
+      // 28 Feb 00:00 – 23:59:59.999 in Vladivostok
+      expect(covered('everyDay')).toEqual(['2026-02-27T14:00:00.000Z', '2026-02-28T13:59:59.999Z']);
+      // the whole of February, not January (the UTC month of the slot is still February)
+      expect(covered('onceAMonth')).toEqual(['2026-01-31T14:00:00.000Z', '2026-02-28T13:59:59.999Z']);
+      // 1 March is a Sunday: its week is not over, so Monday 16 – Sunday 22 February
+      expect(covered('everyWeek')).toEqual(['2026-02-15T14:00:00.000Z', '2026-02-22T13:59:59.999Z']);
+      // 15 – 28 February
+      expect(covered('twiceAMonth')).toEqual(['2026-02-14T14:00:00.000Z', '2026-02-28T13:59:59.999Z']);
+    });
+
+    it("takes the previous Monday–Sunday week whatever the slot's weekday", () => {
+      const at = (day: number) => zonedTimeToUtc({ year: 2026, month: 11, day, hour: 9 }, MSK);
+      // Monday 23 November and Wednesday 25 November 2026: the week of 16–22 November
+      for (const day of [23, 25]) {
+        expect(covered('everyWeek', at(day), MSK)).toEqual([
+          '2026-11-15T21:00:00.000Z',
+          '2026-11-22T20:59:59.999Z',
+        ]);
+      }
+    });
+
+    it('covers December from January, and a month of 31 days, across a DST change', () => {
+      const newYear = zonedTimeToUtc({ year: 2027, month: 1, day: 1, hour: 0, minute: 30 }, MSK);
+      expect(covered('onceAMonth', newYear, MSK)).toEqual([
+        '2026-11-30T21:00:00.000Z',
+        '2026-12-31T20:59:59.999Z',
+      ]);
+      // October 2026 in Berlin: summer time until the 25th
+      const berlin = 'Europe/Berlin';
+      const november = zonedTimeToUtc({ year: 2026, month: 11, day: 1, hour: 8 }, berlin);
+      expect(covered('onceAMonth', november, berlin)).toEqual([
+        '2026-09-30T22:00:00.000Z',
+        '2026-10-31T22:59:59.999Z',
+      ]);
+    });
   });
 });

@@ -121,35 +121,42 @@ export function latestDueSlot(crontab: Crontab, zone: string, due: Date, now: Da
   return slot;
 }
 
-/** The period a scheduled report covers: the days before its slot (spec 001 §9). */
+/**
+ * The period a scheduled report covers, in calendar days of `zone` (the schedule's, i.e. the
+ * tenant's, time zone) before the slot's day, as the form's info line says: the previous day,
+ * the previous Monday–Sunday week, the previous 14 days, or the previous calendar month.
+ */
 export function scheduledPeriod(
   period: SchedulePeriod,
   slot: Date,
   zone: string,
 ): { start: Date; finish: Date } {
-  const finish = new Date(slot.getTime() - 1);
-  let days: number;
-  if (period === 'onceAMonth') {
-    // the days of the month before the slot's month (its length in the schedule's zone)
-    const { year, month } = zonedDate(slot, zone);
-    days = new Date(Date.UTC(year, month - 1, 0)).getUTCDate();
-  } else days = REPORT_PERIOD_DAYS[period];
-  // wall-clock days, so that a DST change does not shift the period by an hour
-  const wall = zonedDate(slot, zone);
-  const slotWall = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(slot)
-    .split(':')
-    .map(Number) as [number, number];
-  const start = zonedTimeToUtc(
-    { year: wall.year, month: wall.month, day: wall.day - days, hour: slotWall[0], minute: slotWall[1] },
-    zone,
-  );
-  return { start, finish };
+  const today = zonedDate(slot, zone);
+  const day = (offset: number) => ({ ...today, day: today.day + offset });
+  let first: { year: number; month: number; day: number };
+  let last: { year: number; month: number; day: number };
+  switch (period) {
+    case 'everyDay':
+      [first, last] = [day(-1), day(-1)];
+      break;
+    case 'everyWeek': {
+      // days since this week's Monday (getUTCDay: Sunday 0)
+      const sinceMonday = (new Date(Date.UTC(today.year, today.month - 1, today.day)).getUTCDay() + 6) % 7;
+      [first, last] = [day(-sinceMonday - 7), day(-sinceMonday - 1)];
+      break;
+    }
+    case 'twiceAMonth':
+      [first, last] = [day(-REPORT_PERIOD_DAYS.twiceAMonth), day(-1)];
+      break;
+    case 'onceAMonth':
+      // day 0 of the slot's month is the last day of the month before
+      [first, last] = [
+        { year: today.year, month: today.month - 1, day: 1 },
+        { year: today.year, month: today.month, day: 0 },
+      ];
+      break;
+  }
+  return dayRange(first, last, zone);
 }
 
 /** [start of `start` day, end of `finish` day] of a one-off report in `zone`. */

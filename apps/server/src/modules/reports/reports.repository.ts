@@ -67,26 +67,6 @@ export function createReportsRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    async localeOfEmails(emails: string[]): Promise<'ru' | 'en' | undefined> {
-      if (!emails.length) return undefined;
-      const [row] = await db
-        .select({ locale: users.locale })
-        .from(users)
-        .where(
-          sql`lower(${users.email}) IN (${sql.join(
-            emails.map((e) => sql`${e.toLowerCase()}`),
-            sql`, `,
-          )})`,
-        )
-        .limit(1);
-      return row?.locale;
-    },
-
-    async userLocale(userId: number): Promise<'ru' | 'en'> {
-      const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
-      return row?.locale ?? 'ru';
-    },
-
     async listReady(q: ReportListQuery, scope: SystemScope, systemFilter: number[] | null) {
       const where = and(
         eq(reports.status, 'ready'),

@@ -50,12 +50,30 @@ async function pdfText(pdf: Buffer): Promise<string> {
   }
 }
 
-const api = (user: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+/** A call as `user`; `language` is the portal language the web app sends as Accept-Language. */
+const api = (
+  user: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  language?: 'ru' | 'en',
+) =>
   ctx.app.inject({
     method,
     url: `/api/v0/soc/${url}`,
-    headers: bearer(tokens[user]!),
+    headers: { ...bearer(tokens[user]!), ...(language ? { 'accept-language': language } : {}) },
     ...(payload ? { payload } : {}),
+  });
+
+/** The reports service of the test's app with its own attachment limit. */
+const reportsService = (attachmentMaxBytes = 1024 * 1024) =>
+  createReportsService({
+    db: ctx.database.db,
+    config: ctx.config,
+    storage: new FileStorage(ctx.config.filesDir),
+    mailer: createMailer({ smtpUrl: ctx.config.mail.smtpUrl, from: 'soc@test.local', outboxDir: '' }),
+    jobs: ctx.app.jobs,
+    attachmentMaxBytes,
   });
 
 const list = async (user: string, query = '') =>
@@ -158,13 +176,19 @@ describe('one-off reports', () => {
   let report: ReportFile;
 
   it('queues a report that appears in the list once built, with the right totals, and mails it', async () => {
-    const res = await api('analyst', 'POST', 'reports/create/', {
-      name: 'January',
-      systems: ['IS-RPT'],
-      emails: [OTHER],
-      start: '01.01.2026',
-      finish: '31.01.2026',
-    });
+    const res = await api(
+      'analyst',
+      'POST',
+      'reports/create/',
+      {
+        name: 'January',
+        systems: ['IS-RPT'],
+        emails: [OTHER],
+        start: '01.01.2026',
+        finish: '31.01.2026',
+      },
+      'en',
+    );
     expect(res.statusCode).toBe(201);
     const { id } = res.json<{ id: number }>();
     expect((await list('analyst', 'filename=January')).total).toBe(0);
@@ -185,7 +209,7 @@ describe('one-off reports', () => {
     expect(Number(file.headers['content-length'])).toBe(report.size);
     expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
-    // the recipient (otherTenant) reads English: the report is in English
+    // the analyst ordered it in English: the report is in English
     const text = await pdfText(file.rawPayload);
     expect(text).toMatch(/Incidents in the period\s+4\b/);
     expect(text).toMatch(/In the previous period\s+2\b/);
@@ -228,23 +252,46 @@ describe('one-off reports', () => {
       finish: '31.01.2026',
     });
     const { id } = res.json<{ id: number }>();
-    const small = createReportsService({
-      db: ctx.database.db,
-      config: ctx.config,
-      storage: new FileStorage(ctx.config.filesDir),
-      mailer: createMailer({ smtpUrl: ctx.config.mail.smtpUrl, from: 'soc@test.local', outboxDir: '' }),
-      jobs: ctx.app.jobs,
-      attachmentMaxBytes: 1000,
-    });
+    const small = reportsService(1000);
     const job = { attempts: 1, maxAttempts: 5 } as JobRow;
     expect(await small.runBuild({ reportId: id }, job)).toMatchObject({ reportId: id, mailed: true });
     const mail = received.find((m) => m.to.includes('big@example.com'));
     const parsed = await PostalMime.parse(mail!.raw);
     expect(parsed.attachments).toHaveLength(0);
-    // nobody's language is known for this address: the requesting analyst's (Russian)
+    // ordered without a language: Russian, the portal's default
     expect(parsed.subject).toBe('Отчёт: Large');
     expect(parsed.text).toContain('/reports/reportsList');
     expect(parsed.text).toContain('слишком велик');
+  });
+
+  it("writes the report in the language the requester reads the portal in, not the recipient's", async () => {
+    const order = async (user: string, language: 'ru' | 'en', emails: string[]) => {
+      const before = received.length;
+      const res = await api(
+        user,
+        'POST',
+        'reports/create/',
+        { name: `Language ${language}`, emails, start: '01.11.2026', finish: '02.11.2026' },
+        language,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      await ctx.app.jobs.runDue();
+      const file = await api(user, 'GET', `reports/${res.json<{ id: number }>().id}/download/`);
+      const mail = await PostalMime.parse(received.slice(before).find((m) => m.to.includes(emails[0]!))!.raw);
+      return { text: await pdfText(file.rawPayload), subject: mail.subject };
+    };
+    // otherTenant's account and recipient read English, but this request came in Russian
+    const ru = await order('otherTenant', 'ru', [OTHER]);
+    expect(ru.text).toMatch(/Инцидентов за период\s+0\b/);
+    expect(ru.text).toContain('Период: 1 нояб. 2026');
+    expect(ru.text).not.toContain('Incidents in the period');
+    expect(ru.subject).toBe('Отчёт: Language ru');
+    // the customer's account and recipient read Russian, this request came in English
+    const en = await order('customer', 'en', [CUSTOMER]);
+    expect(en.text).toMatch(/Incidents in the period\s+0\b/);
+    expect(en.text).toContain('Period: 1 Nov 2026');
+    expect(en.text).not.toContain('Инцидентов за период');
+    expect(en.subject).toBe('Report: Language en');
   });
 
   it('filters and orders the list', async () => {
@@ -396,8 +443,19 @@ describe('report tasks (schedules)', () => {
       system_keys: [systems.customer],
       crontab: { day_of_month: 'L', hour: '8', minute: '30' },
     });
-    const renamed = await api('customer', 'PATCH', `report_tasks/${task.id}/`, { name: 'Monthly' });
+    const renamed = await api('customer', 'PATCH', `report_tasks/${task.id}/`, { name: 'Monthly' }, 'en');
     expect(renamed.json<ReportTask>().name).toBe('Monthly');
+    // the owner's edit brings the language they now read the portal in; another person's keeps it
+    const language = async () =>
+      (
+        await queryRows<{ language: string }>(
+          ctx.database.db,
+          sql`SELECT language FROM report_schedules WHERE id = ${task.id}`,
+        )
+      )[0]!.language;
+    expect(await language()).toBe('en');
+    await api('analyst', 'PATCH', `report_tasks/${task.id}/`, { name: 'Monthly' }, 'ru');
+    expect(await language()).toBe('en');
     const emptied = await api('customer', 'PATCH', `report_tasks/${task.id}/`, { systems: [] });
     expect(emptied.statusCode).toBe(400);
     expect(JSON.stringify(emptied.json())).toContain('Empty error');
@@ -410,6 +468,66 @@ describe('report tasks (schedules)', () => {
     expect((await api('otherTenant', 'DELETE', `report_tasks/${task.id}/`)).statusCode).toBe(404);
     expect((await api('customer', 'DELETE', `report_tasks/${task.id}/`)).statusCode).toBe(204);
     expect((await api('customer', 'DELETE', `report_tasks/${task.id}/`)).statusCode).toBe(404);
+  });
+
+  it("covers the previous calendar month of the schedule's zone, in its author's language", async () => {
+    const service = reportsService();
+    /** A monthly schedule at 00:30 on the 1st, made in `language`, moved to Vladivostok (UTC+10). */
+    const schedule = async (user: string, language: 'ru' | 'en', email: string) => {
+      const start = '2026-01-01T00:30';
+      const res = await api(
+        user,
+        'POST',
+        'report_tasks/',
+        {
+          name: `Monthly ${language}`,
+          systems: [],
+          emails: [email],
+          start_time: start,
+          period: 'onceAMonth',
+          crontab: crontabFromPeriod('onceAMonth', start),
+        },
+        language,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+      const { id } = res.json<ReportTask>();
+      // 00:30 on 1 March in Vladivostok, still 28 February in UTC and in Moscow
+      await ctx.database.db.execute(
+        sql`UPDATE report_schedules SET time_zone = 'Asia/Vladivostok', next_run_at = '2026-02-28T14:30:00Z' WHERE id = ${id}`,
+      );
+      return id;
+    };
+    // each account and recipient reads the other language than the one the schedule was made in
+    const en = await schedule('customer', 'en', CUSTOMER);
+    const ru = await schedule('otherTenant', 'ru', OTHER);
+    expect(await service.tick(new Date('2026-02-28T14:31:00Z'))).toBe(2);
+    await ctx.app.jobs.runDue();
+
+    const made = async (scheduleId: number, user: string) => {
+      const [row] = await queryRows<{
+        id: number;
+        filename: string;
+        period_start: Date;
+        period_finish: Date;
+      }>(
+        ctx.database.db,
+        sql`SELECT id, filename, period_start, period_finish FROM reports WHERE schedule_id = ${scheduleId}`,
+      );
+      const file = await api(user, 'GET', `reports/${row!.id}/download/`);
+      expect(file.statusCode).toBe(200);
+      return { ...row!, text: await pdfText(file.rawPayload) };
+    };
+    const english = await made(en, 'customer');
+    expect(english.filename).toBe('Monthly en_2026-02-01_2026-02-28.pdf');
+    expect(new Date(english.period_start).toISOString()).toBe('2026-01-31T14:00:00.000Z');
+    expect(new Date(english.period_finish).toISOString()).toBe('2026-02-28T13:59:59.999Z');
+    expect(english.text).toContain('Period: 1 Feb 2026, 00:00 — 28 Feb 2026, 23:59');
+    expect(english.text).toContain('Time zone: Asia/Vladivostok');
+    expect(english.text).toMatch(/Incidents in the period\s+0\b/);
+    const russian = await made(ru, 'otherTenant');
+    expect(russian.filename).toBe('Monthly ru_2026-02-01_2026-02-28.pdf');
+    expect(russian.text).toMatch(/Период: 1 февр\. 2026 г\., 00:00 — 28 февр\. 2026 г\., 23:59/);
+    expect(russian.text).toMatch(/Инцидентов за период\s+0\b/);
   });
 
   it('runs a schedule that missed several slots once, for the latest period', async () => {
@@ -434,8 +552,11 @@ describe('report tasks (schedules)', () => {
     );
     expect(made).toHaveLength(1);
     expect(made[0]!.status).toBe('ready');
-    // the latest slot: the period ends less than a day ago
-    expect(Date.now() - new Date(made[0]!.period_finish).getTime()).toBeLessThan(86_400_000);
+    // the latest 09:00 (Moscow) slot lies less than a day ago; its period, the day before it,
+    // ended at the midnight 9 hours before the slot
+    const sinceFinish = Date.now() - new Date(made[0]!.period_finish).getTime();
+    expect(sinceFinish).toBeGreaterThanOrEqual(9 * 3_600_000);
+    expect(sinceFinish).toBeLessThan(33 * 3_600_000);
     const [row] = await queryRows<{ next_run_at: Date | string }>(
       ctx.database.db,
       sql`SELECT next_run_at FROM report_schedules WHERE id = ${id}`,

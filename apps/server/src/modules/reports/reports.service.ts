@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { REPORT_BUILD_JOB, createReportDelivery } from './report-delivery.ts';
-import { fileSafe, reportLanguage, resolveSystems, ymd } from './report-inputs.ts';
+import { fileSafe, resolveSystems, ymd } from './report-inputs.ts';
 import { checkRecipients } from './report-recipients.ts';
 import { createReportSchedules } from './report-schedules.service.ts';
 import { dayRange } from './report-time.ts';
@@ -84,7 +84,7 @@ export function createReportsService({
       return rows.length;
     },
 
-    async createOneOff(body: ReportCreate, auth: AuthContext, ip: string, lang: Language = 'ru') {
+    async createOneOff(body: ReportCreate, auth: AuthContext, ip: string, lang: Language) {
       const scope = systemScope(auth);
       const start = parseDmy(body.start)!;
       const finish = parseDmy(body.finish)!;
@@ -104,7 +104,6 @@ export function createReportsService({
         emails,
         lang,
       );
-      const language = await reportLanguage(repo, emails, auth.userId);
       const row = await repo.insertReport({
         name: body.name,
         filename: `${fileSafe(body.name)}_${ymd(range.start, zone)}_${ymd(range.finish, zone)}.pdf`,
@@ -112,7 +111,8 @@ export function createReportsService({
         systemIds: chosen.map((s) => s.id),
         systemLabel: chosen.map((s) => s.fullName).join(', '),
         emails,
-        language,
+        // in the requester's language (Accept-Language or ?language= of the request)
+        language: lang,
         timeZone: zone,
         periodStart: range.start,
         periodFinish: range.finish,

@@ -84,19 +84,19 @@ export const reportsEn = {
     info: {
       forPeriod: 'A one-off report for {{start}} — {{finish}} will be generated and sent to the recipients.',
       forPeriodEmpty: 'Choose the period of the report.',
-      everyDay: 'Every day at {{time}} a report for the previous day will be generated and sent.',
+      everyDay: 'Every day at {{time}} a report for the previous calendar day will be generated and sent.',
       everyWeek:
-        'Every week on {{weekday}} at {{time}} a report for the previous 7 days will be generated and sent.',
+        'Every week on {{weekday}} at {{time}} a report for the previous week, Monday to Sunday, will be generated and sent.',
       twiceAMonth:
         'On the {{first}} and the {{second}} day of every month at {{time}} a report for the previous 14 days will be generated and sent.',
       twiceAMonthLast:
         'On the {{first}} and the last day of every month at {{time}} a report for the previous 14 days will be generated and sent.',
       onceAMonth:
-        'On the {{day}} day of every month at {{time}} a report for the previous month will be generated and sent.',
+        'On the {{day}} day of every month at {{time}} a report for the previous calendar month will be generated and sent.',
       onceAMonthLast:
-        'On the last day of every month at {{time}} a report for the previous month will be generated and sent.',
+        'On the last day of every month at {{time}} a report for the previous calendar month will be generated and sent.',
       noStart: 'Choose the start date and time.',
-      timeZone: 'Times are in the {{zone}} time zone.',
+      timeZone: 'Times and report periods are in the {{zone}} time zone.',
     },
     errors: {
       dateRequired: 'Поле даты не заполненно',
