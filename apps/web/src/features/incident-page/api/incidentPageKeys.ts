@@ -10,6 +10,8 @@ export const incidentPageKeys = {
   card: (key: number, language: Language) => [...incidentPageKeys.incident(key), 'card', language] as const,
   actions: (key: number) => [...incidentPageKeys.incident(key), 'available-actions'] as const,
   comments: (key: number) => [...incidentPageKeys.incident(key), 'comments'] as const,
+  snapshots: (key: number) => [...incidentPageKeys.incident(key), 'snapshots'] as const,
+  misconfigs: (key: number) => [...incidentPageKeys.incident(key), 'misconfigs'] as const,
   resolutions: (issueTypeId: number, language: Language) =>
     [...incidentPageKeys.all, 'resolutions', issueTypeId, language] as const,
   users: (systemId: number, search: string) =>
