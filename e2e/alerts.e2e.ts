@@ -125,3 +125,54 @@ describe('alerts and the centre tabs of an incident', () => {
     await context.close();
   });
 });
+
+/** Opens the alerts tab of an incident with alerts at this window width, in this language. */
+async function openAlertsTab(width: number, locale: 'en-US' | 'ru-RU' = 'en-US') {
+  const { context, page } = await newPage(browser, { locale });
+  await page.setViewportSize({ width, height: 900 });
+  await signIn(page, baseUrl, 'alice');
+  const key = await incidentWithAlertsAndIocs(page);
+  await page.goto(`${baseUrl}/inc/${key}?tab=alerts`);
+  await page.getByTestId('alerts-table').locator('[data-testid^="alert-row-"]').first().waitFor();
+  await page.getByTestId('alert-detail').waitFor();
+  return { context, page, key };
+}
+
+/** The header cells of the alerts table that stick out of its visible box or cut their own title. */
+function cutHeaderCells(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const table = document.querySelector<HTMLElement>('[data-testid="alerts-table"]')!;
+    const box = table.querySelector('.ant-table-container')!.getBoundingClientRect();
+    const cells = Array.from(table.querySelectorAll<HTMLElement>('.ant-table-thead th')).filter(
+      (th) => !th.classList.contains('ant-table-cell-scrollbar'),
+    );
+    return cells
+      .filter((th) => {
+        const cell = th.getBoundingClientRect();
+        return (
+          cell.width < 1 ||
+          cell.left < box.left - 0.5 ||
+          cell.right > box.right + 0.5 ||
+          th.scrollWidth > th.clientWidth
+        );
+      })
+      .map((th) => th.textContent ?? '');
+  });
+}
+
+describe('alerts tab: layout', () => {
+  for (const [width, locale] of [
+    [1440, 'en-US'],
+    [1440, 'ru-RU'],
+    [1600, 'en-US'],
+  ] as const) {
+    it(`shows every column of the alerts table at ${width} px (${locale})`, async () => {
+      const { context, page } = await openAlertsTab(width, locale);
+      expect(await page.getByTestId('alerts-table').locator('.ant-table-thead th').count()).toBeGreaterThan(
+        4,
+      );
+      expect(await cutHeaderCells(page)).toEqual([]);
+      await context.close();
+    });
+  }
+});
