@@ -125,3 +125,122 @@ describe('alerts and the centre tabs of an incident', () => {
     await context.close();
   });
 });
+
+/** Opens the alerts tab of an incident with alerts at this window width, in this language. */
+async function openAlertsTab(width: number, locale: 'en-US' | 'ru-RU' = 'en-US') {
+  const { context, page } = await newPage(browser, { locale });
+  await page.setViewportSize({ width, height: 900 });
+  await signIn(page, baseUrl, 'alice');
+  const key = await incidentWithAlertsAndIocs(page);
+  await page.goto(`${baseUrl}/inc/${key}?tab=alerts`);
+  await page.getByTestId('alerts-table').locator('[data-testid^="alert-row-"]').first().waitFor();
+  await page.getByTestId('alert-detail').waitFor();
+  return { context, page, key };
+}
+
+/** Lets the page render what it has received: a few animation frames, not a guessed delay. */
+function renderedFrames(page: Page): Promise<void> {
+  return page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let frames = 0;
+        const tick = () => (++frames >= 5 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+  );
+}
+
+/** The header cells of the alerts table that stick out of its visible box or cut their own title. */
+function cutHeaderCells(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const table = document.querySelector<HTMLElement>('[data-testid="alerts-table"]')!;
+    const box = table.querySelector('.ant-table-container')!.getBoundingClientRect();
+    const cells = Array.from(table.querySelectorAll<HTMLElement>('.ant-table-thead th')).filter(
+      (th) => !th.classList.contains('ant-table-cell-scrollbar'),
+    );
+    return cells
+      .filter((th) => {
+        const cell = th.getBoundingClientRect();
+        return (
+          cell.width < 1 ||
+          cell.left < box.left - 0.5 ||
+          cell.right > box.right + 0.5 ||
+          th.scrollWidth > th.clientWidth
+        );
+      })
+      .map((th) => th.textContent ?? '');
+  });
+}
+
+describe('alerts tab: layout and tag suggestions', () => {
+  for (const [width, locale] of [
+    [1440, 'en-US'],
+    [1440, 'ru-RU'],
+    [1600, 'en-US'],
+  ] as const) {
+    it(`shows every column of the alerts table at ${width} px (${locale})`, async () => {
+      const { context, page } = await openAlertsTab(width, locale);
+      expect(await page.getByTestId('alerts-table').locator('.ant-table-thead th').count()).toBeGreaterThan(
+        4,
+      );
+      expect(await cutHeaderCells(page)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('closes the tag suggestions on Escape, on a click outside and on selection, for good', async () => {
+    const { context, page } = await openAlertsTab(1440);
+    // A tag of three characters or more, and two prefixes of it: each step asks for new text,
+    // which React Query has not cached.
+    const known = await api<{ results: { name: string }[] }>(page, '/soc/tags/?limit=5&q=');
+    const first = known.results.find((tag) => tag.name.length >= 3)!.name.slice(0, 1);
+    const offered = await api<{ results: { name: string }[] }>(page, `/soc/tags/?limit=5&q=${first}`);
+    const name = offered.results.find((tag) => tag.name.length >= 3)!.name;
+    const second = name.slice(0, 2);
+    // Suggestions answer when the test lets them: a user may dismiss the list before they come.
+    let gate: Promise<void> = Promise.resolve();
+    await page.route(/\/api\/v0\/soc\/tags\//, async (route) => {
+      await gate;
+      await route.continue();
+    });
+    const isTags = (url: string, q: string) =>
+      url.includes('/api/v0/soc/tags/') && new URL(url).searchParams.get('q') === q;
+    const input = page.getByTestId('alert-tag-input').locator('input');
+    const suggestions = page.locator('.ant-select-dropdown').filter({ visible: true });
+    /** Types `prefix`, dismisses the list with `dismiss` before the suggestions come, lets them come. */
+    const dismissEarly = async (prefix: string, dismiss: () => Promise<void>) => {
+      let open!: () => void;
+      gate = new Promise((resolve) => (open = resolve));
+      await input.fill('');
+      const asked = page.waitForRequest((request) => isTags(request.url(), prefix));
+      await input.pressSequentially(prefix);
+      await asked;
+      await dismiss();
+      const answered = page.waitForResponse((response) => isTags(response.url(), prefix));
+      open();
+      await answered;
+      await renderedFrames(page);
+      expect(await suggestions.count()).toBe(0);
+    };
+
+    await dismissEarly(first, () => page.keyboard.press('Escape'));
+    await input.click();
+    await dismissEarly(second, () => page.getByTestId('alerts-count').click());
+
+    // Typed and left alone, the list shows; a choice closes it, and the suggestions of the
+    // chosen name that follow do not open it again.
+    gate = Promise.resolve();
+    await input.click();
+    await input.fill('');
+    await input.pressSequentially(first);
+    const option = suggestions.locator('.ant-select-item-option').filter({ hasText: name }).first();
+    await option.waitFor();
+    const followUp = page.waitForResponse((response) => isTags(response.url(), name));
+    await option.click();
+    await expect.poll(() => input.inputValue()).toBe(name);
+    await followUp;
+    await renderedFrames(page);
+    expect(await suggestions.count()).toBe(0);
+    await context.close();
+  });
+});

@@ -313,3 +313,79 @@ describe('incident page workflow', () => {
     await context.close();
   });
 });
+
+/** A value of 200 characters with nowhere to break: no spaces, no hyphens. */
+const long = (prefix: string) => `${prefix}${'x'.repeat(200 - prefix.length)}`;
+
+/** The test ids among these whose element is wider inside than its visible box (cut or overflowing). */
+function overflowing(page: Page, testIds: string[]): Promise<string[]> {
+  return page.evaluate(
+    (ids) =>
+      ids.filter((id) => {
+        const element = document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
+        if (!element) return true;
+        const body = element.querySelector<HTMLElement>('.ant-card-body') ?? element;
+        return element.scrollWidth > element.clientWidth || body.scrollWidth > body.clientWidth;
+      }),
+    testIds,
+  );
+}
+
+describe('incident page: long values', () => {
+  it('wraps 200-character values without spaces inside their cards at 1440 px', async () => {
+    const { context, page } = await newPage(browser);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, baseUrl, 'alice');
+    const key = await findIncident(page, 'status__in=waiting_for_customer');
+    // The server's own card with long values put in: hosts, rule names, tags, file names, URLs, IOCs.
+    await page.route(new RegExp(`/api/v0/soc/incs/${key}/(\\?.*)?$`), async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      const card = (await response.json()) as Record<string, unknown>;
+      const url = long('https://example.com/');
+      await route.fulfill({
+        response,
+        json: {
+          ...card,
+          summary: long('summary-'),
+          affected_systems: [long('host-'), 'ws-17'],
+          detection_rules: [long('rule-')],
+          tags: [long('tag-')],
+          reporter_displayName: long('reporter-'),
+          rendered_description: `<p>See <a href="${url}">${url}</a></p>`,
+          rendered_recommendations: `<p>${long('recommendation-')}</p>`,
+          attachments: [
+            {
+              id: 'long-name',
+              filename: `${long('file-').slice(0, 196)}.pdf`,
+              size: 1024,
+              link: `/api/v0/soc/incs/${key}/attachments/long-name/download/`,
+              content_type: 'application/pdf',
+              created: Date.now(),
+            },
+          ],
+          observed_iocs: [
+            { ioc: url, ioc_type: 'url', category: [long('category-')] },
+            { ioc: long('hash'), ioc_type: 'file', category: [] },
+          ],
+        },
+      });
+    });
+    await openIncident(page, key);
+    await page.getByTestId('incident-details').waitFor();
+    expect(
+      await overflowing(page, [
+        'incident-title',
+        'incident-main-info',
+        'incident-more-info',
+        'incident-details',
+      ]),
+    ).toEqual([]);
+    await page.getByTestId('incident-tab-iocs').click();
+    await page.getByTestId('incident-iocs').waitFor();
+    expect(await overflowing(page, ['incident-iocs', 'ioc-group-url', 'ioc-group-file'])).toEqual([]);
+    // the page itself does not scroll sideways
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
+    await context.close();
+  });
+});

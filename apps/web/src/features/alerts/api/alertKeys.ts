@@ -1,4 +1,4 @@
-/** Query keys of alerts and the other centre tabs of an incident; all hang under the incident's key. */
+/** Query keys of an incident's alerts; all hang under the incident's key. */
 export const alertKeys = {
   incident: (key: number) => ['incident', key] as const,
   alerts: (key: number, search: string) => [...alertKeys.incident(key), 'alerts', { search }] as const,
@@ -8,8 +8,6 @@ export const alertKeys = {
   tree: (key: number, uuid: string) => [...alertKeys.alert(key, uuid), 'tree'] as const,
   symptomatic: (key: number, uuid: string) => [...alertKeys.alert(key, uuid), 'symptomatic'] as const,
   links: (uuid: string) => ['alert-links', uuid] as const,
-  snapshots: (key: number) => [...alertKeys.incident(key), 'snapshots'] as const,
-  misconfigs: (key: number) => [...alertKeys.incident(key), 'misconfigs'] as const,
   tags: (q: string) => ['tags', { q }] as const,
   teams: (system: number, search: string) => ['response-teams', system, { search }] as const,
 };

@@ -24,6 +24,13 @@ export function AlertTagEditor({ incidentKey, alert }: AlertEditingProps) {
   const [color, setColor] = useState<string>('blue');
   const q = useDebouncedValue(name.trim());
   const suggestions = useTagSuggestionsQuery(q);
+  // Open while typing, closed by Escape, a choice or leaving the input; kept here rather than in
+  // the select so that suggestions answering after the user dismissed them stay closed.
+  const [suggesting, setSuggesting] = useState(false);
+  const options = (suggestions.data ?? []).map((s) => ({
+    value: s.name,
+    label: <Tag color={s.color}>{s.name}</Tag>,
+  }));
   const save = (tags: AlertDetail['tags']) =>
     patch.mutate({ tags }, { onSuccess: () => notifySuccess({ title: t('alerts.saved') }) });
   const add = () => {
@@ -57,11 +64,16 @@ export function AlertTagEditor({ incidentKey, alert }: AlertEditingProps) {
         <AutoComplete
           value={name}
           onChange={setName}
-          options={(suggestions.data ?? []).map((s) => ({
-            value: s.name,
-            label: <Tag color={s.color}>{s.name}</Tag>,
-          }))}
+          options={options}
+          open={suggesting && options.length > 0}
+          onSearch={() => setSuggesting(true)}
+          onOpenChange={setSuggesting}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setSuggesting(false);
+          }}
+          onBlur={() => setSuggesting(false)}
           onSelect={(value: string) => {
+            setSuggesting(false);
             setName(value);
             const known = suggestions.data?.find((s) => s.name === value);
             if (known) setColor(known.color);

@@ -17,6 +17,14 @@ export type AlertsTabProps = {
 const TABLE_ROWS = 12;
 const ROW_HEIGHT = 40;
 
+/**
+ * Widths of the fixed columns and the least width of the table (a virtual table needs a number).
+ * The tab is about 600 px wide at 1440 px beside the info column and the comments; the columns
+ * fit there, stretch where there is more room, and the title column takes the rest and wraps.
+ */
+const COLUMN_WIDTHS = { severity: 96, assets: 120, date: 112 } as const;
+const TABLE_MIN_WIDTH = 540;
+
 export const SEVERITY_COLORS: Record<AlertSeverity, string> = {
   High: 'red',
   Medium: 'orange',
@@ -58,7 +66,7 @@ export function AlertsTab({ incidentKey }: AlertsTabProps) {
       key: 'severity',
       title: t('alerts.columns.severity'),
       dataIndex: 'severity',
-      width: 110,
+      width: COLUMN_WIDTHS.severity,
       render: (severity: AlertSeverity) => (
         <Tag color={SEVERITY_COLORS[severity]}>{t(`alerts.severity.${severity}`)}</Tag>
       ),
@@ -68,7 +76,7 @@ export function AlertsTab({ incidentKey }: AlertsTabProps) {
       title: t('alerts.columns.title'),
       render: (_, alert) => (
         <Flex vertical gap={2}>
-          <Typography.Text ellipsis={{ tooltip: alert.title }}>{alert.title}</Typography.Text>
+          <Typography.Text style={{ overflowWrap: 'anywhere' }}>{alert.title}</Typography.Text>
           <AlertTags tags={alert.tags} sourceTag={alert.source_tag} />
         </Flex>
       ),
@@ -76,7 +84,7 @@ export function AlertsTab({ incidentKey }: AlertsTabProps) {
     {
       key: 'assets',
       title: t('alerts.columns.assets'),
-      width: 170,
+      width: COLUMN_WIDTHS.assets,
       render: (_, alert) => (
         <Typography.Text ellipsis={{ tooltip: alert.affected_assets.map((a) => a.name).join(', ') }}>
           {alert.affected_assets.map((a) => a.name).join(', ')}
@@ -86,13 +94,13 @@ export function AlertsTab({ incidentKey }: AlertsTabProps) {
     {
       key: 'created',
       title: t('alerts.columns.created'),
-      width: 150,
+      width: COLUMN_WIDTHS.date,
       render: (_, alert) => formatDateTime(alert.created_time, i18n.language),
     },
     {
       key: 'updated',
       title: t('alerts.columns.updated'),
-      width: 150,
+      width: COLUMN_WIDTHS.date,
       render: (_, alert) => formatDateTime(alert.updated_time, i18n.language),
     },
   ];
@@ -129,7 +137,7 @@ export function AlertsTab({ incidentKey }: AlertsTabProps) {
             columns={columns}
             dataSource={rows}
             pagination={false}
-            scroll={{ y: ROW_HEIGHT * TABLE_ROWS, x: 800 }}
+            scroll={{ y: ROW_HEIGHT * TABLE_ROWS, x: TABLE_MIN_WIDTH }}
             onScroll={onScroll}
             rowClassName={(alert) => (alert.uuid === selectedUuid ? 'ant-table-row-selected' : '')}
             onRow={(alert) => ({

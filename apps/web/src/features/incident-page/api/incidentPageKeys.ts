@@ -7,9 +7,12 @@ import type { Language } from '@soc/contracts';
 export const incidentPageKeys = {
   all: ['incident'] as const,
   incident: (key: number) => [...incidentPageKeys.all, key] as const,
-  card: (key: number, language: Language) => [...incidentPageKeys.incident(key), 'card', language] as const,
+  cards: (key: number) => [...incidentPageKeys.incident(key), 'card'] as const,
+  card: (key: number, language: Language) => [...incidentPageKeys.cards(key), language] as const,
   actions: (key: number) => [...incidentPageKeys.incident(key), 'available-actions'] as const,
   comments: (key: number) => [...incidentPageKeys.incident(key), 'comments'] as const,
+  snapshots: (key: number) => [...incidentPageKeys.incident(key), 'snapshots'] as const,
+  misconfigs: (key: number) => [...incidentPageKeys.incident(key), 'misconfigs'] as const,
   resolutions: (issueTypeId: number, language: Language) =>
     [...incidentPageKeys.all, 'resolutions', issueTypeId, language] as const,
   users: (systemId: number, search: string) =>

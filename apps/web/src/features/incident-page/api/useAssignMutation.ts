@@ -1,28 +1,22 @@
-import type { AssignPayload } from '@soc/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { IncidentCardSchema, type AssignPayload } from '@soc/contracts';
+import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/index.ts';
-import { incidentKeys } from '../../incidents/api/incidentKeys.ts';
-import { incidentPageKeys } from './incidentPageKeys.ts';
+import { usePutCard } from './usePutCard.ts';
 
 /**
  * Assigns the incident to a user of its system, or clears the assignee
- * (POST /soc/incs/{key}/assign_to_customer/). The caller shows the toasts of spec 000 §8.
+ * (POST /soc/incs/{key}/assign_to_customer/); the answer is the card. The caller shows the toasts of spec 000 §8.
  */
 export function useAssignMutation(key: number) {
-  const queryClient = useQueryClient();
+  const putCard = usePutCard(key);
   return useMutation({
     mutationFn: (payload: AssignPayload) =>
       apiRequest(`/soc/incs/${key}/assign_to_customer/`, {
         method: 'POST',
         body: payload,
-        // The card is fetched again; the answer's body is not used.
-        schema: z.unknown(),
+        schema: IncidentCardSchema,
         notify: false,
       }),
-    onSuccess: async () => {
-      void queryClient.invalidateQueries({ queryKey: incidentKeys.lists() });
-      await queryClient.invalidateQueries({ queryKey: incidentPageKeys.incident(key) });
-    },
+    onSuccess: (card) => putCard(card),
   });
 }

@@ -1,14 +1,13 @@
 import { IncidentCardSchema, type IncidentPriority } from '@soc/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../shared/api/index.ts';
-import { incidentKeys } from '../../incidents/api/incidentKeys.ts';
-import { incidentPageKeys } from './incidentPageKeys.ts';
+import { usePutCard } from './usePutCard.ts';
 
-/** Changes an incident's priority (PATCH /soc/incs/{key}/ {priority}); failures are toasted. */
+/** Changes an incident's priority (PATCH /soc/incs/{key}/ {priority}); the answer is the card. Failures are toasted. */
 export function usePriorityMutation(key: number) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const putCard = usePutCard(key);
   return useMutation({
     mutationFn: (priority: IncidentPriority) =>
       apiRequest(`/soc/incs/${key}/`, {
@@ -17,9 +16,6 @@ export function usePriorityMutation(key: number) {
         schema: IncidentCardSchema,
         errorMessage: t('incidentPage.priority.failed'),
       }),
-    onSuccess: async () => {
-      void queryClient.invalidateQueries({ queryKey: incidentKeys.lists() });
-      await queryClient.invalidateQueries({ queryKey: incidentPageKeys.incident(key) });
-    },
+    onSuccess: (card) => putCard(card),
   });
 }

@@ -7,6 +7,7 @@ import { apiDownload } from '../../../shared/api/index.ts';
 import { startDownload } from '../../../shared/downloads/downloads.ts';
 import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
 import { apiPathOfLink, hasThumbnail } from '../lib/attachments.ts';
+import { wrapText } from '../../rules/components/wrapText.ts';
 
 /** Edge of a thumbnail, in multiples of the theme's control height. */
 const THUMBNAIL_CONTROLS = 2.5;
@@ -93,7 +94,7 @@ export function AttachmentList({ attachments, testId }: AttachmentListProps) {
               type="link"
               size="small"
               icon={<PaperClipOutlined aria-hidden />}
-              style={{ paddingInline: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+              style={{ ...wrapText, paddingInline: 0, height: 'auto', maxWidth: '100%', textAlign: 'start' }}
               onClick={() =>
                 startDownload({ path: apiPathOfLink(attachment.link), filename: attachment.filename })
               }

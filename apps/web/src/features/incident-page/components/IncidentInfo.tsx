@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { RuleNamePopover } from '../../rules/components/RuleNamePopover.tsx';
+import { wrapText } from '../../rules/components/wrapText.ts';
 import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
 import type { CustomerAction } from '../api/useIncidentActionMutation.ts';
 import { AssigneeSelect } from './AssigneeSelect.tsx';
@@ -22,6 +23,8 @@ function Block({ title, testId, children }: BlockProps) {
     <Card
       size="small"
       data-testid={testId}
+      // Host names, file names and URLs often have no spaces: they break anywhere rather than overflow.
+      styles={{ body: { overflowWrap: 'anywhere' } }}
       title={
         <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading5 }}>
           {title}
@@ -163,7 +166,7 @@ export function MoreInfo({ incident, onRefresh }: MoreInfoProps) {
         incident.tags.length > 0 ? (
           <Flex wrap gap="small">
             {incident.tags.map((tag) => (
-              <Tag key={tag} style={{ marginInlineEnd: 0 }}>
+              <Tag key={tag} style={{ ...wrapText, marginInlineEnd: 0, maxWidth: '100%' }}>
                 {tag}
               </Tag>
             ))}

@@ -6,9 +6,9 @@ import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
 import { useIncidentAlertsQuery } from '../../alerts/api/useIncidentAlertsQuery.ts';
 import { AlertsTab } from '../../alerts/components/AlertsTab.tsx';
-import { AssetsTab } from '../../alerts/components/AssetsTab.tsx';
-import { IocsTab } from '../../alerts/components/IocsTab.tsx';
-import { MisconfigsTab } from '../../alerts/components/MisconfigsTab.tsx';
+import { AssetsTab } from './AssetsTab.tsx';
+import { IocsTab } from './IocsTab.tsx';
+import { MisconfigsTab } from './MisconfigsTab.tsx';
 import { CollapsibleHtml } from './CollapsibleHtml.tsx';
 
 export type IncidentTabsProps = {

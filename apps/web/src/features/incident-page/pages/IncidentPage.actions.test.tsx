@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { callsTo } from '../../../test/fetchMock.ts';
+import { callsTo, settle } from '../../../test/fetchMock.ts';
 import { ACTIONS, CARD, KEY, makeCard, openIncident } from '../test/incidentCardFixtures.ts';
 import { pickOption } from '../../incidents/test/pageHarness.ts';
 
@@ -19,10 +19,9 @@ function isOpen(testId: string): boolean {
 }
 
 describe('incident page: workflow actions', () => {
-  it('closes an incident with a resolution and a comment, then refreshes the card and actions', async () => {
+  it('closes an incident with a resolution and a comment, then shows the card it answers and new actions', async () => {
     let closed = false;
     const { user, fetchMock } = openIncident({
-      [CARD]: () => ({ body: makeCard(closed ? { status: 'closed', resolution: 'True Positive' } : {}) }),
       [ACTIONS]: () => ({ body: { results: closed ? ['reopen'] : ['confirm', 'close'] } }),
       [CLOSE]: () => {
         closed = true;
@@ -52,9 +51,11 @@ describe('incident page: workflow actions', () => {
     });
     await waitFor(() => expect(toastTexts().some((text) => text.includes('Incident closed'))).toBe(true));
     await waitFor(() => expect(isOpen('action-dialog')).toBe(false));
-    // The list of actions and the card are fetched again.
+    // The actions are fetched again; the card is the action's answer, not a second GET.
     expect(await screen.findByTestId('action-reopen')).toBeInTheDocument();
     expect(screen.getByTestId('incident-status')).toHaveTextContent('Closed');
+    await settle();
+    expect(callsTo(fetchMock, CARD)).toHaveLength(1);
   });
 
   it('puts server field messages under the fields and shows the failure toast', async () => {
@@ -115,15 +116,13 @@ describe('incident page: workflow actions', () => {
 });
 
 describe('incident page: priority', () => {
-  it('opens the priority dialog from ?updatePriority and saves the new priority', async () => {
-    let priority = 'high';
+  it('opens the priority dialog from ?updatePriority and shows the card the change answers', async () => {
     const { user, fetchMock, router } = openIncident(
       {
-        [CARD]: () => ({ body: makeCard({ priority: priority as 'high' }) }),
-        [PATCH]: (request) => {
-          priority = (request.body as { priority: string }).priority;
-          return { body: makeCard({ priority: priority as 'low' }) };
-        },
+        [CARD]: { body: makeCard({ priority: 'high' }) },
+        [PATCH]: (request) => ({
+          body: makeCard({ priority: (request.body as { priority: 'low' }).priority }),
+        }),
       },
       `/inc/${KEY}?updatePriority`,
     );
@@ -138,6 +137,8 @@ describe('incident page: priority', () => {
     await waitFor(() =>
       expect(screen.getByTestId('incident-priority-select')).toHaveAttribute('data-priority', 'low'),
     );
+    await settle();
+    expect(callsTo(fetchMock, CARD)).toHaveLength(1);
   });
 
   it('changes the priority inline, offering critical only when allowed', async () => {

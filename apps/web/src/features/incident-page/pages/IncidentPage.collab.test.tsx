@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFetchBackedXhr } from '../../../test/fakeXhr.ts';
-import { callsTo } from '../../../test/fetchMock.ts';
+import { callsTo, settle } from '../../../test/fetchMock.ts';
 import { currentUser } from '../../../test/fixtures.ts';
 import { clearDownloads } from '../../../shared/downloads/downloads.ts';
 import {
@@ -37,13 +37,9 @@ beforeEach(() => {
 
 describe('incident page: assignment', () => {
   it("assigns the incident to the caller with 'Assign to yourself', then hides the button", async () => {
-    let assignee: typeof me | null = null;
     const { user, fetchMock } = openIncident({
-      [CARD]: () => ({ body: makeCard({ customer_assignee: assignee }) }),
-      [ASSIGN]: () => {
-        assignee = me;
-        return { body: makeCard({ customer_assignee: me }) };
-      },
+      [CARD]: { body: makeCard({ customer_assignee: null }) },
+      [ASSIGN]: { body: makeCard({ customer_assignee: me }) },
     });
     await user.click(await screen.findByTestId('assign-to-yourself'));
     await waitFor(() =>
@@ -52,6 +48,9 @@ describe('incident page: assignment', () => {
     await waitFor(() => expect(toastTexts().some((text) => text.includes('Changes saved'))).toBe(true));
     await waitFor(() => expect(screen.queryByTestId('assign-to-yourself')).not.toBeInTheDocument());
     expect(screen.getByTestId('assignee-select')).toHaveAttribute('data-assignee', String(currentUser.id));
+    // The page shows the card the assignment answered: no second GET of it.
+    await settle();
+    expect(callsTo(fetchMock, CARD)).toHaveLength(1);
   });
 
   it("shows 'Error while saving: {status}' with the answer's fields when the server refuses", async () => {
@@ -116,23 +115,15 @@ describe('incident page: rating', () => {
   });
 
   it('shows submit and cancel once a star is chosen, and sends the rating', async () => {
-    let rated = false;
     const { user, fetchMock } = openIncident({
-      [CARD]: () => ({
-        body: makeCard(
-          rated
-            ? {
-                status: 'closed',
-                customer_star_rating: 4,
-                customer_star_rating_comment: 'Quick',
-                can_rate: false,
-              }
-            : { status: 'closed', can_rate: true },
-        ),
-      }),
-      [RATE]: () => {
-        rated = true;
-        return { status: 201, body: {} };
+      [CARD]: { body: makeCard({ status: 'closed', can_rate: true }) },
+      [RATE]: {
+        body: makeCard({
+          status: 'closed',
+          customer_star_rating: 4,
+          customer_star_rating_comment: 'Quick',
+          can_rate: false,
+        }),
       },
     });
     const form = await screen.findByTestId('rating-form');
@@ -143,6 +134,9 @@ describe('incident page: rating', () => {
     await user.click(within(form).getByTestId('rating-submit'));
     await waitFor(() => expect(callsTo(fetchMock, RATE)[0]?.body).toEqual({ rating: 4, comment: 'Quick' }));
     expect(await screen.findByTestId('rating-given')).toHaveTextContent('Quick');
+    // The page shows the card the rating answered: no second GET of it.
+    await settle();
+    expect(callsTo(fetchMock, CARD)).toHaveLength(1);
   });
 
   it('cancel clears the chosen stars; a 400 puts the messages on the fields with the toast', async () => {

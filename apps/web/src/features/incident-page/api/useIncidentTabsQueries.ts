@@ -2,13 +2,13 @@ import { MisconfigPageSchema, SNAPSHOTS_PAGE_SIZE, SnapshotPageSchema } from '@s
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../shared/api/index.ts';
-import { alertKeys } from './alertKeys.ts';
+import { incidentPageKeys } from './incidentPageKeys.ts';
 
 /** CMDB assets of the incident, paged through `next` (GET {incident}/snapshots/). */
 export function useSnapshotsQuery(key: number) {
   const { t } = useTranslation();
   return useInfiniteQuery({
-    queryKey: alertKeys.snapshots(key),
+    queryKey: incidentPageKeys.snapshots(key),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       apiRequest(`/soc/incs/${key}/snapshots/`, {
@@ -25,7 +25,7 @@ export function useSnapshotsQuery(key: number) {
 export function useMisconfigsQuery(key: number) {
   const { t } = useTranslation();
   return useInfiniteQuery({
-    queryKey: alertKeys.misconfigs(key),
+    queryKey: incidentPageKeys.misconfigs(key),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       apiRequest(`/soc/incs/${key}/misconfigs/`, {

@@ -2,6 +2,7 @@ import type { Ioc } from '@soc/contracts';
 import { groupIocs } from '@soc/contracts';
 import { Card, Flex, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { wrapText } from '../../rules/components/wrapText.ts';
 
 export type IocsTabProps = { iocs: Ioc[] };
 
@@ -34,12 +35,14 @@ export function IocsTab({ iocs }: IocsTabProps) {
                   <Typography.Text
                     code
                     copyable={{ tooltips: [t('alerts.iocs.copy'), t('alerts.iocs.copied')] }}
-                    style={{ wordBreak: 'break-all', flex: 1 }}
+                    style={{ ...wrapText, flex: 1 }}
                   >
                     {item.ioc}
                   </Typography.Text>
                   {item.category.map((category) => (
-                    <Tag key={category}>{category}</Tag>
+                    <Tag key={category} style={{ ...wrapText, maxWidth: '100%' }}>
+                      {category}
+                    </Tag>
                   ))}
                 </Flex>
               </List.Item>
