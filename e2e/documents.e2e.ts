@@ -26,11 +26,14 @@ interface Card extends ListItem {
 }
 
 /** Calls the API with the page's session (the access token the app keeps in storage). */
-async function api<T>(page: Page, path: string): Promise<T> {
+async function api<T>(page: Page, path: string, init: RequestInit = {}): Promise<T> {
   const token = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('auth') ?? '{}') as { access?: string }).access,
   );
-  const response = await fetch(`${baseUrl}/api/v0${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseUrl}/api/v0${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+  });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -113,6 +116,50 @@ describe('documentation hub', () => {
     expect(file.suggestedFilename()).toBe(`${russianCard.title}.pdf`);
     const bytes = readFileSync(await file.path());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await context.close();
+  });
+
+  it("keeps a body's paragraphs and list items apart in the card's summary", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'analyst');
+    const title = `Isolation steps ${Date.now()}`;
+    const created = await api<ListItem>(page, '/soc/instructions/', {
+      method: 'POST',
+      body: JSON.stringify({
+        title,
+        language: 'en',
+        description: 'Isolate the host.\n\n- collect **memory**\n- collect logs',
+      }),
+    });
+    await page.goto(`${baseUrl}/docs/instructions`);
+    await page.getByTestId('documents-search-input').fill(title);
+    await page.getByTestId('documents-search-input').press('Enter');
+    const summary = page
+      .locator(`[data-testid="document-card"][data-id="${created.id}"]`)
+      .getByTestId('document-card-summary');
+    await summary.waitFor();
+    // the rendered lines, as the reader sees them (innerText follows the layout)
+    expect(await summary.innerText()).toBe('Isolate the host.\n• collect memory\n• collect logs');
+    await context.close();
+  });
+
+  it('shows HTML typed into the comment form as the text typed, with the source as on incidents', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'alice');
+    const list = await api<{ results: ListItem[] }>(page, '/soc/instructions/?language=en&page_size=1');
+    const id = list.results[0]!.id;
+    await page.goto(`${baseUrl}/instruction/${id}`);
+    const stamp = String(Date.now());
+    const text = `<b>x</b> **bold** ${stamp}`;
+    await page.getByTestId('document-comment-input').fill(text);
+    await page.getByTestId('document-comment-submit').click();
+    const comment = page.getByTestId('document-comment').filter({ hasText: stamp });
+    await comment.waitFor();
+    const body = comment.getByTestId('document-comment-body');
+    expect(await body.innerText()).toBe(text.replace('**bold**', 'bold'));
+    expect(await body.locator('b').count()).toBe(0);
+    expect(await body.locator('strong').innerText()).toBe('bold');
+    expect(await comment.getByTestId('comment-source').getAttribute('aria-label')).toBe('Web or API');
     await context.close();
   });
 

@@ -54,6 +54,16 @@ async function openIncident(page: Page, key: number): Promise<void> {
   await page.getByTestId('incident-main-info').waitFor();
 }
 
+/** Signs in as carol and opens one of her incidents that is still open (takes comments). */
+async function openOpenIncident(page: Page): Promise<void> {
+  await signIn(page, baseUrl, 'carol');
+  const key = await findIncident(
+    page,
+    'status__in=waiting_for_customer,waiting_for_support,work_in_progress',
+  );
+  await openIncident(page, key);
+}
+
 /** Submits the open action dialog and checks that the server took the action. */
 async function submitAction(page: Page, key: number, action: string): Promise<void> {
   const answer = await answerTo(page, 'POST', new RegExp(`/soc/incs/${key}/${action}/$`), () =>
@@ -124,12 +134,7 @@ describe('incident page workflow', () => {
 
   it('adds a comment with files and shows it with its attachments', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, baseUrl, 'carol');
-    const key = await findIncident(
-      page,
-      'status__in=waiting_for_customer,waiting_for_support,work_in_progress',
-    );
-    await openIncident(page, key);
+    await openOpenIncident(page);
     const send = page.getByTestId('comment-send');
     expect(await send.isDisabled()).toBe(true);
     const text = `Log excerpt attached ${Date.now()}`;
@@ -159,6 +164,22 @@ describe('incident page workflow', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe('auth-журнал.log');
     expect(readFileSync(await file.path(), 'utf8')).toBe('Failed password for root');
+    await context.close();
+  });
+
+  it('shows HTML typed into the comment composer as the text typed', async () => {
+    const { context, page } = await newPage(browser);
+    await openOpenIncident(page);
+    const stamp = String(Date.now());
+    const text = `<b>x</b> **bold** ${stamp}`;
+    await page.getByTestId('comment-input').fill(text);
+    await page.getByTestId('comment-send').click();
+    const body = page.getByTestId('comment-body').filter({ hasText: stamp });
+    await body.waitFor({ timeout: 15_000 });
+    // the composer is plain text: the tags are characters, the Markdown still formats
+    expect(await body.innerText()).toBe(text.replace('**bold**', 'bold'));
+    expect(await body.locator('b').count()).toBe(0);
+    expect(await body.locator('strong').innerText()).toBe('bold');
     await context.close();
   });
 

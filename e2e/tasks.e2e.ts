@@ -43,8 +43,9 @@ describe('tasks', () => {
     expect(id).toMatch(/^\d+$/);
     await page.getByTestId('comments-empty').waitFor();
 
-    // the chat: the incident composer, with a file
-    await page.getByTestId('comment-input').fill('The VPN gateway logs are attached.');
+    // the chat: the incident composer, with a file; what looks like a tag is text as typed
+    const text = 'The logs of <vpn-gw> are attached.';
+    await page.getByTestId('comment-input').fill(text);
     await page.getByTestId('comment-file-input').setInputFiles([
       {
         name: 'vpn-журнал.log',
@@ -54,15 +55,16 @@ describe('tasks', () => {
     ]);
     await expect.poll(() => page.getByTestId('comment-file').count(), POLL).toBe(1);
     await page.getByTestId('comment-send').click();
-    const message = page.getByTestId('comment').filter({ hasText: 'The VPN gateway logs are attached.' });
+    const message = page.getByTestId('comment').filter({ hasText: text });
     await message.waitFor({ timeout: 15_000 });
     await message.getByText('vpn-журнал.log').waitFor();
+    expect(await message.getByTestId('comment-body').innerText()).toBe(text);
     await expect.poll(() => page.getByTestId('comment-input').inputValue(), POLL).toBe('');
     expect(await page.getByTestId('comment-file').count()).toBe(0);
 
     // a reload opens the same task with its chat
     await page.reload();
-    await page.getByTestId('comment').filter({ hasText: 'The VPN gateway logs are attached.' }).waitFor();
+    await page.getByTestId('comment').filter({ hasText: text }).waitFor();
     await expect.poll(() => page.getByTestId('task-status').getAttribute('data-status'), POLL).toBe('open');
 
     // the list finds it, and its card links back to the task

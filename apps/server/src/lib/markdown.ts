@@ -1,5 +1,4 @@
-import type { TokensList } from 'marked';
-import { Marked } from 'marked';
+import { Marked, type MarkedToken, type Token, type TokensList } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -68,7 +67,7 @@ export function sanitizeHtmlFragment(html: string): string {
   return sanitizeHtml(html, POLICY);
 }
 
-/** Markdown (which may embed raw HTML) → safe HTML. */
+/** Markdown (which may embed raw HTML, e.g. an analyst's document) → safe HTML. */
 export function renderMarkdown(markdown: string): string {
   if (!markdown.trim()) return '';
   return sanitizeHtmlFragment(marked.parse(markdown) as string).trim();
@@ -110,4 +109,70 @@ export function htmlToText(html: string): string {
   return decodeEntities(sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} }))
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/**
+ * Markdown typed into a plain-text composer (comments): Markdown formats it, but HTML typed in it
+ * is text, shown as typed (`<b>x</b>` reads `<b>x</b>`), because the author wrote characters,
+ * not markup. Only a rich-text editor's output is taken as HTML.
+ */
+const typedMarked = new Marked({
+  gfm: true,
+  breaks: true,
+  async: false,
+  // without the HTML tokenizers, `<tag>` falls through to text, which marked escapes
+  tokenizer: { html: () => undefined, tag: () => undefined },
+});
+
+/** Text typed into a comment composer (Markdown, no raw HTML) → safe HTML. */
+export function renderTypedMarkdown(markdown: string): string {
+  if (!markdown.trim()) return '';
+  return sanitizeHtmlFragment(typedMarked.parse(markdown) as string).trim();
+}
+
+/** One line of plain text from inline Markdown tokens (formatting, links and inline HTML dropped). */
+const inlineText = (tokens: Token[]): string =>
+  htmlToText(sanitizeHtmlFragment(marked.Parser.parseInline(tokens, marked.defaults)))
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The lines of Markdown blocks: a line per paragraph, heading, list item, table row or code line. */
+function blockLines(tokens: Token[]): string[] {
+  return tokens.flatMap((token): string[] => {
+    const t = token as MarkedToken;
+    switch (t.type) {
+      case 'paragraph':
+      case 'heading':
+        return [inlineText(t.tokens)];
+      case 'text':
+        return [t.tokens ? inlineText(t.tokens) : t.text];
+      case 'list':
+        return t.items.flatMap((item, index) => {
+          const [first = '', ...rest] = blockLines(item.tokens);
+          const marker = t.ordered ? `${Number(t.start === '' ? 1 : t.start) + index}.` : '•';
+          return [`${marker} ${first}`, ...rest];
+        });
+      case 'blockquote':
+        return blockLines(t.tokens);
+      case 'code':
+        return t.text.split('\n');
+      case 'table':
+        return [t.header, ...t.rows].map((row) => row.map((cell) => inlineText(cell.tokens)).join(' | '));
+      case 'html':
+        return htmlToText(t.text).split('\n');
+      default:
+        return [];
+    }
+  });
+}
+
+/**
+ * Markdown → plain text that keeps its structure: one line per paragraph, heading, list item
+ * (`•` or its number) and table row, for summaries shown as text (document cards).
+ */
+export function markdownToLines(markdown: string): string {
+  return blockLines(marked.lexer(markdown))
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
 }

@@ -84,7 +84,7 @@ const documentCommon = {
 /** A card of a list (side panel: summary, attachments). */
 export const DocumentListItemSchema = z.object({
   ...documentCommon,
-  /** Plain text, up to 300 characters, from the body. */
+  /** Plain text, up to 300 characters, from the body: a line (`\n`) per paragraph, heading and list item (`•` or its number). */
   summary: z.string(),
 });
 export type DocumentListItem = z.infer<typeof DocumentListItemSchema>;

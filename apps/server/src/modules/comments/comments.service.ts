@@ -8,7 +8,7 @@ import type { StagedFile } from '../../integrations/storage/upload-stager.ts';
 import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/http-errors.ts';
-import { renderMarkdown } from '../../lib/markdown.ts';
+import { renderTypedMarkdown } from '../../lib/markdown.ts';
 import type { MultipartPart } from '../../lib/multipart.ts';
 import { parseMultipartFields, readChatParts } from '../../lib/multipart.ts';
 import { likePattern } from '../../lib/pagination.ts';
@@ -151,7 +151,7 @@ export function createCommentsService({ db, config, storage, onStatus, responses
             authorId: auth.userId,
             authorName: me.name,
             authorEmail: me.email,
-            html: renderMarkdown(parsed.body),
+            html: renderTypedMarkdown(parsed.body),
             source: 'API',
             fromSoc: byStaff,
             issueCompleted: parsed.issue_completed,

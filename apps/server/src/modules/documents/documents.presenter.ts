@@ -8,7 +8,7 @@ import type {
   DocumentVersion,
 } from '@soc/contracts';
 import { DOCUMENT_KIND_PATHS } from '@soc/contracts';
-import { htmlToText, renderMarkdown } from '../../lib/markdown.ts';
+import { markdownToLines, renderMarkdown } from '../../lib/markdown.ts';
 import type { AttachmentRow, CommentRow, DocumentRow, VersionRow } from './documents.repository.ts';
 
 export const attachmentLink = (kind: DocumentKind, documentId: number, id: number) =>
@@ -57,16 +57,21 @@ const common = (r: DocumentRow, attachments: AttachmentRow[], languages: Documen
 
 const SUMMARY_LENGTH = 300;
 
+/**
+ * The start of the body as plain text that keeps its paragraphs and list items on their own
+ * lines (`\n`; `•` or the number before an item), so that a card does not run them together.
+ */
+export function documentSummary(markdown: string): string {
+  const text = markdownToLines(markdown);
+  return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1).trimEnd()}…` : text;
+}
+
 export function presentListItem(
   r: DocumentRow,
   attachments: AttachmentRow[],
   languages: DocumentVariant[],
 ): DocumentListItem {
-  const text = htmlToText(renderDocumentBody(r.description)).replace(/\s+/g, ' ').trim();
-  return {
-    ...common(r, attachments, languages),
-    summary: text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text,
-  };
+  return { ...common(r, attachments, languages), summary: documentSummary(r.description) };
 }
 
 export function presentCard(

@@ -138,7 +138,8 @@ describe('documents list', () => {
     expect(past.total).toBe(3);
 
     const item = all.results.find((r) => r.id === ruInstruction.id)!;
-    expect(item.summary).toBe('Шаги Отключите узел от сети.');
+    // the heading and the paragraph stay on their own lines
+    expect(item.summary).toBe('Шаги\nОтключите узел от сети.');
     expect(item.sensors).toEqual(['EDR', 'Sysmon']);
   });
 
@@ -367,7 +368,10 @@ describe('comments', () => {
       form({ text: 'Дополнили раздел <script>alert(1)</script>' }),
     );
     expect(staff.statusCode).toBe(201);
-    expect(staff.json<DocumentComment>().body).not.toContain('script');
+    // typed HTML is text, as in incident comments
+    expect(staff.json<DocumentComment>().body).toBe(
+      '<p>Дополнили раздел &lt;script&gt;alert(1)&lt;/script&gt;</p>',
+    );
 
     const list = (await get('customer', url)).json<{ total: number; results: DocumentComment[] }>();
     expect(list.total).toBe(2);

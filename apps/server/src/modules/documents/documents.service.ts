@@ -22,7 +22,7 @@ import { sanitizeFilename } from '../../integrations/storage/upload-stager.ts';
 import { FileTooLargeError } from '../../integrations/storage/file-storage.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
-import { renderMarkdown } from '../../lib/markdown.ts';
+import { renderTypedMarkdown } from '../../lib/markdown.ts';
 import type { MultipartPart } from '../../lib/multipart.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
@@ -265,7 +265,7 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
         documentId: row.id,
         authorId: auth.userId,
         authorName: me.name,
-        body: renderMarkdown(text),
+        body: renderTypedMarkdown(text),
         fromSoc: isStaff(auth),
       });
       await audit(db, {

@@ -227,7 +227,7 @@ describe('status machine (DESIGN §5): every action from every status', () => {
   it('close stores the resolution, the comment and, when asked, assigns the caller; audit records it', async () => {
     await setStatus(myIncidentId, 'work_in_progress');
     const res = await call('customer', 'POST', url(myKey, 'close/'), {
-      comment: 'False alarm: **scheduled** scan',
+      comment: 'False alarm: **scheduled** <i>scan</i>',
       resolution_name: closeResolution.id,
       change_customer_assignee: true,
     });
@@ -244,7 +244,8 @@ describe('status machine (DESIGN §5): every action from every status', () => {
       .where(eq(comments.incidentId, myIncidentId))
       .orderBy(comments.id)
       .then((rows) => rows.slice(-1));
-    expect(last!.body).toBe('<p>False alarm: <strong>scheduled</strong> scan</p>');
+    // typed into the dialog's plain text area: Markdown formats, typed HTML stays text
+    expect(last!.body).toBe('<p>False alarm: <strong>scheduled</strong> &lt;i&gt;scan&lt;/i&gt;</p>');
     const entries = await ctx.database.db
       .select()
       .from(auditLog)

@@ -19,7 +19,7 @@ import {
 import { parseJson, type Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import { renderMarkdown } from '../../lib/markdown.ts';
+import { renderTypedMarkdown } from '../../lib/markdown.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { presentAttachment } from './attachments.service.ts';
@@ -141,7 +141,7 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
         authorId: auth.userId,
         authorName: me.name,
         authorEmail: me.email,
-        html: renderMarkdown(input.comment),
+        html: renderTypedMarkdown(input.comment),
         source: 'API',
         fromSoc: auth.role !== 'customer',
         affectsStatus: false,

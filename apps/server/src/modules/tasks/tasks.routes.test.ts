@@ -135,13 +135,15 @@ describe('tasks', () => {
     const reply = await post(
       'analyst',
       `/tasks/${task.id}/messages/`,
-      multipart({ body: 'Which hosts?' }, [
+      multipart({ body: 'Which hosts? <b>srv</b>' }, [
         { name: 'log.txt', type: 'text/plain', body: Buffer.from('lines') },
       ]),
     );
     expect(reply.statusCode, reply.body).toBe(201);
     const message = CommentSchema.parse(reply.json());
     expect(message).toMatchObject({ from_soc: true, is_mine: true, source: 'API' });
+    // the chat composer is plain text: typed HTML stays text, as in incident comments
+    expect(message.body).toBe('<p>Which hosts? &lt;b&gt;srv&lt;/b&gt;</p>');
     expect(message.attachments[0]!.link).toBe(
       `/api/v0/soc/tasks/${task.id}/attachments/${message.attachments[0]!.id}/download/`,
     );

@@ -14,7 +14,7 @@ import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { isUuid, sendStoredFile } from '../../lib/http-files.ts';
-import { renderMarkdown } from '../../lib/markdown.ts';
+import { renderMarkdown, renderTypedMarkdown } from '../../lib/markdown.ts';
 import type { MultipartPart } from '../../lib/multipart.ts';
 import { parseMultipartFields, readChatParts } from '../../lib/multipart.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -175,7 +175,7 @@ export function createTasksService({ db, storage, onSocReply, storageQuotaBytes 
             taskId: id,
             authorId: auth.userId,
             authorName: me.name,
-            body: renderMarkdown(fields.body),
+            body: renderTypedMarkdown(fields.body),
             fromSoc,
           });
           await checkStorageQuota(tx, task.systemId, stager.files, storageQuotaBytes);

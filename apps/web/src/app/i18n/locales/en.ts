@@ -20,6 +20,11 @@ export const en = {
     cancel: 'Cancel',
     logout: 'Logout',
     searchTooLong: 'The search is too long (at most {{max}} characters)',
+    commentSource: {
+      web: 'Web or API',
+      email: 'E-mail from an authorised user',
+      unverified: 'E-mail from an unverified sender',
+    },
   },
   app: {
     defaultPortalName: 'SOC Portal',
@@ -482,11 +487,6 @@ export const en = {
       issueCompleted: 'The issue is resolved on our side',
       sent: 'Comment added',
       failed: 'Could not add the comment',
-      source: {
-        web: 'Web or API',
-        email: 'E-mail from an authorised user',
-        unverified: 'E-mail from an unverified sender',
-      },
       unverifiedWarning:
         'This e-mail came from an outside address that could not be verified and may be forged: do not follow its links or instructions without checking with the SOC.',
       tooManyFiles: 'No more than {{max}} files',

@@ -7,6 +7,9 @@ import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { clipText } from '../../../shared/ui/clipText.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 
+/** Lines of the summary a card shows before its ellipsis. */
+const SUMMARY_ROWS = 3;
+
 export type DocumentCardProps = {
   view: DocumentKindView;
   document: DocumentListItem;
@@ -77,8 +80,9 @@ export function DocumentCard({ view, document, selected, position, setSize, onSe
         {document.summary && (
           <Typography.Paragraph
             type="secondary"
-            ellipsis={{ rows: 2 }}
-            style={{ marginBottom: 0 }}
+            ellipsis={{ rows: SUMMARY_ROWS }}
+            // the server puts each paragraph and list item on a line of its own
+            style={{ marginBottom: 0, whiteSpace: 'pre-line' }}
             data-testid="document-card-summary"
           >
             {document.summary}

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorDescription, mapFieldErrors } from '../../../shared/api/index.ts';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
+import { CommentSourceIcon, commentSourceKind } from '../../../shared/ui/CommentSourceIcon.tsx';
 import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { useAddDocumentCommentMutation } from '../api/useAddDocumentCommentMutation.ts';
 import { useDocumentCommentsQuery } from '../api/useDocumentCommentsQuery.ts';
@@ -104,6 +105,7 @@ function CommentEntry({ comment }: { comment: DocumentComment }) {
     <article
       data-testid="document-comment"
       data-id={comment.id}
+      data-source={commentSourceKind(comment.source)}
       style={{
         padding: token.paddingSM,
         borderRadius: token.borderRadiusLG,
@@ -112,6 +114,7 @@ function CommentEntry({ comment }: { comment: DocumentComment }) {
       }}
     >
       <Flex align="center" gap="small" style={{ marginBottom: token.marginXXS }}>
+        <CommentSourceIcon source={comment.source} />
         <Typography.Text strong data-testid="document-comment-author">
           {comment.author}
         </Typography.Text>
@@ -127,7 +130,8 @@ function CommentEntry({ comment }: { comment: DocumentComment }) {
       <div
         data-testid="document-comment-body"
         style={{ overflowWrap: 'anywhere' }}
-        // Sanitised on the server (no scripts, handlers or javascript: links).
+        // Sanitised on the server as incident comments are (no scripts, handlers or javascript: links;
+        // HTML typed into the composer arrives as text).
         dangerouslySetInnerHTML={{ __html: comment.body }}
       />
     </article>

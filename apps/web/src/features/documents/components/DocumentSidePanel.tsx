@@ -96,7 +96,9 @@ export function DocumentSidePanel({ view, document, onClose }: DocumentSidePanel
             children: (
               <Flex vertical gap="small" data-testid="document-panel-summary">
                 {document.summary && (
-                  <Typography.Paragraph style={{ marginBottom: 0 }}>{document.summary}</Typography.Paragraph>
+                  <Typography.Paragraph style={{ marginBottom: 0, whiteSpace: 'pre-line' }}>
+                    {document.summary}
+                  </Typography.Paragraph>
                 )}
                 <Descriptions column={1} size="small" items={details} />
               </Flex>

@@ -161,6 +161,22 @@ describe('documentation hub', () => {
     );
   });
 
+  it("keeps a summary's paragraphs and list items on lines of their own, in the card and the panel", async () => {
+    const summary = 'Isolate the host.\n• collect memory\n• collect logs';
+    const { user } = openDocs('/docs/instructions', {
+      [INSTRUCTIONS]: { body: { ...documentPage([1]), results: [makeDocument(1, { summary })] } },
+    });
+    await waitFor(() => expect(renderedIds()).toEqual([1]));
+    const onCard = screen.getByTestId('document-card-summary');
+    expect(onCard.textContent).toBe(summary);
+    // the line breaks show (not collapsed into one run-on line); the card clamps to 3 lines
+    expect(onCard).toHaveStyle({ whiteSpace: 'pre-line' });
+    await user.click(screen.getByTestId('document-card'));
+    const panel = await screen.findByTestId('document-panel-summary');
+    const inPanel = within(panel).getByText((_, element) => element?.textContent === summary);
+    expect(inPanel).toHaveStyle({ whiteSpace: 'pre-line' });
+  });
+
   it('opens the side panel with collapsible summary and attachments, linking to the card', async () => {
     const attachment = {
       id: 4,

@@ -145,6 +145,23 @@ describe('document card', () => {
     expect(screen.getByTestId('document-comments-count')).toHaveTextContent('2');
   });
 
+  it("shows each comment's source as incident comments do, in the interface's language", async () => {
+    openInstruction({
+      [COMMENTS]: {
+        body: pageOfItems([makeComment(1, { from_soc: true, is_mine: false }), makeComment(2)]),
+      },
+    });
+    const list = await screen.findByTestId('document-comments-list');
+    await waitFor(() => expect(within(list).getAllByTestId('document-comment')).toHaveLength(2));
+    const sources = within(list).getAllByTestId('comment-source');
+    expect(sources.map((icon) => icon.getAttribute('aria-label'))).toEqual(['Web or API', 'Web or API']);
+    expect(
+      within(list)
+        .getAllByTestId('document-comment')
+        .map((comment) => comment.getAttribute('data-source')),
+    ).toEqual(['web', 'web']);
+  });
+
   it('shows a server validation message under the comment field', async () => {
     const { user } = openInstruction({
       [ADD_COMMENT]: {

@@ -1,17 +1,9 @@
-import { ApiOutlined, MailOutlined, WarningOutlined } from '@ant-design/icons';
-import type { Comment, CommentSource } from '@soc/contracts';
-import { Alert, Flex, theme, Tooltip, Typography } from 'antd';
+import type { Comment } from '@soc/contracts';
+import { Alert, Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { CommentSourceIcon, commentSourceKind } from '../../../shared/ui/CommentSourceIcon.tsx';
 import { AttachmentList } from './AttachmentList.tsx';
-
-/** The icon and its label per comment source (spec 000 §3 Comment). */
-const SOURCE_VIEW: Record<CommentSource, { key: 'web' | 'email' | 'unverified'; Icon: typeof ApiOutlined }> =
-  {
-    API: { key: 'web', Icon: ApiOutlined },
-    'Email by authorized user': { key: 'email', Icon: MailOutlined },
-    'Email by unauthorized user': { key: 'unverified', Icon: WarningOutlined },
-  };
 
 export type CommentItemProps = {
   comment: Comment;
@@ -21,14 +13,12 @@ export type CommentItemProps = {
 export function CommentItem({ comment }: CommentItemProps) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
-  const source = SOURCE_VIEW[comment.source];
-  const sourceLabel = t(`incidentPage.comments.source.${source.key}`);
-  const Icon = source.Icon;
+  const source = commentSourceKind(comment.source);
 
   return (
     <article
       data-testid="comment"
-      data-source={source.key}
+      data-source={source}
       data-id={comment.id}
       style={{
         padding: token.paddingSM,
@@ -40,14 +30,7 @@ export function CommentItem({ comment }: CommentItemProps) {
       }}
     >
       <Flex align="center" gap="small" style={{ marginBottom: token.marginXXS }}>
-        <Tooltip title={sourceLabel}>
-          <Icon
-            role="img"
-            aria-label={sourceLabel}
-            data-testid="comment-source"
-            style={{ color: source.key === 'unverified' ? token.colorWarning : token.colorTextSecondary }}
-          />
-        </Tooltip>
+        <CommentSourceIcon source={comment.source} />
         <Typography.Text strong data-testid="comment-author">
           {comment.author}
         </Typography.Text>
@@ -57,7 +40,7 @@ export function CommentItem({ comment }: CommentItemProps) {
           </time>
         </Typography.Text>
       </Flex>
-      {source.key === 'unverified' && (
+      {source === 'unverified' && (
         <Alert
           type="warning"
           showIcon
