@@ -293,7 +293,12 @@ describe('dashboard', () => {
 
   it('undoes a deletion and a restored layout, re-adds into the first free place, closes gaps', async () => {
     const { context, page } = await openDashboard('alice');
-    const box = async (id: string) => (await page.getByTestId(`widget-${id}`).boundingBox())!;
+    // where a widget is on the grid (boxes on the screen move when the page scrolls)
+    const box = async (id: string) => {
+      const grid = (await page.getByTestId('dashboard-grid').boundingBox())!;
+      const { x, y, width, height } = (await page.getByTestId(`widget-${id}`).boundingBox())!;
+      return { x: x - grid.x, y: Math.round(y - grid.y), width, height };
+    };
     const status = await box('status');
 
     // delete, then undo: the widget is back where it was
