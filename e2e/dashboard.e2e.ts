@@ -245,6 +245,9 @@ describe('dashboard', () => {
     await expect.poll(async () => (await label())?.text.replace(/\s/g, '')).toBe('EPSподоговору:1000');
     expect(inside((await label())!, (await chart.boundingBox())!)).toBe(true);
     expect(await page.getByTestId('eps-contract-above').count()).toBe(0);
+    // the peak in Russian figures ("2 911,42")
+    const summary = (await page.getByTestId('eps-summary').innerText()).replace(/\s/g, '');
+    expect(summary).toContain(`пик${String(near.excess_max_value).replace('.', ',')}`);
     await context.close();
   });
 

@@ -90,7 +90,7 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
     };
     // a contract far above the data is named above the chart, not drawn off its scale
     const contractAbove = contracted > 0 && !axis.contractOnAxis ? contractLabel : null;
-    return { option, contractAbove };
+    return { option, contractAbove, number };
   }, [data, token, language, t]);
 
   if (isError)
@@ -117,7 +117,7 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
         : t('dashboard.eps.excessSummary', {
             count: data.excess.excess_count,
             duration: t('dashboard.eps.hours', { count: durationHours(data.excess_duration) }),
-            max: data.excess_max_value,
+            max: chart.number.format(data.excess_max_value),
           });
   return (
     <Flex vertical gap={8}>
