@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { Eps } from '@soc/contracts';
+import { answerTo } from './support/api.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { signIn } from './support/session.ts';
 
@@ -37,6 +39,75 @@ const textFills = (page: Page, testId: string) =>
     .evaluateAll((nodes) => [
       ...new Set(nodes.map((n) => n.getAttribute('fill') ?? getComputedStyle(n).fill)),
     ]);
+
+type Box = { x: number; y: number; width: number; height: number };
+const intersect = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const inside = (a: Box, b: Box) =>
+  a.x >= b.x - 1 &&
+  a.y >= b.y - 1 &&
+  a.x + a.width <= b.x + b.width + 1 &&
+  a.y + a.height <= b.y + b.height + 1;
+
+/** The texts ECharts drew and shows (labels it hid for overlapping are left out), with their boxes. */
+const shownTexts = (chart: Locator) =>
+  chart.locator('svg text').evaluateAll((nodes) =>
+    nodes.flatMap((n) => {
+      const r = n.getBoundingClientRect();
+      let shown = r.width > 0 && r.height > 0;
+      const clipped = n.closest('[clip-path]') !== null;
+      for (let e: Element | null = n; e && shown; e = e.parentElement) {
+        const style = getComputedStyle(e);
+        shown = style.display !== 'none' && style.visibility !== 'hidden' && Number(style.opacity) > 0;
+      }
+      return shown
+        ? [{ text: n.textContent ?? '', clipped, x: r.x, y: r.y, width: r.width, height: r.height }]
+        : [];
+    }),
+  );
+
+/** The dashboard of the whole demo period for one tenant, and the EPS answer it got. */
+async function openEps(page: Page, system: number): Promise<Eps> {
+  const answer = await answerTo(page, 'GET', /\/soc\/dashboards\/eps\/$/, () =>
+    page.goto(`${baseUrl}/dashboard?${wholePeriod()}&system__in=${system}`),
+  );
+  await page.locator('[data-testid="widget-eps-chart"] svg text').first().waitFor();
+  return (await answer.json()) as Eps;
+}
+
+/** A fresh page signed in as `user` on the dashboard of the whole demo period, every widget drawn. */
+async function openDashboard(user: string) {
+  const opened = await newPage(browser);
+  await signIn(opened.page, baseUrl, user);
+  await opened.page.goto(`${baseUrl}/dashboard?${wholePeriod()}`);
+  await widgetsPainted(opened.page);
+  return opened;
+}
+
+/** A widget shows all it holds without scrolling inside it. */
+async function noInnerScroll(page: Page, id: string): Promise<void> {
+  const [scroll, client] = await page
+    .getByTestId(`widget-${id}-body`)
+    .evaluate((e) => [e.scrollHeight, e.clientHeight]);
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+/** The EPS widget shows its whole chart without scrolling inside the widget. */
+async function epsFits(page: Page): Promise<void> {
+  await noInnerScroll(page, 'eps');
+  const body = (await page.getByTestId('widget-eps-body').boundingBox())!;
+  expect(inside((await page.getByTestId('widget-eps-chart').boundingBox())!, body)).toBe(true);
+}
+
+/** Deletes a widget through its menu. */
+async function deleteWidget(page: Page, id: string): Promise<void> {
+  await page.getByTestId(`widget-${id}-menu`).click();
+  await menuItem(page, 'Delete').click();
+  await page.getByTestId(`widget-${id}`).waitFor({ state: 'detached' });
+}
+
+const axisValues = (texts: { text: string }[]) =>
+  texts.map((t) => Number(t.text.replace(/[\s,]/g, ''))).filter((n) => Number.isFinite(n));
 
 describe('dashboard', () => {
   it('renders every widget, and a pie slice opens the incident list with the same count', async () => {
@@ -85,10 +156,7 @@ describe('dashboard', () => {
   });
 
   it('keeps the layout, titles and chart types over a reload and restores the default', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, baseUrl, 'alice');
-    await page.goto(`${baseUrl}/dashboard?${wholePeriod()}`);
-    await widgetsPainted(page);
+    const { context, page } = await openDashboard('alice');
 
     // rename: the title is required
     await page.getByTestId('widget-status-menu').click();
@@ -109,9 +177,7 @@ describe('dashboard', () => {
     await expect.poll(() => page.getByTestId('widget-status').getAttribute('data-chart')).toBe('pie');
 
     // delete the top IP addresses
-    await page.getByTestId('widget-top_ips-menu').click();
-    await menuItem(page, 'Delete').click();
-    await page.getByTestId('widget-top_ips').waitFor({ state: 'detached' });
+    await deleteWidget(page, 'top_ips');
 
     // drag the priority widget down below the timeline
     const handle = page.getByTestId('widget-priority-title');
@@ -142,10 +208,7 @@ describe('dashboard', () => {
   });
 
   it('recolours the charts when the theme changes', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, baseUrl, 'alice');
-    await page.goto(`${baseUrl}/dashboard?${wholePeriod()}`);
-    await widgetsPainted(page);
+    const { context, page } = await openDashboard('alice');
     const chart = page.getByTestId('widget-status-chart');
     expect(await chart.getAttribute('data-chart-theme')).toBe('light');
     const light = await textFills(page, 'widget-status-chart');
@@ -156,6 +219,120 @@ describe('dashboard', () => {
     await expect.poll(() => textFills(page, 'widget-status-chart')).not.toEqual(light);
     const dark = await textFills(page, 'widget-status-chart');
     expect(dark.some((fill) => light.includes(fill))).toBe(false);
+    await context.close();
+  });
+
+  it('fits the EPS chart in its widget, its axis following the data and the contract readable', async () => {
+    const { context, page } = await newPage(browser, { locale: 'ru-RU' });
+    await signIn(page, baseUrl, 'carol');
+    // tenant 1: hours of at most ~900 against a contract of 5,500
+    const far = await openEps(page, 1);
+    const peak = Math.max(...far.timeline.map((p) => p.value));
+    expect(far.contracted_eps).toBeGreaterThan(2 * peak);
+    await epsFits(page);
+    const chart = page.getByTestId('widget-eps-chart');
+    await expect.poll(async () => Math.max(...axisValues(await shownTexts(chart)))).toBeLessThan(2 * peak);
+    expect(Math.max(...axisValues(await shownTexts(chart)))).toBeGreaterThanOrEqual(peak);
+    const above = page.getByTestId('eps-contract-above');
+    expect((await above.innerText()).replace(/\s/g, '')).toContain(`EPSподоговору:${far.contracted_eps}`);
+
+    // tenant 3: the contract (1,000) among the hours, drawn as a line with its label in the chart
+    const near = await openEps(page, 3);
+    expect(near.contracted_eps).toBeLessThan(2 * Math.max(...near.timeline.map((p) => p.value)));
+    await epsFits(page);
+    const label = async () =>
+      (await shownTexts(chart)).find((t) => t.text.replace(/\s/g, '').startsWith('EPSподоговору'));
+    await expect.poll(async () => (await label())?.text.replace(/\s/g, '')).toBe('EPSподоговору:1000');
+    expect(inside((await label())!, (await chart.boundingBox())!)).toBe(true);
+    expect(await page.getByTestId('eps-contract-above').count()).toBe(0);
+    // the peak in Russian figures ("2 911,42")
+    const summary = (await page.getByTestId('eps-summary').innerText()).replace(/\s/g, '');
+    expect(summary).toContain(`пик${String(near.excess_max_value).replace('.', ',')}`);
+    await context.close();
+  });
+
+  it('draws pie labels that never overlap', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'alice');
+    await page.goto(`${baseUrl}/dashboard?${wholePeriod()}`);
+    await page.locator('[data-testid="widget-category-chart"] svg').first().waitFor();
+    await page.getByTestId('widget-category-menu').click();
+    await menuItem(page, 'Pie chart').click();
+    const chart = page.getByTestId('widget-category-chart');
+    await expect.poll(() => page.getByTestId('widget-category').getAttribute('data-chart')).toBe('pie');
+    // the labels beside the slices; the legend's entries are clipped (it scrolls) and below them
+    const labels = async () => (await shownTexts(chart)).filter((t) => !t.clipped);
+    await expect.poll(async () => (await labels()).length).toBeGreaterThan(3);
+    // wait for the slices' animation to end: the labels stop moving
+    let before = JSON.stringify(await labels());
+    await expect
+      .poll(async () => {
+        const now = JSON.stringify(await labels());
+        const still = now === before;
+        before = now;
+        return still;
+      })
+      .toBe(true);
+    const shown = await labels();
+    const overlaps = shown.flatMap((a, n) =>
+      shown.slice(n + 1).flatMap((b) => (intersect(a, b) ? [`${a.text} / ${b.text}`] : [])),
+    );
+    expect(overlaps).toEqual([]);
+    const legendTop = Math.min(...(await shownTexts(chart)).filter((t) => t.clipped).map((t) => t.y));
+    expect(shown.filter((t) => !/^\d+\/\d+$/.test(t.text) && t.y + t.height > legendTop)).toEqual([]);
+    await context.close();
+  });
+
+  it('names the SLA gauge’s figure and its period', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'carol');
+    await page.goto(`${baseUrl}/dashboard?${wholePeriod()}`);
+    const caption = page.getByTestId('sla-caption');
+    await caption.waitFor();
+    expect(await caption.innerText()).toMatch(/^SLA breach rate\s+Incidents registered \S+ – \S+$/);
+    await noInnerScroll(page, 'sla');
+    await context.close();
+  });
+
+  it('undoes a deletion and a restored layout, re-adds into the first free place, closes gaps', async () => {
+    const { context, page } = await openDashboard('alice');
+    // where a widget is on the grid (boxes on the screen move when the page scrolls)
+    const box = async (id: string) => {
+      const grid = (await page.getByTestId('dashboard-grid').boundingBox())!;
+      const { x, y, width, height } = (await page.getByTestId(`widget-${id}`).boundingBox())!;
+      return { x: x - grid.x, y: Math.round(y - grid.y), width, height };
+    };
+    const status = await box('status');
+
+    // delete, then undo: the widget is back where it was
+    await deleteWidget(page, 'status');
+    await page.getByTestId('dashboard-undo-toast').getByText('Widget “Status” deleted').waitFor();
+    await page.getByTestId('dashboard-undo').click();
+    await page.getByTestId('widget-status').waitFor();
+    await expect.poll(() => box('status')).toEqual(status);
+
+    // delete it again and add it back: it fills the place it left, not the bottom of the grid
+    await deleteWidget(page, 'status');
+    await page.getByTestId('dashboard-add-widget').hover();
+    await menuItem(page, 'Status').click();
+    await page.getByTestId('widget-status').waitFor();
+    await expect.poll(() => box('status')).toEqual(status);
+
+    // with priority and status gone, the timeline moves up to the top of the grid
+    const top = (await box('priority')).y;
+    for (const id of ['priority', 'status']) await deleteWidget(page, id);
+    await expect.poll(async () => (await box('timeline')).y).toBe(top);
+
+    // restore the default layout, then undo: the two deletions are still in place
+    await page.getByTestId('dashboard-restore').click();
+    await page.getByTestId('widget-priority').waitFor();
+    await page.getByTestId('dashboard-undo-toast').getByText('Default layout restored').waitFor();
+    await page.getByTestId('dashboard-undo').click();
+    await page.getByTestId('widget-priority').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('widget-status').count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('widget-timeline').waitFor();
+    expect(await page.getByTestId('widget-priority').count()).toBe(0);
     await context.close();
   });
 });

@@ -1,9 +1,10 @@
+import { ArrowUpOutlined } from '@ant-design/icons';
 import { EPS_CHART_HEIGHT, type Eps } from '@soc/contracts';
 import { Alert, Button, Empty, Flex, Spin, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import { durationHours, epsColumnStyle, epsGridStep } from '../lib/epsStyle.ts';
+import { durationHours, epsAxis, epsColumnStyle } from '../lib/epsStyle.ts';
 import { EChart } from './EChart.tsx';
 import { useTrendColors } from '../lib/trendColors.ts';
 
@@ -21,20 +22,22 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
   const { token } = theme.useToken();
   const trend = useTrendColors();
   const language = useLanguage();
-  const option = useMemo(() => {
+  const chart = useMemo(() => {
     if (!data) return null;
     const points = data.timeline.length;
     const { barMaxWidth, borderRadius } = epsColumnStyle(points);
     const contracted = data.contracted_eps;
     const hourly = data.timeline[0]?.timespan === 'hour';
-    const format = new Intl.DateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-GB', {
+    const locale = language === 'ru' ? 'ru-RU' : 'en-GB';
+    const number = new Intl.NumberFormat(locale);
+    const contractLabel = t('dashboard.eps.contractedValue', { value: number.format(contracted) });
+    const format = new Intl.DateTimeFormat(locale, {
       day: '2-digit',
       month: 'short',
       ...(hourly ? { hour: '2-digit', minute: '2-digit' } : {}),
     });
-    const max = Math.max(contracted, ...data.timeline.map((p) => p.value));
-    const step = epsGridStep(contracted);
-    return {
+    const axis = epsAxis(Math.max(0, ...data.timeline.map((p) => p.value)), contracted);
+    const option = {
       textStyle: { color: token.colorText, fontFamily: token.fontFamily },
       tooltip: { trigger: 'axis' },
       legend: { top: 0, textStyle: { color: token.colorTextSecondary } },
@@ -42,13 +45,12 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
       xAxis: {
         type: 'category',
         data: data.timeline.map((p) => format.format(new Date(p.item))),
-        axisLabel: { color: token.colorTextSecondary },
+        axisLabel: { color: token.colorTextSecondary, hideOverlap: true },
       },
       yAxis: {
         type: 'value',
-        interval: step,
-        max: Math.ceil((max * 1.1) / step) * step || step,
-        axisLabel: { color: token.colorTextSecondary },
+        ...(axis.contractOnAxis ? { max: axis.max, interval: axis.interval } : {}),
+        axisLabel: { color: token.colorTextSecondary, formatter: (v: number) => number.format(v) },
       },
       series: [
         {
@@ -63,19 +65,32 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
                 ? { color: token.colorError }
                 : { color: token.colorPrimary },
           })),
-          ...(contracted > 0
+          ...(axis.contractOnAxis
             ? {
                 markLine: {
                   symbol: 'none',
+                  silent: true,
                   data: [{ yAxis: contracted, name: t('dashboard.eps.contracted') }],
                   lineStyle: { color: token.colorWarning, type: 'dashed', width: 2 },
-                  label: { formatter: `${t('dashboard.eps.contracted')}: {c}`, color: token.colorText },
+                  // inside the plot above the line's end: at the default 'end' it ran off the widget
+                  label: {
+                    position: 'insideEndTop',
+                    formatter: contractLabel,
+                    color: token.colorText,
+                    backgroundColor: token.colorBgContainer,
+                    padding: [2, 6],
+                    borderRadius: token.borderRadiusSM,
+                    fontSize: token.fontSizeSM,
+                  },
                 },
               }
             : {}),
         },
       ],
     };
+    // a contract far above the data is named above the chart, not drawn off its scale
+    const contractAbove = contracted > 0 && !axis.contractOnAxis ? contractLabel : null;
+    return { option, contractAbove, number };
   }, [data, token, language, t]);
 
   if (isError)
@@ -91,7 +106,7 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
         }
       />
     );
-  if (isPending || !data || !option) return <Spin />;
+  if (isPending || !data || !chart) return <Spin />;
   if (data.timeline.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.widget.empty')} />;
   const summary =
@@ -102,18 +117,26 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
         : t('dashboard.eps.excessSummary', {
             count: data.excess.excess_count,
             duration: t('dashboard.eps.hours', { count: durationHours(data.excess_duration) }),
-            max: data.excess_max_value,
+            max: chart.number.format(data.excess_max_value),
           });
   return (
     <Flex vertical gap={8}>
-      <Typography.Text
-        type={data.excess.excess_count > 0 ? undefined : 'secondary'}
-        style={data.excess.excess_count > 0 ? { color: trend.bad } : undefined}
-        data-testid="eps-summary"
-      >
-        {summary}
-      </Typography.Text>
-      <EChart option={option} label={title} height={EPS_CHART_HEIGHT} testId="widget-eps-chart" />
+      <Flex justify="space-between" gap={8} wrap>
+        <Typography.Text
+          type={data.excess.excess_count > 0 ? undefined : 'secondary'}
+          style={data.excess.excess_count > 0 ? { color: trend.bad } : undefined}
+          data-testid="eps-summary"
+        >
+          {summary}
+        </Typography.Text>
+        {chart.contractAbove ? (
+          <Typography.Text data-testid="eps-contract-above">
+            <ArrowUpOutlined aria-hidden style={{ color: token.colorWarning, marginInlineEnd: 4 }} />
+            {t('dashboard.eps.contractAbove', { label: chart.contractAbove })}
+          </Typography.Text>
+        ) : null}
+      </Flex>
+      <EChart option={chart.option} label={title} height={EPS_CHART_HEIGHT} testId="widget-eps-chart" />
     </Flex>
   );
 }

@@ -3,6 +3,7 @@ import { Empty, theme } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
+import { pieOption } from '../lib/pieOption.ts';
 import { EChart } from './EChart.tsx';
 
 /** A value of a chart with its display name and, where the list can filter by it, its link. */
@@ -53,25 +54,15 @@ export function ItemsChart({
       ...(colors?.[e.item] ? { itemStyle: { color: colors[e.item] } } : {}),
     }));
     const textStyle = { color: token.colorText, fontFamily: token.fontFamily };
-    if (chart === 'pie') {
+    if (chart === 'pie')
       return {
         textStyle,
-        tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-        legend: { type: 'scroll', bottom: 0, textStyle: { color: token.colorTextSecondary } },
-        series: [
-          {
-            type: 'pie',
-            radius: '60%',
-            center: ['50%', '45%'],
-            startAngle: 90,
-            clockwise: true,
-            data,
-            label: { color: token.colorText, formatter: '{b}: {c}' },
-            itemStyle: { borderColor: token.colorBgContainer, borderWidth: 1 },
-          },
-        ],
+        ...pieOption(data, {
+          text: token.colorText,
+          secondaryText: token.colorTextSecondary,
+          background: token.colorBgContainer,
+        }),
       };
-    }
     return {
       textStyle,
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },

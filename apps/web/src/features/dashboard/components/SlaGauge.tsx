@@ -1,6 +1,8 @@
-import { Button, Flex, theme } from 'antd';
+import { Button, Flex, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../shared/lib/formatDateTime.ts';
+import type { DateRange } from '../lib/range.ts';
 import { EChart } from './EChart.tsx';
 
 export type SlaGaugeProps = {
@@ -8,12 +10,17 @@ export type SlaGaugeProps = {
   percent: number;
   breached: number;
   total: number;
+  /** The dashboard's period, which the rate covers. */
+  period: DateRange;
   /** Opens the incident list with sla_breached set to the value. */
   onOpen: (breached: boolean) => void;
 };
 
-/** The share of incidents whose SLA was breached; a click filters by breached or not. */
-export function SlaGauge({ title, percent, breached, total, onOpen }: SlaGaugeProps) {
+/**
+ * The share of the period's incidents whose SLA was breached, named with its period above the
+ * dial; a click filters by breached or not.
+ */
+export function SlaGauge({ title, percent, breached, total, period, onOpen }: SlaGaugeProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const option = useMemo(
@@ -54,6 +61,12 @@ export function SlaGauge({ title, percent, breached, total, onOpen }: SlaGaugePr
   );
   return (
     <Flex vertical style={{ height: '100%' }}>
+      <Flex vertical align="center" data-testid="sla-caption">
+        <Typography.Text strong>{t('dashboard.sla.rate')}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t('dashboard.sla.period', { from: formatDate(period.from), to: formatDate(period.to) })}
+        </Typography.Text>
+      </Flex>
       <div style={{ flex: 1, minHeight: 0 }}>
         <EChart
           option={option}

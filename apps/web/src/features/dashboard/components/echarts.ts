@@ -2,6 +2,7 @@
 import { BarChart, GaugeChart, LineChart, PieChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
+import { LabelLayout } from 'echarts/features';
 import { SVGRenderer } from 'echarts/renderers';
 import langRU from 'echarts/lib/i18n/langRU.js';
 
@@ -11,6 +12,7 @@ echarts.use([
   LineChart,
   PieChart,
   GridComponent,
+  LabelLayout,
   LegendComponent,
   MarkLineComponent,
   TooltipComponent,

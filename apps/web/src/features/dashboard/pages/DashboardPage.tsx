@@ -4,6 +4,7 @@ import {
   DASHBOARD_GRID,
   DASHBOARD_REFRESH_MS,
   DASHBOARD_TOP_N,
+  NOTIFICATION_DURATION_MS,
   WIDGET_KINDS,
   type Analytics,
   type TimelineEntry,
@@ -12,14 +13,14 @@ import {
 import { Alert, Button, DatePicker, Dropdown, Flex, Result, Select, Skeleton, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import ReactGridLayout, { useContainerWidth, type Layout } from 'react-grid-layout';
+import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePortalConfig } from '../../../shared/config/PortalConfigContext.tsx';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { notifyWarning } from '../../../shared/ui/notifications.tsx';
+import { notifyWarning, useNotificationApi } from '../../../shared/ui/notifications.tsx';
 import { useFilterChoicesQuery } from '../../incidents/api/useFilterChoicesQuery.ts';
 import { DATE_PRESET_KEYS, datePresetRanges } from '../../incidents/lib/datePresets.ts';
 import {
@@ -40,7 +41,9 @@ import { incidentsLink, type DrillKind } from '../lib/drilldown.ts';
 import {
   addWidget,
   defaultState,
+  gridLayout,
   loadState,
+  moveWidgets,
   removeWidget,
   saveState,
   updateWidget,
@@ -48,6 +51,9 @@ import {
   type Widget,
 } from '../lib/layout.ts';
 import { dayRange, defaultRange, rollRange, type DateRange } from '../lib/range.ts';
+
+/** The toast that offers to take back a deletion or a restored default layout. */
+const UNDO_KEY = 'dashboard-undo';
 
 const PRIORITY_COLORS = { critical: '#cf1322', high: '#fa8c16', medium: '#fadb14', low: '#52c41a' };
 
@@ -164,15 +170,44 @@ export function DashboardPage() {
       return value;
     });
   }, []);
-  const restore = () => {
-    saveState(null);
-    setState(defaultState(hideEps));
+  const notification = useNotificationApi();
+  /** Changes the widgets or layout and offers, in a toast, to put the previous ones back. */
+  const changeUndoably = (change: () => void, done: string) => {
+    const before = state;
+    change();
+    notification.info({
+      key: UNDO_KEY,
+      title: done,
+      duration: NOTIFICATION_DURATION_MS / 1000,
+      props: { 'data-testid': 'dashboard-undo-toast' },
+      actions: (
+        <Button
+          type="primary"
+          size="small"
+          data-testid="dashboard-undo"
+          onClick={() => {
+            update(() => before);
+            notification.destroy(UNDO_KEY);
+          }}
+        >
+          {t('dashboard.undo.action')}
+        </Button>
+      ),
+    });
   };
-  const onLayoutChange = (layout: Layout) =>
-    update((s) => ({
-      ...s,
-      layout: layout.map((l) => ({ i: l.i, x: l.x, y: l.y, w: l.w, h: l.h })),
-    }));
+  const restore = () =>
+    changeUndoably(() => {
+      // no stored layout: the default, as it is in this version
+      saveState(null);
+      setState(defaultState(hideEps));
+    }, t('dashboard.undo.restored'));
+  const remove = (w: Widget) =>
+    changeUndoably(
+      () => update((s) => removeWidget(s, w.id)),
+      t('dashboard.undo.removed', { title: titleOf(w) }),
+    );
+  const onLayoutChange = (layout: Layout) => update((s) => moveWidgets(s, layout));
+  const layout = useMemo(() => gridLayout(state.layout), [state.layout]);
 
   const { width, containerRef, mounted } = useContainerWidth();
 
@@ -287,6 +322,7 @@ export function DashboardPage() {
             percent={data.sla_breached}
             breached={data.sla_breached_count}
             total={data.count}
+            period={range}
             onOpen={(breached) => open('sla', String(breached))}
           />
         );
@@ -398,7 +434,8 @@ export function DashboardPage() {
         {mounted ? (
           <ReactGridLayout
             width={width}
-            layout={state.layout}
+            layout={layout}
+            compactor={verticalCompactor}
             gridConfig={{
               cols: DASHBOARD_GRID.cols,
               rowHeight: DASHBOARD_GRID.rowHeight,
@@ -416,7 +453,7 @@ export function DashboardPage() {
                   title={titleOf(w)}
                   chart={w.chart}
                   onRename={(title) => update((s) => updateWidget(s, w.id, { title }))}
-                  onRemove={() => update((s) => removeWidget(s, w.id))}
+                  onRemove={() => remove(w)}
                   onChartType={(chart) => update((s) => updateWidget(s, w.id, { chart }))}
                 >
                   {() => content(w)}
