@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/index.ts';
 import { i18n } from '../i18n/i18n.ts';
-import { ListPage, type ListPageProps, type ListPageQuery } from './ListPage.tsx';
+import {
+  FilterToggle,
+  ListPage,
+  ResetFiltersButton,
+  type ListPageProps,
+  type ListPageQuery,
+} from './ListPage.tsx';
 
 const loaded: ListPageQuery = {
   isPending: false,
@@ -108,5 +114,49 @@ describe('ListPage', () => {
     );
     expect(screen.queryByTestId('things-page')).not.toBeInTheDocument();
     expect(screen.getByTestId('things-empty')).toBeInTheDocument();
+  });
+
+  it('titles the page and announces what the list holds once it is known', () => {
+    const { rerender } = renderPage({ title: 'Things', total: null, header: undefined });
+    expect(screen.getByRole('heading', { level: 1, name: 'Things' })).toBeInTheDocument();
+    expect(screen.queryByTestId('things-total')).not.toBeInTheDocument();
+    const common = { testId: 'things', query: loaded, isEmpty: false, loadFailedText: '', emptyText: '' };
+    rerender(
+      <ListPage {...common} title="Things" total="1-40 of 100" height="30rem">
+        {null}
+      </ListPage>,
+    );
+    expect(screen.getByTestId('things-total')).toHaveTextContent(/^1-40 of 100$/);
+    expect(screen.getByTestId('things-total')).toHaveAttribute('aria-live', 'polite');
+  });
+});
+
+describe('list toolbar buttons', () => {
+  it('shows the filters in use on the toggle, capped at 99+, and names the row it opens', async () => {
+    const onToggle = vi.fn();
+    const props = { onToggle, text: 'Filters', countLabel: 'Filters, 120 applied', testId: 'toggle' };
+    const { rerender } = render(<FilterToggle {...props} active={0} open={false} controls="row" />);
+    const toggle = screen.getByTestId('toggle');
+    expect(toggle).toHaveAccessibleName('Filters');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).not.toHaveAttribute('aria-controls');
+    await userEvent.click(toggle);
+    expect(onToggle).toHaveBeenCalledOnce();
+
+    rerender(<FilterToggle {...props} active={120} open controls="row" />);
+    expect(toggle).toHaveAccessibleName('Filters, 120 applied');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-controls', 'row');
+    expect(toggle.parentElement).toHaveTextContent(/99\+$/);
+  });
+
+  it('resets on click and says what it resets', async () => {
+    const onReset = vi.fn();
+    render(
+      <ResetFiltersButton text="Reset" label="Reset filters and sort" onReset={onReset} testId="reset" />,
+    );
+    expect(screen.getByTestId('reset')).toHaveAttribute('title', 'Reset filters and sort');
+    await userEvent.click(screen.getByTestId('reset'));
+    expect(onReset).toHaveBeenCalledOnce();
   });
 });
