@@ -26,6 +26,7 @@ export type InfiniteFeedProps<T> = {
   height: string;
   /** Accessible name of the feed. */
   label: string;
+  /** Test id of the feed; its last row is `${testId}-footer`, its retry `${testId}-retry`. */
   testId: string;
   /** Estimated item height in pixels (items are measured once rendered). */
   estimateSize: number;
