@@ -97,3 +97,18 @@ export async function settle(): Promise<void> {
     await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   }
 }
+
+/**
+ * `handler`, except that the first request `when` picks waits until the test calls `release`
+ * with its answer (to see a loading state, then a failure or a late answer).
+ */
+export function holdFirst(handler: MockHandler, when: (request: MockRequest) => boolean) {
+  const gate = deferred<MockResponse>();
+  let held = false;
+  const routed = (request: MockRequest): MockResponse | Promise<MockResponse> => {
+    if (held || !when(request)) return typeof handler === 'function' ? handler(request) : handler;
+    held = true;
+    return gate.promise;
+  };
+  return { handler: routed, release: gate.resolve };
+}

@@ -1,16 +1,23 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button, Flex, Spin, theme, Typography } from 'antd';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const OVERSCAN = 6;
 /** The next page is requested once the last rendered item is this close to the end. */
 const PREFETCH_DISTANCE = 5;
 
+/** What a rendered item can ask of its feed. */
+export type FeedItemControls = {
+  /** Moves the keyboard focus to the item `offset` places away (scrolling it into view). */
+  moveFocus: (offset: number) => void;
+};
+
 export type InfiniteFeedProps<T> = {
   items: readonly T[];
   getKey: (item: T) => string | number;
-  renderItem: (item: T, position: number) => ReactNode;
+  /** Renders one item; its root element is what `moveFocus` focuses. */
+  renderItem: (item: T, position: number, controls: FeedItemControls) => ReactNode;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   nextPageFailed: boolean;
@@ -19,9 +26,18 @@ export type InfiniteFeedProps<T> = {
   height: string;
   /** Accessible name of the feed. */
   label: string;
+  /** Test id of the feed; its last row is `${testId}-footer`, its retry `${testId}-retry`. */
   testId: string;
   /** Estimated item height in pixels (items are measured once rendered). */
   estimateSize: number;
+  /** Index of an item kept in view, also when a refresh moves it; -1 for none. */
+  activeIndex?: number;
+  /** Text of the loading row, when a list names what it loads ("Loading more incidents…"). */
+  loadingMoreText?: string;
+  /** Text of the error row of a failed page. */
+  loadMoreFailedText?: string;
+  /** Called with the width of the feed's content box whenever it changes. */
+  onWidthChange?: (width: number) => void;
 };
 
 /**
@@ -40,6 +56,10 @@ export function InfiniteFeed<T>({
   label,
   testId,
   estimateSize,
+  activeIndex = -1,
+  loadingMoreText,
+  loadMoreFailedText,
+  onWidthChange,
 }: InfiniteFeedProps<T>) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -63,6 +83,34 @@ export function InfiniteFeed<T>({
     if (!hasNextPage || isFetchingNextPage || nextPageFailed) return;
     if (lastRendered >= items.length - PREFETCH_DISTANCE) fetchNextPage();
   }, [lastRendered, items.length, hasNextPage, isFetchingNextPage, nextPageFailed, fetchNextPage]);
+
+  useEffect(() => {
+    if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+  }, [activeIndex, virtualizer]);
+
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || !onWidthChange) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) onWidthChange(entry.contentRect.width);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [onWidthChange]);
+
+  const focusItem = useCallback(
+    (fromIndex: number, offset: number) => {
+      const target = Math.min(Math.max(fromIndex + offset, 0), items.length - 1);
+      if (target === fromIndex) return;
+      virtualizer.scrollToIndex(target, { align: 'auto' });
+      // The target may only be rendered after the scroll: focus it on the next frame as well.
+      const focus = () =>
+        scrollRef.current?.querySelector<HTMLElement>(`[data-index="${target}"] > *`)?.focus();
+      focus();
+      requestAnimationFrame(focus);
+    },
+    [items.length, virtualizer],
+  );
 
   return (
     <div
@@ -91,12 +139,20 @@ export function InfiniteFeed<T>({
               }}
             >
               {item !== undefined ? (
-                renderItem(item, row.index + 1)
+                renderItem(item, row.index + 1, { moveFocus: (offset) => focusItem(row.index, offset) })
               ) : (
-                <Flex justify="center" align="center" gap="small" style={{ padding: token.paddingSM }}>
+                <Flex
+                  justify="center"
+                  align="center"
+                  gap="small"
+                  style={{ padding: token.paddingSM }}
+                  data-testid={`${testId}-footer`}
+                >
                   {nextPageFailed ? (
                     <>
-                      <Typography.Text type="danger">{t('common.loadMoreFailed')}</Typography.Text>
+                      <Typography.Text type="danger">
+                        {loadMoreFailedText ?? t('common.loadMoreFailed')}
+                      </Typography.Text>
                       <Button size="small" onClick={fetchNextPage} data-testid={`${testId}-retry`}>
                         {t('common.retry')}
                       </Button>
@@ -104,7 +160,9 @@ export function InfiniteFeed<T>({
                   ) : (
                     <>
                       <Spin size="small" />
-                      <Typography.Text type="secondary">{t('common.loadingMore')}</Typography.Text>
+                      <Typography.Text type="secondary">
+                        {loadingMoreText ?? t('common.loadingMore')}
+                      </Typography.Text>
                     </>
                   )}
                 </Flex>

@@ -1,9 +1,8 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { Asset, AssetIncident, SoftwareItem } from '@soc/contracts';
-import { BADGE_CAP, SOFTWARE_PANEL_MAX_WIDTH, SOFTWARE_PANEL_MIN_WIDTH } from '@soc/contracts';
+import { SOFTWARE_PANEL_MAX_WIDTH, SOFTWARE_PANEL_MIN_WIDTH } from '@soc/contracts';
 import {
   Alert,
-  Badge,
   Breadcrumb,
   Button,
   Card,
@@ -26,6 +25,7 @@ import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { IncidentPriorityTag } from '../../../shared/ui/IncidentPriorityTag.tsx';
 import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
+import { CountBadge } from '../../../shared/ui/CountBadge.tsx';
 import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
 import { useAssetIncidentsCountQuery, useAssetSoftwareCountQuery } from '../api/useAssetCountsQuery.ts';
 import { useAssetIncidentsQuery } from '../api/useAssetIncidentsQuery.ts';
@@ -37,14 +37,13 @@ import { ResizablePanel } from '../components/ResizablePanel.tsx';
 
 type Tab = 'incidents' | 'software';
 
-/** A count badge capped at 99+ (spec 001 §9). */
-function CountBadge({ count, testId }: { count: number | undefined; testId: string }) {
+/** A tab's count badge (spec 001 §9), muted at zero; nothing while the count loads. */
+function TabCount({ count, testId }: { count: number | undefined; testId: string }) {
   const { token } = theme.useToken();
   if (count === undefined) return null;
   return (
-    <Badge
+    <CountBadge
       count={count}
-      overflowCount={BADGE_CAP}
       showZero
       color={count ? token.colorPrimary : token.colorTextDisabled}
       style={{ marginInlineStart: token.marginXS }}
@@ -122,7 +121,7 @@ function AssetView({ cmdbId }: { cmdbId: string }) {
             label: (
               <span data-testid="asset-tab-incidents">
                 {t('assets.page.tabs.incidents')}
-                <CountBadge count={incidentsCount.data} testId="asset-incidents-count" />
+                <TabCount count={incidentsCount.data} testId="asset-incidents-count" />
               </span>
             ),
             children: <AssetIncidents cmdbId={cmdbId} />,
@@ -132,7 +131,7 @@ function AssetView({ cmdbId }: { cmdbId: string }) {
             label: (
               <span data-testid="asset-tab-software">
                 {t('assets.page.tabs.software')}
-                <CountBadge count={softwareCount.data} testId="asset-software-count" />
+                <TabCount count={softwareCount.data} testId="asset-software-count" />
               </span>
             ),
             children: <AssetSoftware cmdbId={cmdbId} />,

@@ -1,19 +1,6 @@
 import { SendOutlined } from '@ant-design/icons';
 import { DOCUMENT_COMMENT_MAX, type DocumentComment } from '@soc/contracts';
-import {
-  Badge,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Input,
-  Result,
-  Skeleton,
-  Tag,
-  theme,
-  Typography,
-} from 'antd';
+import { Button, Card, Empty, Flex, Form, Input, Result, Skeleton, Tag, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorDescription, mapFieldErrors } from '../../../shared/api/index.ts';
@@ -24,6 +11,7 @@ import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx
 import { useAddDocumentCommentMutation } from '../api/useAddDocumentCommentMutation.ts';
 import { useDocumentCommentsQuery } from '../api/useDocumentCommentsQuery.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
+import { CountBadge } from '../../../shared/ui/CountBadge.tsx';
 
 export type DocumentCommentsProps = {
   view: DocumentKindView;
@@ -49,10 +37,9 @@ export function DocumentComments({ view, documentId, id }: DocumentCommentsProps
           <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading5 }}>
             {t('docs.comments.title')}
           </Typography.Title>
-          <Badge
+          <CountBadge
             count={count}
             showZero
-            overflowCount={99}
             color={token.colorTextTertiary}
             data-testid="document-comments-count"
           />

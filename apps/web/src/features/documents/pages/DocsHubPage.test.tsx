@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { callsTo } from '../../../test/fetchMock.ts';
-import { documentPage, makeDocument } from '../test/documentFixtures.ts';
+import { callsTo, holdFirst } from '../../../test/fetchMock.ts';
+import { documentPage, makeDocument, pagedDocuments } from '../test/documentFixtures.ts';
 import {
   CARD_HEIGHT,
   INSTRUCTION_LANGUAGES,
@@ -109,6 +109,27 @@ describe('documentation hub', () => {
     await waitFor(() => expect(callsTo(fetchMock, INSTRUCTIONS)).toHaveLength(2));
     expect(listQueries(fetchMock)[1]).toMatchObject({ page: '2' });
     await waitFor(() => expect(screen.getByTestId('documents-total')).toHaveTextContent('1-40 of 50'));
+  });
+
+  it('loads the second page through the shared feed: its loading row, its error row and retry', async () => {
+    const held = holdFirst(pagedDocuments(50), (request) => request.url.searchParams.get('page') === '2');
+    const { fetchMock, user } = openDocs('/docs/instructions', { [INSTRUCTIONS]: held.handler });
+    await waitFor(() => expect(renderedIds()).toContain(1));
+    const list = screen.getByTestId('documents-list');
+    act(() => {
+      list.scrollTop = 25 * CARD_HEIGHT;
+      fireEvent.scroll(list);
+    });
+    expect(await screen.findByTestId('documents-list-footer')).toHaveTextContent('Loading more…');
+    expect(list).toHaveAttribute('aria-busy', 'true');
+
+    held.release({ status: 500, body: { detail: 'Busy' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('documents-list-footer')).toHaveTextContent('Could not load more documents'),
+    );
+    await user.click(screen.getByTestId('documents-list-retry'));
+    await waitFor(() => expect(screen.getByTestId('documents-total')).toHaveTextContent('1-40 of 50'));
+    expect(listQueries(fetchMock).map((query) => query.page)).toEqual(['1', '2', '2']);
   });
 
   it('says no data for an empty list', async () => {

@@ -1,20 +1,19 @@
-import { FilterOutlined, UndoOutlined } from '@ant-design/icons';
 import type { DocumentListItem, DocumentListResponse } from '@soc/contracts';
-import { Alert, Badge, Button, Empty, Flex, Result, Skeleton, theme, Typography } from 'antd';
+import { Alert, Flex } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorDescription } from '../../../shared/api/index.ts';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
 import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
+import { FilterToggle, ListPage, ResetFiltersButton } from '../../../shared/ui/ListPage.tsx';
+import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
 import { documentKeys } from '../api/documentKeys.ts';
 import { useDocumentLanguagesQuery } from '../api/useDocumentLanguagesQuery.ts';
 import { useDocumentsInfiniteQuery } from '../api/useDocumentsInfiniteQuery.ts';
 import { DocumentFilterRow } from '../components/DocumentFilterRow.tsx';
 import { DocumentLanguageControl } from '../components/DocumentLanguageControl.tsx';
 import { DocumentList } from '../components/DocumentList.tsx';
-import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
 import { DocumentSidePanel } from '../components/DocumentSidePanel.tsx';
 import { DocumentSortControl } from '../components/DocumentSortControl.tsx';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
@@ -54,7 +53,6 @@ export type DocumentListViewProps = {
  */
 export function DocumentListView({ view }: DocumentListViewProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const interfaceLanguage = useLanguage();
   useDocumentTitle(t(`docs.tabs.${view.tab}`));
 
@@ -77,184 +75,112 @@ export function DocumentListView({ view }: DocumentListViewProps) {
   const noDataForLanguage = languages.data !== undefined && !languages.data.includes(language);
 
   return (
-    <Flex vertical gap="middle" data-testid="documents-page" data-kind={view.kind}>
-      <Flex align="baseline" gap="middle">
-        <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading2 }}>
-          {t(`docs.tabs.${view.tab}`)}
-        </Typography.Title>
-        {query.data && (
-          <Typography.Text type="secondary" data-testid="documents-total" aria-live="polite">
-            {t('docs.list.total', { low: documents.length > 0 ? 1 : 0, high: documents.length, total })}
-          </Typography.Text>
-        )}
-      </Flex>
-
-      <Flex wrap gap="small" align="center">
-        <SearchBox
-          key={resets}
-          placeholder={t('docs.search.placeholder')}
-          label={t('docs.search.label')}
-          buttonText={t('docs.search.button')}
-          testId="documents-search"
-          width="26rem"
-          clearsWhenEmptied
-          value={params.get('search') ?? ''}
-          onSearch={(text) => {
-            // A search always runs again, also for a text (or a cleared box) whose list is cached.
-            const next = withParams(params, { search: text });
-            void queryClient.invalidateQueries({
-              queryKey: documentKeys.list(view.kind, next.toString(), language),
-            });
-            setParams(next);
-          }}
-        />
-        <Badge count={activeFilters} size="small">
-          <Button
-            icon={<FilterOutlined aria-hidden />}
-            type={filtersOpen ? 'primary' : 'default'}
-            aria-expanded={filtersOpen}
-            aria-controls={filtersOpen ? 'documents-filter-row' : undefined}
-            aria-label={
-              activeFilters > 0 ? t('docs.toolbar.filtersCount', { count: activeFilters }) : undefined
-            }
-            onClick={() => setFiltersOpen((open) => !open)}
-            data-testid="documents-filter-toggle"
-          >
-            {t('docs.toolbar.filters')}
-          </Button>
-        </Badge>
-        <Button
-          icon={<UndoOutlined aria-hidden />}
-          onClick={() => {
-            persisted.reset();
-            setResets((count) => count + 1);
-          }}
-          title={t('docs.toolbar.resetLabel')}
-          data-testid="documents-filter-reset"
-        >
-          {t('docs.toolbar.reset')}
-        </Button>
-        <DocumentSortControl
-          value={readOrdering(params)}
-          onChange={(ordering) => setParams(withParams(params, { ordering }))}
-        />
-        <DocumentLanguageControl
-          value={language}
-          onChange={(next) => setParams(withParams(params, { language: next }))}
-          languagesFailed={languages.isError}
-          onRetryLanguages={() => void languages.refetch()}
-        />
-      </Flex>
-
-      {filtersOpen && (
-        <div id="documents-filter-row">
-          <DocumentFilterRow view={view} params={params} onChange={setParams} />
-        </div>
-      )}
-
-      {noDataForLanguage && (
-        <Alert
-          type="info"
-          showIcon
-          data-testid="documents-no-language-data"
-          title={t('docs.list.noDataForLanguage')}
-          description={
-            languages.data.length > 0
-              ? t('docs.list.noDataForLanguageHint', {
-                  languages: languages.data.map((entry) => t(`docs.languages.${entry}`)).join(', '),
-                })
-              : undefined
-          }
-        />
-      )}
-
-      <Flex gap="middle" align="stretch">
-        <div style={{ flex: '1 1 0', minWidth: 0 }}>
-          {query.isPending ? (
-            <ListSkeleton />
-          ) : query.isError && !query.data ? (
-            <Result
-              status="error"
-              title={t('docs.list.loadFailed')}
-              subTitle={query.error instanceof ApiError ? errorDescription(query.error).join(' ') : undefined}
-              extra={
-                <Button onClick={() => void query.refetch()} data-testid="documents-retry">
-                  {t('common.retry')}
-                </Button>
-              }
-              data-testid="documents-error"
-            />
-          ) : documents.length === 0 ? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={<Typography.Text type="secondary">{t('docs.list.empty')}</Typography.Text>}
-              data-testid="documents-empty"
-            />
-          ) : (
-            <DocumentList
-              view={view}
-              documents={documents}
-              total={total}
-              selectedId={selectedId}
-              onSelect={setSelectedId}
-              hasNextPage={query.hasNextPage}
-              isFetchingNextPage={query.isFetchingNextPage}
-              nextPageFailed={query.isFetchNextPageError}
-              fetchNextPage={() => void query.fetchNextPage()}
-              height={LIST_HEIGHT}
-            />
-          )}
-        </div>
-        <div
-          style={{
-            flex: '0 0 34%',
-            minWidth: 0,
-            maxHeight: LIST_HEIGHT,
-            display: 'flex',
-            flexDirection: 'column',
-          }}
-        >
-          {selected ? (
-            <DocumentSidePanel view={view} document={selected} onClose={() => setSelectedId(null)} />
-          ) : (
-            <Flex
-              align="center"
-              justify="center"
-              style={{
-                flex: 1,
-                minHeight: '12rem',
-                borderRadius: token.borderRadiusLG,
-                border: `${token.lineWidth}px dashed ${token.colorBorderSecondary}`,
+    <ListPage
+      testId="documents"
+      rootData={{ 'data-kind': view.kind }}
+      title={t(`docs.tabs.${view.tab}`)}
+      total={
+        query.data
+          ? t('docs.list.total', { low: documents.length > 0 ? 1 : 0, high: documents.length, total })
+          : null
+      }
+      header={
+        <>
+          <Flex wrap gap="small" align="center">
+            <SearchBox
+              key={resets}
+              placeholder={t('docs.search.placeholder')}
+              label={t('docs.search.label')}
+              buttonText={t('docs.search.button')}
+              testId="documents-search"
+              width="26rem"
+              clearsWhenEmptied
+              value={params.get('search') ?? ''}
+              onSearch={(text) => {
+                // A search always runs again, also for a text (or a cleared box) whose list is cached.
+                const next = withParams(params, { search: text });
+                void queryClient.invalidateQueries({
+                  queryKey: documentKeys.list(view.kind, next.toString(), language),
+                });
+                setParams(next);
               }}
-            >
-              <Typography.Text type="secondary">{t('docs.panel.hint')}</Typography.Text>
-            </Flex>
-          )}
-        </div>
-      </Flex>
-    </Flex>
-  );
-}
+            />
+            <FilterToggle
+              active={activeFilters}
+              open={filtersOpen}
+              onToggle={() => setFiltersOpen((open) => !open)}
+              text={t('docs.toolbar.filters')}
+              countLabel={t('docs.toolbar.filtersCount', { count: activeFilters })}
+              controls="documents-filter-row"
+              testId="documents-filter-toggle"
+            />
+            <ResetFiltersButton
+              text={t('docs.toolbar.reset')}
+              label={t('docs.toolbar.resetLabel')}
+              onReset={() => {
+                persisted.reset();
+                setResets((count) => count + 1);
+              }}
+              testId="documents-filter-reset"
+            />
+            <DocumentSortControl
+              value={readOrdering(params)}
+              onChange={(ordering) => setParams(withParams(params, { ordering }))}
+            />
+            <DocumentLanguageControl
+              value={language}
+              onChange={(next) => setParams(withParams(params, { language: next }))}
+              languagesFailed={languages.isError}
+              onRetryLanguages={() => void languages.refetch()}
+            />
+          </Flex>
 
-/** The list's loading state: card-shaped placeholders. */
-function ListSkeleton() {
-  const { t } = useTranslation();
-  const { token } = theme.useToken();
-  return (
-    <Flex vertical gap="small" role="status" aria-label={t('common.loading')} data-testid="documents-loading">
-      {Array.from({ length: 4 }, (_, index) => (
-        <div
-          key={index}
-          style={{
-            padding: token.paddingSM,
-            borderRadius: token.borderRadiusLG,
-            border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
-            background: token.colorBgContainer,
-          }}
-        >
-          <Skeleton active title paragraph={{ rows: 2 }} />
-        </div>
-      ))}
-    </Flex>
+          {filtersOpen && (
+            <div id="documents-filter-row">
+              <DocumentFilterRow view={view} params={params} onChange={setParams} />
+            </div>
+          )}
+
+          {noDataForLanguage && (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="documents-no-language-data"
+              title={t('docs.list.noDataForLanguage')}
+              description={
+                languages.data.length > 0
+                  ? t('docs.list.noDataForLanguageHint', {
+                      languages: languages.data.map((entry) => t(`docs.languages.${entry}`)).join(', '),
+                    })
+                  : undefined
+              }
+            />
+          )}
+        </>
+      }
+      query={query}
+      isEmpty={documents.length === 0}
+      loadFailedText={t('docs.list.loadFailed')}
+      emptyText={t('docs.list.empty')}
+      panel={
+        selected && <DocumentSidePanel view={view} document={selected} onClose={() => setSelectedId(null)} />
+      }
+      panelHint={t('docs.panel.hint')}
+      panelWidth="34%"
+      height={LIST_HEIGHT}
+    >
+      <DocumentList
+        view={view}
+        documents={documents}
+        total={total}
+        selectedId={selectedId}
+        onSelect={setSelectedId}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        nextPageFailed={query.isFetchNextPageError}
+        fetchNextPage={() => void query.fetchNextPage()}
+        height={LIST_HEIGHT}
+      />
+    </ListPage>
   );
 }

@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { Comment } from '@soc/contracts';
-import { Badge, Button, Empty, Flex, Input, Result, Skeleton, theme, Typography } from 'antd';
+import { Button, Empty, Flex, Input, Result, Skeleton, theme, Typography } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   useEffect,
@@ -16,6 +16,7 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../../../shared/lib/sto
 import { useCommentsQuery } from '../api/useCommentsQuery.ts';
 import { CommentComposer } from './CommentComposer.tsx';
 import { CommentItem } from './CommentItem.tsx';
+import { CountBadge } from '../../../shared/ui/CountBadge.tsx';
 
 /** Width limits of the comments panel (spec 000 §2). */
 export const COMMENTS_MIN_WIDTH = 410;
@@ -162,13 +163,7 @@ export function ChatPanel({ comments, composer }: ChatPanelProps) {
         <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading5 }}>
           {t('incidentPage.comments.title')}
         </Typography.Title>
-        <Badge
-          count={count}
-          showZero
-          overflowCount={99}
-          color={token.colorTextTertiary}
-          data-testid="comments-count"
-        />
+        <CountBadge count={count} showZero color={token.colorTextTertiary} data-testid="comments-count" />
       </Flex>
       <Input
         allowClear

@@ -1,5 +1,5 @@
 import type { IncidentCard } from '@soc/contracts';
-import { Badge, Empty, Flex, List, Tabs, Typography } from 'antd';
+import { Empty, Flex, List, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
@@ -10,6 +10,7 @@ import { AssetsTab } from './AssetsTab.tsx';
 import { IocsTab } from './IocsTab.tsx';
 import { MisconfigsTab } from './MisconfigsTab.tsx';
 import { CollapsibleHtml } from './CollapsibleHtml.tsx';
+import { CountBadge } from '../../../shared/ui/CountBadge.tsx';
 
 export type IncidentTabsProps = {
   incident: IncidentCard;
@@ -48,7 +49,7 @@ export function IncidentTabs({ incident }: IncidentTabsProps) {
       label: (
         <Flex align="center" gap="small">
           {t('incidentPage.tabs.alerts')}
-          {alertCount > 0 && <Badge count={alertCount} overflowCount={99} size="small" />}
+          {alertCount > 0 && <CountBadge count={alertCount} size="small" />}
         </Flex>
       ),
       disabled: alertCount === 0,
@@ -60,7 +61,7 @@ export function IncidentTabs({ incident }: IncidentTabsProps) {
         <Flex align="center" gap="small">
           {t('incidentPage.tabs.iocs')}
           {incident.observed_iocs.length > 0 && (
-            <Badge count={incident.observed_iocs.length} overflowCount={99} size="small" />
+            <CountBadge count={incident.observed_iocs.length} size="small" />
           )}
         </Flex>
       ),

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { SEARCH_MAX_LENGTH } from '@soc/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { callsTo, deferred, settle } from '../../../test/fetchMock.ts';
-import { incidentPage, keysFrom } from '../test/incidentFixtures.ts';
+import { callsTo, deferred, holdFirst, settle } from '../../../test/fetchMock.ts';
+import { incidentPage, keysFrom, pagedIncidents } from '../test/incidentFixtures.ts';
 import {
   CARD_HEIGHT,
   LIST,
@@ -50,6 +50,27 @@ describe('IncidentsPage: list', () => {
     await waitFor(() => expect(callsTo(fetchMock, LIST)).toHaveLength(2));
     expect(listQueries(fetchMock)[1]).toMatchObject({ limit: '40', offset: '40' });
     await waitFor(() => expect(screen.getByTestId('incidents-total')).toHaveTextContent('1-80 of 100'));
+  });
+
+  it('loads the second page through the shared feed: its loading row, its error row and retry', async () => {
+    const held = holdFirst(pagedIncidents(100), (request) => request.url.searchParams.get('offset') === '40');
+    const { fetchMock, user } = openIncidents('/incidents', { [LIST]: held.handler });
+    await waitFor(() => expect(renderedKeys()).toContain(1));
+    const list = screen.getByTestId('incidents-list');
+    act(() => {
+      list.scrollTop = 45 * CARD_HEIGHT;
+      fireEvent.scroll(list);
+    });
+    expect(await screen.findByTestId('incidents-list-footer')).toHaveTextContent('Loading more incidents…');
+    expect(list).toHaveAttribute('aria-busy', 'true');
+
+    held.release({ status: 500, body: { detail: 'Busy' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('incidents-list-footer')).toHaveTextContent('Could not load more incidents'),
+    );
+    await user.click(screen.getByTestId('incidents-list-retry'));
+    await waitFor(() => expect(screen.getByTestId('incidents-total')).toHaveTextContent('1-80 of 100'));
+    expect(listQueries(fetchMock).map((query) => query.offset)).toEqual(['0', '40', '40']);
   });
 
   it('stops when the last page has no next link', async () => {

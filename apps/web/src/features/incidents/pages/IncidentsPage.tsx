@@ -1,18 +1,18 @@
-import { FilterOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { IncidentListItem, IncidentListResponse } from '@soc/contracts';
-import { Badge, Button, Empty, Flex, Result, Skeleton, theme, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorDescription } from '../../../shared/api/index.ts';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
+import { FilterToggle, ListPage, ResetFiltersButton } from '../../../shared/ui/ListPage.tsx';
+import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
 import { useIncidentsInfiniteQuery } from '../api/useIncidentsInfiniteQuery.ts';
 import { CreateIncidentModal } from '../components/CreateIncidentModal.tsx';
 import { CsvExportButton } from '../components/CsvExportButton.tsx';
 import { IncidentFilterRow } from '../components/IncidentFilterRow.tsx';
 import { IncidentList } from '../components/IncidentList.tsx';
 import { IncidentSidePanel } from '../components/IncidentSidePanel.tsx';
-import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
 import { IncidentSortControl } from '../components/IncidentSortControl.tsx';
 import {
   countActiveFilters,
@@ -46,7 +46,6 @@ function flattenPages(pages: readonly IncidentListResponse[] | undefined): Incid
  */
 export function IncidentsPage() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   useDocumentTitle(t('pages.incidents'));
 
   const persisted = usePersistedFilters(INCIDENTS_FILTER_ENTITY);
@@ -74,148 +73,96 @@ export function IncidentsPage() {
   };
 
   return (
-    <Flex vertical gap="middle" data-testid="incidents-page">
-      <Flex align="baseline" gap="middle">
-        <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading2 }}>
-          {t('pages.incidents')}
-        </Typography.Title>
-        {query.data && (
-          <Typography.Text type="secondary" data-testid="incidents-total" aria-live="polite">
-            {incidents.length === 0 && totalExact
+    <>
+      <ListPage
+        testId="incidents"
+        title={t('pages.incidents')}
+        total={
+          !query.data
+            ? null
+            : incidents.length === 0 && totalExact
               ? t('incidents.none')
               : t(totalExact ? 'incidents.total' : 'incidents.totalMore', {
                   low: incidents.length > 0 ? 1 : 0,
                   high: incidents.length,
                   total,
-                })}
-          </Typography.Text>
-        )}
-      </Flex>
-
-      <Flex wrap gap="small" align="center">
-        <SearchBox
-          key={resets}
-          placeholder={t('incidents.search.placeholder')}
-          label={t('incidents.search.label')}
-          buttonText={t('incidents.search.button')}
-          testId="incidents-search"
-          width="28rem"
-          value={params.get('search') ?? ''}
-          onSearch={(text) => setParams(withParams(params, { search: text }))}
-        />
-        <Badge count={activeFilters} size="small">
-          <Button
-            icon={<FilterOutlined aria-hidden />}
-            type={filtersOpen ? 'primary' : 'default'}
-            aria-expanded={filtersOpen}
-            aria-controls={filtersOpen ? 'incidents-filter-row' : undefined}
-            aria-label={
-              activeFilters > 0 ? t('incidents.toolbar.filtersCount', { count: activeFilters }) : undefined
-            }
-            onClick={() => setFiltersOpen((open) => !open)}
-            data-testid="incidents-filter-toggle"
-          >
-            {t('incidents.toolbar.filters')}
-          </Button>
-        </Badge>
-        <Button
-          icon={<UndoOutlined aria-hidden />}
-          onClick={() => {
-            persisted.reset();
-            setResets((count) => count + 1);
-          }}
-          title={t('incidents.toolbar.resetLabel')}
-          data-testid="incidents-filter-reset"
-        >
-          {t('incidents.toolbar.reset')}
-        </Button>
-        <IncidentSortControl
-          value={readOrdering(params)}
-          onChange={(ordering) => setParams(withParams(params, { ordering }))}
-        />
-        <Flex gap="small" style={{ marginInlineStart: 'auto' }}>
-          <CsvExportButton params={params} />
-          <Button
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            onClick={openCreate}
-            data-testid="incidents-create-button"
-          >
-            {t('incidents.toolbar.create')}
-          </Button>
-        </Flex>
-      </Flex>
-
-      {filtersOpen && (
-        <div id="incidents-filter-row">
-          <IncidentFilterRow params={params} onChange={setParams} />
-        </div>
-      )}
-
-      <Flex gap="middle" align="stretch">
-        <div style={{ flex: '1 1 0', minWidth: 0 }}>
-          {query.isPending ? (
-            <ListSkeleton />
-          ) : query.isError && !query.data ? (
-            <Result
-              status="error"
-              title={t('incidents.list.loadFailed')}
-              subTitle={query.error instanceof ApiError ? errorDescription(query.error).join(' ') : undefined}
-              extra={
-                <Button onClick={() => void query.refetch()} data-testid="incidents-retry">
-                  {t('common.retry')}
+                })
+        }
+        header={
+          <>
+            <Flex wrap gap="small" align="center">
+              <SearchBox
+                key={resets}
+                placeholder={t('incidents.search.placeholder')}
+                label={t('incidents.search.label')}
+                buttonText={t('incidents.search.button')}
+                testId="incidents-search"
+                width="28rem"
+                value={params.get('search') ?? ''}
+                onSearch={(text) => setParams(withParams(params, { search: text }))}
+              />
+              <FilterToggle
+                active={activeFilters}
+                open={filtersOpen}
+                onToggle={() => setFiltersOpen((open) => !open)}
+                text={t('incidents.toolbar.filters')}
+                countLabel={t('incidents.toolbar.filtersCount', { count: activeFilters })}
+                controls="incidents-filter-row"
+                testId="incidents-filter-toggle"
+              />
+              <ResetFiltersButton
+                text={t('incidents.toolbar.reset')}
+                label={t('incidents.toolbar.resetLabel')}
+                onReset={() => {
+                  persisted.reset();
+                  setResets((count) => count + 1);
+                }}
+                testId="incidents-filter-reset"
+              />
+              <IncidentSortControl
+                value={readOrdering(params)}
+                onChange={(ordering) => setParams(withParams(params, { ordering }))}
+              />
+              <Flex gap="small" style={{ marginInlineStart: 'auto' }}>
+                <CsvExportButton params={params} />
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined aria-hidden />}
+                  onClick={openCreate}
+                  data-testid="incidents-create-button"
+                >
+                  {t('incidents.toolbar.create')}
                 </Button>
-              }
-              data-testid="incidents-error"
-            />
-          ) : incidents.length === 0 ? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={<Typography.Text type="secondary">{t('incidents.list.empty')}</Typography.Text>}
-              data-testid="incidents-empty"
-            />
-          ) : (
-            <IncidentList
-              incidents={incidents}
-              total={totalExact ? total : null}
-              selectedKey={selectedKey}
-              onSelect={setSelectedKey}
-              hasNextPage={query.hasNextPage}
-              isFetchingNextPage={query.isFetchingNextPage}
-              nextPageFailed={query.isFetchNextPageError}
-              fetchNextPage={() => void query.fetchNextPage()}
-              height={LIST_HEIGHT}
-            />
-          )}
-        </div>
-        <div
-          style={{
-            flex: '0 0 38%',
-            minWidth: 0,
-            maxHeight: LIST_HEIGHT,
-            display: 'flex',
-            flexDirection: 'column',
-          }}
-        >
-          {selected ? (
-            <IncidentSidePanel incident={selected} onClose={() => setSelectedKey(null)} />
-          ) : (
-            <Flex
-              align="center"
-              justify="center"
-              style={{
-                flex: 1,
-                minHeight: '12rem',
-                borderRadius: token.borderRadiusLG,
-                border: `${token.lineWidth}px dashed ${token.colorBorderSecondary}`,
-              }}
-            >
-              <Typography.Text type="secondary">{t('incidents.panel.hint')}</Typography.Text>
+              </Flex>
             </Flex>
-          )}
-        </div>
-      </Flex>
-
+            {filtersOpen && (
+              <div id="incidents-filter-row">
+                <IncidentFilterRow params={params} onChange={setParams} />
+              </div>
+            )}
+          </>
+        }
+        query={query}
+        isEmpty={incidents.length === 0}
+        loadFailedText={t('incidents.list.loadFailed')}
+        emptyText={t('incidents.list.empty')}
+        panel={selected && <IncidentSidePanel incident={selected} onClose={() => setSelectedKey(null)} />}
+        panelHint={t('incidents.panel.hint')}
+        panelWidth="38%"
+        height={LIST_HEIGHT}
+      >
+        <IncidentList
+          incidents={incidents}
+          total={totalExact ? total : null}
+          selectedKey={selectedKey}
+          onSelect={setSelectedKey}
+          hasNextPage={query.hasNextPage}
+          isFetchingNextPage={query.isFetchingNextPage}
+          nextPageFailed={query.isFetchNextPageError}
+          fetchNextPage={() => void query.fetchNextPage()}
+          height={LIST_HEIGHT}
+        />
+      </ListPage>
       {createMounted && (
         <CreateIncidentModal
           open={createOpen}
@@ -223,29 +170,6 @@ export function IncidentsPage() {
           onCreated={(incident) => setSelectedKey(incident.key)}
         />
       )}
-    </Flex>
-  );
-}
-
-/** The list's loading state: card-shaped placeholders. */
-function ListSkeleton() {
-  const { t } = useTranslation();
-  const { token } = theme.useToken();
-  return (
-    <Flex vertical gap="small" role="status" aria-label={t('common.loading')} data-testid="incidents-loading">
-      {Array.from({ length: 4 }, (_, index) => (
-        <div
-          key={index}
-          style={{
-            padding: token.paddingSM,
-            borderRadius: token.borderRadiusLG,
-            border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
-            background: token.colorBgContainer,
-          }}
-        >
-          <Skeleton active title paragraph={{ rows: 2 }} />
-        </div>
-      ))}
-    </Flex>
+    </>
   );
 }

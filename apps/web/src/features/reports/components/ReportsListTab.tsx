@@ -1,7 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ReportFile, ReportOrdering } from '@soc/contracts';
 import {
-  BADGE_CAP,
   DEFAULT_REPORT_ORDERING,
   REPORT_TABLE_HEIGHT_OFFSET,
   REPORT_TABLE_MIN_HEIGHT,
@@ -10,7 +9,6 @@ import {
 import type { TableProps } from 'antd';
 import {
   Alert,
-  Badge,
   Button,
   Collapse,
   DatePicker,
@@ -43,6 +41,7 @@ import { useSystemChoicesQuery } from '../api/useSystemChoicesQuery.ts';
 import { SIZE_UNIT_BYTES, SIZE_UNITS, sizeUnitLabel, unitOfBounds, type SizeUnit } from '../lib/sizeUnits.ts';
 import { DATE_PICKER_FORMAT } from '../lib/schedule.ts';
 import { ReportFormModal } from './ReportFormModal.tsx';
+import { CountBadge } from '../../../shared/ui/CountBadge.tsx';
 
 export const REPORTS_FILTER_ENTITY = 'reports';
 const ORDER_POLL_MS = 3000;
@@ -331,7 +330,7 @@ export function ReportsListTab() {
         {t('reports.list.title')}
       </Typography.Title>
       <span data-testid="reports-count" data-count={total}>
-        <Badge count={total} overflowCount={BADGE_CAP} showZero color="blue" />
+        <CountBadge count={total} showZero color="blue" />
       </span>
     </Flex>
   );

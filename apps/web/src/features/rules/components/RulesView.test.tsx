@@ -1,9 +1,17 @@
 import type { Rule, RuleCounters, RuleCoverage } from '@soc/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { RULES_PAGE_SIZE } from '@soc/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../shared/api/authStore.ts';
-import { callsTo, mockFetch } from '../../../test/fetchMock.ts';
+import {
+  callsTo,
+  holdFirst,
+  mockFetch,
+  type MockRequest,
+  type MockResponse,
+  type MockRoutes,
+} from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
 import { makeAccessToken } from '../../../test/tokens.ts';
@@ -47,7 +55,19 @@ const coverage: RuleCoverage = {
   techniques: [technique('T1059', 18, ['T1059.001']), technique('T1059.001', 14), technique('T1106', 0)],
 };
 
-function open(path = '/docs/rules') {
+/** A rule list endpoint over `total` rules (ids 1…total), paged by the request's `page`. */
+const pagedRules =
+  (total: number) =>
+  (request: MockRequest): MockResponse => {
+    const page = Number(request.url.searchParams.get('page') ?? 1);
+    const from = (page - 1) * RULES_PAGE_SIZE;
+    const count = Math.max(0, Math.min(RULES_PAGE_SIZE, total - from));
+    const results = Array.from({ length: count }, (_, index) => rule(from + index + 1));
+    const next = from + count < total ? `http://localhost/api/v0/soc/rules/?page=${page + 1}` : null;
+    return { body: { total, next, previous: null, results } };
+  };
+
+function open(path = '/docs/rules', routes: MockRoutes = {}) {
   authStore.setTokens({ access: makeAccessToken(), refresh: 'refresh-1' });
   const fetchMock = mockFetch(
     baseRoutes({
@@ -58,6 +78,7 @@ function open(path = '/docs/rules') {
       'GET /api/v0/soc/rules/techniques/T1059/': {
         body: { ...coverage.techniques[0], description: 'Adversaries…' },
       },
+      ...routes,
     }),
   );
   const app = renderApp(path);
@@ -89,6 +110,30 @@ describe('rules view', () => {
     expect(within(card).getAllByTestId('rule-card-category')).toHaveLength(3);
     expect(within(card).getByTestId('rule-card-category-more')).toHaveTextContent('+1');
     expect(within(card).getByText('Anomalous behaviour…')).toBeInTheDocument();
+  });
+
+  it('loads the second page through the shared feed: its loading row, its error row and retry', async () => {
+    const held = holdFirst(pagedRules(30), (request) => request.url.searchParams.get('page') === '2');
+    const { fetchMock, user } = open('/docs/rules', { [RULES]: held.handler });
+    await screen.findByTestId('rule-side-panel');
+    expect(screen.getByTestId('rules-total')).toHaveTextContent('1-20 of 30');
+    const list = screen.getByTestId('rules-list');
+    act(() => {
+      list.scrollTop = 25 * 96;
+      fireEvent.scroll(list);
+    });
+    expect(await screen.findByTestId('rules-list-footer')).toHaveTextContent('Loading more rules…');
+    expect(list).toHaveAttribute('aria-busy', 'true');
+
+    held.release({ status: 500, body: { detail: 'Busy' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('rules-list-footer')).toHaveTextContent('Could not load more rules'),
+    );
+    await user.click(screen.getByTestId('rules-list-retry'));
+    await waitFor(() => expect(screen.getByTestId('rules-total')).toHaveTextContent('1-30 of 30'));
+    expect(screen.queryByTestId('rules-list-footer')).not.toBeInTheDocument();
+    const pages = callsTo(fetchMock, RULES).map((call) => call.url.searchParams.get('page'));
+    expect(pages).toEqual(['1', '2', '2']);
   });
 
   it('toggles the sort between DESC and ASC', async () => {

@@ -1,12 +1,12 @@
-import { FilterOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
+import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import type { Rule, RuleListResponse } from '@soc/contracts';
-import { Badge, Button, Empty, Flex, Radio, Result, Skeleton, theme, Typography } from 'antd';
+import { Button, Empty, Flex, Radio, Result, Skeleton, theme, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorDescription } from '../../../shared/api/index.ts';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
+import { FilterToggle, ListPage } from '../../../shared/ui/ListPage.tsx';
 import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
 import { ruleKeys } from '../api/ruleKeys.ts';
 import { useRuleCoverageQuery } from '../api/useRuleCoverageQuery.ts';
@@ -104,27 +104,21 @@ export function RulesView() {
             setParams(withParams(params, { search: text }));
           }}
         />
-        <Badge count={activeFilters} size="small">
-          <Button
-            icon={<FilterOutlined aria-hidden />}
-            type={barVisible ? 'primary' : 'default'}
-            aria-expanded={barVisible}
-            aria-label={
-              activeFilters > 0 ? t('rules.toolbar.filtersCount', { count: activeFilters }) : undefined
-            }
-            onClick={() => {
-              if (barVisible) {
-                // toggling the bar off resets the filters (spec 001 §4)
-                setBarOpened(false);
-                setResets((count) => count + 1);
-                if (activeFilters > 0) setParams(withoutFilters(params));
-              } else setBarOpened(true);
-            }}
-            data-testid="rules-filter-toggle"
-          >
-            {t('rules.toolbar.filters')}
-          </Button>
-        </Badge>
+        <FilterToggle
+          active={activeFilters}
+          open={barVisible}
+          text={t('rules.toolbar.filters')}
+          countLabel={t('rules.toolbar.filtersCount', { count: activeFilters })}
+          testId="rules-filter-toggle"
+          onToggle={() => {
+            if (barVisible) {
+              // toggling the bar off resets the filters (spec 001 §4)
+              setBarOpened(false);
+              setResets((count) => count + 1);
+              if (activeFilters > 0) setParams(withoutFilters(params));
+            } else setBarOpened(true);
+          }}
+        />
         {mode === 'rules' && (
           <Button
             icon={
@@ -173,7 +167,6 @@ export function RulesView() {
 
 function RulesMode({ params }: { params: URLSearchParams }) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const filterKey = new URLSearchParams(params);
   filterKey.delete('ordering');
   const query = useRulesInfiniteQuery(params);
@@ -184,87 +177,40 @@ function RulesMode({ params }: { params: URLSearchParams }) {
   const selected = rules.find((rule) => rule.id === selectedId) ?? rules[0] ?? null;
 
   return (
-    <Flex vertical gap="middle">
-      <RuleCounters filters={filterKey} />
-      {query.data && (
-        <Typography.Text type="secondary" data-testid="rules-total" aria-live="polite">
-          {t('rules.list.total', { low: rules.length > 0 ? 1 : 0, high: rules.length, total })}
-        </Typography.Text>
-      )}
-      <Flex gap="middle" align="stretch">
-        <div style={{ flex: '1 1 0', minWidth: 0 }}>
-          {query.isPending ? (
-            <Flex
-              vertical
-              gap="small"
-              role="status"
-              aria-label={t('common.loading')}
-              data-testid="rules-loading"
-            >
-              {Array.from({ length: 4 }, (_, index) => (
-                <Skeleton key={index} active title paragraph={{ rows: 1 }} />
-              ))}
-            </Flex>
-          ) : query.isError && !query.data ? (
-            <Result
-              status="error"
-              title={t('rules.list.loadFailed')}
-              subTitle={query.error instanceof ApiError ? errorDescription(query.error).join(' ') : undefined}
-              extra={
-                <Button onClick={() => void query.refetch()} data-testid="rules-retry">
-                  {t('common.retry')}
-                </Button>
-              }
-              data-testid="rules-error"
-            />
-          ) : rules.length === 0 ? (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={<Typography.Text type="secondary">{t('rules.list.empty')}</Typography.Text>}
-              data-testid="rules-empty"
-            />
-          ) : (
-            <RuleList
-              rules={rules}
-              total={total}
-              selectedId={selected?.id ?? null}
-              onSelect={setSelectedId}
-              hasNextPage={query.hasNextPage}
-              isFetchingNextPage={query.isFetchingNextPage}
-              nextPageFailed={query.isFetchNextPageError}
-              fetchNextPage={() => void query.fetchNextPage()}
-              height={LIST_HEIGHT}
-            />
+    <ListPage
+      testId="rules"
+      rootTestId={null}
+      header={
+        <>
+          <RuleCounters filters={filterKey} />
+          {query.data && (
+            <Typography.Text type="secondary" data-testid="rules-total" aria-live="polite">
+              {t('rules.list.total', { low: rules.length > 0 ? 1 : 0, high: rules.length, total })}
+            </Typography.Text>
           )}
-        </div>
-        <div
-          style={{
-            flex: '0 0 36%',
-            minWidth: 0,
-            maxHeight: LIST_HEIGHT,
-            display: 'flex',
-            flexDirection: 'column',
-          }}
-        >
-          {selected ? (
-            <RuleSidePanel key={selected.id} rule={selected} />
-          ) : (
-            <Flex
-              align="center"
-              justify="center"
-              style={{
-                flex: 1,
-                minHeight: '12rem',
-                borderRadius: token.borderRadiusLG,
-                border: `${token.lineWidth}px dashed ${token.colorBorderSecondary}`,
-              }}
-            >
-              <Typography.Text type="secondary">{t('rules.panel.hint')}</Typography.Text>
-            </Flex>
-          )}
-        </div>
-      </Flex>
-    </Flex>
+        </>
+      }
+      query={query}
+      isEmpty={rules.length === 0}
+      loadFailedText={t('rules.list.loadFailed')}
+      emptyText={t('rules.list.empty')}
+      panel={selected && <RuleSidePanel key={selected.id} rule={selected} />}
+      panelHint={t('rules.panel.hint')}
+      height={LIST_HEIGHT}
+      skeletonRows={1}
+    >
+      <RuleList
+        rules={rules}
+        total={total}
+        selectedId={selected?.id ?? null}
+        onSelect={setSelectedId}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        nextPageFailed={query.isFetchNextPageError}
+        fetchNextPage={() => void query.fetchNextPage()}
+        height={LIST_HEIGHT}
+      />
+    </ListPage>
   );
 }
 

@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Task, TaskListResponse } from '@soc/contracts';
 import { taskPath } from '@soc/contracts';
-import { Button, Empty, Flex, Result, Skeleton, theme, Typography } from 'antd';
+import { Button, Flex, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
 import { InfiniteFeed } from '../../../shared/ui/InfiniteFeed.tsx';
+import { ListPage } from '../../../shared/ui/ListPage.tsx';
 import { useTasksInfiniteQuery } from '../api/useTasksInfiniteQuery.ts';
 import { CreateTaskModal } from '../components/CreateTaskModal.tsx';
 import { TaskCard } from '../components/TaskCard.tsx';
@@ -47,37 +48,37 @@ export function TasksPage() {
   const total = query.data?.pages[0]?.total ?? 0;
 
   return (
-    <Flex vertical gap="middle" data-testid="tasks-page">
-      <Flex align="center" gap="middle">
-        <div>
-          <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading3 }}>
-            {t('tasks.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('tasks.subtitle')}</Typography.Text>
-        </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined aria-hidden />}
-          onClick={() => setCreating(true)}
-          style={{ marginInlineStart: 'auto' }}
-          data-testid="tasks-create"
-        >
-          {t('tasks.list.create')}
-        </Button>
-      </Flex>
-      <TaskFilterBar params={params} onChange={persisted.setParams} />
-      {query.isPending ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      ) : query.isError && tasks.length === 0 ? (
-        <Result
-          status="error"
-          title={t('tasks.list.loadFailed')}
-          extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-          data-testid="tasks-error"
-        />
-      ) : tasks.length === 0 ? (
-        <Empty description={t('tasks.list.empty')} data-testid="tasks-empty" />
-      ) : (
+    <>
+      <ListPage
+        testId="tasks"
+        header={
+          <>
+            <Flex align="center" gap="middle">
+              <div>
+                <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading3 }}>
+                  {t('tasks.title')}
+                </Typography.Title>
+                <Typography.Text type="secondary">{t('tasks.subtitle')}</Typography.Text>
+              </div>
+              <Button
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => setCreating(true)}
+                style={{ marginInlineStart: 'auto' }}
+                data-testid="tasks-create"
+              >
+                {t('tasks.list.create')}
+              </Button>
+            </Flex>
+            <TaskFilterBar params={params} onChange={persisted.setParams} />
+          </>
+        }
+        query={query}
+        isEmpty={tasks.length === 0}
+        loadFailedText={t('tasks.list.loadFailed')}
+        emptyText={t('tasks.list.empty')}
+        height={LIST_HEIGHT}
+      >
         <Flex vertical gap="small">
           <Typography.Text type="secondary" data-testid="tasks-count">
             {t('tasks.list.count', { low: 1, high: tasks.length, total })}
@@ -96,12 +97,12 @@ export function TasksPage() {
             estimateSize={CARD_HEIGHT}
           />
         </Flex>
-      )}
+      </ListPage>
       <CreateTaskModal
         open={creating}
         onClose={() => setCreating(false)}
         onCreated={(task) => void navigate(taskPath(task))}
       />
-    </Flex>
+    </>
   );
 }
