@@ -20,6 +20,8 @@ export const en = {
     cancel: 'Cancel',
     logout: 'Logout',
     searchTooLong: 'The search is too long (at most {{max}} characters)',
+    bytes_one: '{{count, number}} byte',
+    bytes_other: '{{count, number}} bytes',
   },
   app: {
     defaultPortalName: 'SOC Portal',

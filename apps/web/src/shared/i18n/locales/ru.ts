@@ -7,12 +7,13 @@ import { assetsRu } from '../../../features/assets/i18n/ru.ts';
 import { filesRu } from '../../../features/files/i18n/ru.ts';
 import { tasksRu } from '../../../features/tasks/i18n/ru.ts';
 import { misconfigsRu } from '../../../features/misconfigs/i18n/ru.ts';
-import type { Catalog } from '../catalog.ts';
+import type { RussianTexts } from '../catalog.ts';
+import type { en } from './en.ts';
 import { dashboardRu } from '../../../features/dashboard/i18n/ru.ts';
 import { rulesRu } from '../../../features/rules/i18n/ru.ts';
 
 /** Russian catalog: the same keys as en.ts (checked by the type and by catalogs.test.ts). */
-export const ru: Catalog = {
+export const ru: RussianTexts<typeof en> = {
   common: {
     loading: 'Загрузка…',
     reload: 'Перезагрузить',
@@ -22,6 +23,10 @@ export const ru: Catalog = {
     cancel: 'Отмена',
     logout: 'Выйти',
     searchTooLong: 'Слишком длинный запрос (максимум символов: {{max}})',
+    bytes_one: '{{count, number}} байт',
+    bytes_few: '{{count, number}} байта',
+    bytes_many: '{{count, number}} байт',
+    bytes_other: '{{count, number}} байта',
   },
   app: {
     defaultPortalName: 'SOC Portal',
