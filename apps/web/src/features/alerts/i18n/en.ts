@@ -17,7 +17,7 @@ export const alertsEn = {
   },
   severity: { High: 'High', Medium: 'Medium', Low: 'Low' },
   status: { new: 'New', in_progress: 'In progress', closed: 'Closed' },
-  pagination: '{{low}}-{{high}} of {{total}}',
+  pagination: '{{low, number}}-{{high, number}} of {{total, number}}',
   detail: {
     title: 'Alert',
     selectHint: 'Select an alert',

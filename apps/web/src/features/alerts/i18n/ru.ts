@@ -21,7 +21,7 @@ export const alertsRu: Texts<typeof alertsEn> = {
   },
   severity: { High: 'Высокая', Medium: 'Средняя', Low: 'Низкая' },
   status: { new: 'Новый', in_progress: 'В работе', closed: 'Закрыт' },
-  pagination: '{{low}}-{{high}} из {{total}}',
+  pagination: '{{low, number}}-{{high, number}} из {{total, number}}',
   detail: {
     title: 'Алерт',
     selectHint: 'Выберите алерт',

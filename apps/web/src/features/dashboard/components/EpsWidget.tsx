@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
 import { durationHours, epsColumnStyle, epsGridStep } from '../lib/epsStyle.ts';
+import { formatNumber } from '../../../shared/lib/formatNumber.ts';
 import { EChart } from './EChart.tsx';
 import { useTrendColors } from '../lib/trendColors.ts';
 
@@ -36,7 +37,7 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
     const step = epsGridStep(contracted);
     return {
       textStyle: { color: token.colorText, fontFamily: token.fontFamily },
-      tooltip: { trigger: 'axis' },
+      tooltip: { trigger: 'axis', valueFormatter: (value: number) => formatNumber(value, language) },
       legend: { top: 0, textStyle: { color: token.colorTextSecondary } },
       grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
       xAxis: {
@@ -48,7 +49,7 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
         type: 'value',
         interval: step,
         max: Math.ceil((max * 1.1) / step) * step || step,
-        axisLabel: { color: token.colorTextSecondary },
+        axisLabel: { color: token.colorTextSecondary, formatter: (value: number) => formatNumber(value, language) },
       },
       series: [
         {
@@ -69,7 +70,10 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
                   symbol: 'none',
                   data: [{ yAxis: contracted, name: t('dashboard.eps.contracted') }],
                   lineStyle: { color: token.colorWarning, type: 'dashed', width: 2 },
-                  label: { formatter: `${t('dashboard.eps.contracted')}: {c}`, color: token.colorText },
+                  label: {
+                    formatter: () => `${t('dashboard.eps.contracted')}: ${formatNumber(contracted, language)}`,
+                    color: token.colorText,
+                  },
                 },
               }
             : {}),
@@ -102,7 +106,7 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
         : t('dashboard.eps.excessSummary', {
             count: data.excess.excess_count,
             duration: t('dashboard.eps.hours', { count: durationHours(data.excess_duration) }),
-            max: data.excess_max_value,
+            max: formatNumber(data.excess_max_value, language),
           });
   return (
     <Flex vertical gap={8}>

@@ -1,6 +1,7 @@
 import { Button, Flex, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPercent } from '../../../shared/lib/formatNumber.ts';
 import { EChart } from './EChart.tsx';
 
 export type SlaGaugeProps = {
@@ -40,12 +41,12 @@ export function SlaGauge({ title, percent, breached, total, onOpen }: SlaGaugePr
           pointer: { show: false },
           detail: {
             valueAnimation: true,
-            formatter: '{value}%',
+            formatter: (value: number) => formatPercent(value),
             color: token.colorText,
             fontSize: 24,
             offsetCenter: [0, '10%'],
           },
-          data: [{ value: percent, name: t('dashboard.sla.share', { value: percent }) }],
+          data: [{ value: percent, name: t('dashboard.sla.share', { value: formatPercent(percent) }) }],
           title: { show: false },
         },
       ],
@@ -57,7 +58,7 @@ export function SlaGauge({ title, percent, breached, total, onOpen }: SlaGaugePr
       <div style={{ flex: 1, minHeight: 0 }}>
         <EChart
           option={option}
-          label={`${title}: ${t('dashboard.sla.share', { value: percent })}`}
+          label={`${title}: ${t('dashboard.sla.share', { value: formatPercent(percent) })}`}
           testId="widget-sla-chart"
           onClick={() => onOpen(true)}
         />

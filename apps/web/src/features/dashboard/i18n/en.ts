@@ -19,7 +19,7 @@ export const dashboardEn = {
     eps: 'EPS (average / max)',
     contracted: 'contracted {{value}}',
     previous: 'previous period: {{value}}',
-    change: '{{sign}}{{value}}% vs previous period',
+    change: '{{value}} vs previous period',
     noPrevious: 'no incidents in the previous period',
   },
   widgets: {
@@ -64,13 +64,14 @@ export const dashboardEn = {
   sla: {
     breached: 'Breached: {{count}}',
     notBreached: 'Not breached: {{count}}',
-    share: '{{value}}% breached',
+    share: '{{value}} breached',
   },
   eps: {
     contracted: 'Contracted EPS',
     value: 'EPS',
     excess: 'Above the contract',
-    excessSummary: 'Above the contracted EPS: {{count}} times, {{duration}} in total, peak {{max}}',
+    excessSummary_one: 'Above the contracted EPS: {{count}} time, {{duration}} in total, peak {{max}}',
+    excessSummary_other: 'Above the contracted EPS: {{count, number}} times, {{duration}} in total, peak {{max}}',
     noExcess: 'No excess over the contracted EPS',
     noContract: 'No contracted EPS',
     hours: '{{count}} h',

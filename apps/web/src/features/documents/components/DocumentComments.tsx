@@ -17,7 +17,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorDescription, mapFieldErrors } from '../../../shared/api/index.ts';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { formatDateTimeWithZone } from '../../../shared/lib/formatDateTime.ts';
 import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
 import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { useAddDocumentCommentMutation } from '../api/useAddDocumentCommentMutation.ts';
@@ -121,7 +121,7 @@ function CommentEntry({ comment }: { comment: DocumentComment }) {
           </Tag>
         )}
         <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', fontSize: token.fontSizeSM }}>
-          <time dateTime={comment.created}>{formatDateTime(Date.parse(comment.created), i18n.language)}</time>
+          <time dateTime={comment.created}>{formatDateTimeWithZone(Date.parse(comment.created), i18n.language)}</time>
         </Typography.Text>
       </Flex>
       <div

@@ -2,7 +2,7 @@ import { ApiOutlined, MailOutlined, WarningOutlined } from '@ant-design/icons';
 import type { Comment, CommentSource } from '@soc/contracts';
 import { Alert, Flex, theme, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { formatDateTimeWithZone } from '../../../shared/lib/formatDateTime.ts';
 import { AttachmentList } from './AttachmentList.tsx';
 
 /** The icon and its label per comment source (spec 000 §3 Comment). */
@@ -53,7 +53,7 @@ export function CommentItem({ comment }: CommentItemProps) {
         </Typography.Text>
         <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', fontSize: token.fontSizeSM }}>
           <time dateTime={new Date(comment.created).toISOString()}>
-            {formatDateTime(comment.created, i18n.language)}
+            {formatDateTimeWithZone(comment.created, i18n.language)}
           </time>
         </Typography.Text>
       </Flex>

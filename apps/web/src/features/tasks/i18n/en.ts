@@ -30,7 +30,7 @@ export const tasksEn = {
     },
     empty: 'No data',
     loadFailed: 'Fetching tasks: error',
-    count: '{{low}}-{{high}} of {{total}}',
+    count: '{{low, number}}-{{high, number}} of {{total, number}}',
     messages: 'Messages: {{count}}',
     socReplied: 'SOC replied',
     created: 'Created {{date}}',
@@ -53,7 +53,7 @@ export const tasksEn = {
     failed: 'Problems occurred while adding',
     tooManyFiles: 'At most {{max}} files',
     fileTooLarge: '{{name}} is larger than {{size}} MB',
-    uploading: 'Uploading: {{percent}}%',
+    uploading: 'Uploading: {{percent}}',
   },
   page: {
     title: 'Task {{id}}',

@@ -31,7 +31,7 @@ export const tasksRu: typeof tasksEn = {
     },
     empty: 'Нет данных',
     loadFailed: 'Ошибка при загрузке задач',
-    count: '{{low}}-{{high}} из {{total}}',
+    count: '{{low, number}}-{{high, number}} из {{total, number}}',
     messages: 'Сообщений: {{count}}',
     socReplied: 'Ответ SOC',
     created: 'Создана {{date}}',
@@ -54,7 +54,7 @@ export const tasksRu: typeof tasksEn = {
     failed: 'При добавлении возникли проблемы',
     tooManyFiles: 'Не более {{max}} файлов',
     fileTooLarge: '{{name}} больше {{size}} МБ',
-    uploading: 'Загрузка: {{percent}}%',
+    uploading: 'Загрузка: {{percent}}',
   },
   page: {
     title: 'Задача {{id}}',

@@ -14,7 +14,7 @@ export const tenantsEn = {
     filterReset: 'Reset',
     empty: 'No data',
     loadFailed: 'Could not load the protected systems',
-    pagination: '{{low}}-{{high}} of {{total}}',
+    pagination: '{{low, number}}-{{high, number}} of {{total, number}}',
     notFoundInFilter: 'Not found',
   },
   card: {

@@ -16,7 +16,7 @@ export const tenantsRu: typeof tenantsEn = {
     filterReset: 'Сбросить',
     empty: 'Нет данных',
     loadFailed: 'Не удалось загрузить защищаемые системы',
-    pagination: '{{low}}-{{high}} из {{total}}',
+    pagination: '{{low, number}}-{{high, number}} из {{total, number}}',
     notFoundInFilter: 'Не найдено',
   },
   card: {

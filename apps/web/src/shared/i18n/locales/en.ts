@@ -299,7 +299,7 @@ export const en = {
       removeFile: 'Remove {{name}}',
       submit: 'Create',
       cancel: 'Cancel',
-      uploading: 'Uploading files: {{percent}}%',
+      uploading: 'Uploading files: {{percent}}',
       success: 'Incident {{key}} added',
       filesAdded: 'Files added',
       failed: 'Problems occurred while adding',

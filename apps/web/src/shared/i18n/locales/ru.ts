@@ -305,7 +305,7 @@ export const ru: RussianTexts<typeof en> = {
       removeFile: 'Удалить {{name}}',
       submit: 'Создать',
       cancel: 'Отмена',
-      uploading: 'Загрузка файлов: {{percent}}%',
+      uploading: 'Загрузка файлов: {{percent}}',
       success: 'Инцидент {{key}} добавлен',
       filesAdded: 'Файлы добавлены',
       failed: 'При добавлении возникли проблемы',
