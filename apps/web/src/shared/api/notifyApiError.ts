@@ -18,7 +18,8 @@ export function notifyApiError(error: unknown, message?: string): void {
   notifyError({ title, description: errorDescription(error) });
 }
 
-const gigabytes = (bytes: unknown) => (typeof bytes === 'number' ? formatNumber(bytes / 1024 ** 3, undefined, 1) : '?');
+const gigabytes = (bytes: unknown) =>
+  typeof bytes === 'number' ? formatNumber(bytes / 1024 ** 3, undefined, 1) : '?';
 
 /** The server's 507 of an upload past its system's storage quota, in the user's language. */
 function storageQuotaLine(error: ApiError): string | null {

@@ -14,7 +14,9 @@ export type Catalog = StringLeaves<typeof en>;
  * (`bytes_one`, `bytes_other`, chosen by i18next from `count`) Russian also needs `_few` and `_many`.
  */
 type RussianPluralForms<Shape> = {
-  [Key in keyof Shape & string as Key extends `${infer Base}_other` ? `${Base}_few` | `${Base}_many` : never]: string;
+  [
+    Key in keyof Shape & string as Key extends `${infer Base}_other` ? `${Base}_few` | `${Base}_many` : never
+  ]: string;
 };
 
 /** A Russian catalog of an English one: the same keys plus the Russian plural forms. */

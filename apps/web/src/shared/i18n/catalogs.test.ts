@@ -26,7 +26,9 @@ describe('translation catalogs', () => {
   it('give every plural key all the forms of its language', () => {
     const forms = { en: ['one', 'other'], ru: ['one', 'few', 'many', 'other'] };
     for (const [language, catalog] of Object.entries(catalogs)) {
-      const plurals = [...catalog.keys()].filter((key) => key.endsWith('_other')).map((key) => key.slice(0, -6));
+      const plurals = [...catalog.keys()]
+        .filter((key) => key.endsWith('_other'))
+        .map((key) => key.slice(0, -6));
       for (const base of plurals) {
         for (const form of forms[language as keyof typeof forms]) {
           expect(catalog.has(`${base}_${form}`), `${language}: ${base}_${form}`).toBe(true);

@@ -30,34 +30,24 @@ function formatter(locale: string, shape: Shape, timeZone: string | undefined): 
   return cached;
 }
 
-function format(value: number | null | undefined, locale: string, shape: Shape, timeZone?: string): string {
-  if (value === null || value === undefined) return '—';
-  return formatter(locale, shape, timeZone).format(value);
-}
+/**
+ * A formatter of millisecond timestamps in one shape: the interface language unless `locale` is
+ * given, the browser's time zone unless `timeZone` is; '—' for no moment.
+ */
+const formatterOf =
+  (shape: Shape) =>
+  (value: number | null | undefined, locale: string = currentLocale(), timeZone?: string): string =>
+    value === null || value === undefined ? '—' : formatter(locale, shape, timeZone).format(value);
 
-/** A millisecond timestamp as date and time in the interface language ('—' for none). */
-export function formatDateTime(
-  value: number | null | undefined,
-  locale: string = currentLocale(),
-  timeZone?: string,
-): string {
-  return format(value, locale, 'dateTime', timeZone);
-}
+/** Date and time: ru "25.11.2026, 14:09", en "25 Nov 2026, 14:09". */
+export const formatDateTime = formatterOf('dateTime');
 
 /**
  * Date, time and the time zone ("25.11.2026, 14:09 GMT+3"), where the moment matters to the
  * reader and may be compared with other people's clocks: the incident card's times, comments and
  * the audit log.
  */
-export function formatDateTimeWithZone(
-  value: number | null | undefined,
-  locale: string = currentLocale(),
-  timeZone?: string,
-): string {
-  return format(value, locale, 'dateTimeZone', timeZone);
-}
+export const formatDateTimeWithZone = formatterOf('dateTimeZone');
 
-/** A millisecond timestamp as a date in the interface language ('—' for none). */
-export function formatDate(value: number | null | undefined, locale: string = currentLocale(), timeZone?: string): string {
-  return format(value, locale, 'date', timeZone);
-}
+/** The date alone: ru "25.11.2026", en "25 Nov 2026". */
+export const formatDate = formatterOf('date');

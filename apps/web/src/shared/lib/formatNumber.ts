@@ -17,7 +17,11 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
  * A measured value (EPS, a size) grouped and with at most `maximumFractionDigits` decimals in the
  * interface language: en "1,563.6", ru "1 563,6" (a no-break space groups the thousands).
  */
-export function formatNumber(value: number, locale: string = currentLocale(), maximumFractionDigits = 2): string {
+export function formatNumber(
+  value: number,
+  locale: string = currentLocale(),
+  maximumFractionDigits = 2,
+): string {
   return numberFormat(locale, { maximumFractionDigits }).format(value);
 }
 

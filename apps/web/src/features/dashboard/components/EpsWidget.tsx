@@ -49,7 +49,10 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
         type: 'value',
         interval: step,
         max: Math.ceil((max * 1.1) / step) * step || step,
-        axisLabel: { color: token.colorTextSecondary, formatter: (value: number) => formatNumber(value, language) },
+        axisLabel: {
+          color: token.colorTextSecondary,
+          formatter: (value: number) => formatNumber(value, language),
+        },
       },
       series: [
         {
@@ -71,7 +74,8 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
                   data: [{ yAxis: contracted, name: t('dashboard.eps.contracted') }],
                   lineStyle: { color: token.colorWarning, type: 'dashed', width: 2 },
                   label: {
-                    formatter: () => `${t('dashboard.eps.contracted')}: ${formatNumber(contracted, language)}`,
+                    formatter: () =>
+                      `${t('dashboard.eps.contracted')}: ${formatNumber(contracted, language)}`,
                     color: token.colorText,
                   },
                 },

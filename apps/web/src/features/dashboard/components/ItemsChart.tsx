@@ -60,7 +60,10 @@ export function ItemsChart({
     if (chart === 'pie') {
       return {
         textStyle,
-        tooltip: { trigger: 'item', formatter: (p: ChartParams) => `${p.name}: ${formatCount(p.value)} (${formatPercent(p.percent)})` },
+        tooltip: {
+          trigger: 'item',
+          formatter: (p: ChartParams) => `${p.name}: ${formatCount(p.value)} (${formatPercent(p.percent)})`,
+        },
         legend: { type: 'scroll', bottom: 0, textStyle: { color: token.colorTextSecondary } },
         series: [
           {
@@ -78,7 +81,11 @@ export function ItemsChart({
     }
     return {
       textStyle,
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (value: number) => formatCount(value) },
+      tooltip: {
+        trigger: 'axis',
+        axisPointer: { type: 'shadow' },
+        valueFormatter: (value: number) => formatCount(value),
+      },
       grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
       xAxis: {
         type: 'value',
@@ -97,7 +104,12 @@ export function ItemsChart({
           data,
           barMaxWidth: 24,
           itemStyle: { borderRadius: [0, 4, 4, 0] },
-          label: { show: true, position: 'right', color: token.colorText, formatter: (p: ChartParams) => formatCount(p.value) },
+          label: {
+            show: true,
+            position: 'right',
+            color: token.colorText,
+            formatter: (p: ChartParams) => formatCount(p.value),
+          },
         },
       ],
     };
@@ -116,7 +128,11 @@ export function ItemsChart({
       <ul aria-label={valuesLabel} style={visuallyHidden} data-testid={`${testId}-values`}>
         {shown.map((e) => (
           <li key={e.item} data-item={e.item} data-value={e.value}>
-            {e.href ? <Link to={e.href}>{`${e.label}: ${formatCount(e.value)}`}</Link> : `${e.label}: ${formatCount(e.value)}`}
+            {e.href ? (
+              <Link to={e.href}>{`${e.label}: ${formatCount(e.value)}`}</Link>
+            ) : (
+              `${e.label}: ${formatCount(e.value)}`
+            )}
           </li>
         ))}
       </ul>

@@ -37,7 +37,10 @@ export function TimelineChart({ title, timeline, emptyText, onPick }: TimelineCh
       yAxis: {
         type: 'value',
         minInterval: 1,
-        axisLabel: { color: token.colorTextSecondary, formatter: (value: number) => formatCount(value, language) },
+        axisLabel: {
+          color: token.colorTextSecondary,
+          formatter: (value: number) => formatCount(value, language),
+        },
       },
       series: [
         {

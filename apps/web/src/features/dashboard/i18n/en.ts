@@ -71,7 +71,8 @@ export const dashboardEn = {
     value: 'EPS',
     excess: 'Above the contract',
     excessSummary_one: 'Above the contracted EPS: {{count}} time, {{duration}} in total, peak {{max}}',
-    excessSummary_other: 'Above the contracted EPS: {{count, number}} times, {{duration}} in total, peak {{max}}',
+    excessSummary_other:
+      'Above the contracted EPS: {{count, number}} times, {{duration}} in total, peak {{max}}',
     noExcess: 'No excess over the contracted EPS',
     noContract: 'No contracted EPS',
     hours: '{{count}} h',

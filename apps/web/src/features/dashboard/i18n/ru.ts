@@ -76,7 +76,8 @@ export const dashboardRu: RussianTexts<typeof dashboardEn> = {
     excessSummary_one: 'Превышение EPS по договору: {{count, number}} раз, всего {{duration}}, пик {{max}}',
     excessSummary_few: 'Превышение EPS по договору: {{count, number}} раза, всего {{duration}}, пик {{max}}',
     excessSummary_many: 'Превышение EPS по договору: {{count, number}} раз, всего {{duration}}, пик {{max}}',
-    excessSummary_other: 'Превышение EPS по договору: {{count, number}} раза, всего {{duration}}, пик {{max}}',
+    excessSummary_other:
+      'Превышение EPS по договору: {{count, number}} раза, всего {{duration}}, пик {{max}}',
     noExcess: 'Превышений EPS по договору нет',
     noContract: 'EPS по договору не задан',
     hours: '{{count}} ч',

@@ -121,7 +121,9 @@ function CommentEntry({ comment }: { comment: DocumentComment }) {
           </Tag>
         )}
         <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', fontSize: token.fontSizeSM }}>
-          <time dateTime={comment.created}>{formatDateTimeWithZone(Date.parse(comment.created), i18n.language)}</time>
+          <time dateTime={comment.created}>
+            {formatDateTimeWithZone(Date.parse(comment.created), i18n.language)}
+          </time>
         </Typography.Text>
       </Flex>
       <div

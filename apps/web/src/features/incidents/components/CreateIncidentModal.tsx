@@ -112,7 +112,9 @@ export function CreateIncidentModal({ open, onClose, onCreated }: CreateIncident
         <Flex vertical gap="small">
           {uploadPercent !== null && (
             <Flex vertical data-testid="create-upload-progress">
-              <Typography.Text>{t('incidents.create.uploading', { percent: formatPercent(uploadPercent) })}</Typography.Text>
+              <Typography.Text>
+                {t('incidents.create.uploading', { percent: formatPercent(uploadPercent) })}
+              </Typography.Text>
               <Progress
                 percent={uploadPercent}
                 showInfo={false}

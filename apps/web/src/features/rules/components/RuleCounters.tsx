@@ -35,7 +35,11 @@ export function RuleCounters({ filters }: RuleCountersProps) {
     <section aria-label={t('rules.counters.label')} data-testid="rule-counters">
       <Flex gap="small" wrap align="stretch">
         <div style={box}>
-          <Statistic title={t('rules.counters.count')} value={formatCount(c.count)} data-testid="rule-counter-count" />
+          <Statistic
+            title={t('rules.counters.count')}
+            value={formatCount(c.count)}
+            data-testid="rule-counter-count"
+          />
         </div>
         <div style={box}>
           <Statistic
@@ -83,7 +87,12 @@ export function RuleCounters({ filters }: RuleCountersProps) {
                 >
                   <Flex vertical style={{ minWidth: '6rem' }}>
                     <Typography.Text style={{ fontSize: token.fontSizeSM }}>{platform}</Typography.Text>
-                    <Progress percent={percent} size="small" format={(p) => formatPercent(p ?? 0)} aria-label={platform} />
+                    <Progress
+                      percent={percent}
+                      size="small"
+                      format={(p) => formatPercent(p ?? 0)}
+                      aria-label={platform}
+                    />
                   </Flex>
                 </Tooltip>
               ))}

@@ -48,7 +48,9 @@ afterEach(async () => {
 describe('AuditLogPage numbers and dates', () => {
   it('shows the date with a four-digit year, the time zone and the total grouped, in Russian', async () => {
     const row = await openPage('ru');
-    expect(row.querySelector('td')!.textContent).toMatch(new RegExp(String.raw`^25\.11\.2026, \d\d:\d\d ${ZONE}$`));
+    expect(row.querySelector('td')!.textContent).toMatch(
+      new RegExp(String.raw`^25\.11\.2026, \d\d:\d\d ${ZONE}$`),
+    );
     // a no-break space groups the thousands in Russian (kept: the default normaliser makes it a space)
     const keepSpaces = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
     expect(await screen.findByText(/^1-\d+ из 7\u00a0500$/, keepSpaces)).toBeInTheDocument();
@@ -56,7 +58,9 @@ describe('AuditLogPage numbers and dates', () => {
 
   it('shows the day before the month and the total with a comma, in English', async () => {
     const row = await openPage('en');
-    expect(row.querySelector('td')!.textContent).toMatch(new RegExp(String.raw`^25 Nov 2026, \d\d:\d\d ${ZONE}$`));
+    expect(row.querySelector('td')!.textContent).toMatch(
+      new RegExp(String.raw`^25 Nov 2026, \d\d:\d\d ${ZONE}$`),
+    );
     expect(await screen.findByText(/^1-\d+ of 7,500$/)).toBeInTheDocument();
   });
 });

@@ -200,7 +200,9 @@ export function CreateTaskModal({ open, onClose, onCreated }: CreateTaskModalPro
         </Form.Item>
         {percent !== null && (
           <Flex vertical>
-            <Typography.Text>{t('tasks.create.uploading', { percent: formatPercent(percent) })}</Typography.Text>
+            <Typography.Text>
+              {t('tasks.create.uploading', { percent: formatPercent(percent) })}
+            </Typography.Text>
             <Progress percent={percent} showInfo={false} aria-label={t('tasks.create.attachments')} />
           </Flex>
         )}
