@@ -252,7 +252,8 @@ export const en = {
       unassigned: 'Not assigned',
       tags: 'Tags',
       moreTags: '+{{count}}',
-      moreTagsLabel: '{{count}} more tags: {{tags}}',
+      moreTagsLabel_one: '{{count}} more tag: {{tags}}',
+      moreTagsLabel_other: '{{count}} more tags: {{tags}}',
     },
     panel: {
       label: 'Summary of incident {{key}}',

@@ -258,7 +258,10 @@ export const ru: RussianTexts<typeof en> = {
       unassigned: 'Не назначен',
       tags: 'Теги',
       moreTags: '+{{count}}',
-      moreTagsLabel: 'Ещё теги ({{count}}): {{tags}}',
+      moreTagsLabel_one: 'Ещё {{count}} тег: {{tags}}',
+      moreTagsLabel_few: 'Ещё {{count}} тега: {{tags}}',
+      moreTagsLabel_many: 'Ещё {{count}} тегов: {{tags}}',
+      moreTagsLabel_other: 'Ещё {{count}} тега: {{tags}}',
     },
     panel: {
       label: 'Сводка инцидента {{key}}',
