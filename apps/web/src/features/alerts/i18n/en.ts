@@ -28,7 +28,7 @@ export const alertsEn = {
     incident: 'Incident',
     openIncident: 'Open incident {{key}} in a new tab',
     grouped: 'Grouped data',
-    events: 'Events: {{count}}',
+    events: 'Events: {{count, number}}',
     tree: 'Process tree',
     treeFailed: 'The tree could not be built',
     symptomatic: 'Symptomatic alerts',

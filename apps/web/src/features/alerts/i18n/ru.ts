@@ -32,7 +32,7 @@ export const alertsRu: Texts<typeof alertsEn> = {
     incident: 'Инцидент',
     openIncident: 'Открыть инцидент {{key}} в новой вкладке',
     grouped: 'Сгруппированные данные',
-    events: 'Событий: {{count}}',
+    events: 'Событий: {{count, number}}',
     tree: 'Дерево процессов',
     treeFailed: 'Не удалось построить дерево',
     symptomatic: 'Симптоматические алерты',

@@ -62,8 +62,8 @@ export const dashboardEn = {
     save: 'Save',
   },
   sla: {
-    breached: 'Breached: {{count}}',
-    notBreached: 'Not breached: {{count}}',
+    breached: 'Breached: {{count, number}}',
+    notBreached: 'Not breached: {{count, number}}',
     share: '{{value}} breached',
   },
   eps: {

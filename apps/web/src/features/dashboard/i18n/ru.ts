@@ -65,8 +65,8 @@ export const dashboardRu: RussianTexts<typeof dashboardEn> = {
     save: 'Сохранить',
   },
   sla: {
-    breached: 'Нарушен: {{count}}',
-    notBreached: 'Не нарушен: {{count}}',
+    breached: 'Нарушен: {{count, number}}',
+    notBreached: 'Не нарушен: {{count, number}}',
     share: 'Нарушено {{value}}',
   },
   eps: {

@@ -31,7 +31,7 @@ export const tasksEn = {
     empty: 'No data',
     loadFailed: 'Fetching tasks: error',
     count: '{{low, number}}-{{high, number}} of {{total, number}}',
-    messages: 'Messages: {{count}}',
+    messages: 'Messages: {{count, number}}',
     socReplied: 'SOC replied',
     created: 'Created {{date}}',
     updated: 'Updated {{date}}',

@@ -32,7 +32,7 @@ export const tasksRu: typeof tasksEn = {
     empty: 'Нет данных',
     loadFailed: 'Ошибка при загрузке задач',
     count: '{{low, number}}-{{high, number}} из {{total, number}}',
-    messages: 'Сообщений: {{count}}',
+    messages: 'Сообщений: {{count, number}}',
     socReplied: 'Ответ SOC',
     created: 'Создана {{date}}',
     updated: 'Обновлена {{date}}',
