@@ -75,7 +75,7 @@ export const dashboardEn = {
       'Above the contracted EPS: {{count, number}} times, {{duration}} in total, peak {{max}}',
     noExcess: 'No excess over the contracted EPS',
     noContract: 'No contracted EPS',
-    hours: '{{count}} h',
+    hours: '{{count, number}} h',
   },
   mitre: {
     notice: 'MITRE ATT&CK data is not available: technique ids are shown without names.',

@@ -80,7 +80,7 @@ export const dashboardRu: RussianTexts<typeof dashboardEn> = {
       'Превышение EPS по договору: {{count, number}} раза, всего {{duration}}, пик {{max}}',
     noExcess: 'Превышений EPS по договору нет',
     noContract: 'EPS по договору не задан',
-    hours: '{{count}} ч',
+    hours: '{{count, number}} ч',
   },
   mitre: {
     notice: 'Данные MITRE ATT&CK недоступны: техники показаны без названий.',

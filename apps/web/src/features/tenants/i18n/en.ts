@@ -45,7 +45,7 @@ export const tenantsEn = {
     slaMode: 'Counted in',
     slaCalendar: 'calendar hours (24/7)',
     slaBusiness: 'business hours',
-    slaHoursValue: '{{hours}} h',
+    slaHoursValue: '{{hours, number}} h',
     contacts: 'Customer contacts',
     noContacts: 'No contacts',
     contactName: 'Name',

@@ -47,7 +47,7 @@ export const tenantsRu: typeof tenantsEn = {
     slaMode: 'Учёт времени',
     slaCalendar: 'календарные часы (24/7)',
     slaBusiness: 'рабочие часы',
-    slaHoursValue: '{{hours}} ч',
+    slaHoursValue: '{{hours, number}} ч',
     contacts: 'Контакты заказчика',
     noContacts: 'Нет контактов',
     contactName: 'ФИО',
