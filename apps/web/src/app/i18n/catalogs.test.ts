@@ -5,12 +5,14 @@ import { ru } from './locales/ru.ts';
 
 const catalogs = { en: flattenCatalog(en), ru: flattenCatalog(ru) };
 const variables = (text: unknown) =>
-  [...String(text).matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
+  [...String(text).matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((match) => match[1]).sort();
+/** The plural forms Russian has and English has not (i18next picks them by `count`). */
+const RUSSIAN_ONLY_FORM = /_(few|many)$/;
 
 describe('translation catalogs', () => {
   it('have exactly the same keys in ru and en', () => {
     const enKeys = [...catalogs.en.keys()];
-    const ruKeys = [...catalogs.ru.keys()];
+    const ruKeys = [...catalogs.ru.keys()].filter((key) => !RUSSIAN_ONLY_FORM.test(key));
     expect(
       enKeys.filter((key) => !catalogs.ru.has(key)),
       'keys missing in ru',
@@ -19,6 +21,20 @@ describe('translation catalogs', () => {
       ruKeys.filter((key) => !catalogs.en.has(key)),
       'keys missing in en',
     ).toEqual([]);
+  });
+
+  it('give every plural key all the forms of its language', () => {
+    const forms = { en: ['one', 'other'], ru: ['one', 'few', 'many', 'other'] };
+    for (const [language, catalog] of Object.entries(catalogs)) {
+      const plurals = [...catalog.keys()]
+        .filter((key) => key.endsWith('_other'))
+        .map((key) => key.slice(0, -6));
+      for (const base of plurals) {
+        for (const form of forms[language as keyof typeof forms]) {
+          expect(catalog.has(`${base}_${form}`), `${language}: ${base}_${form}`).toBe(true);
+        }
+      }
+    }
   });
 
   it('have a non-empty text for every key', () => {

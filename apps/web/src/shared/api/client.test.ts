@@ -222,7 +222,7 @@ describe('apiRequest', () => {
     await apiRequest('/soc/items/', { schema: ItemsSchema }).catch(() => undefined);
     const lastCall = notifier.error.mock.lastCall?.[0] as { description: { props: { children: string } }[] };
     expect(lastCall.description.map((line) => line.props.children)).toEqual([
-      'The storage quota of this system is used up (20.0 of 20.0 GB stored). Delete files that are no longer needed or ask the SOC to raise the quota.',
+      'The storage quota of this system is used up (20 of 20 GB stored). Delete files that are no longer needed or ask the SOC to raise the quota.',
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { i18n } from '../i18n/i18n.ts';
+import { formatNumber } from '../lib/formatNumber.ts';
 import { notifyError } from '../ui/notifications.tsx';
 import { ApiError, describeErrorLines } from './errors.ts';
 
@@ -17,7 +18,8 @@ export function notifyApiError(error: unknown, message?: string): void {
   notifyError({ title, description: errorDescription(error) });
 }
 
-const gigabytes = (bytes: unknown) => (typeof bytes === 'number' ? (bytes / 1024 ** 3).toFixed(1) : '?');
+const gigabytes = (bytes: unknown) =>
+  typeof bytes === 'number' ? formatNumber(bytes / 1024 ** 3, undefined, 1) : '?';
 
 /** The server's 507 of an upload past its system's storage quota, in the user's language. */
 function storageQuotaLine(error: ApiError): string | null {

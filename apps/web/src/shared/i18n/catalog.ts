@@ -1,5 +1,20 @@
 import type { Locale as AntdLocale } from 'antd/es/locale';
 
+/**
+ * Russian has four plural forms where English has two: for every plural key of English
+ * (`bytes_one`, `bytes_other`, chosen by i18next from `count`) Russian also needs `_few` and `_many`.
+ */
+type RussianPluralForms<Shape> = {
+  [
+    Key in keyof Shape & string as Key extends `${infer Base}_other` ? `${Base}_few` | `${Base}_many` : never
+  ]: string;
+};
+
+/** A Russian catalog of an English one: the same keys plus the Russian plural forms. */
+export type RussianTexts<Shape> = {
+  [Key in keyof Shape]: Shape[Key] extends string ? string : RussianTexts<Shape[Key]>;
+} & RussianPluralForms<Shape>;
+
 /** Supported interface languages (spec 000 §1). */
 export const LOCALES = ['ru', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];

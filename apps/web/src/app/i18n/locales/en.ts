@@ -25,6 +25,8 @@ export const en = {
       email: 'E-mail from an authorised user',
       unverified: 'E-mail from an unverified sender',
     },
+    bytes_one: '{{count, number}} byte',
+    bytes_other: '{{count, number}} bytes',
   },
   app: {
     defaultPortalName: 'SOC Portal',
@@ -255,7 +257,8 @@ export const en = {
       unassigned: 'Not assigned',
       tags: 'Tags',
       moreTags: '+{{count}}',
-      moreTagsLabel: '{{count}} more tags: {{tags}}',
+      moreTagsLabel_one: '{{count}} more tag: {{tags}}',
+      moreTagsLabel_other: '{{count}} more tags: {{tags}}',
     },
     panel: {
       label: 'Summary of incident {{key}}',
@@ -302,7 +305,7 @@ export const en = {
       removeFile: 'Remove {{name}}',
       submit: 'Create',
       cancel: 'Cancel',
-      uploading: 'Uploading files: {{percent}}%',
+      uploading: 'Uploading files: {{percent}}',
       success: 'Incident {{key}} added',
       filesAdded: 'Files added',
       failed: 'Problems occurred while adding',

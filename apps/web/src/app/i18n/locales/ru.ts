@@ -7,12 +7,13 @@ import { assetsRu } from '../../../features/assets/i18n/ru.ts';
 import { filesRu } from '../../../features/files/i18n/ru.ts';
 import { tasksRu } from '../../../features/tasks/i18n/ru.ts';
 import { misconfigsRu } from '../../../features/misconfigs/i18n/ru.ts';
-import type { Catalog } from '../catalog.ts';
+import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
+import type { en } from './en.ts';
 import { dashboardRu } from '../../../features/dashboard/i18n/ru.ts';
 import { rulesRu } from '../../../features/rules/i18n/ru.ts';
 
 /** Russian catalog: the same keys as en.ts (checked by the type and by catalogs.test.ts). */
-export const ru: Catalog = {
+export const ru: RussianTexts<typeof en> = {
   common: {
     loading: 'Загрузка…',
     reload: 'Перезагрузить',
@@ -27,6 +28,10 @@ export const ru: Catalog = {
       email: 'Письмо от авторизованного пользователя',
       unverified: 'Письмо от неподтверждённого отправителя',
     },
+    bytes_one: '{{count, number}} байт',
+    bytes_few: '{{count, number}} байта',
+    bytes_many: '{{count, number}} байт',
+    bytes_other: '{{count, number}} байта',
   },
   app: {
     defaultPortalName: 'SOC Portal',
@@ -258,7 +263,10 @@ export const ru: Catalog = {
       unassigned: 'Не назначен',
       tags: 'Теги',
       moreTags: '+{{count}}',
-      moreTagsLabel: 'Ещё теги ({{count}}): {{tags}}',
+      moreTagsLabel_one: 'Ещё {{count}} тег: {{tags}}',
+      moreTagsLabel_few: 'Ещё {{count}} тега: {{tags}}',
+      moreTagsLabel_many: 'Ещё {{count}} тегов: {{tags}}',
+      moreTagsLabel_other: 'Ещё {{count}} тега: {{tags}}',
     },
     panel: {
       label: 'Сводка инцидента {{key}}',
@@ -305,7 +313,7 @@ export const ru: Catalog = {
       removeFile: 'Удалить {{name}}',
       submit: 'Создать',
       cancel: 'Отмена',
-      uploading: 'Загрузка файлов: {{percent}}%',
+      uploading: 'Загрузка файлов: {{percent}}',
       success: 'Инцидент {{key}} добавлен',
       filesAdded: 'Файлы добавлены',
       failed: 'При добавлении возникли проблемы',

@@ -17,7 +17,7 @@ export const alertsEn = {
   },
   severity: { High: 'High', Medium: 'Medium', Low: 'Low' },
   status: { new: 'New', in_progress: 'In progress', closed: 'Closed' },
-  pagination: '{{low}}-{{high}} of {{total}}',
+  pagination: '{{low, number}}-{{high, number}} of {{total, number}}',
   detail: {
     title: 'Alert',
     selectHint: 'Select an alert',
@@ -28,7 +28,7 @@ export const alertsEn = {
     incident: 'Incident',
     openIncident: 'Open incident {{key}} in a new tab',
     grouped: 'Grouped data',
-    events: 'Events: {{count}}',
+    events: 'Events: {{count, number}}',
     tree: 'Process tree',
     treeFailed: 'The tree could not be built',
     symptomatic: 'Symptomatic alerts',

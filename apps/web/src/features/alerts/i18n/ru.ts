@@ -21,7 +21,7 @@ export const alertsRu: Texts<typeof alertsEn> = {
   },
   severity: { High: 'Высокая', Medium: 'Средняя', Low: 'Низкая' },
   status: { new: 'Новый', in_progress: 'В работе', closed: 'Закрыт' },
-  pagination: '{{low}}-{{high}} из {{total}}',
+  pagination: '{{low, number}}-{{high, number}} из {{total, number}}',
   detail: {
     title: 'Алерт',
     selectHint: 'Выберите алерт',
@@ -32,7 +32,7 @@ export const alertsRu: Texts<typeof alertsEn> = {
     incident: 'Инцидент',
     openIncident: 'Открыть инцидент {{key}} в новой вкладке',
     grouped: 'Сгруппированные данные',
-    events: 'Событий: {{count}}',
+    events: 'Событий: {{count, number}}',
     tree: 'Дерево процессов',
     treeFailed: 'Не удалось построить дерево',
     symptomatic: 'Симптоматические алерты',

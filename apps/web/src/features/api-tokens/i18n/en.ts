@@ -32,5 +32,5 @@ export const apiTokensEn = {
   revoked: 'Token revoked',
   empty: 'No tokens',
   loadFailed: 'Could not load your API tokens',
-  pagination: '{{low}}-{{high}} of {{total}}',
+  pagination: '{{low, number}}-{{high, number}} of {{total, number}}',
 };

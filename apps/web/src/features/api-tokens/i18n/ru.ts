@@ -34,5 +34,5 @@ export const apiTokensRu: typeof apiTokensEn = {
   revoked: 'Токен отозван',
   empty: 'Нет токенов',
   loadFailed: 'Не удалось загрузить ваши API-токены',
-  pagination: '{{low}}-{{high}} из {{total}}',
+  pagination: '{{low, number}}-{{high, number}} из {{total, number}}',
 };

@@ -25,7 +25,7 @@ export const assetsEn = {
     },
     empty: 'No data',
     loadFailed: 'Could not load the assets',
-    pagination: '{{low}}-{{high}} of {{total}}',
+    pagination: '{{low, number}}-{{high, number}} of {{total, number}}',
   },
   types: {
     workstation: 'Workstation',

@@ -27,7 +27,7 @@ export const assetsRu: typeof assetsEn = {
     },
     empty: 'Нет данных',
     loadFailed: 'Не удалось загрузить активы',
-    pagination: '{{low}}-{{high}} из {{total}}',
+    pagination: '{{low, number}}-{{high, number}} из {{total, number}}',
   },
   types: {
     workstation: 'Рабочая станция',

@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
 import { durationHours, epsAxis, epsColumnStyle } from '../lib/epsStyle.ts';
+import { formatNumber } from '../../../shared/lib/formatNumber.ts';
 import { EChart } from './EChart.tsx';
 import { useTrendColors } from '../lib/trendColors.ts';
 
@@ -29,8 +30,7 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
     const contracted = data.contracted_eps;
     const hourly = data.timeline[0]?.timespan === 'hour';
     const locale = language === 'ru' ? 'ru-RU' : 'en-GB';
-    const number = new Intl.NumberFormat(locale);
-    const contractLabel = t('dashboard.eps.contractedValue', { value: number.format(contracted) });
+    const contractLabel = t('dashboard.eps.contractedValue', { value: formatNumber(contracted, language) });
     const format = new Intl.DateTimeFormat(locale, {
       day: '2-digit',
       month: 'short',
@@ -39,7 +39,7 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
     const axis = epsAxis(Math.max(0, ...data.timeline.map((p) => p.value)), contracted);
     const option = {
       textStyle: { color: token.colorText, fontFamily: token.fontFamily },
-      tooltip: { trigger: 'axis' },
+      tooltip: { trigger: 'axis', valueFormatter: (value: number) => formatNumber(value, language) },
       legend: { top: 0, textStyle: { color: token.colorTextSecondary } },
       grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
       xAxis: {
@@ -50,7 +50,7 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
       yAxis: {
         type: 'value',
         ...(axis.contractOnAxis ? { max: axis.max, interval: axis.interval } : {}),
-        axisLabel: { color: token.colorTextSecondary, formatter: (v: number) => number.format(v) },
+        axisLabel: { color: token.colorTextSecondary, formatter: (v: number) => formatNumber(v, language) },
       },
       series: [
         {
@@ -90,7 +90,7 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
     };
     // a contract far above the data is named above the chart, not drawn off its scale
     const contractAbove = contracted > 0 && !axis.contractOnAxis ? contractLabel : null;
-    return { option, contractAbove, number };
+    return { option, contractAbove };
   }, [data, token, language, t]);
 
   if (isError)
@@ -117,7 +117,7 @@ export function EpsWidget({ title, data, isPending, isError, onRetry }: EpsWidge
         : t('dashboard.eps.excessSummary', {
             count: data.excess.excess_count,
             duration: t('dashboard.eps.hours', { count: durationHours(data.excess_duration) }),
-            max: chart.number.format(data.excess_max_value),
+            max: formatNumber(data.excess_max_value, language),
           });
   return (
     <Flex vertical gap={8}>

@@ -1,6 +1,7 @@
 import type { Analytics } from '@soc/contracts';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatCount, formatNumber, formatPercent } from '../../../shared/lib/formatNumber.ts';
 import { percentChange } from '../lib/range.ts';
 import { useTrendColors } from '../lib/trendColors.ts';
 
@@ -17,7 +18,7 @@ function Change({ now, before }: { now: number; before: number | undefined }) {
       type={change === 0 ? 'secondary' : undefined}
       style={change === 0 ? undefined : { color: change > 0 ? colors.bad : colors.good }}
     >
-      {t('dashboard.factoids.change', { sign: change > 0 ? '+' : '', value: change })}
+      {t('dashboard.factoids.change', { value: formatPercent(change, undefined, { signed: true }) })}
     </Typography.Text>
   );
 }
@@ -30,29 +31,29 @@ export function Factoids({ data, hideEps }: { data: Analytics; hideEps: boolean 
     {
       key: 'count',
       title: t('dashboard.factoids.count'),
-      value: data.count,
+      value: formatCount(data.count),
       extra: (
         <>
           <Change now={data.count} before={prev?.count} />
           {prev ? (
             <div>
               <Typography.Text type="secondary">
-                {t('dashboard.factoids.previous', { value: prev.count })}
+                {t('dashboard.factoids.previous', { value: formatCount(prev.count) })}
               </Typography.Text>
             </div>
           ) : null}
         </>
       ),
     },
-    { key: 'critical', title: t('dashboard.factoids.critical'), value: data.critical_count },
-    { key: 'waiting', title: t('dashboard.factoids.waiting'), value: data.waiting_for_customer },
+    { key: 'critical', title: t('dashboard.factoids.critical'), value: formatCount(data.critical_count) },
+    { key: 'waiting', title: t('dashboard.factoids.waiting'), value: formatCount(data.waiting_for_customer) },
     {
       key: 'sla',
       title: t('dashboard.factoids.slaBreached'),
-      value: `${data.sla_breached}%`,
+      value: formatPercent(data.sla_breached),
       extra: prev ? (
         <Typography.Text type="secondary">
-          {t('dashboard.factoids.previous', { value: `${prev.sla_breached}%` })}
+          {t('dashboard.factoids.previous', { value: formatPercent(prev.sla_breached) })}
         </Typography.Text>
       ) : null,
     },
@@ -62,10 +63,10 @@ export function Factoids({ data, hideEps }: { data: Analytics; hideEps: boolean 
           {
             key: 'eps',
             title: t('dashboard.factoids.eps'),
-            value: `${data.eps.average} / ${data.eps.max}`,
+            value: `${formatNumber(data.eps.average)} / ${formatNumber(data.eps.max)}`,
             extra: (
               <Typography.Text type="secondary">
-                {t('dashboard.factoids.contracted', { value: data.eps.contracted })}
+                {t('dashboard.factoids.contracted', { value: formatNumber(data.eps.contracted) })}
               </Typography.Text>
             ),
           },

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
 import { pieOption } from '../lib/pieOption.ts';
+import { formatCount } from '../../../shared/lib/formatNumber.ts';
 import { EChart } from './EChart.tsx';
 
 /** A value of a chart with its display name and, where the list can filter by it, its link. */
@@ -27,6 +28,9 @@ export type ItemsChartProps = {
   /** Fixed colours per item (priorities), else the theme's palette. */
   colors?: Record<string, string>;
 };
+
+/** What echarts passes to a formatter of a slice or bar (percent: pies only). */
+type ChartParams = { name: string; value: number; percent: number };
 
 /** A bar or pie chart of item/value pairs; a click on a bar or slice opens the incident list. */
 export function ItemsChart({
@@ -65,9 +69,17 @@ export function ItemsChart({
       };
     return {
       textStyle,
-      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      tooltip: {
+        trigger: 'axis',
+        axisPointer: { type: 'shadow' },
+        valueFormatter: (value: number) => formatCount(value),
+      },
       grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
-      xAxis: { type: 'value', minInterval: 1, axisLabel: { color: token.colorTextSecondary } },
+      xAxis: {
+        type: 'value',
+        minInterval: 1,
+        axisLabel: { color: token.colorTextSecondary, formatter: (value: number) => formatCount(value) },
+      },
       yAxis: {
         type: 'category',
         inverse: true,
@@ -80,7 +92,12 @@ export function ItemsChart({
           data,
           barMaxWidth: 24,
           itemStyle: { borderRadius: [0, 4, 4, 0] },
-          label: { show: true, position: 'right', color: token.colorText },
+          label: {
+            show: true,
+            position: 'right',
+            color: token.colorText,
+            formatter: (p: ChartParams) => formatCount(p.value),
+          },
         },
       ],
     };
@@ -99,7 +116,11 @@ export function ItemsChart({
       <ul aria-label={valuesLabel} style={visuallyHidden} data-testid={`${testId}-values`}>
         {shown.map((e) => (
           <li key={e.item} data-item={e.item} data-value={e.value}>
-            {e.href ? <Link to={e.href}>{`${e.label}: ${e.value}`}</Link> : `${e.label}: ${e.value}`}
+            {e.href ? (
+              <Link to={e.href}>{`${e.label}: ${formatCount(e.value)}`}</Link>
+            ) : (
+              `${e.label}: ${formatCount(e.value)}`
+            )}
           </li>
         ))}
       </ul>

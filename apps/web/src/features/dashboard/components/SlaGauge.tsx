@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/lib/formatDateTime.ts';
 import type { DateRange } from '../lib/range.ts';
+import { formatPercent } from '../../../shared/lib/formatNumber.ts';
 import { EChart } from './EChart.tsx';
 
 export type SlaGaugeProps = {
@@ -47,12 +48,12 @@ export function SlaGauge({ title, percent, breached, total, period, onOpen }: Sl
           pointer: { show: false },
           detail: {
             valueAnimation: true,
-            formatter: '{value}%',
+            formatter: (value: number) => formatPercent(value),
             color: token.colorText,
             fontSize: 24,
             offsetCenter: [0, '10%'],
           },
-          data: [{ value: percent, name: t('dashboard.sla.share', { value: percent }) }],
+          data: [{ value: percent, name: t('dashboard.sla.share', { value: formatPercent(percent) }) }],
           title: { show: false },
         },
       ],
@@ -70,7 +71,7 @@ export function SlaGauge({ title, percent, breached, total, period, onOpen }: Sl
       <div style={{ flex: 1, minHeight: 0 }}>
         <EChart
           option={option}
-          label={`${title}: ${t('dashboard.sla.share', { value: percent })}`}
+          label={`${title}: ${t('dashboard.sla.share', { value: formatPercent(percent) })}`}
           testId="widget-sla-chart"
           onClick={() => onOpen(true)}
         />

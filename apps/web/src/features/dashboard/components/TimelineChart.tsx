@@ -2,6 +2,7 @@ import type { TimelineEntry } from '@soc/contracts';
 import { Empty, theme } from 'antd';
 import { useMemo } from 'react';
 import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
+import { formatCount } from '../../../shared/lib/formatNumber.ts';
 import { EChart } from './EChart.tsx';
 
 export type TimelineChartProps = {
@@ -25,7 +26,7 @@ export function TimelineChart({ title, timeline, emptyText, onPick }: TimelineCh
     });
     return {
       textStyle: { color: token.colorText, fontFamily: token.fontFamily },
-      tooltip: { trigger: 'axis' },
+      tooltip: { trigger: 'axis', valueFormatter: (value: number) => formatCount(value, language) },
       grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
       xAxis: {
         type: 'category',
@@ -33,7 +34,14 @@ export function TimelineChart({ title, timeline, emptyText, onPick }: TimelineCh
         data: timeline.map((e) => format.format(new Date(e.item))),
         axisLabel: { color: token.colorTextSecondary },
       },
-      yAxis: { type: 'value', minInterval: 1, axisLabel: { color: token.colorTextSecondary } },
+      yAxis: {
+        type: 'value',
+        minInterval: 1,
+        axisLabel: {
+          color: token.colorTextSecondary,
+          formatter: (value: number) => formatCount(value, language),
+        },
+      },
       series: [
         {
           type: 'line',

@@ -19,7 +19,7 @@ export const dashboardEn = {
     eps: 'EPS (average / max)',
     contracted: 'contracted {{value}}',
     previous: 'previous period: {{value}}',
-    change: '{{sign}}{{value}}% vs previous period',
+    change: '{{value}} vs previous period',
     noPrevious: 'no incidents in the previous period',
   },
   widgets: {
@@ -62,9 +62,9 @@ export const dashboardEn = {
     save: 'Save',
   },
   sla: {
-    breached: 'Breached: {{count}}',
-    notBreached: 'Not breached: {{count}}',
-    share: '{{value}}% breached',
+    breached: 'Breached: {{count, number}}',
+    notBreached: 'Not breached: {{count, number}}',
+    share: '{{value}} breached',
     rate: 'SLA breach rate',
     period: 'Incidents registered {{from}} – {{to}}',
   },
@@ -74,10 +74,12 @@ export const dashboardEn = {
     contractAbove: '{{label}}, above the scale of this period',
     value: 'EPS',
     excess: 'Above the contract',
-    excessSummary: 'Above the contracted EPS: {{count}} times, {{duration}} in total, peak {{max}}',
+    excessSummary_one: 'Above the contracted EPS: {{count}} time, {{duration}} in total, peak {{max}}',
+    excessSummary_other:
+      'Above the contracted EPS: {{count, number}} times, {{duration}} in total, peak {{max}}',
     noExcess: 'No excess over the contracted EPS',
     noContract: 'No contracted EPS',
-    hours: '{{count}} h',
+    hours: '{{count, number}} h',
   },
   mitre: {
     notice: 'MITRE ATT&CK data is not available: technique ids are shown without names.',

@@ -1,7 +1,8 @@
 import type { dashboardEn } from './en.ts';
+import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
 
 /** Russian texts of the dashboard; the same keys as en.ts. */
-export const dashboardRu: typeof dashboardEn = {
+export const dashboardRu: RussianTexts<typeof dashboardEn> = {
   title: 'Дашборд',
   header: {
     range: 'Период',
@@ -21,7 +22,7 @@ export const dashboardRu: typeof dashboardEn = {
     eps: 'EPS (среднее / максимум)',
     contracted: 'по договору {{value}}',
     previous: 'предыдущий период: {{value}}',
-    change: '{{sign}}{{value}}% к предыдущему периоду',
+    change: '{{value}} к предыдущему периоду',
     noPrevious: 'в предыдущем периоде инцидентов не было',
   },
   widgets: {
@@ -64,9 +65,9 @@ export const dashboardRu: typeof dashboardEn = {
     save: 'Сохранить',
   },
   sla: {
-    breached: 'Нарушен: {{count}}',
-    notBreached: 'Не нарушен: {{count}}',
-    share: 'Нарушено {{value}}%',
+    breached: 'Нарушен: {{count, number}}',
+    notBreached: 'Не нарушен: {{count, number}}',
+    share: 'Нарушено {{value}}',
     rate: 'Доля нарушений SLA',
     period: 'Инциденты, зарегистрированные {{from}} – {{to}}',
   },
@@ -76,10 +77,14 @@ export const dashboardRu: typeof dashboardEn = {
     contractAbove: '{{label}}, выше шкалы этого периода',
     value: 'EPS',
     excess: 'Превышение',
-    excessSummary: 'Превышение EPS по договору: {{count}} раз, всего {{duration}}, пик {{max}}',
+    excessSummary_one: 'Превышение EPS по договору: {{count, number}} раз, всего {{duration}}, пик {{max}}',
+    excessSummary_few: 'Превышение EPS по договору: {{count, number}} раза, всего {{duration}}, пик {{max}}',
+    excessSummary_many: 'Превышение EPS по договору: {{count, number}} раз, всего {{duration}}, пик {{max}}',
+    excessSummary_other:
+      'Превышение EPS по договору: {{count, number}} раза, всего {{duration}}, пик {{max}}',
     noExcess: 'Превышений EPS по договору нет',
     noContract: 'EPS по договору не задан',
-    hours: '{{count}} ч',
+    hours: '{{count, number}} ч',
   },
   mitre: {
     notice: 'Данные MITRE ATT&CK недоступны: техники показаны без названий.',

@@ -1,3 +1,5 @@
+import { formatCount, formatPercent } from '../../../shared/lib/formatNumber.ts';
+
 /** A slice of a pie chart: its label, value and, for priorities, a fixed colour. */
 export interface PieSlice {
   name: string;
@@ -32,11 +34,15 @@ export function pieOption(slices: PieSlice[], colors: PieColors) {
   for (const s of slices) values.set(s.name, (values.get(s.name) ?? 0) + s.value);
   const hidden = { label: { show: false }, labelLine: { show: false } };
   return {
-    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
+    tooltip: {
+      trigger: 'item',
+      formatter: (p: { name: string; value: number; percent: number }) =>
+        `${p.name}: ${formatCount(p.value)} (${formatPercent(p.percent)})`,
+    },
     legend: {
       type: 'scroll',
       bottom: 0,
-      formatter: (name: string) => `${name}: ${values.get(name) ?? ''}`,
+      formatter: (name: string) => `${name}: ${formatCount(values.get(name) ?? 0)}`,
       textStyle: { color: colors.secondaryText, width: LABEL_WIDTH, overflow: 'truncate' },
     },
     series: [
@@ -52,7 +58,7 @@ export function pieOption(slices: PieSlice[], colors: PieColors) {
         ),
         label: {
           color: colors.text,
-          formatter: '{b}: {c}',
+          formatter: (p: { name: string; value: number }) => `${p.name}: ${formatCount(p.value)}`,
           width: LABEL_WIDTH,
           overflow: 'break',
           // without it the wrapped lines of a label are drawn into each other

@@ -4,7 +4,7 @@ import { Button, Card, Empty, Flex, Form, Input, Result, Skeleton, Tag, theme, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorDescription, mapFieldErrors } from '../../../shared/api/index.ts';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { formatDateTimeWithZone } from '../../../shared/lib/formatDateTime.ts';
 import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
 import { CommentSourceIcon, commentSourceKind } from '../../../shared/ui/CommentSourceIcon.tsx';
 import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
@@ -111,7 +111,9 @@ function CommentEntry({ comment }: { comment: DocumentComment }) {
           </Tag>
         )}
         <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', fontSize: token.fontSizeSM }}>
-          <time dateTime={comment.created}>{formatDateTime(Date.parse(comment.created), i18n.language)}</time>
+          <time dateTime={comment.created}>
+            {formatDateTimeWithZone(Date.parse(comment.created), i18n.language)}
+          </time>
         </Typography.Text>
       </Flex>
       <div

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyApiError, type UploadProgress } from '../../../shared/api/index.ts';
 import { keepFilesWithinLimit } from '../../../shared/lib/fileSizeLimit.ts';
 import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
+import { formatPercent } from '../../../shared/lib/formatNumber.ts';
 import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
 import { attachmentProblems, unsafeNameText } from '../../incidents/lib/attachments.ts';
@@ -218,7 +219,12 @@ export function ChatComposer({ onSend, pending, showIssueCompleted = false }: Ch
         </Flex>
       )}
       {percent !== null && (
-        <Progress percent={percent} size="small" aria-label={t('incidentPage.comments.attach')} />
+        <Progress
+          percent={percent}
+          size="small"
+          format={(p) => formatPercent(p ?? 0)}
+          aria-label={t('incidentPage.comments.attach')}
+        />
       )}
       <Flex align="center" gap="small" wrap>
         <Tooltip title={t('incidentPage.comments.attach')}>

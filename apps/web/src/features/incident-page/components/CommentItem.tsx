@@ -1,7 +1,7 @@
 import type { Comment } from '@soc/contracts';
 import { Alert, Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { formatDateTimeWithZone } from '../../../shared/lib/formatDateTime.ts';
 import { CommentSourceIcon, commentSourceKind } from '../../../shared/ui/CommentSourceIcon.tsx';
 import { AttachmentList } from './AttachmentList.tsx';
 
@@ -36,7 +36,7 @@ export function CommentItem({ comment }: CommentItemProps) {
         </Typography.Text>
         <Typography.Text type="secondary" style={{ marginInlineStart: 'auto', fontSize: token.fontSizeSM }}>
           <time dateTime={new Date(comment.created).toISOString()}>
-            {formatDateTime(comment.created, i18n.language)}
+            {formatDateTimeWithZone(comment.created, i18n.language)}
           </time>
         </Typography.Text>
       </Flex>

@@ -2,7 +2,7 @@ import type { IncidentAction, IncidentCard } from '@soc/contracts';
 import { Card, Descriptions, Flex, Tag, theme, Typography, type DescriptionsProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { formatDateTimeWithZone } from '../../../shared/lib/formatDateTime.ts';
 import { RuleNamePopover } from '../../rules/components/RuleNamePopover.tsx';
 import { wrapText } from '../../rules/components/wrapText.ts';
 import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
@@ -105,19 +105,19 @@ export function MainInfo({
     {
       key: 'created',
       label: t('incidentPage.mainInfo.created'),
-      children: formatDateTime(incident.created, locale),
+      children: formatDateTimeWithZone(incident.created, locale),
     },
     {
       key: 'updated',
       label: t('incidentPage.mainInfo.updated'),
-      children: formatDateTime(incident.updated, locale),
+      children: formatDateTimeWithZone(incident.updated, locale),
     },
     {
       key: 'sla',
       label: t('incidentPage.mainInfo.sla'),
       children: (
         <Flex gap="small" align="center" wrap data-testid="incident-sla">
-          <span>{formatDateTime(incident.sla, locale)}</span>
+          <span>{formatDateTimeWithZone(incident.sla, locale)}</span>
           {incident.sla_breached && (
             <Tag color="error" style={{ color: token.colorText }} data-testid="incident-sla-breached">
               {t('incidentPage.mainInfo.slaBreached')}
@@ -179,12 +179,12 @@ export function MoreInfo({ incident, onRefresh }: MoreInfoProps) {
     {
       key: 'resolutionDate',
       label: t('incidentPage.moreInfo.resolutionDate'),
-      children: formatDateTime(incident.resolutiondate, locale),
+      children: formatDateTimeWithZone(incident.resolutiondate, locale),
     },
     {
       key: 'activity',
       label: t('incidentPage.moreInfo.activity'),
-      children: formatDateTime(incident.parsed_activity_detected, locale),
+      children: formatDateTimeWithZone(incident.parsed_activity_detected, locale),
     },
     {
       key: 'affectedSystems',

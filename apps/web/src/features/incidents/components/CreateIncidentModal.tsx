@@ -3,6 +3,7 @@ import { Button, Flex, Form, Modal, Progress, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, notifyApiError } from '../../../shared/api/index.ts';
+import { formatPercent } from '../../../shared/lib/formatNumber.ts';
 import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { useAddIncidentFilesMutation } from '../api/useAddIncidentFilesMutation.ts';
 import { useCreateIncidentMutation } from '../api/useCreateIncidentMutation.ts';
@@ -111,7 +112,9 @@ export function CreateIncidentModal({ open, onClose, onCreated }: CreateIncident
         <Flex vertical gap="small">
           {uploadPercent !== null && (
             <Flex vertical data-testid="create-upload-progress">
-              <Typography.Text>{t('incidents.create.uploading', { percent: uploadPercent })}</Typography.Text>
+              <Typography.Text>
+                {t('incidents.create.uploading', { percent: formatPercent(uploadPercent) })}
+              </Typography.Text>
               <Progress
                 percent={uploadPercent}
                 showInfo={false}

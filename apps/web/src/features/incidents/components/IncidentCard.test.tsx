@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -65,6 +65,19 @@ describe('IncidentCard', () => {
     expect(more).toHaveAccessibleName('2 more tags: night, admin');
     await user.hover(more);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('night, admin');
+  });
+
+  it('names one hidden tag in the singular, and hidden tags in Russian by their count', async () => {
+    const more = (tags: string[]) =>
+      within(renderCard({ incident: makeIncident(1, { tags }) }).card).getByTestId('incident-tags-more');
+    expect(more(['vpn', 'edge', 'night', 'admin'])).toHaveAccessibleName('1 more tag: admin');
+    cleanup();
+    await i18n.changeLanguage('ru');
+    expect(more(['vpn', 'edge', 'night', 'admin'])).toHaveAccessibleName('Ещё 1 тег: admin');
+    cleanup();
+    expect(more(['a', 'b', 'c', 'd', 'e', 'f'])).toHaveAccessibleName('Ещё 3 тега: d, e, f');
+    cleanup();
+    expect(more(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])).toHaveAccessibleName('Ещё 5 тегов: d, e, f, g, h');
   });
 
   it('shows no +N with three tags or fewer', () => {

@@ -37,6 +37,6 @@ export const logSourcesEn = {
   systemFilter: 'System',
   empty: 'No data',
   loadFailed: 'Could not load the log sources',
-  pagination: '{{low}}-{{high}} of {{total}}',
+  pagination: '{{low, number}}-{{high, number}} of {{total, number}}',
   duration: { seconds: '{{n}} s', minutes: '{{n}} min', hours: '{{n}} h', days: '{{n}} d' },
 };

@@ -39,6 +39,6 @@ export const logSourcesRu: typeof logSourcesEn = {
   systemFilter: 'Система',
   empty: 'Нет данных',
   loadFailed: 'Не удалось загрузить источники событий',
-  pagination: '{{low}}-{{high}} из {{total}}',
+  pagination: '{{low, number}}-{{high, number}} из {{total, number}}',
   duration: { seconds: '{{n}} с', minutes: '{{n}} мин', hours: '{{n}} ч', days: '{{n}} д' },
 };

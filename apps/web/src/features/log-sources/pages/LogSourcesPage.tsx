@@ -34,6 +34,7 @@ import {
   type ParamSchema,
 } from '../../../shared/lib/filters.ts';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { formatNumber } from '../../../shared/lib/formatNumber.ts';
 import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
 import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
 import { useSystemChoicesQuery } from '../../assets/api/useSystemChoicesQuery.ts';
@@ -161,13 +162,13 @@ function LogSourcesView({ tab }: { tab: LogSourceTab }) {
       key: 'eps_hour',
       title: t('logSources.columns.epsHour'),
       align: 'right',
-      render: (_, s) => s.eps_last_hour.toLocaleString(),
+      render: (_, s) => formatNumber(s.eps_last_hour),
     },
     {
       key: 'eps_day',
       title: t('logSources.columns.epsDay'),
       align: 'right',
-      render: (_, s) => s.eps_last_day.toLocaleString(),
+      render: (_, s) => formatNumber(s.eps_last_day),
     },
   ];
 
@@ -309,7 +310,7 @@ function SummaryCards({
       <Statistic
         title={title}
         value={value}
-        precision={precision}
+        formatter={(v) => formatNumber(Number(v), undefined, precision ?? 0)}
         valueStyle={color ? { color } : undefined}
       />
     </Card>

@@ -25,7 +25,7 @@ export const misconfigsEn = {
     },
     empty: 'No data',
     loadFailed: 'Fetching recommendations: error',
-    count: '{{low}}-{{high}} of {{total}}',
+    count: '{{low, number}}-{{high, number}} of {{total, number}}',
     assets: 'Assets: {{assets}}',
     updated: 'Updated {{date}}',
   },

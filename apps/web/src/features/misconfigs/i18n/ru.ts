@@ -27,7 +27,7 @@ export const misconfigsRu: typeof misconfigsEn = {
     },
     empty: 'Нет данных',
     loadFailed: 'Ошибка при загрузке рекомендаций',
-    count: '{{low}}-{{high}} из {{total}}',
+    count: '{{low, number}}-{{high, number}} из {{total, number}}',
     assets: 'Активы: {{assets}}',
     updated: 'Обновлена {{date}}',
   },

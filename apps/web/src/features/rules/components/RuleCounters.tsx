@@ -1,5 +1,6 @@
 import { Alert, Flex, Progress, Skeleton, Statistic, theme, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatCount, formatPercent } from '../../../shared/lib/formatNumber.ts';
 import { useRuleCountersQuery } from '../api/useRuleCountersQuery.ts';
 
 export type RuleCountersProps = { filters: URLSearchParams };
@@ -34,19 +35,23 @@ export function RuleCounters({ filters }: RuleCountersProps) {
     <section aria-label={t('rules.counters.label')} data-testid="rule-counters">
       <Flex gap="small" wrap align="stretch">
         <div style={box}>
-          <Statistic title={t('rules.counters.count')} value={c.count} data-testid="rule-counter-count" />
+          <Statistic
+            title={t('rules.counters.count')}
+            value={formatCount(c.count)}
+            data-testid="rule-counter-count"
+          />
         </div>
         <div style={box}>
           <Statistic
             title={t('rules.counters.lastMonth')}
-            value={c.count_last_month}
+            value={formatCount(c.count_last_month)}
             data-testid="rule-counter-last-month"
           />
         </div>
         <div style={box}>
           <Statistic
             title={t('rules.counters.requested')}
-            value={c.count_is_requested}
+            value={formatCount(c.count_is_requested)}
             data-testid="rule-counter-requested"
           />
         </div>
@@ -62,7 +67,7 @@ export function RuleCounters({ filters }: RuleCountersProps) {
                 type="circle"
                 size={56}
                 percent={c.mitre_coverage_percent}
-                format={(p) => `${p}%`}
+                format={(p) => formatPercent(p ?? 0)}
                 aria-label={t('rules.counters.coverage')}
               />
             </Flex>
@@ -76,13 +81,18 @@ export function RuleCounters({ filters }: RuleCountersProps) {
                 <Tooltip
                   key={platform}
                   title={t('rules.counters.platformTotal', {
-                    percent,
-                    total: c.mitre_total_techniques_by_platforms[platform] ?? 0,
+                    percent: formatPercent(percent),
+                    total: formatCount(c.mitre_total_techniques_by_platforms[platform] ?? 0),
                   })}
                 >
                   <Flex vertical style={{ minWidth: '6rem' }}>
                     <Typography.Text style={{ fontSize: token.fontSizeSM }}>{platform}</Typography.Text>
-                    <Progress percent={percent} size="small" aria-label={platform} />
+                    <Progress
+                      percent={percent}
+                      size="small"
+                      format={(p) => formatPercent(p ?? 0)}
+                      aria-label={platform}
+                    />
                   </Flex>
                 </Tooltip>
               ))}

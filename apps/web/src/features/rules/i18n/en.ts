@@ -9,7 +9,7 @@ export const rulesEn = {
     requested: 'Custom rules',
     coverage: 'MITRE ATT&CK coverage',
     byPlatform: 'Coverage by platform',
-    platformTotal: '{{percent}}% of {{total}} techniques',
+    platformTotal: '{{percent}} of {{total}} techniques',
     noAttack: 'no ATT&CK data',
     failed: 'Could not load the counters',
   },
@@ -45,7 +45,7 @@ export const rulesEn = {
   activation: { auto: 'Automatic', manual: 'Manual' },
   list: {
     label: 'Rules',
-    total: '{{low}}-{{high}} of {{total}}',
+    total: '{{low, number}}-{{high, number}} of {{total, number}}',
     empty: 'No data',
     loadFailed: 'Could not load the rules',
     loadingMore: 'Loading more rules…',

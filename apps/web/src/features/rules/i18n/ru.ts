@@ -13,7 +13,7 @@ export const rulesRu: Texts<typeof rulesEn> = {
     requested: 'Пользовательские правила',
     coverage: 'Покрытие MITRE ATT&CK',
     byPlatform: 'Покрытие по платформам',
-    platformTotal: '{{percent}}% из {{total}} техник',
+    platformTotal: '{{percent}} из {{total}} техник',
     noAttack: 'нет данных ATT&CK',
     failed: 'Не удалось загрузить счётчики',
   },
@@ -49,7 +49,7 @@ export const rulesRu: Texts<typeof rulesEn> = {
   activation: { auto: 'Автоматический', manual: 'Ручной' },
   list: {
     label: 'Правила',
-    total: '{{low}}-{{high}} из {{total}}',
+    total: '{{low, number}}-{{high, number}} из {{total, number}}',
     empty: 'Нет данных',
     loadFailed: 'Не удалось загрузить правила',
     loadingMore: 'Загрузка правил…',

@@ -42,7 +42,7 @@ export const settingsEn = {
     staff: 'SOC staff',
     empty: 'No data',
     loadFailed: 'Could not load the audit log',
-    pagination: '{{low}}-{{high}} of {{total}}',
+    pagination: '{{low, number}}-{{high, number}} of {{total, number}}',
   },
   menu: {
     notifications: 'Notification settings',

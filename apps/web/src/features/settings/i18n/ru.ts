@@ -44,7 +44,7 @@ export const settingsRu: typeof settingsEn = {
     staff: 'сотрудник SOC',
     empty: 'Нет данных',
     loadFailed: 'Не удалось загрузить журнал аудита',
-    pagination: '{{low}}-{{high}} из {{total}}',
+    pagination: '{{low, number}}-{{high, number}} из {{total, number}}',
   },
   menu: {
     notifications: 'Настройки уведомлений',

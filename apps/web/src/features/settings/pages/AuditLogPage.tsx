@@ -11,7 +11,7 @@ import { notifyApiError } from '../../../shared/api/index.ts';
 import { addFeatureTexts } from '../../../shared/i18n/featureTexts.ts';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { sanitizeFilterParams, withFilterParams, type ParamSchema } from '../../../shared/lib/filters.ts';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { formatDateTimeWithZone } from '../../../shared/lib/formatDateTime.ts';
 import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
 import { useAuditCsvMutation } from '../api/useAuditCsvMutation.ts';
 import { useAuditLogQuery } from '../api/useAuditLogQuery.ts';
@@ -67,7 +67,7 @@ export function AuditLogPage() {
       key: 'at',
       title: t('settings.audit.columns.at'),
       width: 190,
-      render: (_, e) => formatDateTime(e.at),
+      render: (_, e) => formatDateTimeWithZone(e.at),
     },
     {
       key: 'user',

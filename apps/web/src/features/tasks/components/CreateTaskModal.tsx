@@ -10,6 +10,7 @@ import { Flex, Form, Input, Modal, Progress, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, mapFieldErrors, notifyApiError } from '../../../shared/api/index.ts';
+import { formatPercent } from '../../../shared/lib/formatNumber.ts';
 import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
 import { notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { useSystemChoicesQuery } from '../../assets/api/useSystemChoicesQuery.ts';
@@ -199,7 +200,9 @@ export function CreateTaskModal({ open, onClose, onCreated }: CreateTaskModalPro
         </Form.Item>
         {percent !== null && (
           <Flex vertical>
-            <Typography.Text>{t('tasks.create.uploading', { percent })}</Typography.Text>
+            <Typography.Text>
+              {t('tasks.create.uploading', { percent: formatPercent(percent) })}
+            </Typography.Text>
             <Progress percent={percent} showInfo={false} aria-label={t('tasks.create.attachments')} />
           </Flex>
         )}

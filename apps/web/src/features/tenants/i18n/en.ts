@@ -15,7 +15,7 @@ export const tenantsEn = {
     filterReset: 'Reset',
     empty: 'No data',
     loadFailed: 'Could not load the protected systems',
-    pagination: '{{low}}-{{high}} of {{total}}',
+    pagination: '{{low, number}}-{{high, number}} of {{total, number}}',
     notFoundInFilter: 'Not found',
   },
   card: {
@@ -46,7 +46,7 @@ export const tenantsEn = {
     slaMode: 'Counted in',
     slaCalendar: 'calendar hours (24/7)',
     slaBusiness: 'business hours',
-    slaHoursValue: '{{hours}} h',
+    slaHoursValue: '{{hours, number}} h',
     contacts: 'Customer contacts',
     noContacts: 'No contacts',
     contactName: 'Name',

@@ -17,7 +17,7 @@ export const tenantsRu: typeof tenantsEn = {
     filterReset: 'Сбросить',
     empty: 'Нет данных',
     loadFailed: 'Не удалось загрузить защищаемые системы',
-    pagination: '{{low}}-{{high}} из {{total}}',
+    pagination: '{{low, number}}-{{high, number}} из {{total, number}}',
     notFoundInFilter: 'Не найдено',
   },
   card: {
@@ -48,7 +48,7 @@ export const tenantsRu: typeof tenantsEn = {
     slaMode: 'Учёт времени',
     slaCalendar: 'календарные часы (24/7)',
     slaBusiness: 'рабочие часы',
-    slaHoursValue: '{{hours}} ч',
+    slaHoursValue: '{{hours, number}} ч',
     contacts: 'Контакты заказчика',
     noContacts: 'Нет контактов',
     contactName: 'ФИО',
