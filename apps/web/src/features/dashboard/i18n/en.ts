@@ -77,8 +77,11 @@ export const dashboardEn = {
   },
   mitre: {
     notice: 'MITRE ATT&CK data is not available: technique ids are shown without names.',
-    techniques: '{{count}} techniques',
-    incidents: 'Incidents: {{count}}',
+    // ru needs _few and _many; en keeps them too, so that both catalogs have the same keys
+    incidents_one: '{{count}} incident',
+    incidents_few: '{{count}} incidents',
+    incidents_many: '{{count}} incidents',
+    incidents_other: '{{count}} incidents',
     subTechniques: 'Sub-techniques',
     showAll: 'Show techniques without incidents',
     legend: 'Frequency',

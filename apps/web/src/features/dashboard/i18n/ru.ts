@@ -79,8 +79,10 @@ export const dashboardRu: typeof dashboardEn = {
   },
   mitre: {
     notice: 'Данные MITRE ATT&CK недоступны: техники показаны без названий.',
-    techniques: 'Техник: {{count}}',
-    incidents: 'Инцидентов: {{count}}',
+    incidents_one: '{{count}} инцидент',
+    incidents_few: '{{count}} инцидента',
+    incidents_many: '{{count}} инцидентов',
+    incidents_other: '{{count}} инцидента',
     subTechniques: 'Подтехники',
     showAll: 'Показать техники без инцидентов',
     legend: 'Частота',

@@ -104,10 +104,15 @@ export function MitreDetailPanel({
       {coverage.attack_loaded &&
         (detail.isPending ? (
           <Skeleton active title={false} paragraph={{ rows: 3 }} />
-        ) : detail.data?.description ? (
-          <Typography.Paragraph style={{ whiteSpace: 'pre-line' }} data-testid="mitre-detail-description">
-            {detail.data.description}
-          </Typography.Paragraph>
+        ) : detail.data?.rendered_description ? (
+          <div
+            data-testid="mitre-detail-description"
+            className="document-rich-text"
+            style={{ overflowWrap: 'break-word' }}
+            // Rendered from MITRE's Markdown and sanitised on the server (no scripts, handlers,
+            // javascript: links or remote images; links open in a new tab without a referrer).
+            dangerouslySetInnerHTML={{ __html: detail.data.rendered_description }}
+          />
         ) : null)}
     </aside>
   );
