@@ -194,8 +194,9 @@ describe('detection rules', () => {
 
 /**
  * What is cut in the matrix's technique cells and tactic headers: a word split over two lines
- * (a soft break between the parts of a name such as "Virtualization/Sandbox" is allowed), a
- * word outside its cell, or text clipped by its box. Also how many boxes were checked.
+ * (a break at a hyphen or slash, "Adversary-in-the-Middle", "Virtualization/Sandbox", is
+ * between words), a word outside its cell, or text clipped by its box. Also how many boxes
+ * were checked.
  */
 async function cutTexts(page: Page): Promise<{ checked: number; cut: string[] }> {
   return page.getByTestId('mitre-matrix').evaluate((matrix) => {
@@ -207,14 +208,18 @@ async function cutTexts(page: Page): Promise<{ checked: number; cut: string[] }>
     );
     for (const box of boxes) {
       const outer = box.getBoundingClientRect();
+      // an element of text whose box clips it (an ellipsis, a clamp to N lines)
       for (const element of [box, ...Array.from(box.querySelectorAll<HTMLElement>('*'))]) {
+        const hasText = Array.from(element.childNodes).some(
+          (child) => child.nodeType === Node.TEXT_NODE && child.textContent?.trim(),
+        );
         const clipped =
           element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight;
-        if (element.clientWidth > 0 && clipped) cut.push(`${box.textContent}: clipped`);
+        if (hasText && element.clientWidth > 0 && clipped) cut.push(`${box.textContent}: clipped`);
       }
       const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+        for (const word of (node.textContent ?? '').matchAll(/[\p{L}\p{N}]+/gu)) {
           const range = document.createRange();
           range.setStart(node, word.index);
           range.setEnd(node, word.index + word[0].length);
