@@ -104,9 +104,8 @@ export function AttackMatrixCell({
         </>
       )}
       {name && (
-        <span style={{ display: 'block', color: token.colorTextSecondary, fontSize: token.fontSizeSM - 1 }}>
-          {id}
-        </span>
+        // the cell's text colour: the secondary one is too faint on the stronger bands (dark theme)
+        <span style={{ display: 'block', fontSize: token.fontSizeSM - 1 }}>{id}</span>
       )}
     </>
   );

@@ -227,5 +227,7 @@ describe('rules view', () => {
     const link = within(text).getByRole('link', { name: 'Valid Accounts' });
     expect(link).toHaveAttribute('href', 'https://attack.mitre.org/techniques/T1078');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    // told apart from the text by more than its colour
+    expect(link.style.textDecoration).toBe('underline');
   });
 });
