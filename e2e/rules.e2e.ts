@@ -81,11 +81,18 @@ describe('detection rules', () => {
     expect(await cell.getAttribute('data-band')).toBe(mitreBand(t1059.count));
     expect(await cell.getAttribute('data-count')).toBe(String(t1059.count));
 
-    // open the technique: its sub-techniques become extra rows
+    // open the technique: its sub-techniques become extra rows in an extra column beside it
     const subs = page.locator('[data-tactic="execution"] [data-testid="mitre-subtechnique"]');
     expect(await subs.count()).toBe(0);
     await cell.getByTestId('mitre-technique-toggle').click();
     await expect.poll(() => subs.count()).toBe(t1059.sub_techniques.length);
+    const parentBox = (await cell.boundingBox())!;
+    for (const box of await subs.evaluateAll((nodes) =>
+      nodes.map((node) => node.getBoundingClientRect().toJSON() as DOMRect),
+    )) {
+      expect(box.left).toBeGreaterThanOrEqual(parentBox.x + parentBox.width);
+      expect(box.top).toBeGreaterThanOrEqual(parentBox.y - 1);
+    }
     const powershell = coverage.techniques.find((t) => t.technique_id === 'T1059.001')!;
     expect(
       await page
@@ -99,7 +106,13 @@ describe('detection rules', () => {
     expect(await page.getByTestId('mitre-detail-count').innerText()).toBe(String(t1059.count));
     await page.getByTestId('mitre-detail-subtechniques').getByText('T1059.001 PowerShell').click();
     await page.locator('[data-testid="mitre-detail"][data-id="T1059.001"]').waitFor();
-    await page.getByTestId('mitre-detail-description').waitFor();
+    // MITRE's Markdown as markup: links to other techniques, code, no citation markers
+    const description = page.getByTestId('mitre-detail-description');
+    await description.waitFor();
+    expect(await description.innerText()).not.toContain('(Citation:');
+    expect(await description.locator('a[href^="https://attack.mitre.org/"]').count()).toBeGreaterThan(0);
+    expect(await description.locator('a').first().getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    expect(await description.locator('code').count()).toBeGreaterThan(0);
 
     // the rule with the most incidents among the demo's detections
     const candidates = await api<RuleListResponse>(
@@ -177,6 +190,108 @@ describe('detection rules', () => {
     await fromIncident.getByTestId('rule-panels').waitFor();
     await context.close();
   });
+});
+
+/**
+ * What is cut in the matrix's technique cells and tactic headers: a word split over two lines
+ * (a break at a hyphen or slash, "Adversary-in-the-Middle", "Virtualization/Sandbox", is
+ * between words), a word outside its cell, or text clipped by its box. Also how many boxes
+ * were checked.
+ */
+async function cutTexts(page: Page): Promise<{ checked: number; cut: string[] }> {
+  return page.getByTestId('mitre-matrix').evaluate((matrix) => {
+    const cut: string[] = [];
+    const boxes = Array.from(
+      matrix.querySelectorAll<HTMLElement>(
+        '[data-testid="mitre-technique"], [data-testid="mitre-subtechnique"], [data-testid="mitre-tactic"] > :first-child',
+      ),
+    );
+    for (const box of boxes) {
+      const outer = box.getBoundingClientRect();
+      // an element of text whose box clips it (an ellipsis, a clamp to N lines)
+      for (const element of [box, ...Array.from(box.querySelectorAll<HTMLElement>('*'))]) {
+        const hasText = Array.from(element.childNodes).some(
+          (child) => child.nodeType === Node.TEXT_NODE && child.textContent?.trim(),
+        );
+        const clipped =
+          element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight;
+        if (hasText && element.clientWidth > 0 && clipped) cut.push(`${box.textContent}: clipped`);
+      }
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/[\p{L}\p{N}]+/gu)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+          if (new Set(rects.map((rect) => Math.round(rect.top))).size > 1) cut.push(`${word[0]}: split`);
+          if (rects.some((rect) => rect.right > outer.right + 0.5 || rect.left < outer.left - 0.5))
+            cut.push(`${word[0]}: outside its cell`);
+        }
+      }
+    }
+    return { checked: boxes.length, cut: Array.from(new Set(cut)) };
+  });
+}
+
+/** Opens techniques of the matrix on screen: their sub-techniques have the longest names. */
+async function openTechniques(page: Page, ids: [tactic: string, id: string][]): Promise<void> {
+  for (const [tactic, id] of ids) {
+    const cell = page.locator(`[data-tactic="${tactic}"] [data-testid="mitre-technique"][data-id="${id}"]`);
+    await cell.getByTestId('mitre-technique-toggle').click();
+    await page.locator(`[data-tactic="${tactic}"] [data-testid="mitre-subtechnique"]`).first().waitFor();
+  }
+}
+
+describe.each(['light', 'dark'] as const)('the MITRE matrices in the %s theme', (theme) => {
+  it('cut no word and keep the counts in their cells at 1440 and 1600 px', async () => {
+    const { context, page } = await newPage(browser, { colorScheme: theme });
+    await page.addInitScript((t) => localStorage.setItem('currentTheme', t), theme);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, baseUrl, 'carol');
+    const wholeWords = async () => {
+      for (const width of [1440, 1600]) {
+        await page.setViewportSize({ width, height: 900 });
+        const { checked, cut } = await cutTexts(page);
+        expect(checked).toBeGreaterThan(100);
+        expect(cut, `${width} px`).toEqual([]);
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+    };
+
+    // Rules → MITRE: every technique, some opened into their sub-techniques
+    await page.goto(`${baseUrl}/docs/rules`);
+    await page.getByTestId('rules-mode').getByText('MITRE').click();
+    await page.locator('[data-testid="mitre-matrix"][data-loaded="true"]').waitFor();
+    await openTechniques(page, [
+      ['defense-evasion', 'T1216'],
+      ['defense-evasion', 'T1562'],
+      ['credential-access', 'T1110'],
+    ]);
+    // "Brute Force 12": the count beside the name, inside the cell
+    const counted = await page
+      .locator('[data-testid="mitre-technique"]:not([data-count="0"])')
+      .evaluateAll((cells) =>
+        cells.map((cell) => [
+          (cell as HTMLElement).dataset.count,
+          cell.querySelector('[data-testid="mitre-count"]')?.textContent,
+        ]),
+      );
+    expect(counted.length).toBeGreaterThan(0);
+    expect(counted.filter(([count, shown]) => count !== shown)).toEqual([]);
+    await wholeWords();
+
+    // the dashboard's matrix, every technique shown
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByTestId('mitre-tactic-initial-access').waitFor();
+    await page.getByText('Show techniques without incidents').click();
+    await openTechniques(page, [
+      ['defense-evasion', 'T1216'],
+      ['execution', 'T1059'],
+    ]);
+    await wholeWords();
+    await context.close();
+  }, 180_000);
 });
 
 /** Serious and critical violations, as readable lines. */

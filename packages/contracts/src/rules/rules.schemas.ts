@@ -195,7 +195,12 @@ export const RuleCoverageSchema = z.object({
 export type RuleCoverage = z.infer<typeof RuleCoverageSchema>;
 
 /** GET /soc/rules/techniques/{technique_id}/: a technique for the detail panel. */
-export const RuleMitreTechniqueDetailSchema = RuleMitreTechniqueSchema.extend({ description: z.string() });
+export const RuleMitreTechniqueDetailSchema = RuleMitreTechniqueSchema.extend({
+  /** MITRE's Markdown, without its `(Citation: …)` markers. */
+  description: z.string(),
+  /** `description` rendered to sanitised HTML (safe links, no scripts or remote images). */
+  rendered_description: z.string(),
+});
 export type RuleMitreTechniqueDetail = z.infer<typeof RuleMitreTechniqueDetailSchema>;
 export const TechniqueParamsSchema = z.object({ technique_id: techniqueId });
 

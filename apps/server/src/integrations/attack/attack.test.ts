@@ -7,7 +7,7 @@ import { testConfig } from '../../config.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import { buildCustomer } from '../../test/builders.ts';
-import { clearAttackCache, loadAttack, parseAttackBundle } from './attack.ts';
+import { clearAttackCache, loadAttack, parseAttackBundle, withoutCitations } from './attack.ts';
 
 const BUNDLE = testConfig().attackStixPath!;
 
@@ -114,6 +114,14 @@ describe('MITRE ATT&CK loader', () => {
     expect(data.byId.get('T0002')?.isRevoked).toBe(true);
     expect(data.byId.get('T0003')?.isDeprecated).toBe(true);
     expect(() => parseAttackBundle({ nope: 1 })).toThrow();
+  });
+
+  it('drops citation markers from a description, keeping the sentences around them', () => {
+    expect(
+      withoutCitations(
+        'Guess passwords.(Citation: TrendMicro Pawn Storm Dec 2020) Then log in (Citation: A)(Citation: Microsoft (2020) Guide).\n\nSee [T1078](https://attack.mitre.org/techniques/T1078). (Citation: B)',
+      ),
+    ).toBe('Guess passwords. Then log in.\n\nSee [T1078](https://attack.mitre.org/techniques/T1078).');
   });
 
   it('answers with no data when there is no bundle and no download', async () => {

@@ -181,6 +181,15 @@ async function readBundle(file: string): Promise<AttackData> {
 }
 
 /** The cached copy of a downloaded bundle. */
+/**
+ * MITRE's description without its `(Citation: Source Name)` markers: they point into the
+ * bundle's reference list, which the portal does not show. One level of parentheses inside a
+ * source name is allowed (`(Citation: Microsoft (2020))`).
+ */
+export function withoutCitations(description: string): string {
+  return description.replace(/[ \t]*\(Citation:[^()]*(?:\([^()]*\)[^()]*)*\)/g, '').replace(/[ \t]+$/gm, '');
+}
+
 export const attackCachePath = (dataDir: string) => path.join(dataDir, 'attack', 'enterprise-attack.json');
 
 /** Downloads MITRE's bundle into the cache; returns the path, or null on any failure. */

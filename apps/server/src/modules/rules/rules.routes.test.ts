@@ -7,6 +7,7 @@ import type {
   RuleCounters,
   RuleCoverage,
   RuleListResponse,
+  RuleMitreTechniqueDetail,
   RuleServicesResponse,
   RuleSuggestionsResponse,
 } from '@soc/contracts';
@@ -277,6 +278,20 @@ describe('MITRE coverage numbers', () => {
     expect(detail.statusCode).toBe(200);
     expect(detail.json<{ description: string; count: number }>()).toMatchObject({ count: sub.count });
     expect((await get('analyst', `${API}/rules/techniques/T9999/`)).statusCode).toBe(404);
+  });
+
+  it('a technique description is rendered from Markdown without citation markers', async () => {
+    const bruteForce = (
+      await get('analyst', `${API}/rules/techniques/T1110/`)
+    ).json<RuleMitreTechniqueDetail>();
+    expect(bruteForce.description).toContain('Adversaries may use brute force techniques');
+    expect(bruteForce.description).not.toContain('(Citation:');
+    expect(bruteForce.rendered_description).not.toContain('Citation');
+    expect(bruteForce.rendered_description).toMatch(/^<p>Adversaries may use brute force techniques/);
+    expect(bruteForce.rendered_description).toContain(
+      '<a href="https://attack.mitre.org/techniques/T1078" rel="noopener noreferrer nofollow" target="_blank">Valid Accounts</a>',
+    );
+    expect(bruteForce.rendered_description).toContain('password hashes are obtained. Without');
   });
 });
 

@@ -9,6 +9,8 @@ import type {
 import { DEFAULT_RULE_ORDERING, RULE_SERVICE_LEVELS } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AttackData, AttackTechnique } from '../../integrations/attack/attack.ts';
+import { withoutCitations } from '../../integrations/attack/attack.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { presentRule } from './rules.presenter.ts';
@@ -172,7 +174,12 @@ export function createRulesService({ db, attack, now = () => new Date(), cache }
         { ...filters, mitre_technique__in: [id] },
         await scopeOf(auth),
       );
-      return { ...techniqueOf(data, t, counts), description: t.description };
+      const description = withoutCitations(t.description);
+      return {
+        ...techniqueOf(data, t, counts),
+        description,
+        rendered_description: renderMarkdown(description),
+      };
     },
 
     async suggest(field: RuleSuggestField, text: string | undefined, limit: number, auth: AuthContext) {

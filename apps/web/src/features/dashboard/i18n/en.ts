@@ -83,8 +83,8 @@ export const dashboardEn = {
   },
   mitre: {
     notice: 'MITRE ATT&CK data is not available: technique ids are shown without names.',
-    techniques: '{{count}} techniques',
-    incidents: 'Incidents: {{count}}',
+    incidents_one: '{{count, number}} incident',
+    incidents_other: '{{count, number}} incidents',
     subTechniques: 'Sub-techniques',
     showAll: 'Show techniques without incidents',
     legend: 'Frequency',

@@ -88,8 +88,10 @@ export const dashboardRu: RussianTexts<typeof dashboardEn> = {
   },
   mitre: {
     notice: 'Данные MITRE ATT&CK недоступны: техники показаны без названий.',
-    techniques: 'Техник: {{count}}',
-    incidents: 'Инцидентов: {{count}}',
+    incidents_one: '{{count, number}} инцидент',
+    incidents_few: '{{count, number}} инцидента',
+    incidents_many: '{{count, number}} инцидентов',
+    incidents_other: '{{count, number}} инцидента',
     subTechniques: 'Подтехники',
     showAll: 'Показать техники без инцидентов',
     legend: 'Частота',

@@ -3,6 +3,7 @@ import { Card, Descriptions, Flex, Tag, theme, Typography, type DescriptionsProp
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTimeWithZone } from '../../../shared/lib/formatDateTime.ts';
+import { useMitreMatrixQuery } from '../../dashboard/api/dashboardQueries.ts';
 import { RuleNamePopover } from '../../rules/components/RuleNamePopover.tsx';
 import { wrapText } from '../../rules/components/wrapText.ts';
 import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
@@ -228,9 +229,11 @@ export function MoreInfo({ incident, onRefresh }: MoreInfoProps) {
   );
 }
 
-/** Techniques by tactic (mitre_cov). */
+/** Techniques by tactic (mitre_cov), tactics by their ATT&CK names once the matrix is loaded. */
 export function MitreBlock({ incident }: { incident: IncidentCard }) {
   const { t } = useTranslation();
+  const matrix = useMitreMatrixQuery();
+  const tacticName = new Map(matrix.data?.tactics.map((tactic) => [tactic.short_name, tactic.name]));
   const tactics = Object.entries(incident.mitre_cov).filter(([, techniques]) => techniques.length > 0);
   return (
     <Block title={t('incidentPage.mitre.title')} testId="incident-mitre">
@@ -239,8 +242,10 @@ export function MitreBlock({ incident }: { incident: IncidentCard }) {
       ) : (
         <Flex vertical gap="small">
           {tactics.map(([tactic, techniques]) => (
-            <div key={tactic}>
-              <Typography.Text type="secondary">{tactic}</Typography.Text>
+            <div key={tactic} data-testid="incident-mitre-tactic" data-tactic={tactic}>
+              <Typography.Text type="secondary" lang={tacticName.has(tactic) ? 'en' : undefined}>
+                {tacticName.get(tactic) ?? tactic}
+              </Typography.Text>
               <Flex wrap gap="small">
                 {techniques.map((technique) => (
                   <Tag key={technique} style={{ marginInlineEnd: 0 }}>

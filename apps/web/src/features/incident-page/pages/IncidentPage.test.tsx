@@ -66,6 +66,32 @@ describe('incident page: card', () => {
     expect(screen.queryByTestId('incident-tab-misconfigs')).not.toBeInTheDocument();
   });
 
+  it('names the tactics of the MITRE block as ATT&CK does', async () => {
+    openIncident({
+      'GET /api/v0/soc/mitre_matrix/': {
+        body: {
+          available: true,
+          version: '17.1',
+          tactics: [
+            {
+              id: 'TA0011',
+              name: 'Command and Control',
+              short_name: 'command-and-control',
+              is_hidden: false,
+            },
+          ],
+          techniques: [],
+          notice: '© The MITRE Corporation.',
+        },
+      },
+    });
+    const block = await screen.findByTestId('incident-mitre');
+    const tactic = within(block).getByTestId('incident-mitre-tactic');
+    await waitFor(() => expect(tactic).toHaveTextContent('Command and Control'));
+    expect(tactic).not.toHaveTextContent('command-and-control');
+    expect(tactic).toHaveTextContent('T1071.001');
+  });
+
   it('disables the IOC tab when the incident has none and offers misconfigurations for Remediation', async () => {
     openIncident({
       [CARD]: {

@@ -1,5 +1,6 @@
 import { mitreBand, type RuleMitreTechnique, type RuleCoverage } from '@soc/contracts';
 import { Button, Descriptions, Flex, Skeleton, Tag, theme, Typography } from 'antd';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTechniqueQuery } from '../api/useTechniqueQuery.ts';
 
@@ -22,6 +23,14 @@ export function MitreDetailPanel({
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const detail = useTechniqueQuery(coverage.attack_loaded ? technique.technique_id : null, filters);
+  const description = useRef<HTMLDivElement>(null);
+  const html = detail.data?.rendered_description;
+  // Links inside running text are underlined, not told apart by their colour alone (WCAG 1.4.1:
+  // in the dark theme the link colour is too close to the text's).
+  useLayoutEffect(() => {
+    for (const link of description.current?.querySelectorAll('a') ?? [])
+      link.style.textDecoration = 'underline';
+  }, [html]);
   const tacticName = new Map(coverage.tactics.map((tactic) => [tactic.short_name, tactic.name]));
   const subs = technique.sub_techniques
     .map((id) => coverage.techniques.find((tech) => tech.technique_id === id))
@@ -104,10 +113,15 @@ export function MitreDetailPanel({
       {coverage.attack_loaded &&
         (detail.isPending ? (
           <Skeleton active title={false} paragraph={{ rows: 3 }} />
-        ) : detail.data?.description ? (
-          <Typography.Paragraph style={{ whiteSpace: 'pre-line' }} data-testid="mitre-detail-description">
-            {detail.data.description}
-          </Typography.Paragraph>
+        ) : html ? (
+          <div
+            ref={description}
+            data-testid="mitre-detail-description"
+            style={{ overflowWrap: 'break-word' }}
+            // Rendered from MITRE's Markdown and sanitised on the server (no scripts, handlers,
+            // javascript: links or remote images; links open in a new tab without a referrer).
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         ) : null)}
     </aside>
   );

@@ -1,13 +1,9 @@
-import { CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
-import { MITRE_BANDS, mitreBand, type RuleMitreTechnique, type RuleCoverage } from '@soc/contracts';
-import { Alert, Button, Flex, theme, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { MITRE_BANDS, mitreBand, type RuleCoverage, type RuleMitreTechnique } from '@soc/contracts';
+import { Alert, Flex, theme, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clipText } from '../../../shared/ui/clipText.ts';
+import { AttackMatrix, AttackMatrixCell, type AttackMatrixTechnique } from './AttackMatrix.tsx';
 import { bandColors } from './mitreColors.ts';
-
-/** Columns in one view (spec 001 §9); more tactics scroll sideways. */
-const COLUMNS_IN_VIEW = 12;
 
 export type MitreMatrixProps = {
   coverage: RuleCoverage;
@@ -16,106 +12,44 @@ export type MitreMatrixProps = {
 };
 
 /**
- * The ATT&CK matrix (spec 001 §2, §4): tactics as columns, techniques as cells coloured by their
- * rule count; opening a cell shows its sub-techniques as extra rows under it; a click selects the
- * technique for the detail panel.
+ * Rules → MITRE (spec 001 §2, §4): the ATT&CK matrix with techniques coloured by their rule
+ * count; a click selects the technique for the detail panel.
  */
 export function MitreMatrix({ coverage, selectedId, onSelect }: MitreMatrixProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
-  const byId = useMemo(
-    () => new Map(coverage.techniques.map((tech) => [tech.technique_id, tech])),
-    [coverage],
-  );
-  const columns = useMemo(
-    () =>
-      coverage.tactics
-        .filter((tactic) => !tactic.is_hidden)
-        .map((tactic) => ({
-          tactic,
-          techniques: coverage.techniques
-            .filter((tech) => !tech.technique_id.includes('.') && tech.tactics.includes(tactic.short_name))
-            .sort((a, b) => a.name.localeCompare(b.name)),
-        })),
-    [coverage],
-  );
-  const colors = bandColors(token);
-
-  const toggle = (key: string) =>
-    setOpened((current) => {
-      const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
-
-  const cell = (tech: RuleMitreTechnique, key: string, sub: boolean) => {
-    const band = mitreBand(tech.count);
-    const isOpen = opened.has(key);
-    const selected = tech.technique_id === selectedId;
-    return (
-      <Flex
-        key={key}
-        align="center"
-        gap={2}
-        data-testid={sub ? 'mitre-subtechnique' : 'mitre-technique'}
-        data-id={tech.technique_id}
-        data-band={band}
-        data-count={tech.count}
-        data-selected={selected}
-        style={{
-          marginInlineStart: sub ? token.marginSM : 0,
-          padding: `${token.paddingXXS}px ${token.paddingXS}px`,
-          borderRadius: token.borderRadiusSM,
-          background: colors[band].background,
-          border: `${selected ? 2 : token.lineWidth}px solid ${selected ? token.colorPrimary : colors[band].border}`,
-          color: token.colorText,
-        }}
-      >
-        {!sub && tech.sub_techniques.length > 0 && (
-          <Button
-            type="text"
-            size="small"
-            icon={isOpen ? <CaretDownOutlined aria-hidden /> : <CaretRightOutlined aria-hidden />}
-            aria-expanded={isOpen}
-            aria-label={t(isOpen ? 'rules.mitre.close' : 'rules.mitre.open', { id: tech.technique_id })}
-            onClick={() => toggle(key)}
-            data-testid="mitre-technique-toggle"
-            style={{ flex: 'none', width: 'auto', minWidth: 0, paddingInline: 0 }}
-          />
-        )}
-        <button
-          type="button"
-          onClick={() => onSelect(tech.technique_id)}
-          aria-pressed={selected}
-          title={`${tech.technique_id} ${tech.fullName || tech.name}`}
-          style={{
-            all: 'unset',
-            cursor: 'pointer',
-            flex: '1 1 0',
-            minWidth: 0,
-            fontSize: token.fontSizeSM,
-            lineHeight: token.lineHeightSM,
-          }}
-        >
-          <span
-            style={{
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-              overflowWrap: 'anywhere',
-            }}
-          >
-            {tech.name || tech.technique_id}
-          </span>
-          <span style={{ ...clipText, color: token.colorTextSecondary }}>
-            {tech.technique_id} · {t('rules.mitre.rulesCount', { count: tech.count })}
-          </span>
-        </button>
-      </Flex>
-    );
+  const colors = useMemo(() => bandColors(token), [token]);
+  const tactics = useMemo(() => {
+    const byId = new Map(coverage.techniques.map((tech) => [tech.technique_id, tech]));
+    const cell = (tech: RuleMitreTechnique): AttackMatrixTechnique => {
+      const band = mitreBand(tech.count);
+      return {
+        id: tech.technique_id,
+        name: tech.name,
+        count: tech.count,
+        band,
+        ...colors[band],
+        subs: tech.sub_techniques.flatMap((id) => {
+          const sub = byId.get(id);
+          return sub ? [cell({ ...sub, sub_techniques: [] })] : [];
+        }),
+      };
+    };
+    return coverage.tactics
+      .filter((tactic) => !tactic.is_hidden)
+      .map((tactic) => ({
+        shortName: tactic.short_name,
+        name: tactic.name,
+        techniques: coverage.techniques
+          .filter((tech) => !tech.technique_id.includes('.') && tech.tactics.includes(tactic.short_name))
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map(cell),
+      }));
+  }, [coverage, colors]);
+  const action = {
+    countText: (count: number) => t('rules.mitre.rulesCount', { count }),
+    onActivate: onSelect,
+    selectedId,
   };
 
   const legend = (
@@ -152,7 +86,24 @@ export function MitreMatrix({ coverage, selectedId, onSelect }: MitreMatrixProps
             gap: token.marginXXS,
           }}
         >
-          {coverage.techniques.map((tech) => cell(tech, tech.technique_id, tech.technique_id.includes('.')))}
+          {coverage.techniques.map((tech) => {
+            const band = mitreBand(tech.count);
+            return (
+              <AttackMatrixCell
+                key={tech.technique_id}
+                {...action}
+                technique={{
+                  id: tech.technique_id,
+                  name: '',
+                  count: tech.count,
+                  band,
+                  ...colors[band],
+                  subs: [],
+                }}
+                sub={tech.technique_id.includes('.')}
+              />
+            );
+          })}
         </div>
       </Flex>
     );
@@ -161,52 +112,7 @@ export function MitreMatrix({ coverage, selectedId, onSelect }: MitreMatrixProps
   return (
     <Flex vertical gap="small" data-testid="mitre-matrix" data-loaded="true">
       {legend}
-      <div
-        role="group"
-        aria-label={t('rules.mitre.label')}
-        style={{
-          display: 'grid',
-          gridAutoFlow: 'column',
-          gridAutoColumns: `calc((100% - ${(COLUMNS_IN_VIEW - 1) * token.marginXXS}px) / ${COLUMNS_IN_VIEW})`,
-          gap: token.marginXXS,
-          overflowX: 'auto',
-          alignItems: 'start',
-          minWidth: 0,
-        }}
-      >
-        {columns.map(({ tactic, techniques }) => (
-          <Flex
-            key={tactic.short_name}
-            vertical
-            gap={token.marginXXS}
-            data-testid="mitre-tactic"
-            data-tactic={tactic.short_name}
-          >
-            <div style={{ minHeight: '3rem' }}>
-              <Typography.Text strong style={{ fontSize: token.fontSizeSM }}>
-                {tactic.name}
-              </Typography.Text>
-              <div>
-                <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-                  {t('rules.mitre.techniques', { count: techniques.length })}
-                </Typography.Text>
-              </div>
-            </div>
-            {techniques.map((tech) => {
-              const key = `${tactic.short_name}:${tech.technique_id}`;
-              return [
-                cell(tech, key, false),
-                ...(opened.has(key)
-                  ? tech.sub_techniques.flatMap((id) => {
-                      const sub = byId.get(id);
-                      return sub ? [cell(sub, `${key}:${id}`, true)] : [];
-                    })
-                  : []),
-              ];
-            })}
-          </Flex>
-        ))}
-      </div>
+      <AttackMatrix tactics={tactics} label={t('rules.mitre.label')} {...action} />
       <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
         {t('rules.mitre.notice')}
       </Typography.Text>

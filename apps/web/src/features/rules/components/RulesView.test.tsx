@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../../shared/api/authStore.ts';
+import { i18n } from '../../../shared/i18n/i18n.ts';
 import {
   callsTo,
   holdFirst,
@@ -39,21 +40,35 @@ const counters: RuleCounters = {
   mitre_total_techniques_by_platforms: { Windows: 10 },
 };
 
-const technique = (id: string, count: number, subs: string[] = []) => ({
+const technique = (id: string, count: number, subs: string[] = [], tactics = ['execution']) => ({
   technique_id: id,
   name: `Name ${id}`,
   fullName: `Name ${id}`,
   url: '',
-  tactics: ['execution'],
+  tactics,
   sub_techniques: subs,
   platforms: ['Windows'],
   count,
 });
 const coverage: RuleCoverage = {
   attack_loaded: true,
-  tactics: [{ name: 'Execution', short_name: 'execution', is_hidden: false }],
-  techniques: [technique('T1059', 18, ['T1059.001']), technique('T1059.001', 14), technique('T1106', 0)],
+  tactics: [
+    { name: 'Execution', short_name: 'execution', is_hidden: false },
+    { name: 'Credential Access', short_name: 'credential-access', is_hidden: false },
+  ],
+  techniques: [
+    technique('T1059', 18, ['T1059.001', 'T1059.002']),
+    technique('T1059.001', 14),
+    technique('T1059.002', 0),
+    technique('T1106', 0),
+    { ...technique('T1110', 7, [], ['credential-access']), name: 'Brute Force' },
+  ],
 };
+/** MITRE's Markdown of a description and the server's rendering of it. */
+const description =
+  'Adversaries may guess passwords of [Valid Accounts](https://attack.mitre.org/techniques/T1078).';
+const renderedDescription =
+  '<p>Adversaries may guess passwords of <a href="https://attack.mitre.org/techniques/T1078" rel="noopener noreferrer nofollow" target="_blank">Valid Accounts</a>.</p>';
 
 /** A rule list endpoint over `total` rules (ids 1…total), paged by the request's `page`. */
 const pagedRules =
@@ -76,7 +91,7 @@ function open(path = '/docs/rules', routes: MockRoutes = {}) {
       'GET /api/v0/soc/rules/coverage/': { body: coverage },
       'GET /api/v0/soc/rules/services/': { body: { results: ['Vision'] } },
       'GET /api/v0/soc/rules/techniques/T1059/': {
-        body: { ...coverage.techniques[0], description: 'Adversaries…' },
+        body: { ...coverage.techniques[0], description, rendered_description: renderedDescription },
       },
       ...routes,
     }),
@@ -85,6 +100,20 @@ function open(path = '/docs/rules', routes: MockRoutes = {}) {
   const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
   return { ...app, user, fetchMock };
 }
+
+/** Opens Rules → MITRE and waits for the matrix. */
+async function openMitre() {
+  const app = open();
+  await screen.findByTestId('rule-side-panel');
+  await app.user.click(within(screen.getByTestId('rules-mode')).getByText('MITRE'));
+  return { ...app, matrix: await screen.findByTestId('mitre-matrix') };
+}
+
+/** The column of a tactic. */
+const tacticColumn = (matrix: HTMLElement, name: string) =>
+  within(matrix)
+    .getAllByTestId('mitre-tactic')
+    .find((column) => column.dataset.tactic === name)!;
 
 beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
@@ -157,21 +186,93 @@ describe('rules view', () => {
   });
 
   it('MITRE mode colours cells by band, opens sub-techniques and selects a technique', async () => {
-    const { user } = open();
-    await screen.findByTestId('rule-side-panel');
-    await user.click(within(screen.getByTestId('rules-mode')).getByText('MITRE'));
-    const matrix = await screen.findByTestId('mitre-matrix');
+    const { user, matrix } = await openMitre();
     const cells = within(matrix).getAllByTestId('mitre-technique');
     expect(cells.map((cell) => [cell.dataset.id, cell.dataset.band])).toEqual([
       ['T1059', 'highest'],
       ['T1106', 'none'],
+      ['T1110', 'low'],
     ]);
     expect(within(matrix).queryByTestId('mitre-subtechnique')).not.toBeInTheDocument();
     await user.click(within(cells[0]!).getByTestId('mitre-technique-toggle'));
-    expect(within(matrix).getByTestId('mitre-subtechnique')).toHaveAttribute('data-band', 'medium');
+    expect(within(matrix).getAllByTestId('mitre-subtechnique')[0]).toHaveAttribute('data-band', 'medium');
     await user.click(within(cells[0]!).getByRole('button', { pressed: false }));
     const detail = await screen.findByTestId('mitre-detail');
     expect(detail).toHaveAttribute('data-id', 'T1059');
-    expect(await within(detail).findByTestId('mitre-detail-description')).toHaveTextContent('Adversaries…');
+    expect(await within(detail).findByTestId('mitre-detail-description')).toHaveTextContent('Adversaries');
+  });
+
+  it('MITRE mode puts counts inside the cells and counts techniques with plurals', async () => {
+    const { matrix } = await openMitre();
+    const bruteForce = within(matrix)
+      .getAllByTestId('mitre-technique')
+      .find((cell) => cell.dataset.id === 'T1110')!;
+    // "Brute Force 7" on the cell's button, its id beneath; the count in words in its title
+    const button = within(bruteForce).getByRole('button', { pressed: false });
+    expect(button).toHaveTextContent(/^Brute Force 7T1110$/);
+    expect(button).toHaveAttribute('title', 'T1110 Brute Force: 7 rules');
+    const tactic = (name: string) => tacticColumn(matrix, name);
+    expect(tactic('execution')).toHaveTextContent('2 techniques');
+    expect(tactic('credential-access')).toHaveTextContent('1 technique');
+    expect(tactic('credential-access')).not.toHaveTextContent('1 techniques');
+  });
+
+  it('MITRE mode opens a technique into an extra column of sub-techniques beside it', async () => {
+    const { user, matrix } = await openMitre();
+    const execution = tacticColumn(matrix, 'execution');
+    const parent = within(execution).getAllByTestId('mitre-technique')[0]!;
+    expect(execution).toHaveAttribute('data-wide', 'false');
+    await user.click(within(parent).getByTestId('mitre-technique-toggle'));
+    // the tactic gains a column: the technique on the left spans the rows of its sub-techniques
+    expect(execution).toHaveAttribute('data-wide', 'true');
+    expect(parent.style.gridColumn).toBe('1');
+    expect(parent.style.gridRow).toBe('2 / span 2');
+    const subs = within(execution).getAllByTestId('mitre-subtechnique');
+    expect(subs.map((sub) => [sub.dataset.id, sub.style.gridColumn, sub.style.gridRow])).toEqual([
+      ['T1059.001', '2', '2'],
+      ['T1059.002', '2', '3'],
+    ]);
+    // the next technique starts below them, across the tactic's width
+    const next = within(execution).getAllByTestId('mitre-technique')[1]!;
+    expect([next.dataset.id, next.style.gridColumn, next.style.gridRow]).toEqual([
+      'T1106',
+      '1 / -1',
+      '4 / span 1',
+    ]);
+    await user.click(within(parent).getByTestId('mitre-technique-toggle'));
+    expect(execution).toHaveAttribute('data-wide', 'false');
+    expect(within(execution).queryByTestId('mitre-subtechnique')).not.toBeInTheDocument();
+  });
+
+  it('MITRE mode counts in Russian plural forms', async () => {
+    await i18n.changeLanguage('ru');
+    expect(i18n.t('rules.mitre.techniques', { count: 1 })).toBe('1 техника');
+    expect(i18n.t('rules.mitre.techniques', { count: 2 })).toBe('2 техники');
+    expect(i18n.t('rules.mitre.techniques', { count: 5 })).toBe('5 техник');
+    expect(i18n.t('rules.mitre.techniques', { count: 21 })).toBe('21 техника');
+    expect(i18n.t('rules.mitre.rulesCount', { count: 7 })).toBe('7 правил');
+    expect(i18n.t('dashboard.mitre.incidents', { count: 3 })).toBe('3 инцидента');
+    const { matrix } = await openMitre();
+    expect(
+      within(matrix)
+        .getAllByTestId('mitre-tactic')
+        .map((column) => column.textContent),
+    ).toEqual([expect.stringContaining('2 техники'), expect.stringContaining('1 техника')]);
+  });
+
+  it('MITRE mode shows a technique description rendered from Markdown, its links safe', async () => {
+    const { user, matrix } = await openMitre();
+    await user.click(
+      within(within(matrix).getAllByTestId('mitre-technique')[0]!).getByRole('button', { pressed: false }),
+    );
+    const text = await within(await screen.findByTestId('mitre-detail')).findByTestId(
+      'mitre-detail-description',
+    );
+    expect(text).not.toHaveTextContent('[Valid Accounts]');
+    const link = within(text).getByRole('link', { name: 'Valid Accounts' });
+    expect(link).toHaveAttribute('href', 'https://attack.mitre.org/techniques/T1078');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    // told apart from the text by more than its colour
+    expect(link.style.textDecoration).toBe('underline');
   });
 });

@@ -1,9 +1,8 @@
+import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
 import type { rulesEn } from './en.ts';
 
-type Texts<Shape> = { [Key in keyof Shape]: Shape[Key] extends string ? string : Texts<Shape[Key]> };
-
 /** Russian texts of the rules area: the same keys as en.ts. */
-export const rulesRu: Texts<typeof rulesEn> = {
+export const rulesRu: RussianTexts<typeof rulesEn> = {
   title: 'Правила',
   modes: { label: 'Режим', rules: 'Правила', mitre: 'MITRE' },
   counters: {
@@ -86,10 +85,16 @@ export const rulesRu: Texts<typeof rulesEn> = {
     label: 'Матрица MITRE ATT&CK',
     loadFailed: 'Не удалось загрузить матрицу',
     noAttack: 'Данные ATT&CK недоступны: техники показаны только идентификаторами.',
-    techniques: 'Техник: {{count}}',
+    techniques_one: '{{count, number}} техника',
+    techniques_few: '{{count, number}} техники',
+    techniques_many: '{{count, number}} техник',
+    techniques_other: '{{count, number}} техники',
     open: 'Показать подтехники {{id}}',
     close: 'Скрыть подтехники {{id}}',
-    rulesCount: 'Правил: {{count}}',
+    rulesCount_one: '{{count, number}} правило',
+    rulesCount_few: '{{count, number}} правила',
+    rulesCount_many: '{{count, number}} правил',
+    rulesCount_other: '{{count, number}} правила',
     hint: 'Выберите технику, чтобы увидеть сведения',
     detail: 'Сведения о технике',
     tactics: 'Тактики',

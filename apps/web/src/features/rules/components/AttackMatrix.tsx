@@ -1,0 +1,300 @@
+import { CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
+import { MITRE_MATRIX_COLUMNS } from '@soc/contracts';
+import { Button, Flex, theme, Typography } from 'antd';
+import { Fragment, useState, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The narrowest a tactic column gets: wide enough for the longest unbreakable word of an ATT&CK
+ * name ("Vulnerabilities", "Reconnaissance") beside a toggle, so that words wrap whole instead of
+ * being cut; a matrix wider than its box scrolls sideways as a whole.
+ */
+const COLUMN_MIN_WIDTH = '9.5rem';
+
+/** One technique (or sub-technique) cell. */
+export type AttackMatrixTechnique = {
+  id: string;
+  /** '' without ATT&CK data: the id stands in for the name. */
+  name: string;
+  count: number;
+  /** The colour band (rules) or heat level (dashboard), for `data-band`. */
+  band: string;
+  background: string;
+  border: string;
+  /** Sub-techniques shown when the cell is opened (none for a sub-technique). */
+  subs: AttackMatrixTechnique[];
+};
+
+/** One tactic column. */
+export type AttackMatrixTactic = {
+  shortName: string;
+  name: string;
+  techniques: AttackMatrixTechnique[];
+};
+
+/** What a click on a cell does: select it, or follow a link. */
+export type AttackMatrixAction = {
+  /** The count as words, for the cell's title ("7 rules"). */
+  countText: (count: number) => string;
+  onActivate: (id: string) => void;
+  /** Makes each cell a link to this address (the click still goes to `onActivate`). */
+  hrefOf?: (id: string) => string;
+  /** Marks the selected technique (a pressed button). */
+  selectedId?: string | null;
+};
+
+/**
+ * Soft line breaks after slashes and between the humps of a camel-case word, so that names such
+ * as "Virtualization/Sandbox Evasion" or "SyncAppvPublishingServer" wrap on word boundaries
+ * rather than overflow their cell or be cut mid-word.
+ */
+export function breakableName(name: string): ReactNode {
+  const parts = name.split(/(?<=\/)|(?<=[a-z])(?=[A-Z])/);
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
+/** Words wrap whole; English hyphenation where the browser has it (ATT&CK names are English). */
+const wholeWords: CSSProperties = { overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'auto' };
+
+export type AttackMatrixCellProps = AttackMatrixAction & {
+  technique: AttackMatrixTechnique;
+  sub?: boolean;
+  /** Shows the open/close toggle (a technique with sub-techniques). */
+  open?: boolean;
+  onToggle?: () => void;
+  style?: CSSProperties;
+};
+
+/** A technique cell: its name with its count ("Brute Force 7"), its id beneath. */
+export function AttackMatrixCell({
+  technique,
+  sub = false,
+  open = false,
+  onToggle,
+  style,
+  countText,
+  onActivate,
+  hrefOf,
+  selectedId,
+}: AttackMatrixCellProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { id, name, count } = technique;
+  const selected = selectedId !== undefined ? id === selectedId : undefined;
+  const title = `${id}${name ? ` ${name}` : ''}: ${countText(count)}`;
+  const label = (
+    <>
+      <span lang={name ? 'en' : undefined} style={wholeWords}>
+        {breakableName(name || id)}
+      </span>
+      {count > 0 && (
+        <>
+          {' '}
+          <span
+            data-testid="mitre-count"
+            style={{ fontWeight: token.fontWeightStrong, whiteSpace: 'nowrap' }}
+          >
+            {count}
+          </span>
+        </>
+      )}
+      {name && (
+        // the cell's text colour: the secondary one is too faint on the stronger bands (dark theme)
+        <span style={{ display: 'block', fontSize: token.fontSizeSM - 1 }}>{id}</span>
+      )}
+    </>
+  );
+  const actionStyle: CSSProperties = {
+    all: 'unset',
+    cursor: 'pointer',
+    flex: '1 1 0',
+    minWidth: 0,
+    color: token.colorText,
+    fontSize: token.fontSizeSM,
+    lineHeight: token.lineHeightSM,
+  };
+  return (
+    <Flex
+      align="start"
+      gap={2}
+      data-testid={sub ? 'mitre-subtechnique' : 'mitre-technique'}
+      data-id={id}
+      data-band={technique.band}
+      data-count={count}
+      data-selected={selected}
+      data-open={onToggle ? open : undefined}
+      style={{
+        padding: `${token.paddingXXS}px ${token.paddingXS}px`,
+        borderRadius: token.borderRadiusSM,
+        background: technique.background,
+        border: `${selected ? 2 : token.lineWidth}px solid ${selected ? token.colorPrimary : technique.border}`,
+        minWidth: 0,
+        ...style,
+      }}
+    >
+      {onToggle && (
+        <Button
+          type="text"
+          size="small"
+          icon={open ? <CaretDownOutlined aria-hidden /> : <CaretRightOutlined aria-hidden />}
+          aria-expanded={open}
+          aria-label={t(open ? 'rules.mitre.close' : 'rules.mitre.open', { id })}
+          onClick={onToggle}
+          data-testid="mitre-technique-toggle"
+          style={{ flex: 'none', width: 'auto', minWidth: 0, height: 'auto', paddingInline: 0 }}
+        />
+      )}
+      {hrefOf ? (
+        <a
+          href={hrefOf(id)}
+          title={title}
+          data-testid="mitre-cell-text"
+          onClick={(event) => {
+            event.preventDefault();
+            onActivate(id);
+          }}
+          style={actionStyle}
+        >
+          {label}
+        </a>
+      ) : (
+        <button
+          type="button"
+          title={title}
+          data-testid="mitre-cell-text"
+          aria-pressed={selected}
+          onClick={() => onActivate(id)}
+          style={actionStyle}
+        >
+          {label}
+        </button>
+      )}
+    </Flex>
+  );
+}
+
+export type AttackMatrixProps = AttackMatrixAction & {
+  tactics: AttackMatrixTactic[];
+  label: string;
+};
+
+/**
+ * The ATT&CK matrix (spec 000 §9, spec 001 §4): tactics as columns, 12 to a row, techniques as
+ * cells. Opening a technique widens its tactic by a column and lists its sub-techniques there,
+ * one row each, beside the technique. Shared by the dashboard and Rules → MITRE.
+ */
+export function AttackMatrix({ tactics, label, ...action }: AttackMatrixProps) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (key: string) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const isOpen = (tactic: AttackMatrixTactic, technique: AttackMatrixTechnique) =>
+    technique.subs.length > 0 && opened.has(`${tactic.shortName}:${technique.id}`);
+  const widened = (tactic: AttackMatrixTactic) => tactic.techniques.some((x) => isOpen(tactic, x));
+
+  const rows: AttackMatrixTactic[][] = [];
+  for (let i = 0; i < tactics.length; i += MITRE_MATRIX_COLUMNS)
+    rows.push(tactics.slice(i, i + MITRE_MATRIX_COLUMNS));
+
+  const column = (tactic: AttackMatrixTactic) => {
+    const wide = widened(tactic);
+    let row = 2;
+    const cells = tactic.techniques.flatMap((technique) => {
+      const key = `${tactic.shortName}:${technique.id}`;
+      const open = isOpen(tactic, technique);
+      const start = row;
+      row += open ? technique.subs.length : 1;
+      const toggleOf = technique.subs.length > 0 ? () => toggle(key) : undefined;
+      return [
+        <AttackMatrixCell
+          key={key}
+          {...action}
+          technique={technique}
+          open={open}
+          onToggle={toggleOf}
+          style={{
+            gridColumn: open ? '1' : '1 / -1',
+            gridRow: `${start} / span ${open ? technique.subs.length : 1}`,
+            alignSelf: open ? 'stretch' : undefined,
+          }}
+        />,
+        ...(open
+          ? technique.subs.map((sub, index) => (
+              <AttackMatrixCell
+                key={`${key}:${sub.id}`}
+                {...action}
+                technique={sub}
+                sub
+                style={{ gridColumn: '2', gridRow: `${start + index}` }}
+              />
+            ))
+          : []),
+      ];
+    });
+    return (
+      <div
+        key={tactic.shortName}
+        data-testid="mitre-tactic"
+        data-tactic={tactic.shortName}
+        data-wide={wide}
+        style={{
+          display: 'grid',
+          gridTemplateColumns: wide ? 'repeat(2, minmax(0, 1fr))' : 'minmax(0, 1fr)',
+          gap: token.marginXXS,
+          alignContent: 'start',
+          minWidth: 0,
+        }}
+      >
+        <div style={{ gridColumn: '1 / -1', gridRow: '1' }} data-testid={`mitre-tactic-${tactic.shortName}`}>
+          <Typography.Text
+            strong
+            lang="en"
+            style={{ display: 'block', fontSize: token.fontSizeSM, ...wholeWords }}
+          >
+            {tactic.name}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: token.fontSizeSM }}>
+            {t('rules.mitre.techniques', { count: tactic.techniques.length })}
+          </Typography.Text>
+        </div>
+        {cells}
+      </div>
+    );
+  };
+
+  return (
+    <div role="group" aria-label={label} data-testid="mitre-grid" style={{ overflowX: 'auto', minWidth: 0 }}>
+      <Flex vertical gap="small">
+        {rows.map((tacticsOfRow, index) => (
+          <div
+            key={index}
+            style={{
+              display: 'grid',
+              // every row has 12 tracks, so that a short last row keeps the columns' width
+              gridTemplateColumns: Array.from({ length: MITRE_MATRIX_COLUMNS }, (_, slot) =>
+                tacticsOfRow[slot] && widened(tacticsOfRow[slot])
+                  ? `minmax(calc(2 * ${COLUMN_MIN_WIDTH}), 2fr)`
+                  : `minmax(${COLUMN_MIN_WIDTH}, 1fr)`,
+              ).join(' '),
+              gap: token.marginXXS,
+              alignItems: 'start',
+            }}
+          >
+            {tacticsOfRow.map(column)}
+          </div>
+        ))}
+      </Flex>
+    </div>
+  );
+}
