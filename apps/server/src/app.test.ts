@@ -91,7 +91,7 @@ describe('web app and unknown paths', () => {
     const access = await (await buildCustomer(ctx)).login();
     const res = await ctx.app.inject({
       url: '/api/v0/nothing-here/',
-      headers: { authorization: `Bearer ${access}` },
+      headers: { authorization: `Bearer ${access}`, 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Not found.' });

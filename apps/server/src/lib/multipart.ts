@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { UploadStager } from '../integrations/storage/upload-stager.ts';
 import { badRequest } from './http-errors.ts';
+import { msg } from './messages.ts';
 
 /** One uploaded file as the multipart parser hands it over. */
 export interface UploadPart {
@@ -18,7 +19,7 @@ export type MultipartPart = UploadPart | { type: 'field'; fieldname: string; val
 export function expectAttachmentsField(part: UploadPart): void {
   if (part.fieldname === 'attachments') return;
   part.file.resume();
-  throw badRequest({ [part.fieldname]: ['Unexpected file field; use "attachments".'] });
+  throw badRequest({ [part.fieldname]: [msg('unexpectedFileField')] });
 }
 
 /**

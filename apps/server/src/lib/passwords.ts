@@ -5,6 +5,7 @@ import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/lang
 import { dictionary as englishDictionary } from '@zxcvbn-ts/language-en';
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, hasControlCharacter } from '@soc/contracts';
 import { badRequest } from './http-errors.ts';
+import { localized } from './messages.ts';
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -127,15 +128,10 @@ export function passwordProblem(password: string, owner: PasswordOwner): Passwor
   return own.some((w) => lower.includes(w)) ? 'personal' : 'weak';
 }
 
-/** Refuses a password that breaks the policy with a 400 on the `password` field, in the caller's language. */
-export function assertPasswordPolicy(
-  password: string,
-  owner: PasswordOwner,
-  lang: 'ru' | 'en',
-  field = 'password',
-): void {
+/** Refuses a password that breaks the policy with a 400 on the `password` field (in the caller's language). */
+export function assertPasswordPolicy(password: string, owner: PasswordOwner, field = 'password'): void {
   const problem = passwordProblem(password, owner);
-  if (problem) throw badRequest({ [field]: [PASSWORD_POLICY_MESSAGES[problem][lang]] });
+  if (problem) throw badRequest({ [field]: [localized(PASSWORD_POLICY_MESSAGES[problem])] });
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../plugins/auth.ts';
-import { requestLanguage, requireAuth } from '../plugins/auth.ts';
+import { requireAuth } from '../plugins/auth.ts';
 import { forbidden } from './http-errors.ts';
+import { localized } from './messages.ts';
 
 /** The answer to a system-limited token that tries to change an object every system shares. */
 export const SCOPED_TOKEN_GLOBAL_WRITE = {
@@ -16,6 +17,6 @@ export const SCOPED_TOKEN_GLOBAL_WRITE = {
  */
 export function requireUnscoped(request: FastifyRequest): AuthContext {
   const auth = requireAuth(request);
-  if (auth.tokenSystemIds?.length) throw forbidden(SCOPED_TOKEN_GLOBAL_WRITE[requestLanguage(request)]);
+  if (auth.tokenSystemIds?.length) throw forbidden(localized(SCOPED_TOKEN_GLOBAL_WRITE));
   return auth;
 }

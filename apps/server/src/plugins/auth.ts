@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE, API_TOKEN_PREFIX, TEMPORARY_PASSWORD_MESSAGES } from '@soc/contracts';
-import type { Role } from '@soc/contracts';
+import type { Language, Role } from '@soc/contracts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError, forbidden, unauthorized } from '../lib/http-errors.ts';
+import type { Message } from '../lib/messages.ts';
+import { fromTable, msg } from '../lib/messages.ts';
 import type { SystemScope } from '../lib/scope.ts';
 import { createAuthRepository, verifyAccessToken } from '../modules/auth/index.ts';
 import type { AuthUser } from '../modules/auth/index.ts';
@@ -51,8 +53,6 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): AuthCont
   return auth;
 }
 
-const INVALID_TOKEN = 'Given token not valid for any token type';
-
 /**
  * Every route requires a valid access token unless its config says `public: true`.
  * The user is re-read on each request (or taken from the auth cache, which every committed change
@@ -76,13 +76,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Tells clients which schemes the API takes (spec 000 §7: OIDC tokens with a realm). */
 const WWW_AUTHENTICATE = 'Bearer realm="api", OIDC realm="api"';
-const refuse = (detail = INVALID_TOKEN) =>
+const refuse = (detail: Message = msg('invalidToken')) =>
   new HttpError(401, detail, undefined, { 'www-authenticate': WWW_AUTHENTICATE });
 
 /** Until an administrator's temporary password is changed, only routes marked for it answer. */
 function refuseDuringPasswordChange(request: FastifyRequest, user: AuthUser): void {
   if (user.mustChangePassword && !request.routeOptions.config.duringPasswordChange) {
-    throw forbidden(TEMPORARY_PASSWORD_MESSAGES[requestLanguage(request)].mustChange);
+    throw forbidden(fromTable(TEMPORARY_PASSWORD_MESSAGES, 'mustChange'));
   }
 }
 
@@ -115,7 +115,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
     // normalises the path, so a prefix test on the raw URL misses `/%61pi/…` (issue 25)
     if (isPublicRoute(request)) return;
     const header = request.headers.authorization;
-    if (!header) throw refuse('Authentication credentials were not provided.');
+    if (!header) throw refuse(msg('notAuthenticated'));
     const [scheme, token, extra] = header.split(' ');
     if ((scheme !== 'Bearer' && scheme !== 'OIDC') || !token || extra !== undefined) throw refuse();
 
@@ -123,8 +123,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
       // revoked, expired and deactivated-user tokens are refused here, on every request
       const credential = await opts.verifyApiToken(token, request.ip);
       if (!credential) throw refuse();
-      if (credential.readOnly && !SAFE_METHODS.has(request.method))
-        throw forbidden('This API token is read-only.');
+      if (credential.readOnly && !SAFE_METHODS.has(request.method)) throw forbidden(msg('readOnlyToken'));
       request.auth = credential;
       return;
     }
@@ -179,10 +178,37 @@ export const declarePublic = (route: RouteOptions): void => {
 export const systemScope = (auth: AuthContext): SystemScope =>
   auth.role === 'customer' ? auth.systemIds : (auth.tokenSystemIds ?? null);
 
-/** The language of localised titles: `?language=`, else Accept-Language, else Russian. */
-export function requestLanguage(request: FastifyRequest, explicit?: 'ru' | 'en'): 'ru' | 'en' {
+const LANGUAGES: readonly Language[] = ['ru', 'en'];
+const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
+
+/**
+ * The first supported language of an Accept-Language header by its q-values (`en-GB;q=0.8,
+ * ru;q=0.9` is Russian); undefined when it names none of ours.
+ */
+export function acceptedLanguage(header: string | undefined): Language | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [range = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(p)?.[1]).find(Boolean);
+      return { primary: range.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((r) => r.q > 0 && isLanguage(r.primary))
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked[0]?.primary as Language | undefined;
+}
+
+/**
+ * The caller's language, for localised titles and every message the server sends to be read:
+ * `explicit` (a route's parsed `language`), else the query's `?language=`, else Accept-Language,
+ * else Russian.
+ */
+export function requestLanguage(request: FastifyRequest, explicit?: Language): Language {
   if (explicit) return explicit;
+  const query: unknown = request.query;
+  const asked = query && typeof query === 'object' ? (query as { language?: unknown }).language : undefined;
+  if (isLanguage(asked)) return asked;
   const header = request.headers['accept-language'];
-  if (typeof header === 'string' && header.trim().toLowerCase().startsWith('en')) return 'en';
-  return 'ru';
+  return acceptedLanguage(typeof header === 'string' ? header : undefined) ?? 'ru';
 }

@@ -1,41 +1,73 @@
-import type { FieldErrors } from '@soc/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, LocalizedBadRequest } from '../lib/http-errors.ts';
+import { z } from 'zod';
+import type { ErrorFields } from '../lib/http-errors.ts';
+import { HttpError } from '../lib/http-errors.ts';
+import type { Message } from '../lib/messages.ts';
+import { Localized, inLanguage, msg } from '../lib/messages.ts';
 import { requestLanguage } from './auth.ts';
 
 interface ValidationItem {
+  /** The zod issue code (fastify-type-provider-zod), or the ajv keyword. */
+  keyword?: string;
   instancePath: string;
   message?: string;
   params?: Record<string, unknown>;
 }
 
+const ZOD_EN = z.locales.en();
+const ZOD_RU = z.locales.ru();
+/** The issue loses its input on the way, so zod's "received …" cannot be told again. */
+const RECEIVED = { en: /, received \S+$/, ru: /, получено \S+$/ };
+
+/**
+ * A schema's message in both languages where it is zod's own (zod's en and ru locales); a message
+ * the schema gave itself stays as written.
+ */
+function validationMessage(item: ValidationItem): Message {
+  if (!item.message) return msg('invalidValue');
+  if (!item.keyword || !item.params) return item.message;
+  const issue = {
+    ...item.params,
+    code: item.keyword,
+    path: [],
+    message: item.message,
+  } as unknown as Parameters<typeof ZOD_EN.localeError>[0];
+  const en = ZOD_EN.localeError(issue);
+  const ru = ZOD_RU.localeError(issue);
+  if (typeof en !== 'string' || typeof ru !== 'string') return item.message;
+  if (en === item.message) return new Localized(en, ru);
+  if (
+    item.keyword === 'invalid_type' &&
+    en.replace(RECEIVED.en, '') === item.message.replace(RECEIVED.en, '')
+  )
+    return new Localized(item.message, ru.replace(RECEIVED.ru, ''));
+  return item.message;
+}
+
 /** Turns schema validation issues into the DRF error shape: the top-level field names its messages. */
-export function toFieldErrors(items: readonly ValidationItem[]): FieldErrors {
-  const out: FieldErrors = {};
+export function toFieldErrors(items: readonly ValidationItem[]): ErrorFields {
+  const out: ErrorFields = {};
   for (const item of items) {
     const unknownKeys = item.params?.keys;
     if (Array.isArray(unknownKeys) && unknownKeys.length) {
-      for (const key of unknownKeys) (out[String(key)] ??= []).push('Unknown parameter.');
+      for (const key of unknownKeys) (out[String(key)] ??= []).push(msg('unknownParameter'));
       continue;
     }
     // forms map errors by their top-level field, as DRF reports list items under the list
     const field = item.instancePath.split('/').filter(Boolean)[0] ?? 'non_field_errors';
-    (out[field] ??= []).push(item.message ?? 'Invalid value.');
+    (out[field] ??= []).push(validationMessage(item));
   }
   return out;
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; body: () => object }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: {
-    status: 400,
-    body: () => ({ non_field_errors: ['Malformed JSON body.'] }),
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, body: () => ({ non_field_errors: ['Empty JSON body.'] }) },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, body: () => ({ detail: 'Request body is too large.' }) },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, body: () => ({ detail: 'Unsupported media type.' }) },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, body: () => ({ detail: 'Invalid content length.' }) },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, body: () => ({ non_field_errors: [msg('malformedJson')] }) },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, body: () => ({ non_field_errors: [msg('emptyJson')] }) },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, body: () => ({ detail: msg('bodyTooLarge') }) },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, body: () => ({ detail: msg('unsupportedMediaType') }) },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, body: () => ({ detail: msg('invalidContentLength') }) },
 };
 
 /**
@@ -89,26 +121,26 @@ export function isConnectionError(error: unknown, depth = 0): boolean {
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof LocalizedBadRequest) {
-      return reply.status(400).send(error.messages[requestLanguage(request)]);
-    }
+    // every text for a person to read leaves in the caller's language (issue 28)
+    const send = (status: number, payload: object) =>
+      reply.status(status).send(inLanguage(payload, requestLanguage(request)));
     if (error instanceof HttpError) {
       void reply.headers(error.headers);
-      return reply.status(error.statusCode).send(error.body ?? error.fields ?? { detail: error.detail });
+      return send(error.statusCode, error.body ?? error.fields ?? { detail: error.detail });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(toFieldErrors(error.validation));
+      return send(400, toFieldErrors(error.validation));
     }
     if (error.validation) {
-      return reply.status(400).send(toFieldErrors(error.validation));
+      return send(400, toFieldErrors(error.validation));
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send(known.body());
+    if (known) return send(known.status, known.body());
     if (!error.statusCode && MULTIPART_PARSE_ERROR.test(error.message)) {
-      return reply.status(400).send({ non_field_errors: ['Malformed multipart body.'] });
+      return send(400, { non_field_errors: [msg('malformedMultipart')] });
     }
     if (error instanceof SyntaxError) {
-      return reply.status(400).send({ non_field_errors: ['Malformed JSON body.'] });
+      return send(400, { non_field_errors: [msg('malformedJson')] });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
@@ -120,21 +152,15 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error.code === 'ENOSPC' || error.code === 'EDQUOT') {
       // the file storage is full: the upload was removed (FileStorage.put), nothing recorded
       request.log.error({ err: error }, 'storage full');
-      return reply
-        .status(507)
-        .send({ detail: 'There is not enough storage space for this file; try again later.' });
+      return send(507, { detail: msg('storageFull') });
     }
     if (isConnectionError(error)) {
       // the database is restarting or unreachable: the pool reconnects by itself, the client retries
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
-        .send({ detail: 'The service is temporarily unavailable; try again shortly.' });
+      void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return send(503, { detail: msg('unavailable') });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(status >= 500 && status < 600 ? status : 500)
-      .send({ detail: 'Internal server error.' });
+    return send(status >= 500 && status < 600 ? status : 500, { detail: msg('internalError') });
   });
 });

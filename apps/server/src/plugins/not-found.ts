@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { msg } from '../lib/messages.ts';
+import { requestLanguage } from './auth.ts';
 
 /**
  * A request path as a lenient server or proxy might read it (decoded, lower case, slashes
@@ -32,6 +34,6 @@ export function setNotFoundHandler(app: FastifyInstance, webDist: string | undef
     if (wantsPage) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.status(404).send({ detail: 'Not found.' });
+    return reply.status(404).send({ detail: msg('notFound').in(requestLanguage(request)) });
   });
 }

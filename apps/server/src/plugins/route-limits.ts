@@ -4,8 +4,9 @@ import fp from 'fastify-plugin';
 import type { Config, RouteLimitBucket } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import { Localized } from '../lib/messages.ts';
 import type { AuthContext } from './auth.ts';
-import { requestLanguage, systemScope } from './auth.ts';
+import { systemScope } from './auth.ts';
 import { systemOfObject } from './route-limits.repository.ts';
 
 /**
@@ -44,31 +45,41 @@ const LABELS: Record<RouteLimitBucket, { en: string; ru: string }> = {
   pdf: { en: 'PDF files', ru: 'PDF-файлов' },
 };
 
-/** The 429 of a limit, in the caller's language; Retry-After says when the window ends. */
+/** The text of a refused request in `lang`. */
+function limitText(
+  bucket: RouteLimitBucket,
+  scope: Counter['scope'],
+  max: number,
+  windowSeconds: number,
+  lang: 'ru' | 'en',
+): string {
+  const label = LABELS[bucket][lang];
+  const minute = windowSeconds === 60;
+  if (lang === 'ru') {
+    const per = minute ? 'в минуту' : `за ${windowSeconds} с`;
+    return scope === 'user'
+      ? `Слишком много ${label} с вашей учётной записи: не более ${max} ${per}. Повторите попытку позже.`
+      : `Слишком много ${label} по этой системе: не более ${max} ${per} на всех её пользователей. Повторите попытку позже.`;
+  } else {
+    const per = minute ? 'a minute' : `in ${windowSeconds} seconds`;
+    return scope === 'user'
+      ? `Too many ${label} from your account: at most ${max} ${per}. Please try again later.`
+      : `Too many ${label} for this system: at most ${max} ${per} for all its users together. Please try again later.`;
+  }
+}
+
+/** The 429 of a limit (in the caller's language); Retry-After says when the window ends. */
 export function routeLimitExceeded(
   bucket: RouteLimitBucket,
   scope: Counter['scope'],
   max: number,
   windowSeconds: number,
   retryAfterSeconds: number,
-  lang: 'ru' | 'en',
 ): HttpError {
-  const label = LABELS[bucket][lang];
-  const minute = windowSeconds === 60;
-  let detail: string;
-  if (lang === 'ru') {
-    const per = minute ? 'в минуту' : `за ${windowSeconds} с`;
-    detail =
-      scope === 'user'
-        ? `Слишком много ${label} с вашей учётной записи: не более ${max} ${per}. Повторите попытку позже.`
-        : `Слишком много ${label} по этой системе: не более ${max} ${per} на всех её пользователей. Повторите попытку позже.`;
-  } else {
-    const per = minute ? 'a minute' : `in ${windowSeconds} seconds`;
-    detail =
-      scope === 'user'
-        ? `Too many ${label} from your account: at most ${max} ${per}. Please try again later.`
-        : `Too many ${label} for this system: at most ${max} ${per} for all its users together. Please try again later.`;
-  }
+  const detail = new Localized(
+    limitText(bucket, scope, max, windowSeconds, 'en'),
+    limitText(bucket, scope, max, windowSeconds, 'ru'),
+  );
   return new HttpError(429, detail, undefined, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
 }
 
@@ -149,7 +160,6 @@ export const routeLimitsPlugin = fp(
               counter.max,
               config.windowSeconds,
               result.ttlInSeconds,
-              requestLanguage(request),
             );
           }
         }

@@ -171,7 +171,7 @@ describe('routes outside the document', () => {
       '/API/v0/soc/',
       '/%2e%2e/api/x',
     ]) {
-      const res = await ctx.app.inject({ method: 'GET', url });
+      const res = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ detail: 'Not found.' });
     }

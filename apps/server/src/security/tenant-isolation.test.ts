@@ -453,14 +453,15 @@ const analystIncident = (system: number) => ({
 });
 
 /**
- * A refusal may quote the caller's own input back (`Invalid pk "6"`, B's system code): that is no
+ * A refusal may quote the caller's own input back (`Invalid pk "6"`, `Объект «6»`, B's system code): that is no
  * disclosure, so such echoes are normalised before a foreign answer is compared with a missing one.
  */
 const echo = (body: string) =>
   body
     .split(B.isId)
     .join('IS-9999')
-    .replace(/Invalid pk \\"\d+\\"/g, 'Invalid pk \\"N\\"');
+    .replace(/Invalid pk \\"\d+\\"/g, 'Invalid pk \\"N\\"')
+    .replace(/Объект «\d+»/g, 'Объект «N»');
 
 function bodyFor(op: ApiOperation): Body {
   const sample = bodySamples[op.id];

@@ -149,6 +149,12 @@ export const AuditEntrySchema = z.object({
   object_type: z.string(),
   object_id: z.string(),
   /**
+   * The subject's display name (a user's name, an incident's summary, a document's title, a
+   * token's name …); null when the subject was deleted, has no name, or is outside the reader's
+   * systems: clients then show the kind and the id.
+   */
+  object_name: z.string().nullable(),
+  /**
    * The caller's address; empty when a customer reads an entry of the provider's staff, a
    * staff token or the system (they see their own users' addresses only).
    */

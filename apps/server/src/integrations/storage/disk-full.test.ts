@@ -69,7 +69,7 @@ const upload = (url: string, fields: Record<string, string>, file: { name: strin
   return ctx.app.inject({
     method: 'POST',
     url,
-    headers: { ...bearer(token), ...form.headers },
+    headers: { ...bearer(token), ...form.headers, 'accept-language': 'en' },
     payload: form.payload,
   });
 };

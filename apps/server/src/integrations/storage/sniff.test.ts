@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HttpError, LocalizedBadRequest } from '../../lib/http-errors.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { inLanguage } from '../../lib/messages.ts';
 import { DANGEROUS_UPLOAD_EXTENSIONS, unsafeUploadName } from '@soc/contracts';
 import { checkUpload } from './sniff.ts';
 
@@ -18,12 +19,16 @@ const dangerous = fc.constantFrom(...DANGEROUS_UPLOAD_EXTENSIONS);
 /** What Windows drops at the end of a name. */
 const trailing = fc.stringMatching(/^[. ]{0,4}$/);
 
-const refusal = (name: string, head = TEXT): LocalizedBadRequest | null => {
+/** The refusal's message under `attachments` in `lang`, as the error handler sends it. */
+const said = (error: HttpError | null, lang: 'ru' | 'en') =>
+  (inLanguage(error?.fields, lang) as Record<string, string[]> | undefined)?.attachments?.[0];
+
+const refusal = (name: string, head = TEXT): HttpError | null => {
   try {
     checkUpload('attachments', name, head);
     return null;
   } catch (err) {
-    if (err instanceof LocalizedBadRequest) return err;
+    if (err instanceof HttpError) return err;
     throw err;
   }
 };
@@ -41,8 +46,8 @@ describe('the upload check', () => {
           const error = refusal(name);
           expect(error, name).not.toBeNull();
           expect(error!.statusCode).toBe(400);
-          expect(error!.messages.en.attachments![0]).toContain(name);
-          expect(error!.messages.ru.attachments![0]).toContain(name);
+          expect(said(error, 'en')).toContain(name);
+          expect(said(error, 'ru')).toContain(name);
         },
       ),
     );
@@ -64,7 +69,7 @@ describe('the upload check', () => {
         const name = plain.slice(0, i) + control + plain.slice(i);
         const error = refusal(name);
         expect(error, JSON.stringify(name)).not.toBeNull();
-        const message = error!.messages.en.attachments![0]!;
+        const message = said(error, 'en');
         expect(message).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
         expect(message).toContain(`[U+${control.charCodeAt(0).toString(16).toUpperCase()}]`);
       }),
@@ -73,12 +78,10 @@ describe('the upload check', () => {
 
   it('still refuses executable content under an innocent name', () => {
     const error = refusal('invoice.pdf', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(100, 0x90)]));
-    expect(error?.messages.en.attachments?.[0]).toBe(
+    expect(said(error, 'en')).toBe(
       '"invoice.pdf" is an executable file; pack it into a password-protected archive.',
     );
-    expect(error?.messages.ru.attachments?.[0]).toBe(
-      '«invoice.pdf» — исполняемый файл; упакуйте его в архив с паролем.',
-    );
+    expect(said(error, 'ru')).toBe('«invoice.pdf» — исполняемый файл; упакуйте его в архив с паролем.');
   });
 
   it('names the right reason', () => {

@@ -1,5 +1,7 @@
 import { unsafeUploadName, visibleFileName } from '@soc/contracts';
-import { LocalizedBadRequest } from '../../lib/http-errors.ts';
+import type { HttpError } from '../../lib/http-errors.ts';
+import { badRequest } from '../../lib/http-errors.ts';
+import { Localized } from '../../lib/messages.ts';
 
 /** What the first bytes of a file say about it. Declared content types are never trusted. */
 export interface SniffResult {
@@ -70,11 +72,15 @@ export function unsafeUploadError(
   filename: string,
   reason: UnsafeUploadReason,
   extension = '',
-): LocalizedBadRequest {
+): HttpError {
   const name = visibleFileName(filename);
-  return new LocalizedBadRequest({
-    en: { [field]: [UNSAFE_UPLOAD_MESSAGES.en[reason](name, extension)] },
-    ru: { [field]: [UNSAFE_UPLOAD_MESSAGES.ru[reason](name, extension)] },
+  return badRequest({
+    [field]: [
+      new Localized(
+        UNSAFE_UPLOAD_MESSAGES.en[reason](name, extension),
+        UNSAFE_UPLOAD_MESSAGES.ru[reason](name, extension),
+      ),
+    ],
   });
 }
 

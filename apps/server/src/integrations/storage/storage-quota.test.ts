@@ -91,7 +91,8 @@ describe('the per-system storage quota', () => {
     expect(refused.statusCode).toBe(507);
     const body = refused.json<{ detail: string; code: string; quota_bytes: number; used_bytes: number }>();
     expect(body.code).toBe(STORAGE_QUOTA_EXCEEDED_CODE);
-    expect(body.detail).toMatch(/storage quota is used up/);
+    // no Accept-Language: the portal's default language, Russian
+    expect(body.detail).toMatch(/^Квота хранилища системы исчерпана/);
     expect(body).toMatchObject({ quota_bytes: quota, used_bytes: quota - 1000 });
     // a comment with a file and a task with a file count against the same quota
     const comment = await post(

@@ -1,6 +1,7 @@
 import { HttpError } from '../../lib/http-errors.ts';
 import type { Tx } from './storage-quota.repository.ts';
 import { lockSystemQuota, storageUsage } from './storage-quota.repository.ts';
+import { msg } from '../../lib/messages.ts';
 
 export { storageUsage };
 
@@ -51,9 +52,7 @@ export async function checkStorageQuota(
   const over = await quotaShortfall(tx, systemId, files, quotaBytes);
   if (!over) return;
   const { used, adding } = over;
-  const detail =
-    `The system's storage quota is used up: ${gib(used)} of ${gib(quotaBytes)} stored, and these files ` +
-    `need ${gib(adding)} more. Delete files that are no longer needed or ask the SOC to raise the quota.`;
+  const detail = msg('storageQuota', gib(used), gib(quotaBytes), gib(adding));
   throw new HttpError(
     507,
     detail,

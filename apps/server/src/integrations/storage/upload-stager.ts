@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { ATTACHMENTS_MAX_FILES, ATTACHMENT_MAX_BYTES } from '@soc/contracts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import type { FileStorage } from './file-storage.ts';
 import { FileTooLargeError } from './file-storage.ts';
 import { checkUpload } from './sniff.ts';
@@ -34,7 +35,7 @@ export class UploadStager {
     if (this.files.length >= ATTACHMENTS_MAX_FILES) {
       source.resume();
       throw badRequest({
-        attachments: [`Ensure this field has no more than ${ATTACHMENTS_MAX_FILES} files.`],
+        attachments: [msg('tooManyFiles', ATTACHMENTS_MAX_FILES)],
       });
     }
     const name = sanitizeFilename(filename);
@@ -44,10 +45,10 @@ export class UploadStager {
         contentType = checkUpload('attachments', name, head);
       });
       this.files.push({ ...object, filename: name, contentType });
-      if (object.size === 0) throw badRequest({ attachments: [`The submitted file "${name}" is empty.`] });
+      if (object.size === 0) throw badRequest({ attachments: [msg('emptyFile', name)] });
     } catch (err) {
       if (err instanceof FileTooLargeError) {
-        throw new HttpError(413, `Each file must be at most ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`);
+        throw new HttpError(413, msg('fileTooLarge', ATTACHMENT_MAX_BYTES / 1024 / 1024));
       }
       throw err;
     }

@@ -104,7 +104,7 @@ export function describeError(err: unknown): string {
       return Object.entries(err.fields)
         .map(([f, m]) => `${f}: ${m.join(' ')}`)
         .join('\n');
-    return err.detail;
+    return String(err.detail);
   }
   if (err instanceof Error && 'code' in err && err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
     return err.message;

@@ -23,6 +23,7 @@ import {
 } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import type { AdminCaller } from './admin-caller.ts';
 import { adminRecorder, doesNotExist } from './admin-caller.ts';
 import type { AdminRepository } from './admin.repository.ts';
@@ -134,8 +135,7 @@ export function createSystemsAdmin(db: Db, repo: AdminRepository) {
     async createSystem(raw: AdminSystemCreate, caller: AdminCaller): Promise<AdminSystem> {
       const input = AdminSystemCreateSchema.parse(raw);
       await checkStaff(input);
-      if (await repo.systemByIsId(input.is_id))
-        throw badRequest({ is_id: ['A system with this code already exists.'] });
+      if (await repo.systemByIsId(input.is_id)) throw badRequest({ is_id: [msg('systemExists')] });
       const row = await repo.insertSystem({
         isId: input.is_id,
         fullName: input.full_name,
@@ -159,7 +159,7 @@ export function createSystemsAdmin(db: Db, repo: AdminRepository) {
         input.is_id.toLowerCase() !== current.isId.toLowerCase() &&
         (await repo.systemByIsId(input.is_id))
       )
-        throw badRequest({ is_id: ['A system with this code already exists.'] });
+        throw badRequest({ is_id: [msg('systemExists')] });
       const values = {
         ...(input.is_id !== undefined ? { isId: input.is_id } : {}),
         ...(input.full_name !== undefined ? { fullName: input.full_name } : {}),

@@ -3,6 +3,7 @@ import { TEMPORARY_PASSWORD_TTL_HOURS, UserInviteSchema, UserUpdateSchema } from
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import { hashPassword, temporaryPassword } from '../../lib/passwords.ts';
 import { revokeAllCredentials } from '../tokens/index.ts';
 import type { AdminCaller } from './admin-caller.ts';
@@ -63,7 +64,7 @@ export function createUsersAdmin(db: Db, repo: AdminRepository, onUserChanged: (
     if (!current) throw notFound();
     if (input.systems) await checkSystems(input.systems);
     if (caller.userId === id && (input.is_active === false || (input.role && input.role !== 'admin'))) {
-      throw badRequest({ non_field_errors: ['You cannot deactivate or demote yourself.'] });
+      throw badRequest({ non_field_errors: [msg('cannotDemoteSelf')] });
     }
     await repo.saveUser(
       id,
@@ -118,8 +119,7 @@ export function createUsersAdmin(db: Db, repo: AdminRepository, onUserChanged: (
     async inviteUser(raw: UserInvite, caller: AdminCaller): Promise<UserInvited> {
       const input = UserInviteSchema.parse(raw);
       await checkSystems(input.systems);
-      if (await repo.userByUsername(input.username))
-        throw badRequest({ username: ['A user with that username already exists.'] });
+      if (await repo.userByUsername(input.username)) throw badRequest({ username: [msg('userExists')] });
       const password = temporaryPassword({
         username: input.username,
         email: input.email,
@@ -144,8 +144,7 @@ export function createUsersAdmin(db: Db, repo: AdminRepository, onUserChanged: (
           [...new Set(input.systems)],
         );
       } catch (err) {
-        if (isUniqueViolation(err))
-          throw badRequest({ username: ['A user with that username already exists.'] });
+        if (isUniqueViolation(err)) throw badRequest({ username: [msg('userExists')] });
         throw err;
       }
       await record(caller, 'user.invite', 'user', id, {

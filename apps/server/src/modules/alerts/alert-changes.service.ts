@@ -22,6 +22,7 @@ import { systemScope } from '../../plugins/auth.ts';
 import { loadIncident } from '../incidents/index.ts';
 import type { AlertAccess } from './alert-access.ts';
 import type { AlertsRepository } from './alerts.repository.ts';
+import { msg } from '../../lib/messages.ts';
 
 /** The changes of alerts (one, or in bulk), of link templates and of an incident's IOC list; each audited. */
 export function createAlertChanges(db: Db, repo: AlertsRepository, { visibleAlert, detail }: AlertAccess) {
@@ -37,7 +38,7 @@ export function createAlertChanges(db: Db, repo: AlertsRepository, { visibleAler
           const team = await repo.teamOfSystem(input.response_team.id, alert.systemId);
           if (!team)
             throw badRequest({
-              response_team: [`Invalid pk "${input.response_team.id}" - object does not exist.`],
+              response_team: [msg('objectDoesNotExist', input.response_team.id)],
             });
           teamId = team.id;
         }
@@ -86,10 +87,10 @@ export function createAlertChanges(db: Db, repo: AlertsRepository, { visibleAler
         for (const group of input.groups) if (!rows.some((r) => r.groupNo === group)) throw notFound();
         if (rows.length > ALERT_BULK_MAX)
           throw badRequest({
-            non_field_errors: [`At most ${ALERT_BULK_MAX} alerts can be changed at once.`],
+            non_field_errors: [msg('alertsBulkMax', ALERT_BULK_MAX)],
           });
         if (issue && rows.some((r) => r.systemId !== issue.systemId))
-          throw badRequest({ issue: ['Alerts can only be attached to an incident of their own system.'] });
+          throw badRequest({ issue: [msg('alertsOwnSystem')] });
         const set =
           input.action === 'close'
             ? {

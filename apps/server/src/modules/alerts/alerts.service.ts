@@ -14,6 +14,7 @@ import { isSafeLink } from '@soc/contracts';
 import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { effectiveSystems } from '../../lib/scope.ts';
 import { systemScope } from '../../plugins/auth.ts';
@@ -72,8 +73,7 @@ export function createAlertsService({ db, cache }: AlertsDeps) {
       await incidentAlert(key, uuid, auth);
       const found = await events(uuid);
       const tree = buildProcessTree(found.events, found.created);
-      if (!tree)
-        throw badRequest({ non_field_errors: ['The alert has no process events to build a tree from.'] });
+      if (!tree) throw badRequest({ non_field_errors: [msg('alertNoProcessTree')] });
       return tree;
     },
 
@@ -140,14 +140,14 @@ export function createAlertsService({ db, cache }: AlertsDeps) {
     ): Promise<{ url: string }> {
       const alert = await visibleAlert(uuid, auth);
       const template = await repo.template(q.template, alert.systemId);
-      if (!template) throw badRequest({ template: [`Invalid pk "${q.template}" - object does not exist.`] });
+      if (!template) throw badRequest({ template: [msg('objectDoesNotExist', q.template)] });
       const values = eventValues((await events(uuid)).events, template.field).map((v) => v.value);
       const value = q.value ?? values[0];
       if (value === undefined || !values.includes(value))
-        throw badRequest({ value: ['The alert has no such value for this template.'] });
+        throw badRequest({ value: [msg('alertNoSuchValue')] });
       const url = template.urlTemplate.replaceAll('{value}', encodeURIComponent(value));
       if (!isSafeLink(url) || !/^https?:\/\//i.test(url))
-        throw badRequest({ non_field_errors: ['Only http and https links are allowed.'] });
+        throw badRequest({ non_field_errors: [msg('httpLinksOnly')] });
       return { url };
     },
 

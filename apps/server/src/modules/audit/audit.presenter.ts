@@ -17,6 +17,7 @@ export const presentAuditEntry = (r: AuditRow): AuditEntry => ({
   action: r.action,
   object_type: r.object_type,
   object_id: r.object_id,
+  object_name: r.object_name,
   ip: r.ip,
   user_agent: r.user_agent,
 });

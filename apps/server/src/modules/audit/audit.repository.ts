@@ -16,6 +16,7 @@ export interface AuditRow {
   action: string;
   object_type: string;
   object_id: string;
+  object_name: string | null;
   ip: string;
   user_agent: string;
 }
@@ -75,8 +76,74 @@ function conditions(f: AuditFilters, { scope, staffAddresses }: AuditView): SQL 
   return sql.join(c, sql` AND `);
 }
 
+/** How an entry's `object_id` spells the subject's key: its pattern and the key's SQL type. */
+const ID_TYPES = {
+  int: { pattern: '^[0-9]{1,9}$', cast: sql`int` },
+  bigint: { pattern: '^[0-9]{1,18}$', cast: sql`bigint` },
+  uuid: {
+    pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+    cast: sql`uuid`,
+  },
+} as const;
+
+/**
+ * Where each kind of subject keeps its name. `scope` limits the lookup to the reader's systems:
+ * `system` (one column), `systems` (an array, all of them the reader's), `user` (a member of one),
+ * `shared` (null: every system's), none (global objects: documents, rules).
+ */
+const SUBJECTS: Record<
+  string,
+  { table: string; key: string; id: keyof typeof ID_TYPES; name: string; scope?: string }
+> = {
+  user: {
+    table: 'users',
+    key: 'id',
+    id: 'int',
+    name: "coalesce(nullif(trim(s.first_name || ' ' || s.last_name), ''), s.username)",
+    scope: 'user',
+  },
+  incident: { table: 'incidents', key: 'key', id: 'bigint', name: 's.summary', scope: 'system_id' },
+  document: { table: 'documents', key: 'id', id: 'int', name: 's.title' },
+  report: { table: 'reports', key: 'id', id: 'int', name: 's.name', scope: 'system_ids' },
+  report_task: { table: 'report_schedules', key: 'id', id: 'int', name: 's.name', scope: 'system_ids' },
+  task: { table: 'tasks', key: 'id', id: 'bigint', name: 's.subject', scope: 'system_id' },
+  rule: { table: 'rules', key: 'id', id: 'int', name: 's.name' },
+  log_source: { table: 'log_sources', key: 'id', id: 'int', name: 's.name', scope: 'system_id' },
+  link_template: { table: 'link_templates', key: 'id', id: 'int', name: 's.name', scope: 'shared' },
+  service_token: { table: 'service_tokens', key: 'id', id: 'uuid', name: 's.name', scope: 'system_ids' },
+  system: { table: 'systems', key: 'id', id: 'int', name: "s.is_id || ' ' || s.full_name", scope: 'id' },
+};
+
+/** The condition that keeps a subject `s` of the given scope inside the reader's systems `ids`. */
+function subjectInScope(scope: string | undefined, ids: SQL): SQL {
+  if (scope === undefined) return sql``;
+  if (scope === 'user')
+    return sql`AND EXISTS (SELECT 1 FROM user_systems us WHERE us.user_id = s.id AND us.system_id = ANY(${ids}))`;
+  if (scope === 'system_ids') return sql`AND s.system_ids <@ ${ids}`;
+  if (scope === 'shared') return sql`AND (s.system_id IS NULL OR s.system_id = ANY(${ids}))`;
+  return sql`AND s.${sql.raw(scope)} = ANY(${ids})`;
+}
+
+/**
+ * The display name of an entry's subject, looked up by its kind in the same query; null when the
+ * subject is gone, has no name, or lies outside the reader's systems (a customer never learns the
+ * name of another tenant's object from an entry that names it).
+ */
+function subjectName({ scope }: AuditView): SQL {
+  const ids = scope ? intArray(scope.length ? scope : [0]) : null;
+  const branches = Object.entries(SUBJECTS).map(([kind, subject]) => {
+    const { pattern, cast } = ID_TYPES[subject.id];
+    const lookup = sql`SELECT ${sql.raw(subject.name)} FROM ${sql.raw(subject.table)} s
+      WHERE s.${sql.raw(subject.key)} = a.object_id::${cast} ${ids ? subjectInScope(subject.scope, ids) : sql``}`;
+    return sql`WHEN a.object_type = ${kind} AND a.object_id ~ ${pattern} THEN (${lookup})`;
+  });
+  // CASE evaluates only the matching branch, so an id is cast only after its pattern matched
+  return sql`CASE ${sql.join(branches, sql` `)} END`;
+}
+
 const columns = (view: AuditView) => sql`a.id, floor(extract(epoch FROM a.at) * 1000)::bigint AS at_ms,
   a.user_id, u.username, u.first_name, u.last_name, u.role, a.action, a.object_type, a.object_id,
+  ${subjectName(view)} AS object_name,
   ${shown(sql`a.ip`, view)} AS ip, ${shown(sql`a.user_agent`, view)} AS user_agent`;
 
 export function createAuditRepository(db: Db) {

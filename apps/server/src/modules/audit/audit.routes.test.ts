@@ -5,12 +5,19 @@ import { audit } from '../../lib/audit.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import type { BuiltUser } from '../../test/builders.ts';
-import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
+import {
+  buildAnalyst,
+  buildCustomer,
+  buildDocument,
+  buildIncident,
+  buildSystem,
+} from '../../test/builders.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
 let ownKey: number;
 let otherKey: number;
+let mineId: number;
 
 /** Built accounts: `own` and `other` are customers of two systems, `analyst` one of the SOC's. */
 const users = {} as Record<'own' | 'other' | 'analyst', BuiltUser>;
@@ -19,6 +26,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });
   const db = ctx.database.db;
   const mine = await buildSystem(ctx);
+  mineId = mine.id;
   const theirs = await buildSystem(ctx);
   users.own = await buildCustomer(ctx, [mine.id]);
   users.other = await buildCustomer(ctx, [theirs.id]);
@@ -171,5 +179,35 @@ describe('the provider staff in a customer audit log (issue 25, item 18)', () =>
     ).json<AuditListResponse>();
     expect(page.results[0]).toMatchObject({ ip: '10.1.2.3', user_agent: 'analyst-workstation/1.0' });
     expect((await list('analyst', 'ip=10.1.2.')).json<AuditListResponse>().total).toBe(1);
+  });
+});
+
+describe('audit subjects by name (issue 28)', () => {
+  it('names users, incidents and documents; a deleted subject has no name', async () => {
+    const db = ctx.database.db;
+    const document = await buildDocument(ctx);
+    const incident = await buildIncident(ctx, mineId, { summary: 'Brute force on the VPN' });
+    const named = await buildCustomer(ctx, [mineId], { firstName: 'Anna', lastName: 'Petrova' });
+    const subjects: [string, string | number][] = [
+      ['user', named.id],
+      ['incident', incident.key],
+      ['document', document.id],
+      ['user', 999_999],
+      ['document', 'not-a-number'],
+    ];
+    for (const [objectType, objectId] of subjects)
+      await audit(db, { userId: users.analyst.id, action: 'test.subject', objectType, objectId, ip: '' });
+    const page = (await list('analyst', 'action__in=test.subject')).json<AuditListResponse>();
+    const names = page.results.map((r) => [r.object_type, r.object_name]).reverse();
+    expect(names).toEqual([
+      ['user', 'Anna Petrova'],
+      ['incident', 'Brute force on the VPN'],
+      ['document', document.title],
+      ['user', null],
+      ['document', null],
+    ]);
+    // the customer sees the names of their own system's subjects
+    const own = (await list('own', 'action__in=test.subject')).json<AuditListResponse>();
+    expect(own.results.find((r) => r.object_type === 'incident')?.object_name).toBe('Brute force on the VPN');
   });
 });

@@ -19,6 +19,7 @@ const obtain = (payload: unknown, remoteAddress = '127.0.0.1') =>
     method: 'POST',
     url: '/api/v0/auth/token/obtain/',
     payload: payload as object,
+    headers: { 'accept-language': 'en' },
     remoteAddress,
   });
 
@@ -66,7 +67,7 @@ describe('POST /auth/token/obtain/', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/v0/auth/token/obtain/',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
       payload: '{"username": "nobody", ',
     });
     expect(res.statusCode).toBe(400);
@@ -206,7 +207,12 @@ describe('refresh and logout', () => {
 
 describe('PUT /auth/password_change/', () => {
   const change = (access: string, payload: object) =>
-    ctx.app.inject({ method: 'PUT', url: '/api/v0/auth/password_change/', headers: bearer(access), payload });
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v0/auth/password_change/',
+      headers: { ...bearer(access), 'accept-language': 'en' },
+      payload,
+    });
 
   it('applies every rule of spec 000 §5', async () => {
     const access = await (await someone()).login();

@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
         },
       },
     },
-    async (request) => auth.obtain(request.body, caller(request), requestLanguage(request)),
+    async (request) => auth.obtain(request.body, caller(request)),
   );
 
   app.post(

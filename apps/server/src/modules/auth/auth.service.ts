@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
-  Language,
   PasswordChangeRequest,
   TokenObtainRequest,
   TokenObtainResponse,
   TokenPair,
 } from '@soc/contracts';
-import { PASSWORD_MESSAGES, TEMPORARY_PASSWORD_MESSAGES } from '@soc/contracts';
+import { TEMPORARY_PASSWORD_MESSAGES } from '@soc/contracts';
 import { revokeAllCredentials } from '../tokens/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, tooManyRequests } from '../../lib/http-errors.ts';
+import { fromTable, msg } from '../../lib/messages.ts';
 import {
   assertPasswordPolicy,
   burnPasswordCheck,
@@ -33,9 +33,6 @@ export interface CallerContext {
   /** The language of refusals (Accept-Language); English when absent. */
   lang?: 'ru' | 'en';
 }
-
-export const INVALID_CREDENTIALS = 'No active account found with the given credentials';
-export const INVALID_REFRESH = 'Token is invalid or expired';
 
 /** A failed sign-in answers no sooner than this, whatever made it fail. */
 const FAILURE_FLOOR_MS = 400;
@@ -107,11 +104,7 @@ export function createAuthService(
      * take as long; 10 failures in a row per username or per IP lock further tries. A user with
      * a second factor gets an mfa_token instead of tokens, and a code by SMS.
      */
-    async obtain(
-      input: TokenObtainRequest,
-      ctx: CallerContext,
-      lang: Language = 'en',
-    ): Promise<TokenObtainResponse> {
+    async obtain(input: TokenObtainRequest, ctx: CallerContext): Promise<TokenObtainResponse> {
       const started = Date.now();
       const userKey = `u:${input.username.trim().toLowerCase()}`;
       const ipKey = `ip:${ctx.ip}`;
@@ -148,7 +141,7 @@ export function createAuthService(
         }
         const elapsed = Date.now() - started;
         await sleep(Math.max(0, floor - elapsed) + Math.floor(Math.random() * jitter));
-        throw new HttpError(401, INVALID_CREDENTIALS);
+        throw new HttpError(401, msg('invalidCredentials'));
       }
       if (user.temporaryPasswordExpiresAt && user.temporaryPasswordExpiresAt.getTime() <= Date.now()) {
         // the right password, but its time is over: only the administrator can give a new one
@@ -161,7 +154,7 @@ export function createAuthService(
           userAgent: ctx.userAgent,
           details: { username: input.username.slice(0, 150), reason: 'temporary_password_expired' },
         });
-        const detail = TEMPORARY_PASSWORD_MESSAGES[lang].expired;
+        const detail = fromTable(TEMPORARY_PASSWORD_MESSAGES, 'expired');
         throw new HttpError(401, detail, undefined, {}, { detail, code: 'temporary_password_expired' });
       }
       if (mfa.requiresSecondFactor(user)) {
@@ -185,7 +178,7 @@ export function createAuthService(
     async refresh(token: string, ctx: CallerContext): Promise<TokenPair> {
       const row = await repo.findRefreshToken(hashRefreshToken(token));
       if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) {
-        throw new HttpError(401, INVALID_REFRESH);
+        throw new HttpError(401, msg('invalidRefresh'));
       }
       if (row.usedAt || !(await repo.markUsed(row.id))) {
         await repo.revokeFamily(row.familyId);
@@ -198,13 +191,13 @@ export function createAuthService(
           ip: ctx.ip,
           userAgent: ctx.userAgent,
         });
-        throw new HttpError(401, INVALID_REFRESH);
+        throw new HttpError(401, msg('invalidRefresh'));
       }
       const user = await repo.findUserById(row.userId);
       if (!user?.isActive) {
         await repo.revokeFamily(row.familyId);
         onSessionsChanged(row.userId);
-        throw new HttpError(401, INVALID_REFRESH);
+        throw new HttpError(401, msg('invalidRefresh'));
       }
       return issueTokens(user, row.familyId, ctx);
     },
@@ -237,14 +230,14 @@ export function createAuthService(
       ctx: CallerContext,
     ): Promise<void> {
       const user = await repo.findUserById(userId);
-      if (!user) throw new HttpError(401, INVALID_CREDENTIALS);
+      if (!user) throw new HttpError(401, msg('invalidCredentials'));
       if (!(await verifyPassword(user.passwordHash, input.old_password))) {
-        throw badRequest({ old_password: [PASSWORD_MESSAGES.oldWrong] });
+        throw badRequest({ old_password: [msg('oldPasswordWrong')] });
       }
       if (input.old_password === input.password) {
-        throw badRequest({ password: [PASSWORD_MESSAGES.sameAsOld] });
+        throw badRequest({ password: [msg('sameAsOldPassword')] });
       }
-      assertPasswordPolicy(input.password, user, ctx.lang ?? 'en');
+      assertPasswordPolicy(input.password, user);
       const passwordHash = await hashPassword(input.password);
       await db.transaction(async (tx) => {
         await createAuthRepository(tx).setPassword(userId, passwordHash);

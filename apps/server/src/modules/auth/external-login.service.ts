@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { IdentityClaims, OidcProviders } from '../../integrations/oidc/oidc-providers.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import { NO_PASSWORD, hasUsablePassword } from '../../lib/passwords.ts';
 import type { UserRow } from './auth.repository.ts';
 import type { CallerContext } from './auth.service.ts';
@@ -16,8 +17,6 @@ import { createExternalLoginRepository } from './external-login.repository.ts';
 const FLOW_TTL_MS = 10 * 60_000;
 /** The web app exchanges its one-time ticket right after the redirect. */
 const TICKET_TTL_MS = 60_000;
-
-export const INVALID_TICKET = 'The sign-in link is invalid or has expired. Please sign in again.';
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -287,7 +286,7 @@ export function createExternalLoginService({
         throw new HttpError(403, EXTERNAL_LOGIN_MESSAGES.otherBrowser);
       }
       const user = row ? await loadUser(row.userId) : undefined;
-      if (!row || !user?.isActive) throw new HttpError(401, INVALID_TICKET);
+      if (!row || !user?.isActive) throw new HttpError(401, msg('signInLinkInvalid'));
       // the provider vouched for the user, who never needs the administrator's temporary password:
       // it ends here rather than lock the session on a change screen it cannot pass (issue 25)
       if (await repo.voidTemporaryPassword(user.id, NO_PASSWORD)) {

@@ -3,6 +3,7 @@ import type { Language, MfaChangeProof, MfaCodeSent, TotpSetupResponse } from '@
 import { MFA_CHANGE_MESSAGES, MFA_MAX_FAILURES, MFA_MESSAGES } from '@soc/contracts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, forbidden, tooManyRequests } from '../../lib/http-errors.ts';
+import { fromTable } from '../../lib/messages.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import {
   base32Encode,
@@ -40,9 +41,9 @@ export function createMfaChanges(
     lang: Language,
     change: string,
   ): Promise<void> {
-    const messages = MFA_CHANGE_MESSAGES[lang];
     const totpOn = Boolean(user.totpEnabledAt && user.totpSecret);
-    if ((totpOn || user.mfaPhone) && !proof.otp) throw new HttpError(400, messages.codeRequired);
+    if ((totpOn || user.mfaPhone) && !proof.otp)
+      throw new HttpError(400, fromTable(MFA_CHANGE_MESSAGES, 'codeRequired'));
     const userKey = `u:${user.username.toLowerCase()}`;
     const ipKey = `ip:${ctx.ip}`;
     const wait = await users.lockedFor([userKey, ipKey]);
@@ -75,7 +76,7 @@ export function createMfaChanges(
       userAgent: ctx.userAgent,
       details: { change, reason: failed },
     });
-    throw forbidden(failed === 'password' ? messages.wrongPassword : messages.wrongCode);
+    throw forbidden(fromTable(MFA_CHANGE_MESSAGES, failed === 'password' ? 'wrongPassword' : 'wrongCode'));
   }
 
   return {

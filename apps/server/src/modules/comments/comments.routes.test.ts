@@ -308,7 +308,7 @@ describe('rating', () => {
     ctx.app.inject({
       method: 'POST',
       url: `/api/v0/soc/incs/${key}/add_rating/`,
-      headers: bearer(tokens[user]!),
+      headers: { ...bearer(tokens[user]!), 'accept-language': 'en' },
       payload,
     });
 

@@ -10,6 +10,7 @@ import {
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import type { MultipartPart } from '../../lib/multipart.ts';
 import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -57,7 +58,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService; 
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'Expected multipart/form-data.');
+      if (!request.isMultipart()) throw new HttpError(415, msg('expectedMultipart'));
       const parts = request.parts() as AsyncIterable<MultipartPart>;
       const comment = await comments.create(request.params.key, parts, requireAuth(request), request.ip);
       return reply.status(201).send(comment);

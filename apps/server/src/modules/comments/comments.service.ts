@@ -8,6 +8,7 @@ import type { StagedFile } from '../../integrations/storage/upload-stager.ts';
 import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import { renderTypedMarkdown } from '../../lib/markdown.ts';
 import type { MultipartPart } from '../../lib/multipart.ts';
 import { parseMultipartFields, readChatParts } from '../../lib/multipart.ts';
@@ -134,7 +135,7 @@ export function createCommentsService({ db, config, storage, onStatus, responses
         const parsed = parseMultipartFields(CommentCreateFieldsSchema, fields);
         const byStaff = auth.role !== 'customer';
         if (parsed.issue_completed && byStaff) {
-          throw badRequest({ issue_completed: ['Analysts complete incidents with the "complete" action.'] });
+          throw badRequest({ issue_completed: [msg('completeByAction')] });
         }
         const me = await displayName(db, auth.userId);
         const result = await db.transaction(async (tx) => {
@@ -143,7 +144,7 @@ export function createCommentsService({ db, config, storage, onStatus, responses
             parsed.issue_completed &&
             !['waiting_for_customer', 'waiting_for_support', 'work_in_progress'].includes(locked!.status)
           ) {
-            throw badRequest({ issue_completed: ['The incident is not open; it cannot be completed.'] });
+            throw badRequest({ issue_completed: [msg('completeNotOpen')] });
           }
           await checkStorageQuota(tx, incident.systemId, stager.files, config.storageQuotaBytesPerSystem);
           const inserted = await insertComment(tx, {

@@ -24,6 +24,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import { contentDisposition } from '../../lib/http-files.ts';
 import type { MultipartPart } from '../../lib/multipart.ts';
 import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
@@ -231,7 +232,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       },
       async (request, reply) => {
         const auth = requireUnscoped(request);
-        if (!request.isMultipart()) throw new HttpError(415, 'Expected multipart/form-data.');
+        if (!request.isMultipart()) throw new HttpError(415, msg('expectedMultipart'));
         const parts = request.parts() as AsyncIterable<MultipartPart>;
         const comment = await documents.addComment(kind, request.params.id, parts, auth, request.ip);
         return reply.code(201).send(comment);
@@ -279,7 +280,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       },
       async (request, reply) => {
         const auth = requireUnscoped(request);
-        if (!request.isMultipart()) throw new HttpError(415, 'Expected multipart/form-data.');
+        if (!request.isMultipart()) throw new HttpError(415, msg('expectedMultipart'));
         const parts = request.parts() as AsyncIterable<MultipartPart>;
         const attachment = await documents.addAttachment(kind, request.params.id, parts, auth, request.ip);
         return reply.code(201).send(attachment);

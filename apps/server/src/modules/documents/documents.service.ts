@@ -22,6 +22,7 @@ import { sanitizeFilename } from '../../integrations/storage/upload-stager.ts';
 import { FileTooLargeError } from '../../integrations/storage/file-storage.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import { renderTypedMarkdown } from '../../lib/markdown.ts';
 import type { MultipartPart } from '../../lib/multipart.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -103,7 +104,7 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
   return {
     async list(kind: DocumentKind, q: DocumentListQuery, noPageMax: number) {
       if (q.sensors__in && kind !== 'instruction') {
-        throw badRequest({ sensors__in: ['Only instructions have sensors.'] });
+        throw badRequest({ sensors__in: [msg('onlyInstructionsHaveSensors')] });
       }
       const limit = q.no_page ? noPageMax : q.page_size;
       const offset = q.no_page ? 0 : (q.page - 1) * q.page_size;
@@ -135,15 +136,15 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
       if (!isStaff(auth)) throw forbidden();
       const body = DocumentCreateSchema.parse(input);
       if (kind !== 'instruction' && body.sensors.length) {
-        throw badRequest({ sensors: ['Only instructions have sensors.'] });
+        throw badRequest({ sensors: [msg('onlyInstructionsHaveSensors')] });
       }
       if (body.document) {
         const existing = await repo.variantsOf(body.document);
         if (!existing.length || existing.some((v) => v.kind !== kind)) {
-          throw badRequest({ document: ['No document of this kind has this id.'] });
+          throw badRequest({ document: [msg('noDocumentOfKind')] });
         }
         if (existing.some((v) => v.language === body.language)) {
-          throw badRequest({ language: ['The document already exists in this language.'] });
+          throw badRequest({ language: [msg('documentLanguageExists')] });
         }
       }
       const me = await displayName(db, auth.userId);
@@ -191,10 +192,10 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
         body.tags === undefined &&
         body.sensors === undefined
       ) {
-        throw badRequest({ non_field_errors: ['Change at least one of title, description, tags, sensors.'] });
+        throw badRequest({ non_field_errors: [msg('documentNothingChanged')] });
       }
       if (kind !== 'instruction' && body.sensors?.length) {
-        throw badRequest({ sensors: ['Only instructions have sensors.'] });
+        throw badRequest({ sensors: [msg('onlyInstructionsHaveSensors')] });
       }
       const me = await displayName(db, auth.userId);
       const now = new Date();
@@ -253,7 +254,7 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
       for await (const part of parts) {
         if ('file' in part) {
           part.file.resume();
-          throw badRequest({ [part.fieldname]: ['Files are not accepted here.'] });
+          throw badRequest({ [part.fieldname]: [msg('filesNotAccepted')] });
         }
         fields[part.fieldname] = part.value;
       }
@@ -301,7 +302,7 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
           if (!('file' in part)) continue;
           if (part.fieldname !== 'file' || stored) {
             part.file.resume();
-            throw badRequest({ file: ['Send exactly one file in the field "file".'] });
+            throw badRequest({ file: [msg('exactlyOneFile')] });
           }
           const filename = sanitizeFilename(part.filename);
           let contentType = 'application/octet-stream';
@@ -309,19 +310,16 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
             contentType = checkUpload('file', filename, head);
           });
           stored = { ...object, filename, contentType };
-          if (object.size === 0) throw badRequest({ file: [`The submitted file "${filename}" is empty.`] });
+          if (object.size === 0) throw badRequest({ file: [msg('emptyFile', filename)] });
         }
       } catch (err) {
         if (stored) await storage.remove(stored.key);
         if (err instanceof FileTooLargeError) {
-          throw new HttpError(
-            413,
-            `The file must be at most ${DOCUMENT_ATTACHMENT_MAX_BYTES / 1024 / 1024} MB.`,
-          );
+          throw new HttpError(413, msg('documentFileTooLarge', DOCUMENT_ATTACHMENT_MAX_BYTES / 1024 / 1024));
         }
         throw err;
       }
-      if (!stored) throw badRequest({ file: ['No file was submitted.'] });
+      if (!stored) throw badRequest({ file: [msg('noFile')] });
       const attachment = await repo.insertAttachment({
         documentId: row.id,
         filename: stored.filename,

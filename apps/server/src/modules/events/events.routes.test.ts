@@ -206,7 +206,7 @@ describe('GET /api/v0/events/', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/v0/events/ticket/',
-      headers: bearer(issued.json<{ token: string }>().token),
+      headers: { ...bearer(issued.json<{ token: string }>().token), 'accept-language': 'en' },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json<{ detail: string }>().detail).toMatch(/API tokens/);

@@ -11,6 +11,7 @@ import { createAuthRepository } from '../auth/index.ts';
 import type { EventBus, StoredEvent } from './event-bus.ts';
 import { presentLiveEvent, sseFrame } from './events.presenter.ts';
 import { createEventsRepository } from './events.repository.ts';
+import { msg } from '../../lib/messages.ts';
 
 /** A ticket is signed like an access token but for another audience and type: neither works as the other. */
 const TICKET_AUDIENCE = 'soc-portal-events';
@@ -18,7 +19,6 @@ const TICKET_ISSUER = 'soc-portal';
 const EVENTS_RETENTION_DAYS = 7;
 /** Open streams of one user on one instance; a new one beyond this ends the oldest. */
 export const EVENTS_MAX_STREAMS_PER_USER = 5;
-const INVALID_TICKET = 'The events ticket is invalid or has expired.';
 
 export interface EventsServiceDeps {
   db: Db;
@@ -62,7 +62,7 @@ export function createEventsService({
      * revocation would not hold there.
      */
     async ticket(auth: AuthContext): Promise<{ ticket: string; expires_in: number }> {
-      if (auth.tokenId) throw forbidden('API tokens cannot open event streams; sign in to do this.');
+      if (auth.tokenId) throw forbidden(msg('tokensCannotStream'));
       const ticket = await new SignJWT({ typ: 'events', sid: auth.sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setJti(randomUUID())
@@ -98,14 +98,14 @@ export function createEventsService({
         jti = payload.jti;
         expiresAt = new Date(payload.exp * 1000);
       } catch {
-        throw unauthorized(INVALID_TICKET);
+        throw unauthorized(msg('eventsTicketInvalid'));
       }
       if (!(await repo.redeemTicket(jti, expiresAt))) {
-        throw unauthorized('The events ticket has already been used; ask for a new one.');
+        throw unauthorized(msg('eventsTicketUsed'));
       }
       const user = await authRepo.loadAuthUser(userId, sessionId);
       if (!user?.isActive || (sessionId !== null && !user.sessionAlive)) {
-        throw unauthorized(INVALID_TICKET);
+        throw unauthorized(msg('eventsTicketInvalid'));
       }
       return {
         userId: user.id,

@@ -16,6 +16,7 @@ import type { AuthContext } from '../../plugins/auth.ts';
 import { createGossopkaRepository } from './gossopka.repository.ts';
 import { loadIncident } from './incident-access.ts';
 import { gossopkaStatus } from './incident-card.presenter.ts';
+import { msg } from '../../lib/messages.ts';
 
 export const GOSSOPKA_JOB = 'incident.gossopka_send';
 /** Attempts of one send; with the runner's back-off (5, 10, 20 s) they fit in the 5-minute window. */
@@ -94,9 +95,7 @@ export function createGossopkaService({ db, config, jobs, log }: GossopkaDeps) {
       }
       if (!current.show_gossopka_button) {
         throw badRequest({
-          non_field_errors: [
-            'Only incidents (not other issue types) that are not canceled are sent to the national centre.',
-          ],
+          non_field_errors: [msg('gossopkaNotSendable')],
         });
       }
       const started = await repo.start(row.id, new Date());

@@ -19,6 +19,7 @@ import {
 import { parseJson, type Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import { renderTypedMarkdown } from '../../lib/markdown.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
@@ -101,7 +102,7 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
     const before = await loadIncident(db, key, auth);
     const notAvailable = (status: IncidentStatus) =>
       badRequest({
-        non_field_errors: [`Action "${action}" is not available for this incident (status ${status}).`],
+        non_field_errors: [msg('actionNotAvailable', action, status)],
       });
     if (!availableActions(before.status, auth.role).includes(action)) throw notAvailable(before.status);
     let resolution: { id: number; kind: 'TP' | 'FP' } | undefined;
@@ -109,13 +110,13 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
       const r = await repo.resolution(closeInput.resolution_name, before.issueTypeId);
       if (!r)
         throw badRequest({
-          resolution_name: [`Invalid pk "${closeInput.resolution_name}" - object does not exist.`],
+          resolution_name: [msg('objectDoesNotExist', closeInput.resolution_name)],
         });
       resolution = r;
     }
     if (input.change_customer_assignee && !(await repo.isActiveMember(auth.userId, before.systemId))) {
       throw badRequest({
-        change_customer_assignee: ['Only users of the incident’s system can be assigned.'],
+        change_customer_assignee: [msg('assigneeNotMember')],
       });
     }
     const me = await displayName(db, auth.userId);
@@ -183,20 +184,19 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
       const row = await loadIncident(db, key, auth);
       const { priority, gossopka_planned_time: plannedMs } = input;
       if (priority !== undefined && !allowedPriorities(auth).includes(priority)) {
-        throw badRequest({ priority: ['Only analysts may set the critical priority.'] });
+        throw badRequest({ priority: [msg('criticalByAnalystsOnly')] });
       }
       let planned: Date | null | undefined;
       if (plannedMs !== undefined) {
         if (auth.role === 'customer') {
           throw badRequest({
-            gossopka_planned_time: ['Only analysts plan the report to the national centre.'],
+            gossopka_planned_time: [msg('gossopkaPlanByAnalystsOnly')],
           });
         }
-        if (row.gossopkaId)
-          throw badRequest({ gossopka_planned_time: ['The incident has already been sent.'] });
+        if (row.gossopkaId) throw badRequest({ gossopka_planned_time: [msg('gossopkaAlreadySent')] });
         planned = plannedMs === null ? null : new Date(plannedMs);
         if (planned && planned.getTime() <= Date.now()) {
-          throw badRequest({ gossopka_planned_time: ['The planned time must be in the future.'] });
+          throw badRequest({ gossopka_planned_time: [msg('plannedTimeInPast')] });
         }
       }
       const changes = {
@@ -235,7 +235,7 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
     ): Promise<IncidentCard> {
       const row = await loadIncident(db, key, auth);
       if (assigneeId !== null && !(await repo.isActiveMember(assigneeId, row.systemId))) {
-        throw badRequest({ customer_assignee_id: [`Invalid pk "${assigneeId}" - object does not exist.`] });
+        throw badRequest({ customer_assignee_id: [msg('objectDoesNotExist', assigneeId)] });
       }
       if (row.customerAssigneeId !== assigneeId) {
         const now = new Date();
@@ -266,12 +266,12 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
     ): Promise<IncidentCard> {
       const input = RatingPayloadSchema.parse(raw);
       const row = await loadIncident(db, key, auth);
-      if (auth.role !== 'customer') throw badRequest({ rating: ['Only the customer rates an incident.'] });
+      if (auth.role !== 'customer') throw badRequest({ rating: [msg('rateByCustomerOnly')] });
       if (!HANDLED_STATUSES.includes(row.status)) {
-        throw badRequest({ rating: ['Only a handled incident can be rated.'] });
+        throw badRequest({ rating: [msg('rateHandledOnly')] });
       }
       if (!(await repo.rate(row.id, input.rating, input.comment || null)))
-        throw badRequest({ rating: ['The incident has already been rated.'] });
+        throw badRequest({ rating: [msg('alreadyRated')] });
       await audit(db, {
         userId: auth.userId,
         action: 'incident.rate',

@@ -14,8 +14,9 @@ import {
   serviceWithSla,
   systemInScope,
 } from './incident-writes.repository.ts';
+import { msg } from '../../lib/messages.ts';
 
-export const doesNotExist = (id: number | string) => `Invalid pk "${id}" - object does not exist.`;
+export const doesNotExist = (id: number | string) => msg('objectDoesNotExist', id);
 
 /** What every registration names: the portal's form (spec 000 §3 create payload). */
 export interface IncidentRegistration {

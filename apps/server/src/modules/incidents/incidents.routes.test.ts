@@ -498,7 +498,8 @@ describe('POST /soc/incs/', () => {
     };
     const foreign = await post('one', { ...base, system: othersSystem });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toEqual({ system: [`Invalid pk "${othersSystem}" - object does not exist.`] });
+    // no Accept-Language: the portal's default language, Russian
+    expect(foreign.json()).toEqual({ system: [`Объект «${othersSystem}» не существует.`] });
     const wrongCategory = await post('one', {
       ...base,
       system: r.system.id,
@@ -508,7 +509,7 @@ describe('POST /soc/incs/', () => {
       primary_category: ['The category does not belong to the issue type.'],
     });
     const wrongType = await post('one', { ...base, system: r.system.id, issuetype: 9999 });
-    expect(wrongType.json()).toEqual({ issuetype: ['Invalid pk "9999" - object does not exist.'] });
+    expect(wrongType.json()).toEqual({ issuetype: ['Объект «9999» не существует.'] });
   });
 });
 
@@ -561,7 +562,7 @@ describe('POST /soc/incs/{key}/add_file/', () => {
     }));
     const res = await upload('one', ownKey(), files);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ attachments: ['Ensure this field has no more than 10 files.'] });
+    expect(res.json()).toEqual({ attachments: ['Не больше 10 файлов.'] });
     expect(storedObjects()).toBe(before);
   });
 
@@ -572,7 +573,7 @@ describe('POST /soc/incs/{key}/add_file/', () => {
       { name: 'big.bin', type: 'application/octet-stream', body: Buffer.alloc(51 * 1024 * 1024, 1) },
     ]);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ detail: 'Each file must be at most 50 MB.' });
+    expect(res.json()).toEqual({ detail: 'Размер каждого файла — не больше 50 МБ.' });
     expect(storedObjects()).toBe(before);
     expect(readdirSync(path.join(ctx.config.filesDir, 'tmp'))).toEqual([]);
   });
@@ -589,9 +590,9 @@ describe('POST /soc/incs/{key}/add_file/', () => {
     const empty = await upload('one', ownKey(), [
       { name: 'empty.txt', type: 'text/plain', body: Buffer.alloc(0) },
     ]);
-    expect(empty.json()).toEqual({ attachments: ['The submitted file "empty.txt" is empty.'] });
+    expect(empty.json()).toEqual({ attachments: ['Отправленный файл «empty.txt» пуст.'] });
     const none = await upload('one', ownKey(), []);
-    expect(none.json()).toEqual({ attachments: ['No file was submitted.'] });
+    expect(none.json()).toEqual({ attachments: ['Файл не отправлен.'] });
   });
 
   it('answers 404 for another tenant’s incident', async () => {

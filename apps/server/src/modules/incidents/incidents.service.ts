@@ -33,6 +33,7 @@ import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import type { SystemScope } from '../../lib/scope.ts';
 import type { UploadPart } from '../../lib/multipart.ts';
 import { expectAttachmentsField } from '../../lib/multipart.ts';
@@ -159,7 +160,7 @@ export function createIncidentsService({
           expectAttachmentsField(part);
           await stager.stage(part.filename, part.file);
         }
-        if (!stager.files.length) throw badRequest({ attachments: ['No file was submitted.'] });
+        if (!stager.files.length) throw badRequest({ attachments: [msg('noFile')] });
         const rows = await db.transaction(async (tx) => {
           // the incident row first, then the quota lock: the order of every writer of its files
           await lockIncident(tx, incident.id);
@@ -215,11 +216,11 @@ export function createIncidentsService({
             : (await repo.count(filters, scope, countRows)).total;
         throw new HttpError(
           400,
-          'The maximum number of records for a file download is exceeded.',
+          msg('downloadTooLarge'),
           undefined,
           {},
           {
-            detail: 'The maximum number of records for a file download is exceeded.',
+            detail: msg('downloadTooLarge'),
             code: CSV_MAX_EXCEEDED_CODE,
             max_records: max,
             total,
@@ -237,7 +238,7 @@ export function createIncidentsService({
       ip: string,
     ): Promise<{ email: string }> {
       const email = await userEmail(db, auth.userId);
-      if (!email) throw badRequest({ non_field_errors: ['Your account has no e-mail address.'] });
+      if (!email) throw badRequest({ non_field_errors: [msg('noEmail')] });
       // an API token's system limit goes with the job: it runs later with the user's rights
       const limit = auth.tokenId ? systemScope(auth) : null;
       await jobs.enqueue(CSV_JOB, { userId: auth.userId, query, language: lang, limit });

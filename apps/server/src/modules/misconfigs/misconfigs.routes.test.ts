@@ -112,7 +112,7 @@ describe('security recommendations', () => {
     const id = own[1]!.id;
     const noComment = await act('customer', id, 'accept_risk', {});
     expect(noComment.statusCode).toBe(400);
-    expect(noComment.json<Record<string, string[]>>().comment).toEqual(['This field is required.']);
+    expect(noComment.json<Record<string, string[]>>().comment).toEqual(['Обязательное поле.']);
 
     const accepted = MisconfigDetailSchema.parse(
       (

@@ -9,6 +9,7 @@ import { MISCONFIG_ACTION_RULES, MisconfigActionPayloadSchema } from '@soc/contr
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { presentHistoryEntry, presentMisconfig } from './misconfigs.presenter.ts';
@@ -64,12 +65,10 @@ export function createMisconfigsService({ db }: { db: Db }) {
         if (!row) throw notFound();
         if (!rule.from.includes(row.status)) {
           throw badRequest({
-            non_field_errors: [
-              `The recommendation is ${row.status.replace('_', ' ')}; "${action}" is not possible.`,
-            ],
+            non_field_errors: [msg('misconfigActionNotPossible', row.status, action)],
           });
         }
-        if (rule.commentRequired && !comment) throw badRequest({ comment: ['This field is required.'] });
+        if (rule.commentRequired && !comment) throw badRequest({ comment: [msg('fieldRequired')] });
         await repo.setStatus(tx, id, { status: rule.to, comment, userId: auth.userId, at: new Date() });
         return { from: row.status, to: rule.to };
       });

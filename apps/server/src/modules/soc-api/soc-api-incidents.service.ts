@@ -14,6 +14,7 @@ import {
 } from '@soc/contracts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { insertComment } from '../comments/index.ts';
@@ -122,8 +123,7 @@ export function createSocApiIncidents({
       const assets = await assetsOf(db, row.systemId, input.affected_assets ?? [], 'affected_assets');
       let planned: Date | null | undefined;
       if (input.gossopka_planned_time !== undefined) {
-        if (row.gossopkaId)
-          throw badRequest({ gossopka_planned_time: ['The incident has already been sent.'] });
+        if (row.gossopkaId) throw badRequest({ gossopka_planned_time: [msg('gossopkaAlreadySent')] });
       }
       const set = {
         ...(input.service !== undefined ? { serviceId: input.service } : {}),

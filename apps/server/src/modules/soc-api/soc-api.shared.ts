@@ -2,6 +2,7 @@ import type { AnalystAlertsBulkSchema } from '@soc/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AlertAssetRef } from '../../db/schema/index.ts';
 import { badRequest, forbidden } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import type { createAlertsRepository } from '../alerts/index.ts';
@@ -119,7 +120,6 @@ export const alertAssetIds = (items: { affected_assets: string[] }[]) =>
 /** A planned report time must lie ahead; null and undefined mean none. */
 export function futurePlan(ms: number | null | undefined): Date | null {
   if (ms === null || ms === undefined) return null;
-  if (ms <= Date.now())
-    throw badRequest({ gossopka_planned_time: ['The planned time must be in the future.'] });
+  if (ms <= Date.now()) throw badRequest({ gossopka_planned_time: [msg('plannedTimeInPast')] });
   return new Date(ms);
 }

@@ -297,6 +297,6 @@ describe('tenant isolation', () => {
       multipart({ system: String(otherSystem), type: 'other', subject: 's', description: 'd' }),
     );
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json<Record<string, string[]>>().system).toEqual(['Unknown system.']);
+    expect(foreign.json<Record<string, string[]>>().system).toEqual(['Неизвестная система.']);
   });
 });

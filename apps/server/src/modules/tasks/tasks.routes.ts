@@ -15,6 +15,7 @@ import {
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import type { MultipartPart } from '../../lib/multipart.ts';
 import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
 import { requireAuth } from '../../plugins/auth.ts';
@@ -58,7 +59,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService; config: C
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'Expected multipart/form-data.');
+      if (!request.isMultipart()) throw new HttpError(415, msg('expectedMultipart'));
       const task = await tasks.create(
         request.parts() as AsyncIterable<MultipartPart>,
         requireAuth(request),
@@ -129,7 +130,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService; config: C
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'Expected multipart/form-data.');
+      if (!request.isMultipart()) throw new HttpError(415, msg('expectedMultipart'));
       const message = await tasks.addMessage(
         requireAuth(request),
         request.params.id,

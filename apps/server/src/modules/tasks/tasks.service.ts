@@ -13,6 +13,7 @@ import type { StagedFile } from '../../integrations/storage/upload-stager.ts';
 import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import { isUuid, sendStoredFile } from '../../lib/http-files.ts';
 import { renderMarkdown, renderTypedMarkdown } from '../../lib/markdown.ts';
 import type { MultipartPart } from '../../lib/multipart.ts';
@@ -106,7 +107,7 @@ export function createTasksService({ db, storage, onSocReply, storageQuotaBytes 
         // the caller's systems: a customer's, or a service token's limit; else any existing system
         const scope = systemScope(auth);
         const allowed = scope ? scope.includes(fields.system) : await repo.systemExists(fields.system);
-        if (!allowed) throw badRequest({ system: ['Unknown system.'] });
+        if (!allowed) throw badRequest({ system: [msg('unknownSystem')] });
         const me = await displayName(db, auth.userId);
         const task = await db.transaction(async (tx) => {
           const row = await repo.insertTask(tx, {
@@ -169,7 +170,7 @@ export function createTasksService({ db, storage, onSocReply, storageQuotaBytes 
         const result = await db.transaction(async (tx) => {
           const task = await lockOpen(tx, auth, id);
           if (task.status === 'closed') {
-            throw badRequest({ non_field_errors: ['The task is closed; reopen it to write.'] });
+            throw badRequest({ non_field_errors: [msg('taskClosed')] });
           }
           const message = await repo.insertMessage(tx, {
             taskId: id,
@@ -217,7 +218,7 @@ export function createTasksService({ db, storage, onSocReply, storageQuotaBytes 
         const task = await lockOpen(tx, auth, id);
         if (!availableStatuses(auth.role, task.status).includes(status)) {
           throw badRequest({
-            status: [`A task that is ${task.status.replaceAll('_', ' ')} cannot be set to ${status}.`],
+            status: [msg('taskStatus', task.status, status)],
           });
         }
         await repo.updateTask(tx, id, { status, updated: new Date() });

@@ -10,7 +10,7 @@ import {
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../plugins/auth.ts';
 import type { TokensService } from './tokens.service.ts';
 
 const IdParams = z.object({ id: z.guid() });
@@ -61,16 +61,7 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService; config
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await tokens.createPersonal(
-            requireAuth(request),
-            request.body,
-            request.ip,
-            requestLanguage(request),
-          ),
-        ),
+      reply.status(201).send(await tokens.createPersonal(requireAuth(request), request.body, request.ip)),
   );
 
   app.delete(

@@ -17,6 +17,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
+import { localized, msg } from '../../lib/messages.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { createAuthRepository } from '../auth/index.ts';
@@ -61,7 +62,7 @@ export function createTokensService(db: Db) {
 
   /** Refuses calls made with a token: tokens are managed from a signed-in session only. */
   const requireSession = (auth: Actor) => {
-    if (auth.tokenId) throw forbidden('API tokens cannot manage API tokens; sign in to do this.');
+    if (auth.tokenId) throw forbidden(msg('tokensCannotManageTokens'));
   };
 
   async function created(id: string, token: string): Promise<ApiTokenCreated> {
@@ -119,12 +120,7 @@ export function createTokensService(db: Db) {
      * towards the sign-in lock, which then answers 429); the token
      * expires after `expires_at` (default 90 days, at most 365).
      */
-    async createPersonal(
-      auth: AuthContext,
-      raw: PersonalTokenCreate,
-      ip: string,
-      lang: 'ru' | 'en' = 'en',
-    ): Promise<ApiTokenCreated> {
+    async createPersonal(auth: AuthContext, raw: PersonalTokenCreate, ip: string): Promise<ApiTokenCreated> {
       requireSession(auth);
       const input = PersonalTokenCreateSchema.parse(raw);
       const keys = [`u:${auth.username.toLowerCase()}`, `ip:${ip}`];
@@ -141,22 +137,20 @@ export function createTokensService(db: Db) {
           ip,
           details: { kind: 'personal', reason: 'wrong_password' },
         });
-        throw forbidden(WRONG_PASSWORD[lang]);
+        throw forbidden(localized(WRONG_PASSWORD));
       }
       const wanted = [...new Set(input.systems ?? [])];
       if (auth.role === 'customer') {
         const foreign = wanted.filter((s) => !auth.systemIds.includes(s));
-        if (foreign.length)
-          throw badRequest({ systems: [`Invalid pk "${foreign[0]}" - object does not exist.`] });
+        if (foreign.length) throw badRequest({ systems: [msg('objectDoesNotExist', foreign[0])] });
       } else {
         const known = await repo.existingSystems(wanted);
         const missing = wanted.filter((s) => !known.includes(s));
-        if (missing.length)
-          throw badRequest({ systems: [`Invalid pk "${missing[0]}" - object does not exist.`] });
+        if (missing.length) throw badRequest({ systems: [msg('objectDoesNotExist', missing[0])] });
       }
       if ((await repo.countUsable(auth.userId, 'personal')) >= PERSONAL_TOKENS_MAX) {
         throw badRequest({
-          non_field_errors: [`You may hold at most ${PERSONAL_TOKENS_MAX} tokens; revoke one first.`],
+          non_field_errors: [msg('tooManyPersonalTokens', PERSONAL_TOKENS_MAX)],
         });
       }
       const secret = newSecret();
@@ -221,17 +215,16 @@ export function createTokensService(db: Db) {
       requireSession(actor);
       const input = ServiceTokenCreateSchema.parse(raw);
       const user = await repo.tokenUser(input.user_id);
-      if (!user) throw badRequest({ user_id: [`Invalid pk "${input.user_id}" - object does not exist.`] });
-      if (!user.isActive) throw badRequest({ user_id: ['The user is deactivated.'] });
+      if (!user) throw badRequest({ user_id: [msg('objectDoesNotExist', input.user_id)] });
+      if (!user.isActive) throw badRequest({ user_id: [msg('userDeactivated')] });
       const role = input.role ?? user.role;
       if (ROLE_RANK[role] > ROLE_RANK[user.role]) {
-        throw badRequest({ role: [`The token's role may not exceed the user's role (${user.role}).`] });
+        throw badRequest({ role: [msg('tokenRoleTooHigh', user.role)] });
       }
       const wanted = [...new Set(input.systems ?? [])];
       const known = await repo.existingSystems(wanted);
       const missing = wanted.filter((s) => !known.includes(s));
-      if (missing.length)
-        throw badRequest({ systems: [`Invalid pk "${missing[0]}" - object does not exist.`] });
+      if (missing.length) throw badRequest({ systems: [msg('objectDoesNotExist', missing[0])] });
       if (role === 'customer' && user.role !== 'customer' && !wanted.length) {
         throw badRequest({ systems: ['A customer-role token of a staff account must name its systems.'] });
       }

@@ -2,6 +2,8 @@
 export const auditLogEn = {
   /** What an entry acted on: its kind, and the id when the server gives no name. */
   objects: {
+    /** The subject as the server names it, after its kind. */
+    named: '{{type}}: {{name}}',
     withId: '{{type}} #{{id}}',
     incident: 'Incident {{id}}',
     types: {

@@ -3,6 +3,8 @@ import type { auditLogEn } from './auditLog.en.ts';
 /** The audit log's names of actions and subjects: added by the audit page itself (a lazy chunk). */
 export const auditLogRu: typeof auditLogEn = {
   objects: {
+    /** The subject as the server names it, after its kind. */
+    named: '{{type}}: {{name}}',
     withId: '{{type}} № {{id}}',
     incident: 'Инцидент {{id}}',
     types: {

@@ -19,6 +19,7 @@ const revoke: AuditEntry = {
   action: 'token.revoke',
   object_type: 'service_token',
   object_id: '4',
+  object_name: 'CI pipeline',
   ip: '',
   user_agent: '',
 };

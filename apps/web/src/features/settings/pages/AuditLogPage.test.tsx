@@ -15,6 +15,7 @@ const entry = (id: number, over: Partial<AuditEntry>): AuditEntry => ({
   action: 'incident.update',
   object_type: 'incident',
   object_id: '10042',
+  object_name: null,
   ip: '',
   user_agent: '',
   ...over,
@@ -60,23 +61,55 @@ describe('AuditLogPage', () => {
     expect(await screen.findByText('future.thing')).toBeInTheDocument();
   });
 
-  it('names subjects by what they are and, for users the list knows, by name', async () => {
+  it('names subjects by the name the server gives, and deleted ones by kind and id', async () => {
     openWith([
-      entry(3, { user: olga, action: 'auth.login', object_type: 'user', object_id: '7' }),
-      entry(2, { user: olga, action: 'user.reset_mfa', object_type: 'user', object_id: '12' }),
-      entry(1, { user: olga, action: 'incident.comment', object_type: 'incident', object_id: '10042' }),
+      entry(4, {
+        user: olga,
+        action: 'user.reset_mfa',
+        object_type: 'user',
+        object_id: '12',
+        object_name: 'Ivan Orlov',
+      }),
+      entry(3, { user: olga, action: 'user.reset_mfa', object_type: 'user', object_id: '13' }),
+      entry(2, {
+        user: olga,
+        action: 'token.revoke',
+        object_type: 'service_token',
+        object_id: '0b7e2b4e-3f7c-4d0e-9c55-0a8f8f1d2c3b',
+        object_name: 'SIEM export',
+      }),
+      entry(1, {
+        user: olga,
+        action: 'incident.comment',
+        object_type: 'incident',
+        object_id: '10042',
+        object_name: 'Brute force on the VPN',
+      }),
     ]);
     const table = await screen.findByTestId('audit-table');
-    await within(table).findByText('Signed in');
-    const [signIn, reset, comment] = Array.from(table.querySelectorAll<HTMLElement>('tr[data-row-key]'));
-    expect(signIn!.querySelectorAll('td')[3]).toHaveTextContent('Olga Petrova');
-    expect(table).not.toHaveTextContent('user 7');
-    // a user the page knows only by id is still named as a user, not a table name
-    expect(reset!.querySelectorAll('td')[3]).toHaveTextContent('User #12');
-    expect(within(comment!).getByRole('link', { name: 'Incident 10042' })).toHaveAttribute(
-      'href',
-      '/inc/10042',
-    );
+    await within(table).findByText('Token revoked');
+    const subjects = () =>
+      Array.from(table.querySelectorAll<HTMLElement>('tr[data-row-key]')).map(
+        (row) => row.querySelectorAll('td')[3]!.textContent,
+      );
+    expect(subjects()).toEqual([
+      'User: Ivan Orlov',
+      'User #13',
+      'API token: SIEM export',
+      'Incident 10042: Brute force on the VPN',
+    ]);
+    expect(
+      within(table).getByRole('link', { name: 'Incident 10042: Brute force on the VPN' }),
+    ).toHaveAttribute('href', '/inc/10042');
+
+    await i18n.changeLanguage('ru');
+    await within(table).findByText('Токен отозван');
+    expect(subjects()).toEqual([
+      'Пользователь: Ivan Orlov',
+      'Пользователь № 13',
+      'API-токен: SIEM export',
+      'Инцидент 10042: Brute force on the VPN',
+    ]);
   });
 
   it("marks the provider's staff and shows a dash where the server hides their address", async () => {

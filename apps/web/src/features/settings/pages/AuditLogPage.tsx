@@ -47,15 +47,6 @@ export function AuditLogPage() {
   const audit = useAuditLogQuery(params, page);
   const csv = useAuditCsvMutation();
 
-  // the API names the acting users only: a user the page acted on is named when a row shows them
-  const userNames = useMemo(() => {
-    const names = new Map<string, string>();
-    for (const e of audit.data?.results ?? []) {
-      if (e.user) names.set(String(e.user.id), e.user.full_name || e.user.username);
-    }
-    return names;
-  }, [audit.data]);
-
   const change = (changes: Partial<Record<FilterKey, string | null>>) =>
     setParams(withFilterParams(params, changes, ''));
 
@@ -105,14 +96,17 @@ export function AuditLogPage() {
       key: 'object',
       title: t('settings.audit.columns.object'),
       render: (_, e) => {
+        // the server names the subject (issue 28); a deleted one is shown by its kind and id
         if (e.object_type === 'incident' && e.object_id) {
+          const key = t('auditLog.objects.incident', { id: e.object_id });
           return (
-            <Link to={`/inc/${e.object_id}`}>{t('auditLog.objects.incident', { id: e.object_id })}</Link>
+            <Link to={`/inc/${e.object_id}`}>
+              {e.object_name ? t('auditLog.objects.named', { type: key, name: e.object_name }) : key}
+            </Link>
           );
         }
-        const known = e.object_type === 'user' ? userNames.get(e.object_id) : undefined;
-        if (known) return known;
         const type = t(`auditLog.objects.types.${e.object_type}`, { defaultValue: e.object_type });
+        if (e.object_name) return t('auditLog.objects.named', { type, name: e.object_name });
         return e.object_id ? t('auditLog.objects.withId', { type, id: e.object_id }) : type;
       },
     },

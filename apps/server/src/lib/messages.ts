@@ -1,0 +1,288 @@
+import type { IncidentStatus, Language, TaskStatus } from '@soc/contracts';
+import { INCIDENT_STATUS_TITLES, TASK_STATUS_TITLES } from '@soc/contracts';
+
+/**
+ * A text the server sends for a person to read, in both languages. Services throw it inside an
+ * `HttpError` (as its detail or among its field messages) and the error handler picks the
+ * caller's language when it answers (issue 28): `?language=`, else Accept-Language, else Russian.
+ * Outside an answer (logs, `Error.message`) it reads as its English text.
+ */
+export class Localized {
+  constructor(
+    readonly en: string,
+    readonly ru: string,
+  ) {}
+
+  in(lang: Language): string {
+    return this[lang];
+  }
+
+  toString(): string {
+    return this.en;
+  }
+
+  toJSON(): string {
+    return this.en;
+  }
+}
+
+/** A message as thrown: localised, or a fixed text for machines (e.g. an integration's protocol). */
+export type Message = string | Localized;
+
+/** A pair of texts from a catalog that keeps them by language (e.g. the contracts' message tables). */
+export const localized = (texts: Readonly<Record<Language, string>>): Localized =>
+  new Localized(texts.en, texts.ru);
+
+/** Entry `key` of a table of texts by language (`{ru: {…}, en: {…}}`, as the contracts keep some). */
+export const fromTable = <K extends string>(
+  table: Readonly<Record<Language, Readonly<Record<K, string>>>>,
+  key: K,
+): Localized => new Localized(table.en[key], table.ru[key]);
+
+const t = (en: string, ru: string) => new Localized(en, ru);
+
+/**
+ * The server's user-facing messages, by key. Where the specification gives a Russian text, that
+ * is the ru text; en is the English the interface uses.
+ */
+const MESSAGES = {
+  // --- the API as a whole
+  notFound: t('Not found.', 'Не найдено.'),
+  notAuthenticated: t(
+    'Authentication credentials were not provided.',
+    'Учётные данные не были предоставлены.',
+  ),
+  permissionDenied: t(
+    'You do not have permission to perform this action.',
+    'У вас недостаточно прав для выполнения данного действия.',
+  ),
+  invalidToken: t(
+    'Given token not valid for any token type',
+    'Токен недействителен. Войдите в систему заново.',
+  ),
+  readOnlyToken: t('This API token is read-only.', 'Этот API-токен позволяет только чтение.'),
+  throttled: (seconds: number) =>
+    t(
+      `Request was throttled. Expected available in ${seconds} seconds.`,
+      `Слишком много запросов. Повторите попытку через ${seconds} с.`,
+    ),
+  malformedJson: t('Malformed JSON body.', 'Тело запроса не является корректным JSON.'),
+  emptyJson: t('Empty JSON body.', 'Пустое тело запроса JSON.'),
+  bodyTooLarge: t('Request body is too large.', 'Тело запроса слишком велико.'),
+  unsupportedMediaType: t('Unsupported media type.', 'Неподдерживаемый тип содержимого.'),
+  invalidContentLength: t('Invalid content length.', 'Некорректная длина содержимого.'),
+  malformedMultipart: t('Malformed multipart body.', 'Некорректное тело запроса multipart.'),
+  expectedMultipart: t('Expected multipart/form-data.', 'Ожидается multipart/form-data.'),
+  unknownParameter: t('Unknown parameter.', 'Неизвестный параметр.'),
+  invalidValue: t('Invalid value.', 'Некорректное значение.'),
+  storageFull: t(
+    'There is not enough storage space for this file; try again later.',
+    'Недостаточно места для хранения файла; повторите попытку позже.',
+  ),
+  unavailable: t(
+    'The service is temporarily unavailable; try again shortly.',
+    'Сервис временно недоступен; повторите попытку чуть позже.',
+  ),
+  internalError: t('Internal server error.', 'Внутренняя ошибка сервера.'),
+  objectDoesNotExist: (id: unknown) =>
+    t(`Invalid pk "${String(id)}" - object does not exist.`, `Объект «${String(id)}» не существует.`),
+  fieldRequired: t('This field is required.', 'Обязательное поле.'),
+
+  // --- signing in
+  invalidCredentials: t(
+    'No active account found with the given credentials',
+    'Не найдена активная учётная запись с указанными данными',
+  ),
+  invalidRefresh: t('Token is invalid or expired', 'Токен недействителен или истёк'),
+  oldPasswordWrong: t(
+    'Your old password was entered incorrectly. Please enter it again.',
+    'Старый пароль введён неверно. Введите его ещё раз.',
+  ),
+  sameAsOldPassword: t(
+    'The new password must differ from the old one',
+    'Новый пароль должен отличаться от старого',
+  ),
+
+  // --- uploads
+  tooManyFiles: (max: number) =>
+    t(`Ensure this field has no more than ${max} files.`, `Не больше ${max} файлов.`),
+  emptyFile: (name: string) =>
+    t(`The submitted file "${name}" is empty.`, `Отправленный файл «${name}» пуст.`),
+  fileTooLarge: (megabytes: number) =>
+    t(`Each file must be at most ${megabytes} MB.`, `Размер каждого файла — не больше ${megabytes} МБ.`),
+  noFile: t('No file was submitted.', 'Файл не отправлен.'),
+
+  // --- incidents
+  actionNotAvailable: (action: string, status: IncidentStatus) =>
+    t(
+      `Action "${action}" is not available for this incident (status: ${INCIDENT_STATUS_TITLES.en[status]}).`,
+      `Действие «${action}» недоступно для этого инцидента (статус: ${INCIDENT_STATUS_TITLES.ru[status]}).`,
+    ),
+  assigneeNotMember: t(
+    'Only users of the incident’s system can be assigned.',
+    'Назначить можно только пользователей системы инцидента.',
+  ),
+  criticalByAnalystsOnly: t(
+    'Only analysts may set the critical priority.',
+    'Критический приоритет устанавливают только аналитики.',
+  ),
+  gossopkaPlanByAnalystsOnly: t(
+    'Only analysts plan the report to the national centre.',
+    'Отправку в НКЦКИ планируют только аналитики.',
+  ),
+  gossopkaAlreadySent: t('The incident has already been sent.', 'Инцидент уже отправлен.'),
+  plannedTimeInPast: t(
+    'The planned time must be in the future.',
+    'Запланированное время должно быть в будущем.',
+  ),
+  rateByCustomerOnly: t('Only the customer rates an incident.', 'Оценку инциденту ставит только заказчик.'),
+  rateHandledOnly: t('Only a handled incident can be rated.', 'Оценить можно только обработанный инцидент.'),
+  alreadyRated: t('The incident has already been rated.', 'Инцидент уже оценён.'),
+  completeByAction: t(
+    'Analysts complete incidents with the "complete" action.',
+    'Аналитики завершают инциденты действием «Завершить».',
+  ),
+  completeNotOpen: t(
+    'The incident is not open; it cannot be completed.',
+    'Инцидент не открыт; его нельзя завершить.',
+  ),
+  downloadTooLarge: t(
+    'The maximum number of records for a file download is exceeded.',
+    'Превышено максимальное число записей для выгрузки в файл.',
+  ),
+  noEmail: t('Your account has no e-mail address.', 'У вашей учётной записи нет адреса e-mail.'),
+
+  // --- tasks
+  taskClosed: t(
+    'The task is closed; reopen it to write.',
+    'Задача закрыта; чтобы писать, откройте её заново.',
+  ),
+  taskStatus: (from: TaskStatus, to: TaskStatus) =>
+    t(
+      `A task that is ${TASK_STATUS_TITLES.en[from]} cannot be set to ${TASK_STATUS_TITLES.en[to]}.`,
+      `Задачу в статусе «${TASK_STATUS_TITLES.ru[from]}» нельзя перевести в статус «${TASK_STATUS_TITLES.ru[to]}».`,
+    ),
+  unknownSystem: t('Unknown system.', 'Неизвестная система.'),
+
+  // --- administration
+  userExists: t('A user with that username already exists.', 'Пользователь с таким именем уже существует.'),
+  systemExists: t('A system with this code already exists.', 'Система с таким кодом уже существует.'),
+  cannotDemoteSelf: t(
+    'You cannot deactivate or demote yourself.',
+    'Нельзя деактивировать себя или понизить свою роль.',
+  ),
+
+  // --- documents
+  onlyInstructionsHaveSensors: t('Only instructions have sensors.', 'Сенсоры есть только у инструкций.'),
+  noDocumentOfKind: t('No document of this kind has this id.', 'Документа этого вида с таким id нет.'),
+  documentLanguageExists: t(
+    'The document already exists in this language.',
+    'Документ на этом языке уже существует.',
+  ),
+  documentNothingChanged: t(
+    'Change at least one of title, description, tags, sensors.',
+    'Измените хотя бы одно из полей: название, описание, теги, сенсоры.',
+  ),
+
+  // --- alerts
+  alertsBulkMax: (max: number) =>
+    t(
+      `At most ${max} alerts can be changed at once.`,
+      `За один раз можно изменить не больше ${max} алертов.`,
+    ),
+  alertsOwnSystem: t(
+    'Alerts can only be attached to an incident of their own system.',
+    'Алерты можно привязать только к инциденту их системы.',
+  ),
+  alertNoProcessTree: t(
+    'The alert has no process events to build a tree from.',
+    'У алерта нет событий процессов, по которым можно построить дерево.',
+  ),
+  alertNoSuchValue: t(
+    'The alert has no such value for this template.',
+    'У алерта нет такого значения для этого шаблона.',
+  ),
+  httpLinksOnly: t('Only http and https links are allowed.', 'Допускаются только ссылки http и https.'),
+
+  // --- recommendations, national centre, tokens, live updates
+  misconfigActionNotPossible: (status: string, action: string) =>
+    t(
+      `The recommendation is ${status.replace('_', ' ')}; "${action}" is not possible.`,
+      `Рекомендация в статусе «${status}»; действие «${action}» невозможно.`,
+    ),
+  gossopkaNotSendable: t(
+    'Only incidents (not other issue types) that are not canceled are sent to the national centre.',
+    'В НКЦКИ отправляются только инциденты (не другие типы обращений), которые не отменены.',
+  ),
+  tooManyPersonalTokens: (max: number) =>
+    t(
+      `You may hold at most ${max} tokens; revoke one first.`,
+      `Можно иметь не больше ${max} токенов; сначала отзовите один из них.`,
+    ),
+  userDeactivated: t('The user is deactivated.', 'Пользователь деактивирован.'),
+  tokenRoleTooHigh: (role: string) =>
+    t(
+      `The token's role may not exceed the user's role (${role}).`,
+      `Роль токена не может быть выше роли пользователя (${role}).`,
+    ),
+  tokensCannotManageTokens: t(
+    'API tokens cannot manage API tokens; sign in to do this.',
+    'API-токеном нельзя управлять API-токенами; войдите в систему.',
+  ),
+  tokensCannotStream: t(
+    'API tokens cannot open event streams; sign in to do this.',
+    'API-токеном нельзя открыть поток событий; войдите в систему.',
+  ),
+  eventsTicketInvalid: t(
+    'The events ticket is invalid or has expired.',
+    'Билет потока событий недействителен или истёк.',
+  ),
+  eventsTicketUsed: t(
+    'The events ticket has already been used; ask for a new one.',
+    'Билет потока событий уже использован; запросите новый.',
+  ),
+  signInLinkInvalid: t(
+    'The sign-in link is invalid or has expired. Please sign in again.',
+    'Ссылка для входа недействительна или устарела. Войдите заново.',
+  ),
+
+  // --- documents and uploads
+  filesNotAccepted: t('Files are not accepted here.', 'Файлы здесь не принимаются.'),
+  exactlyOneFile: t('Send exactly one file in the field "file".', 'Отправьте ровно один файл в поле «file».'),
+  documentFileTooLarge: (megabytes: number) =>
+    t(`The file must be at most ${megabytes} MB.`, `Размер файла — не больше ${megabytes} МБ.`),
+  unexpectedFileField: t(
+    'Unexpected file field; use "attachments".',
+    'Неожиданное поле файла; используйте «attachments».',
+  ),
+  storageQuota: (used: string, quota: string, adding: string) =>
+    t(
+      `The system's storage quota is used up: ${used} of ${quota} stored, and these files ` +
+        `need ${adding} more. Delete files that are no longer needed or ask the SOC to raise the quota.`,
+      `Квота хранилища системы исчерпана: занято ${used} из ${quota}, а этим файлам нужно ещё ${adding}. ` +
+        'Удалите ненужные файлы или попросите SOC увеличить квоту.',
+    ),
+} as const;
+
+type Catalog = typeof MESSAGES;
+export type MessageKey = keyof Catalog;
+type Args<K extends MessageKey> = Catalog[K] extends (...args: infer A) => Localized ? A : [];
+
+/** The message `key` of the catalog, with its parameters where it takes some. */
+export function msg<K extends MessageKey>(key: K, ...args: Args<K>): Localized {
+  const entry: Localized | ((...a: never[]) => Localized) = MESSAGES[key];
+  return typeof entry === 'function' ? (entry as (...a: Args<K>) => Localized)(...args) : entry;
+}
+
+/**
+ * An answer's body with every localised text in `lang`: the `{detail}` of an error, its field
+ * messages (lists under field names) or a body with a machine-readable code beside the text.
+ */
+export function inLanguage(body: unknown, lang: Language): unknown {
+  if (body instanceof Localized) return body.in(lang);
+  if (Array.isArray(body)) return body.map((item) => inLanguage(item, lang));
+  if (body && typeof body === 'object' && Object.getPrototypeOf(body) === Object.prototype) {
+    return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, inLanguage(v, lang)]));
+  }
+  return body;
+}
