@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mitreBand, RULE_INCIDENTS_FIRST_PAGE, RULE_INCIDENTS_PAGE } from '@soc/contracts';
 import type { IncidentListResponse, RuleCoverage, RuleListResponse } from '@soc/contracts';
 import { pickOptions } from './support/antd.ts';
+import { seriousViolations } from './support/axe.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { signIn } from './support/session.ts';
 
@@ -293,14 +293,6 @@ describe.each(['light', 'dark'] as const)('the MITRE matrices in the %s theme', 
     await context.close();
   }, 180_000);
 });
-
-/** Serious and critical violations, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe.each(['light', 'dark'] as const)('rules accessibility in the %s theme', (theme) => {
   const open = async (path: string) => {
