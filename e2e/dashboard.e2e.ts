@@ -289,7 +289,7 @@ describe('dashboard', () => {
     await page.goto(`${baseUrl}/dashboard?${wholePeriod()}`);
     const caption = page.getByTestId('sla-caption');
     await caption.waitFor();
-    expect(await caption.innerText()).toMatch(/^SLA breach rate\s+Incidents registered \S+ – \S+$/);
+    expect(await caption.innerText()).toMatch(/^SLA breach rate\s+Incidents registered \S.* – \S.*$/);
     await noInnerScroll(page, 'sla');
     await context.close();
   });

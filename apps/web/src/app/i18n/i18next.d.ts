@@ -1,6 +1,7 @@
 import 'i18next';
 import type { apiTokensEn } from '../../features/api-tokens/i18n/en.ts';
 import type { logSourcesEn } from '../../features/log-sources/i18n/en.ts';
+import type { misconfigsEn } from '../../features/misconfigs/i18n/en.ts';
 import type { auditLogEn } from '../../features/settings/i18n/auditLog.en.ts';
 import type { en } from './locales/en.ts';
 
@@ -14,6 +15,7 @@ declare module 'i18next' {
         apiTokens: typeof apiTokensEn;
         logSources: typeof logSourcesEn;
         auditLog: typeof auditLogEn;
+        misconfigs: typeof misconfigsEn;
       };
     };
   }

@@ -37,7 +37,10 @@ i18n.on('languageChanged', (lng) => {
 // (packs/<locale>.ts, issue 14: the initial JS carries no catalog). Initialisation therefore
 // completes synchronously (initAsync: false) and the catalog is added when it arrives.
 void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LOCALES.map((locale) => [locale, { translation: STARTUP_TEXTS[locale] }])),
+  // copies: i18next merges every later bundle into these objects, which must stay as written
+  resources: Object.fromEntries(
+    LOCALES.map((locale) => [locale, { translation: structuredClone(STARTUP_TEXTS[locale]) }]),
+  ),
   lng: initialLocale,
   fallbackLng: 'en',
   supportedLngs: [...LOCALES],

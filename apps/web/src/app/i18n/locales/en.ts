@@ -8,7 +8,6 @@ import { settingsEn } from '../../../features/settings/i18n/en.ts';
 import { assetsEn } from '../../../features/assets/i18n/en.ts';
 import { filesEn } from '../../../features/files/i18n/en.ts';
 import { tasksEn } from '../../../features/tasks/i18n/en.ts';
-import { misconfigsEn } from '../../../features/misconfigs/i18n/en.ts';
 import { authEn } from '../../../features/auth/i18n/en.ts';
 import { incidentsEn } from '../../../features/incidents/i18n/en.ts';
 import { incidentPageEn } from '../../../features/incident-page/i18n/en.ts';
@@ -143,5 +142,4 @@ export const en = {
   assets: assetsEn,
   files: filesEn,
   tasks: tasksEn,
-  misconfigs: misconfigsEn,
 };

@@ -6,7 +6,6 @@ import { settingsRu } from '../../../features/settings/i18n/ru.ts';
 import { assetsRu } from '../../../features/assets/i18n/ru.ts';
 import { filesRu } from '../../../features/files/i18n/ru.ts';
 import { tasksRu } from '../../../features/tasks/i18n/ru.ts';
-import { misconfigsRu } from '../../../features/misconfigs/i18n/ru.ts';
 import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
 import type { en } from './en.ts';
 import { dashboardRu } from '../../../features/dashboard/i18n/ru.ts';
@@ -148,5 +147,4 @@ export const ru: RussianTexts<typeof en> = {
   assets: assetsRu,
   files: filesRu,
   tasks: tasksRu,
-  misconfigs: misconfigsRu,
 };
