@@ -220,7 +220,7 @@ describe('alerts tab: layout and tag suggestions', () => {
       open();
       await answered;
       await renderedFrames(page);
-      expect(await suggestions.count()).toBe(0);
+      await expect.poll(() => suggestions.count()).toBe(0);
     };
 
     await dismissEarly(first, () => page.keyboard.press('Escape'));
