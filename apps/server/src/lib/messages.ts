@@ -102,6 +102,10 @@ const MESSAGES = {
     'The new password must differ from the old one',
     'Новый пароль должен отличаться от старого',
   ),
+  loggedOut: t('Logged out.', 'Вы вышли из системы.'),
+  passwordChanged: t('Password changed.', 'Пароль изменён.'),
+  mfaResendWait: (seconds: number) =>
+    t(`A new code may be requested in ${seconds} seconds.`, `Новый код можно запросить через ${seconds} с.`),
 
   // --- uploads
   tooManyFiles: (max: number) =>
@@ -203,6 +207,21 @@ const MESSAGES = {
     'У алерта нет такого значения для этого шаблона.',
   ),
   httpLinksOnly: t('Only http and https links are allowed.', 'Допускаются только ссылки http и https.'),
+
+  // --- the analyst API's idempotency keys
+  idempotencyReleasing: t(
+    'The Idempotency-Key is being released; retry.',
+    'Ключ Idempotency-Key освобождается; повторите запрос.',
+  ),
+  idempotencyInProgress: t(
+    'A request with this Idempotency-Key is still in progress.',
+    'Запрос с этим ключом Idempotency-Key ещё выполняется.',
+  ),
+  idempotencyMismatch: t(
+    'This Idempotency-Key was used with a different request.',
+    'Этот ключ Idempotency-Key уже использован с другим запросом.',
+  ),
+  reportQueued: t('The report will be generated.', 'Отчёт будет сформирован.'),
 
   // --- recommendations, national centre, tokens, live updates
   misconfigActionNotPossible: (status: string, action: string) =>

@@ -24,6 +24,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import type { AuthService, CallerContext } from './auth.service.ts';
@@ -128,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     },
     async (request) => {
       await auth.logout(request.body.refresh, caller(request));
-      return { detail: 'Logged out.' };
+      return { detail: msg('loggedOut').in(requestLanguage(request)) };
     },
   );
 
@@ -163,7 +164,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     async (request) => {
       const me = requireAuth(request);
       await auth.changePassword(me.userId, me.sessionId, request.body, caller(request));
-      return { detail: 'Password changed.' };
+      return { detail: msg('passwordChanged').in(requestLanguage(request)) };
     },
   );
 

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, tooManyRequests } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import { matchTotp, openSecret } from '../../lib/totp.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 import type { CallerContext } from './auth.service.ts';
@@ -147,11 +148,11 @@ export function createMfaService({ db, config, users, sms, issueTokens, log }: M
       if (remaining > 0) {
         throw new HttpError(
           429,
-          `A new code may be requested in ${remaining} seconds.`,
+          msg('mfaResendWait', remaining),
           undefined,
           { 'retry-after': String(remaining) },
           {
-            detail: `A new code may be requested in ${remaining} seconds.`,
+            detail: msg('mfaResendWait', remaining),
             generate_challenge_timeout: remaining,
           },
         );

@@ -19,6 +19,7 @@ import {
 import type { Config } from '../../config.ts';
 import { contentDisposition } from '../../lib/http-files.ts';
 import { pageLinks } from '../../lib/pagination.ts';
+import { msg } from '../../lib/messages.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import { presentReport } from './reports.presenter.ts';
 import type { ReportsService } from './reports.service.ts';
@@ -70,13 +71,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const { id } = await reports.createOneOff(
-        request.body,
-        requireAuth(request),
-        request.ip,
-        requestLanguage(request),
-      );
-      return reply.code(201).send({ id, detail: 'The report will be generated.' });
+      const language = requestLanguage(request);
+      const { id } = await reports.createOneOff(request.body, requireAuth(request), request.ip, language);
+      return reply.code(201).send({ id, detail: msg('reportQueued').in(language) });
     },
   );
 

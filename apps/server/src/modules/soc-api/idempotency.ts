@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_HOURS } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { requireAuth, systemScope } from '../../plugins/auth.ts';
 import {
@@ -70,11 +71,11 @@ export function createIdempotency(db: Db) {
       if (!(await claimKey(db, id, { route, requestHash }))) {
         const existing = await findKey(db, id);
         if (!existing)
-          throw new HttpError(409, 'The Idempotency-Key is being released; retry.', undefined, {
+          throw new HttpError(409, msg('idempotencyReleasing'), undefined, {
             'retry-after': '1',
           });
         if (existing.route !== route || existing.requestHash !== requestHash) {
-          throw new HttpError(422, 'This Idempotency-Key was used with a different request.');
+          throw new HttpError(422, msg('idempotencyMismatch'));
         }
         if (existing.statusCode !== null) {
           return reply
@@ -83,7 +84,7 @@ export function createIdempotency(db: Db) {
             .send(existing.response);
         }
         if (!(await takeOverStaleClaim(db, id, new Date(Date.now() - STALE_CLAIM_MS)))) {
-          throw new HttpError(409, 'A request with this Idempotency-Key is still in progress.', undefined, {
+          throw new HttpError(409, msg('idempotencyInProgress'), undefined, {
             'retry-after': '1',
           });
         }

@@ -253,6 +253,8 @@ describe('analyst API: incidents', () => {
     expect(await count()).toBe(before + 1);
     const other = await create(sessions.analyst!, { ...body, summary: 'Something else' }, key);
     expect(other.statusCode).toBe(422);
+    // in the portal's default language, as every message without Accept-Language (issue 28)
+    expect(other.json()).toEqual({ detail: 'Этот ключ Idempotency-Key уже использован с другим запросом.' });
     // a failed call releases its key: the retry runs
     const badKey = randomUUID();
     expect(
