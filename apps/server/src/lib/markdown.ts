@@ -1,5 +1,6 @@
 import { Marked, type MarkedToken, type Token, type TokensList } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import TurndownService from 'turndown';
 
 /**
  * What may survive in stored or rendered HTML: text formatting, lists, tables, code, links
@@ -109,6 +110,24 @@ export function htmlToText(html: string): string {
   return decodeEntities(sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} }))
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+const turndown = new TurndownService({
+  headingStyle: 'atx',
+  bulletListMarker: '-',
+  codeBlockStyle: 'fenced',
+  emDelimiter: '*',
+});
+// text that reads like a tag (`<b>` typed into a comment) stays text when the Markdown is parsed
+const escapeMarkdown = turndown.escape.bind(turndown);
+turndown.escape = (text) => escapeMarkdown(text).replace(/</g, '\\<');
+
+/**
+ * Sanitised HTML (a comment's body) → Markdown, so that a PDF keeps its lists, faces, links and
+ * code (issue 28) through the one Markdown writer rather than a second HTML one.
+ */
+export function htmlToMarkdown(html: string): string {
+  return turndown.turndown(sanitizeHtmlFragment(html)).trim();
 }
 
 /**

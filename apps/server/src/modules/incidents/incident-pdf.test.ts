@@ -59,6 +59,9 @@ beforeAll(async () => {
     observedIocs: [{ ioc: 'evil.example.com', ioc_type: 'fqdn', category: ['C2'] }],
   });
   await buildComment(ctx, row.id, { body: '<p>Пароль сменён в 10:40</p>' });
+  await buildComment(ctx, row.id, {
+    body: '<p>Сделано:</p><ol><li>изолирован <strong>dc-01</strong></li><li>удалён <code>svc.exe</code></li></ol><p>&lt;b&gt;не тег&lt;/b&gt; <a href="https://soc.example/t/2">заявка</a></p>',
+  });
   incident = { key: row.key, summary };
 });
 afterAll(async () => {
@@ -103,6 +106,11 @@ describe('GET /soc/incs/{key}/get_pdf_inc/', () => {
     expect(line('Узел')).toMatch(/^\s*Узел\s+Адрес$/);
     expect(line('Подробнее')).toMatch(/Подробнее: отчёт$/);
     expect(res.rawPayload.toString('latin1')).toContain('/URI (https://soc.example/r/1)');
+    // comments too: their HTML keeps its list, link and typed text (issue 28)
+    expect(line('изолирован')).toMatch(/^\s*1\.\s+изолирован dc-01$/);
+    expect(line('удалён')).toMatch(/^\s*2\.\s+удалён svc\.exe$/);
+    expect(line('не тег')).toMatch(/<b>не тег<\/b> заявка$/);
+    expect(res.rawPayload.toString('latin1')).toContain('/URI (https://soc.example/t/2)');
     // italic and code in their own faces (headings use the bold one anyway)
     const fonts = await poppler('pdffonts', res.rawPayload);
     expect(fonts).toMatch(/DejaVuSans-Oblique\b/);

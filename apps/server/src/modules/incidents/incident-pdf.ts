@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Comment, IncidentCard, Language } from '@soc/contracts';
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
-import { htmlToText } from '../../lib/markdown.ts';
+import { htmlToMarkdown } from '../../lib/markdown.ts';
 import { registerPdfFonts } from '../../lib/pdf-fonts.ts';
 import { writeMarkdown } from '../../lib/pdf-markdown.ts';
 
@@ -174,10 +174,7 @@ export function incidentPdf(
       .font('bold')
       .fontSize(10)
       .text(`${c.author} · ${when(c.created, lang)}`);
-    doc
-      .font('body')
-      .fontSize(10)
-      .text(htmlToText(c.body) || '—');
+    markdown(htmlToMarkdown(c.body));
     if (c.attachments.length) {
       doc
         .fontSize(9)
