@@ -3,7 +3,6 @@ import { Card, Descriptions, Flex, Tag, theme, Typography, type DescriptionsProp
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTimeWithZone } from '../../../shared/lib/formatDateTime.ts';
-import { useMitreMatrixQuery } from '../../dashboard/api/dashboardQueries.ts';
 import { RuleNamePopover } from '../../rules/components/RuleNamePopover.tsx';
 import { wrapText } from '../../rules/components/wrapText.ts';
 import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
@@ -229,11 +228,15 @@ export function MoreInfo({ incident, onRefresh }: MoreInfoProps) {
   );
 }
 
-/** Techniques by tactic (mitre_cov), tactics by their ATT&CK names once the matrix is loaded. */
+/**
+ * Techniques by tactic (mitre_cov), tactics by name in the interface's language. The names come
+ * from the catalog rather than the ATT&CK matrix, which is 1.5 MB for fourteen names (issue 28).
+ */
 export function MitreBlock({ incident }: { incident: IncidentCard }) {
   const { t } = useTranslation();
-  const matrix = useMitreMatrixQuery();
-  const tacticName = new Map(matrix.data?.tactics.map((tactic) => [tactic.short_name, tactic.name]));
+  const tacticName: Partial<Record<string, string>> = t('incidentPage.mitre.tactics', {
+    returnObjects: true,
+  });
   const tactics = Object.entries(incident.mitre_cov).filter(([, techniques]) => techniques.length > 0);
   return (
     <Block title={t('incidentPage.mitre.title')} testId="incident-mitre">
@@ -243,9 +246,7 @@ export function MitreBlock({ incident }: { incident: IncidentCard }) {
         <Flex vertical gap="small">
           {tactics.map(([tactic, techniques]) => (
             <div key={tactic} data-testid="incident-mitre-tactic" data-tactic={tactic}>
-              <Typography.Text type="secondary" lang={tacticName.has(tactic) ? 'en' : undefined}>
-                {tacticName.get(tactic) ?? tactic}
-              </Typography.Text>
+              <Typography.Text type="secondary">{tacticName[tactic] ?? tactic}</Typography.Text>
               <Flex wrap gap="small">
                 {techniques.map((technique) => (
                   <Tag key={technique} style={{ marginInlineEnd: 0 }}>

@@ -38,6 +38,23 @@ export const incidentPageEn = {
   mitre: {
     title: 'MITRE ATT&CK',
     empty: 'No techniques',
+    /** The enterprise tactics by their ATT&CK short names (a tactic not listed shows its id). */
+    tactics: {
+      reconnaissance: 'Reconnaissance',
+      'resource-development': 'Resource Development',
+      'initial-access': 'Initial Access',
+      execution: 'Execution',
+      persistence: 'Persistence',
+      'privilege-escalation': 'Privilege Escalation',
+      'defense-evasion': 'Defense Evasion',
+      'credential-access': 'Credential Access',
+      discovery: 'Discovery',
+      'lateral-movement': 'Lateral Movement',
+      collection: 'Collection',
+      'command-and-control': 'Command and Control',
+      exfiltration: 'Exfiltration',
+      impact: 'Impact',
+    },
   },
   tabs: {
     label: 'Incident sections',

@@ -41,6 +41,22 @@ export const incidentPageRu: RussianTexts<typeof incidentPageEn> = {
   mitre: {
     title: 'MITRE ATT&CK',
     empty: 'Нет техник',
+    tactics: {
+      reconnaissance: 'Разведка',
+      'resource-development': 'Подготовка ресурсов',
+      'initial-access': 'Первоначальный доступ',
+      execution: 'Выполнение',
+      persistence: 'Закрепление',
+      'privilege-escalation': 'Повышение привилегий',
+      'defense-evasion': 'Обход защиты',
+      'credential-access': 'Доступ к учётным данным',
+      discovery: 'Обнаружение',
+      'lateral-movement': 'Перемещение внутри периметра',
+      collection: 'Сбор данных',
+      'command-and-control': 'Управление и контроль',
+      exfiltration: 'Эксфильтрация',
+      impact: 'Воздействие',
+    },
   },
   tabs: {
     label: 'Разделы инцидента',

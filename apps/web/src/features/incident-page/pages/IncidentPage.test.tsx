@@ -66,30 +66,22 @@ describe('incident page: card', () => {
     expect(screen.queryByTestId('incident-tab-misconfigs')).not.toBeInTheDocument();
   });
 
-  it('names the tactics of the MITRE block as ATT&CK does', async () => {
-    openIncident({
-      'GET /api/v0/soc/mitre_matrix/': {
-        body: {
-          available: true,
-          version: '17.1',
-          tactics: [
-            {
-              id: 'TA0011',
-              name: 'Command and Control',
-              short_name: 'command-and-control',
-              is_hidden: false,
-            },
-          ],
-          techniques: [],
-          notice: '© The MITRE Corporation.',
-        },
+  it('names the tactics of the MITRE block in the interface language without loading the matrix', async () => {
+    const { fetchMock } = openIncident({
+      [CARD]: {
+        body: makeCard({ mitre_cov: { 'command-and-control': ['T1071.001'], 'x-custom': ['T9999'] } }),
       },
     });
     const block = await screen.findByTestId('incident-mitre');
-    const tactic = within(block).getByTestId('incident-mitre-tactic');
-    await waitFor(() => expect(tactic).toHaveTextContent('Command and Control'));
-    expect(tactic).not.toHaveTextContent('command-and-control');
-    expect(tactic).toHaveTextContent('T1071.001');
+    const [known, unknown] = within(block).getAllByTestId('incident-mitre-tactic');
+    expect(known).toHaveTextContent('Command and Control');
+    expect(known).not.toHaveTextContent('command-and-control');
+    expect(known).toHaveTextContent('T1071.001');
+    expect(unknown).toHaveTextContent('x-custom');
+    await act(() => i18n.changeLanguage('ru'));
+    await waitFor(() => expect(known).toHaveTextContent('Управление и контроль'));
+    await settle();
+    expect(callsTo(fetchMock, 'GET /api/v0/soc/mitre_matrix/')).toHaveLength(0);
   });
 
   it('disables the IOC tab when the incident has none and offers misconfigurations for Remediation', async () => {
