@@ -110,6 +110,14 @@ export function sanitizeFilterParams(
   return kept;
 }
 
+/**
+ * The text the search box shows: the applied search, else one that came in the URL or a saved
+ * filter and was kept out of the request (longer than the server accepts), so that the box
+ * shows it with its message rather than the list silently searching nothing (issue 28).
+ */
+export const shownSearch = (raw: URLSearchParams, kept: URLSearchParams): string =>
+  kept.get('search') ?? raw.get('search') ?? '';
+
 /** The values of a list parameter (see `splitList`). */
 export function readListParam(params: URLSearchParams, key: string): string[] {
   const value = params.get(key);

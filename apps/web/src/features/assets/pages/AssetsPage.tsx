@@ -17,6 +17,7 @@ import {
   sanitizeFilterParams,
   withFilterParams,
   type ParamSchema,
+  shownSearch,
 } from '../../../shared/lib/filters.ts';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
@@ -156,7 +157,7 @@ export function AssetsPage() {
       </Flex>
       <Flex gap="small" wrap align="center">
         <SearchBox
-          value={params.get('search') ?? ''}
+          value={shownSearch(rawParams, params)}
           onSearch={(text) => change({ search: text })}
           placeholder={t('assets.list.searchPlaceholder')}
           label={t('assets.list.searchLabel')}

@@ -24,6 +24,7 @@ import {
   sanitizeDocumentParams,
   withParams,
 } from '../lib/documentQuery.ts';
+import { shownSearch } from '../../../shared/lib/filters.ts';
 
 /** Height of the list's scroll area: the viewport below the page header and toolbar. */
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';
@@ -95,7 +96,7 @@ export function DocumentListView({ view }: DocumentListViewProps) {
               testId="documents-search"
               width="26rem"
               clearsWhenEmptied
-              value={params.get('search') ?? ''}
+              value={shownSearch(persisted.params, params)}
               onSearch={(text) => {
                 // A search always runs again, also for a text (or a cleared box) whose list is cached.
                 const next = withParams(params, { search: text });

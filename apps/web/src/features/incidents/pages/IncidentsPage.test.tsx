@@ -134,6 +134,19 @@ describe('IncidentsPage: list', () => {
     );
   });
 
+  it('shows a too-long search from the URL in the box with its message instead of dropping it', async () => {
+    const long = 'z'.repeat(SEARCH_MAX_LENGTH + 5);
+    const { fetchMock } = openIncidents(`/incidents?search=${long}&status__in=closed`);
+    await waitFor(() => expect(listQueries(fetchMock).length).toBeGreaterThan(0));
+    expect(screen.getByTestId('incidents-search-input')).toHaveValue(long);
+    expect(screen.getByTestId('incidents-search-error')).toHaveTextContent(
+      `The search is too long (at most ${SEARCH_MAX_LENGTH} characters)`,
+    );
+    // the list loads with the rest of the URL, without the search the server would refuse
+    expect(listQueries(fetchMock).at(-1)).toMatchObject({ status__in: 'closed' });
+    expect(listQueries(fetchMock).every((query) => query.search === undefined)).toBe(true);
+  });
+
   it('shows a loading state, then an error with a retry that loads the list', async () => {
     let attempts = 0;
     const answer = deferred<{ status: number; body: unknown }>();

@@ -21,6 +21,7 @@ import {
   sanitizeIncidentParams,
   withParams,
 } from '../lib/incidentQuery.ts';
+import { shownSearch } from '../../../shared/lib/filters.ts';
 
 /** Height of the list's scroll area: the viewport below the page header and toolbar. */
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';
@@ -98,7 +99,7 @@ export function IncidentsPage() {
                 buttonText={t('incidents.search.button')}
                 testId="incidents-search"
                 width="28rem"
-                value={params.get('search') ?? ''}
+                value={shownSearch(persisted.params, params)}
                 onSearch={(text) => setParams(withParams(params, { search: text }))}
               />
               <FilterToggle

@@ -32,6 +32,7 @@ import {
   sanitizeFilterParams,
   withFilterParams,
   type ParamSchema,
+  shownSearch,
 } from '../../../shared/lib/filters.ts';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { formatNumber } from '../../../shared/lib/formatNumber.ts';
@@ -223,7 +224,7 @@ function LogSourcesView({ tab }: { tab: LogSourceTab }) {
       />
       <Flex gap="small" wrap>
         <SearchBox
-          value={params.get('search') ?? ''}
+          value={shownSearch(rawParams, params)}
           onSearch={(text) => change({ search: text })}
           placeholder={t('logSources.searchPlaceholder')}
           label={t('logSources.searchLabel')}

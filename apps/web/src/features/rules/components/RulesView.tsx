@@ -25,6 +25,7 @@ import { RuleCounters } from './RuleCounters.tsx';
 import { RuleFilterBar } from './RuleFilterBar.tsx';
 import { RuleList } from './RuleList.tsx';
 import { RuleSidePanel } from './RuleSidePanel.tsx';
+import { shownSearch } from '../../../shared/lib/filters.ts';
 
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 22rem))';
 
@@ -98,7 +99,7 @@ export function RulesView() {
           testId="rules-search"
           width="24rem"
           clearsWhenEmptied
-          value={params.get('search') ?? ''}
+          value={shownSearch(persisted.params, params)}
           onSearch={(text) => {
             void queryClient.invalidateQueries({ queryKey: ruleKeys.all });
             setParams(withParams(params, { search: text }));
