@@ -5,8 +5,10 @@ import { authStore } from '../shared/api/authStore.ts';
 import '../app/i18n/languagePacks.ts';
 import { i18n, loadLanguage } from '../shared/i18n/i18n.ts';
 
-// Lazy pages are transformed on first import, which can take a few seconds in a cold run.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy pages are transformed on first import, which can take a few seconds in a cold run, and
+// more on a busy machine (a file's first test took 7–8 s beside other suites on two cores).
+// Only a failing wait lasts this long.
+configure({ asyncUtilTimeout: 10_000 });
 
 // antd reads media queries (Grid, responsive observers) and element sizes (Menu overflow,
 // Typography ellipsis); jsdom implements neither.

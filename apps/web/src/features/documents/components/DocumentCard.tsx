@@ -1,10 +1,10 @@
 import type { DocumentListItem } from '@soc/contracts';
 import { Flex, Tag, theme, Typography } from 'antd';
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { clipText } from '../../../shared/ui/clipText.ts';
+import { FeedCard } from '../../../shared/ui/FeedCard.tsx';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 
 /** Lines of the summary a card shows before its ellipsis. */
@@ -27,33 +27,15 @@ export function DocumentCard({ view, document, selected, position, setSize, onSe
   const { token } = theme.useToken();
   const titleId = `document-card-title-${document.id}`;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onSelect(document.id);
-    }
-  };
-
   return (
-    <article
-      tabIndex={0}
-      aria-labelledby={titleId}
-      aria-posinset={position}
-      aria-setsize={setSize}
-      aria-current={selected ? 'true' : undefined}
-      data-testid="document-card"
-      data-id={document.id}
-      data-selected={selected}
-      onClick={() => onSelect(document.id)}
-      onKeyDown={onKeyDown}
-      style={{
-        cursor: 'pointer',
-        padding: token.paddingSM,
-        borderRadius: token.borderRadiusLG,
-        background: selected ? token.colorPrimaryBg : token.colorBgContainer,
-        border: `${token.lineWidth}px ${token.lineType} ${selected ? token.colorPrimaryBorder : token.colorBorderSecondary}`,
-      }}
+    <FeedCard
+      titleId={titleId}
+      selected={selected}
+      position={position}
+      setSize={setSize}
+      onSelect={() => onSelect(document.id)}
+      testId="document-card"
+      data={{ 'data-id': document.id }}
     >
       <Flex vertical gap={token.marginXXS}>
         <Flex align="center" gap="small">
@@ -106,6 +88,6 @@ export function DocumentCard({ view, document, selected, position, setSize, onSe
           )}
         </Flex>
       </Flex>
-    </article>
+    </FeedCard>
   );
 }

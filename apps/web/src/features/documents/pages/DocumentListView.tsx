@@ -1,4 +1,3 @@
-import type { DocumentListItem, DocumentListResponse } from '@soc/contracts';
 import { Alert, Flex } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -25,23 +24,10 @@ import {
   withParams,
 } from '../lib/documentQuery.ts';
 import { shownSearch } from '../../../shared/lib/filters.ts';
+import { pageItems } from '../../../shared/lib/pageItems.ts';
 
 /** Height of the list's scroll area: the viewport below the page header and toolbar. */
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';
-
-/** The documents loaded so far, in order, without the duplicates that shifting pages can bring. */
-function flattenPages(pages: readonly DocumentListResponse[] | undefined): DocumentListItem[] {
-  const seen = new Set<number>();
-  const documents: DocumentListItem[] = [];
-  for (const page of pages ?? []) {
-    for (const document of page.results) {
-      if (seen.has(document.id)) continue;
-      seen.add(document.id);
-      documents.push(document);
-    }
-  }
-  return documents;
-}
 
 export type DocumentListViewProps = {
   view: DocumentKindView;
@@ -68,7 +54,7 @@ export function DocumentListView({ view }: DocumentListViewProps) {
   const queryClient = useQueryClient();
   const languages = useDocumentLanguagesQuery(view);
   const query = useDocumentsInfiniteQuery(view, params, language);
-  const documents = useMemo(() => flattenPages(query.data?.pages), [query.data]);
+  const documents = useMemo(() => pageItems(query.data?.pages, (item) => item.id), [query.data]);
   const total = query.data?.pages.at(-1)?.total ?? 0;
   const selected = documents.find((document) => document.id === selectedId) ?? null;
   const activeFilters = countActiveFilters(params);

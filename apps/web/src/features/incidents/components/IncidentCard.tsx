@@ -1,10 +1,10 @@
 import type { IncidentListItem } from '@soc/contracts';
 import { Flex, Tag, theme, Typography } from 'antd';
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { clipText } from '../../../shared/ui/clipText.ts';
+import { FeedCard } from '../../../shared/ui/FeedCard.tsx';
 import { IncidentPriorityTag } from '../../../shared/ui/IncidentPriorityTag.tsx';
 import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
 import { IncidentTags } from './IncidentTags.tsx';
@@ -30,40 +30,16 @@ export function IncidentCard({ incident, selected, position, setSize, onSelect, 
   const { token } = theme.useToken();
   const titleId = `incident-card-title-${incident.key}`;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    // Keys typed on the key link keep their meaning (Enter follows the link).
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      onSelect(incident.key);
-      return;
-    }
-    const offset = { ArrowDown: 1, ArrowUp: -1, PageDown: 1, PageUp: -1 }[event.key];
-    if (offset !== undefined && onMove) {
-      event.preventDefault();
-      onMove(position - 1, offset);
-    }
-  };
-
   return (
-    <article
-      tabIndex={0}
-      aria-labelledby={titleId}
-      aria-posinset={position}
-      aria-setsize={setSize}
-      aria-current={selected ? 'true' : undefined}
-      data-testid="incident-card"
-      data-key={incident.key}
-      data-selected={selected}
-      onClick={() => onSelect(incident.key)}
-      onKeyDown={onKeyDown}
-      style={{
-        cursor: 'pointer',
-        padding: token.paddingSM,
-        borderRadius: token.borderRadiusLG,
-        background: selected ? token.colorPrimaryBg : token.colorBgContainer,
-        border: `${token.lineWidth}px ${token.lineType} ${selected ? token.colorPrimaryBorder : token.colorBorderSecondary}`,
-      }}
+    <FeedCard
+      titleId={titleId}
+      selected={selected}
+      position={position}
+      setSize={setSize}
+      onSelect={() => onSelect(incident.key)}
+      onMove={onMove && ((offset) => onMove(position - 1, offset))}
+      testId="incident-card"
+      data={{ 'data-key': incident.key }}
     >
       <Flex vertical gap={token.marginXXS}>
         <Flex align="center" gap="small" wrap>
@@ -119,6 +95,6 @@ export function IncidentCard({ incident, selected, position, setSize, onSelect, 
         </Flex>
         <IncidentTags tags={incident.tags} />
       </Flex>
-    </article>
+    </FeedCard>
   );
 }

@@ -1,5 +1,4 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { IncidentListItem, IncidentListResponse } from '@soc/contracts';
 import { Button, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,23 +21,10 @@ import {
   withParams,
 } from '../lib/incidentQuery.ts';
 import { shownSearch } from '../../../shared/lib/filters.ts';
+import { pageItems } from '../../../shared/lib/pageItems.ts';
 
 /** Height of the list's scroll area: the viewport below the page header and toolbar. */
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';
-
-/** The incidents loaded so far, in order, without the duplicates that shifting pages can bring. */
-function flattenPages(pages: readonly IncidentListResponse[] | undefined): IncidentListItem[] {
-  const seen = new Set<number>();
-  const incidents: IncidentListItem[] = [];
-  for (const page of pages ?? []) {
-    for (const incident of page.results) {
-      if (seen.has(incident.key)) continue;
-      seen.add(incident.key);
-      incidents.push(incident);
-    }
-  }
-  return incidents;
-}
 
 /**
  * /incidents (spec 000 §2 "Incident list"): search, filters, sort, CSV export and incident
@@ -60,7 +46,7 @@ export function IncidentsPage() {
   const [resets, setResets] = useState(0);
 
   const query = useIncidentsInfiniteQuery(params);
-  const incidents = useMemo(() => flattenPages(query.data?.pages), [query.data]);
+  const incidents = useMemo(() => pageItems(query.data?.pages, (item) => item.key), [query.data]);
   const lastPage = query.data?.pages.at(-1);
   const total = lastPage?.total ?? 0;
   // a text search over more than 10,000 incidents is not counted to the end (TOTAL_COUNT_CAP)

@@ -1,4 +1,3 @@
-import type { Misconfig, MisconfigPage } from '@soc/contracts';
 import { Button, Empty, Flex, Result, Skeleton, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,25 +12,13 @@ import { MISCONFIGS_FILTER_ENTITY, sanitizeMisconfigParams } from '../lib/miscon
 import { addFeatureTexts } from '../../../shared/i18n/featureTexts.ts';
 import { misconfigsEn } from '../i18n/en.ts';
 import { misconfigsRu } from '../i18n/ru.ts';
+import { pageItems } from '../../../shared/lib/pageItems.ts';
 
 // the recommendations' texts stay out of the start-up language pack (bundle.e2e.ts)
 addFeatureTexts('misconfigs', { en: misconfigsEn, ru: misconfigsRu });
 
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';
 const CARD_HEIGHT = 96;
-
-function flatten(pages: readonly MisconfigPage[] | undefined): Misconfig[] {
-  const seen = new Set<number>();
-  const out: Misconfig[] = [];
-  for (const page of pages ?? []) {
-    for (const m of page.results) {
-      if (seen.has(m.id)) continue;
-      seen.add(m.id);
-      out.push(m);
-    }
-  }
-  return out;
-}
 
 /**
  * /misconfigs (spec 000 §2): the security recommendations of the customer's systems, loaded
@@ -45,7 +32,7 @@ export function MisconfigsPage() {
   const persisted = usePersistedFilters(MISCONFIGS_FILTER_ENTITY);
   const params = useMemo(() => sanitizeMisconfigParams(persisted.params), [persisted.params]);
   const query = useMisconfigsInfiniteQuery(params);
-  const items = useMemo(() => flatten(query.data?.pages), [query.data]);
+  const items = useMemo(() => pageItems(query.data?.pages, (item) => item.id), [query.data]);
   const total = query.data?.pages[0]?.total ?? 0;
   const [selected, setSelected] = useState<number | null>(null);
 

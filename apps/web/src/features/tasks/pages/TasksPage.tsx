@@ -1,5 +1,4 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { Task, TaskListResponse } from '@soc/contracts';
 import { taskPath } from '@soc/contracts';
 import { Button, Flex, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -14,22 +13,10 @@ import { CreateTaskModal } from '../components/CreateTaskModal.tsx';
 import { TaskCard } from '../components/TaskCard.tsx';
 import { TaskFilterBar } from '../components/TaskFilterBar.tsx';
 import { sanitizeTaskParams, TASKS_FILTER_ENTITY } from '../lib/taskQuery.ts';
+import { pageItems } from '../../../shared/lib/pageItems.ts';
 
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 20rem))';
 const CARD_HEIGHT = 84;
-
-function flatten(pages: readonly TaskListResponse[] | undefined): Task[] {
-  const seen = new Set<number>();
-  const tasks: Task[] = [];
-  for (const page of pages ?? []) {
-    for (const task of page.results) {
-      if (seen.has(task.id)) continue;
-      seen.add(task.id);
-      tasks.push(task);
-    }
-  }
-  return tasks;
-}
 
 /**
  * The task list (/issues/issues/task, menu Issues → Tasks): search, filters and sort kept in
@@ -44,7 +31,7 @@ export function TasksPage() {
   const params = useMemo(() => sanitizeTaskParams(persisted.params), [persisted.params]);
   const query = useTasksInfiniteQuery(params);
   const [creating, setCreating] = useState(false);
-  const tasks = useMemo(() => flatten(query.data?.pages), [query.data]);
+  const tasks = useMemo(() => pageItems(query.data?.pages, (item) => item.id), [query.data]);
   const total = query.data?.pages[0]?.total ?? 0;
 
   return (
