@@ -3,7 +3,7 @@
 # with containers"). Build from the repository root: docker build -t soc-portal .
 
 # --- build: every workspace's dependencies, then the web bundle and the server bundle
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
@@ -14,7 +14,7 @@ COPY . .
 RUN npm run build
 
 # --- runtime dependencies: only the server's (its bundle inlines the workspace packages)
-FROM node:20-slim AS deps
+FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
@@ -24,7 +24,7 @@ RUN npm ci --omit=dev --workspace=@soc/server --no-audit --no-fund \
   && mkdir -p apps/server/node_modules
 
 # --- runtime: the bundles, the migrations and production dependencies, run as a non-root user
-FROM node:20-slim AS runtime
+FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \

@@ -86,10 +86,10 @@ describe('deploy/nginx.conf', () => {
 });
 
 describe('Dockerfile', () => {
-  it('builds on node:20-slim in stages and runs the server bundle as a non-root user', () => {
+  it('builds on node:24-slim (Node 24 LTS, issue 31) in stages and runs the server bundle as a non-root user', () => {
     const stages = [...dockerfile.matchAll(/^FROM (\S+) AS (\w+)/gm)].map((m) => [m[1], m[2]]);
     expect(stages.length).toBeGreaterThanOrEqual(2);
-    for (const [image] of stages) expect(image).toBe('node:20-slim');
+    for (const [image] of stages) expect(image).toBe('node:24-slim');
     expect(dockerfile).toMatch(/^RUN npm ci/m);
     expect(dockerfile).toMatch(/^RUN npm run build$/m);
     const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
