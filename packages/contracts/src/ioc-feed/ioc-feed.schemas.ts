@@ -55,3 +55,26 @@ export const IocFeedQuerySchema = z.strictObject({
 });
 export type IocFeedQuery = z.infer<typeof IocFeedQuerySchema>;
 export type IocFeedQueryInput = z.input<typeof IocFeedQuerySchema>;
+
+/** The fields of a feed's STIX indicator that the portal's preview shows. */
+export const IocFeedIndicatorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  pattern: z.string(),
+  labels: z.array(z.string()),
+  valid_from: z.string(),
+  x_soc_system_id: z.number().int(),
+  x_soc_incident_count: z.number().int(),
+});
+export type IocFeedIndicator = z.infer<typeof IocFeedIndicatorSchema>;
+
+/** `format=stix`: a STIX 2.1 bundle (the preview reads the indicators' fields above). */
+export const IocFeedBundleSchema = z.object({
+  type: z.literal('bundle'),
+  id: z.string(),
+  objects: z.array(IocFeedIndicatorSchema),
+});
+export type IocFeedBundle = z.infer<typeof IocFeedBundleSchema>;
+
+/** Indicators the portal's page previews. */
+export const IOC_FEED_PREVIEW_SIZE = 20;

@@ -343,6 +343,12 @@ describe('IOC feed', () => {
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
     expect(unchanged.headers.etag).toBe(etag);
+    // fetch() sends Cache-Control: no-cache with every conditional request; the answer is still 304
+    const byFetch = await feed(tokens.customer!, '?format=txt', {
+      'if-none-match': etag,
+      'cache-control': 'no-cache',
+    });
+    expect(byFetch.statusCode).toBe(304);
     expect(
       (await feed(tokens.customer!, '?format=txt', { 'if-modified-since': lastModified })).statusCode,
     ).toBe(304);

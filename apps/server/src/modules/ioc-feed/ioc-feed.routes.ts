@@ -1,8 +1,8 @@
-import fresh from 'fresh';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FieldErrorsSchema, IOC_FEED_CONTENT_TYPES, IOC_FEED_PATH, IocFeedQuerySchema } from '@soc/contracts';
 import type { Config } from '../../config.ts';
+import { notModified } from '../../lib/conditional.ts';
 import { cursorLink } from '../../lib/pagination.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { IocFeedService } from './ioc-feed.service.ts';
@@ -47,8 +47,7 @@ export const iocFeedRoutes: FastifyPluginAsyncZod<{ iocFeed: IocFeedService; con
         .header('vary', 'Authorization');
       const lastModified = feed.lastModified === null ? undefined : new Date(feed.lastModified).toUTCString();
       if (lastModified) void reply.header('last-modified', lastModified);
-      // If-None-Match first, If-Modified-Since only without it (RFC 9110 §13.2.2)
-      if (fresh(request.headers, { etag: feed.etag, 'last-modified': lastModified })) {
+      if (notModified(request.headers, feed)) {
         return reply.status(304).send(null);
       }
       const page = await feed.page();
