@@ -343,6 +343,8 @@ describe('IOC feed', () => {
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
     expect(unchanged.headers.etag).toBe(etag);
+    // no Content-Length: a client would wait for bytes that a 304 never carries
+    expect(unchanged.headers['content-length']).toBeUndefined();
     // fetch() sends Cache-Control: no-cache with every conditional request; the answer is still 304
     const byFetch = await feed(tokens.customer!, '?format=txt', {
       'if-none-match': etag,

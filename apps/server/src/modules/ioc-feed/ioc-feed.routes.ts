@@ -32,7 +32,7 @@ export const iocFeedRoutes: FastifyPluginAsyncZod<{ iocFeed: IocFeedService; con
         querystring: IocFeedQuerySchema,
         response: {
           200: z.string().describe('The feed in the requested format'),
-          304: z.null().describe('The client’s copy is current'),
+          304: z.null().describe('The client’s copy is current: no body'),
           400: FieldErrorsSchema,
         },
       },
@@ -48,7 +48,9 @@ export const iocFeedRoutes: FastifyPluginAsyncZod<{ iocFeed: IocFeedService; con
       const lastModified = feed.lastModified === null ? undefined : new Date(feed.lastModified).toUTCString();
       if (lastModified) void reply.header('last-modified', lastModified);
       if (notModified(request.headers, feed)) {
-        return reply.status(304).send(null);
+        // nothing to serialise: a serialised `null` would announce 4 bytes in Content-Length that a
+        // 304 never carries, and clients would wait for them
+        return reply.status(304).send(undefined as unknown as null);
       }
       const page = await feed.page();
       if (page.next)
