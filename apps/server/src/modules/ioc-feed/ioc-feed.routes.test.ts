@@ -410,6 +410,29 @@ describe('IOC feed', () => {
     expect(body).toContain('203.0.113.7\n');
   });
 
+  it('is in the OpenAPI document with its operation id, tag and parameters', async () => {
+    const doc = (await ctx.app.inject('/api/v0/docs/json')).json<{
+      paths: Record<
+        string,
+        { get?: { operationId: string; tags: string[]; parameters: { name: string }[] } }
+      >;
+    }>();
+    const op = doc.paths['/api/v0/soc/iocs/feed/']?.get;
+    expect(op?.operationId).toBe('getIocFeed');
+    expect(op?.tags).toEqual(['iocs']);
+    expect(op?.parameters.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        'format',
+        'ioc_type__in',
+        'system__in',
+        'status__in',
+        'since',
+        'limit',
+        'cursor',
+      ]),
+    );
+  });
+
   it('refuses unknown parameters, bad cursors and callers without credentials', async () => {
     const unknown = await feed(tokens.customer!, '?ioc=1.2.3.4');
     expect(unknown.statusCode).toBe(400);
