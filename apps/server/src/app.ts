@@ -17,6 +17,7 @@ import { eventsModule } from './modules/events/index.ts';
 import { filesModule } from './modules/files/index.ts';
 import { healthModule } from './modules/health/index.ts';
 import { incidentsModule } from './modules/incidents/index.ts';
+import { iocFeedModule } from './modules/ioc-feed/index.ts';
 import { logSourcesModule } from './modules/logsources/index.ts';
 import { misconfigsModule } from './modules/misconfigs/index.ts';
 import { notificationsModule } from './modules/notifications/index.ts';
@@ -67,6 +68,7 @@ const MODULES = [
   socApiModule,
   tasksModule,
   misconfigsModule,
+  iocFeedModule,
 ];
 
 /**

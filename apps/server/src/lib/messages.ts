@@ -281,6 +281,11 @@ const MESSAGES = {
       `Квота хранилища системы исчерпана: занято ${used} из ${quota}, а этим файлам нужно ещё ${adding}. ` +
         'Удалите ненужные файлы или попросите SOC увеличить квоту.',
     ),
+  // --- the IOC feed
+  invalidFeedCursor: t(
+    'Invalid cursor: use the link of the previous page.',
+    'Неверный курсор: используйте ссылку с предыдущей страницы.',
+  ),
 } as const;
 
 type Catalog = typeof MESSAGES;

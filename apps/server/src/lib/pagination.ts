@@ -13,12 +13,16 @@ function linkBuilder(request: FastifyRequest, publicUrl: string | undefined) {
   const origin = publicUrl?.replace(/\/$/, '') ?? NO_ORIGIN;
   // concatenated, not resolved: a path that starts with `//` must not name a host
   const url = new URL(`${origin}/${request.url.replace(/^\/+/, '')}`);
-  return (params: Record<string, number>): string => {
+  return (params: Record<string, number | string>): string => {
     const u = new URL(url);
     for (const [name, value] of Object.entries(params)) u.searchParams.set(name, String(value));
     return publicUrl ? u.toString() : `${u.pathname}${u.search}`;
   };
 }
+
+/** The URL of the request with `cursor` set: the next page of a cursor-paged answer (a `Link` header). */
+export const cursorLink = (request: FastifyRequest, publicUrl: string | undefined, cursor: string): string =>
+  linkBuilder(request, publicUrl)({ cursor });
 
 /** The envelope's fields beside `total` and `results` (contracts' `pageOf`). */
 export interface ListLinks {

@@ -10,6 +10,7 @@ import { fileSystemIdSql, fileSystemTables } from './file-system-id.ts';
 import { incidentCountsSql, incidentCountsTable } from './incident-counts.ts';
 import { incidentDailyHourlySql, incidentDailyTable, incidentHourlyTable } from './incident-daily-hourly.ts';
 import { incidentIocsSql } from './incident-iocs.ts';
+import { iocFeedSql } from './ioc-feed.ts';
 import { incidentSearchSql, incidentSearchTable } from './incident-search.ts';
 
 export type { DerivedSql, DerivedTable, TriggerRef } from './derived-sql.ts';
@@ -36,6 +37,7 @@ export const DERIVED_SQL: readonly DerivedSql[] = [
   alertCountsSql,
   cacheEpochSql,
   eventsSql,
+  iocFeedSql,
   auditScopeSql,
   authNotifySql,
   fileSystemIdSql,
@@ -43,7 +45,7 @@ export const DERIVED_SQL: readonly DerivedSql[] = [
 
 /**
  * The tables that triggers keep and that can be recounted from their sources. Versions
- * (`version` of the alert counts, `cache_epoch`) only ever move and have nothing to be recounted
+ * (`version` of the alert counts, `cache_epoch`, `ioc_feed_versions`) only ever move and have nothing to be recounted
  * from; `audit_log.system_ids` is the scope when the entry was written.
  */
 export const DERIVED_TABLES: readonly DerivedTable[] = [

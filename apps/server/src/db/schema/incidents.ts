@@ -196,6 +196,10 @@ export const incidents = pgTable(
     // incident_ioc_values (db/derived/incident-iocs.ts): the lower-cased values, as the dashboard's
     // top lists show them
     index('incidents_iocs_gin').using('gin', sql`incident_ioc_values(${t.observedIocs})`),
+    // the incidents the IOC feed reads (modules/ioc-feed): the few that list IOCs, per system by creation
+    index('incidents_ioc_feed_idx')
+      .on(t.systemId, t.created)
+      .where(sql`${t.observedIocs} <> '[]'::jsonb`),
     index('incidents_search_text_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // the rare summaries and host lists too long for the count table's key, which the totals of
     // summary__icontains and host__icontains check row by row

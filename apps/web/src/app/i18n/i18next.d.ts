@@ -1,5 +1,6 @@
 import 'i18next';
 import type { apiTokensEn } from '../../features/api-tokens/i18n/en.ts';
+import type { iocFeedEn } from '../../features/ioc-feed/i18n/en.ts';
 import type { logSourcesEn } from '../../features/log-sources/i18n/en.ts';
 import type { misconfigsEn } from '../../features/misconfigs/i18n/en.ts';
 import type { auditLogEn } from '../../features/settings/i18n/auditLog.en.ts';
@@ -16,6 +17,7 @@ declare module 'i18next' {
         logSources: typeof logSourcesEn;
         auditLog: typeof auditLogEn;
         misconfigs: typeof misconfigsEn;
+        iocFeed: typeof iocFeedEn;
       };
     };
   }

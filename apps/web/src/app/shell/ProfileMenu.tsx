@@ -1,4 +1,11 @@
-import { AuditOutlined, BellOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  BellOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Button, Dropdown, theme, type MenuProps } from 'antd';
 import { cloneElement, isValidElement, type CSSProperties, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +15,7 @@ import { useLogoutMutation } from '../../features/auth/api/useLogoutMutation.ts'
 import { fullName } from '../../features/auth/lib/fullName.ts';
 import { popupInHeader } from './MainMenu.tsx';
 
-/** The profile dropdown: who is signed in, change password, notification settings, audit log, log out. */
+/** The profile dropdown: who is signed in, change password, notification settings, audit log, IOC feed, log out. */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -34,6 +41,11 @@ export function ProfileMenu() {
       icon: <AuditOutlined aria-hidden />,
       label: <span data-testid="profile-audit">{t('settings.menu.audit')}</span>,
     },
+    {
+      key: 'ioc-feed',
+      icon: <SafetyOutlined aria-hidden />,
+      label: <span data-testid="profile-ioc-feed">{t('settings.menu.iocFeed')}</span>,
+    },
     { type: 'divider' },
     {
       key: 'logout',
@@ -45,6 +57,7 @@ export function ProfileMenu() {
     if (key === 'change-password') void navigate('/changepassword');
     if (key === 'notifications') void navigate('/profile/notifications');
     if (key === 'audit') void navigate('/profile/audit');
+    if (key === 'ioc-feed') void navigate('/profile/ioc-feed');
     if (key === 'logout') logout.mutate();
   };
 
