@@ -19,12 +19,17 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const ATTACK = path.join(ROOT, 'apps/server/src/integrations/attack');
 const [bundlePath, outPath = path.join(ATTACK, 'data/enterprise-attack.compact.json')] = positionals;
 if (!bundlePath) {
-  console.error('Usage: node scripts/attack-compact.mjs <enterprise-attack.json> [out.json] [--attack-version 18.1]');
+  console.error(
+    'Usage: node scripts/attack-compact.mjs <enterprise-attack.json> [out.json] [--attack-version 18.1]',
+  );
   process.exit(2);
 }
 
 const { parseAttackBundle } = await tsImport(path.join(ATTACK, 'attack.ts'), import.meta.url);
-const { stringifyCompact, toCompact } = await tsImport(path.join(ATTACK, 'attack.compact.ts'), import.meta.url);
+const { stringifyCompact, toCompact } = await tsImport(
+  path.join(ATTACK, 'attack.compact.ts'),
+  import.meta.url,
+);
 
 const data = parseAttackBundle(JSON.parse(await readFile(bundlePath, 'utf8')), bundlePath);
 if (values['attack-version']) data.version = values['attack-version'];

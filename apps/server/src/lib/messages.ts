@@ -94,7 +94,6 @@ const MESSAGES = {
   layerPeriod: t('Period', 'Период'),
   layerSystems: t('Systems', 'Системы'),
   layerAllSystems: t('all available', 'все доступные'),
-  layerExported: t('Exported', 'Выгружено'),
   layerBandNone: t('No rules', 'Нет правил'),
   layerBandLow: t('Low: 1–13 rules', 'Низкое: 1–13 правил'),
   layerBandMedium: t('Medium: 14–15 rules', 'Среднее: 14–15 правил'),

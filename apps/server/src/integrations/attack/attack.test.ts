@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MitreMatrix, RuleCoverage } from '@soc/contracts';
-import { runAdminCommand } from '../../modules/admin/admin.commands.ts';
+import { runAdminCommand } from '../../modules/admin/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import { buildAnalyst, buildCustomer } from '../../test/builders.ts';

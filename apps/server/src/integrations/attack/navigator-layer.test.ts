@@ -55,7 +55,7 @@ function formatProblems(layer: Record<string, unknown>): string[] {
   need(typeof versions === 'object' && versions !== null, 'versions: an object');
   need(versions?.layer === '4.5', 'versions.layer: must be "4.5"');
   need(
-    isString(versions?.navigator) && atLeast(versions!.navigator as string, '4.9.0'),
+    isString(versions?.navigator) && atLeast(versions.navigator, '4.9.0'),
     'versions.navigator ≥ 4.9.0',
   );
   need(optional(versions?.attack, isString), 'versions.attack: a string');
@@ -98,7 +98,7 @@ function formatProblems(layer: Record<string, unknown>): string[] {
   need(optional(techniques, Array.isArray), 'techniques: an array');
   for (const t of techniques ?? []) {
     need(
-      isString(t.techniqueID) && /^T\d{4}(\.\d{3})?$/.test(t.techniqueID as string),
+      isString(t.techniqueID) && /^T\d{4}(\.\d{3})?$/.test(t.techniqueID),
       'techniqueID: T#### or T####.###',
     );
     need(optional(t.tactic, isString), 'technique tactic: a string');

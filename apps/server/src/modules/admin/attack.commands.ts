@@ -24,12 +24,15 @@ export const attackCommands: CommandGroup = async (ctx) => {
           throw new CommandError(`Cannot read ${file}.`);
         },
       );
-      if (size > ATTACK_BUNDLE_MAX_BYTES) throw new CommandError(`${file} is too large for an ATT&CK bundle.`);
+      if (size > ATTACK_BUNDLE_MAX_BYTES)
+        throw new CommandError(`${file} is too large for an ATT&CK bundle.`);
       let data;
       try {
         data = parseAttackBundle(JSON.parse(await readFile(file, 'utf8')), file);
       } catch (err) {
-        throw new CommandError(`${file} is not a STIX bundle: ${err instanceof Error ? err.message : String(err)}`);
+        throw new CommandError(
+          `${file} is not a STIX bundle: ${err instanceof Error ? err.message : String(err)}`,
+        );
       }
       if (!data.tactics.length || !data.techniques.length)
         throw new CommandError(`${file} holds no ATT&CK tactics or techniques.`);

@@ -11,12 +11,7 @@ import type {
   MitreMatrix,
   TimelineEntry,
 } from '@soc/contracts';
-import {
-  DASHBOARD_TOP_N,
-  INCIDENT_PRIORITIES,
-  INCIDENT_STATUSES,
-  MITRE_NOTICE,
-} from '@soc/contracts';
+import { DASHBOARD_TOP_N, INCIDENT_PRIORITIES, INCIDENT_STATUSES, MITRE_NOTICE } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import type { SystemScope } from '../../lib/scope.ts';
 import { effectiveSystems } from '../../lib/scope.ts';
@@ -39,18 +34,20 @@ const MAX_BUCKETS = 10_000;
 
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 100 : 0);
 
+/** The systems of a layer's metadata: ids, or all the caller may see. */
+const systemsOf = (systems: SystemScope, lang: Language) =>
+  systems ? systems.join(', ') : msg('layerAllSystems').in(lang);
+
 /** The heat levels' colours in an exported layer (hexadecimal), from none to higher. */
 const HEAT_LAYER_COLORS = ['#ffffff', '#fde0dd', '#fcae91', '#fb6a4a', '#cb181d'] as const;
 
 export function createDashboardService({
   db,
   attack,
-  now = () => new Date(),
 }: {
   db: Db;
   /** The ATT&CK data in force (integrations/attack/attack.source.ts). */
   attack: () => Promise<AttackData>;
-  now?: () => Date;
 }) {
   const repo = createDashboardRepository(db);
   let matrixJson: { data: AttackData; json: string } | null = null;
@@ -215,14 +212,20 @@ export function createDashboardService({
       const max = figures.mitre.reduce((m, c) => Math.max(m, c.value), 0);
       const iso = (ms: number | undefined) => (ms === undefined ? '…' : new Date(ms).toISOString());
       return navigatorLayer({
-        name: msg('layerIncidentsName', iso(query.created__gte).slice(0, 10), iso(query.created__lte).slice(0, 10)).in(
-          lang,
-        ),
+        name: msg(
+          'layerIncidentsName',
+          iso(query.created__gte).slice(0, 10),
+          iso(query.created__lte).slice(0, 10),
+        ).in(lang),
         description: msg('layerIncidentsDescription').in(lang),
         attackVersion: data.version,
         techniques: [...figures.mitre]
           .sort((a, b) => a.item.localeCompare(b.item))
-          .map((c) => ({ id: c.item, score: c.value, comment: msg('layerIncidentsComment', c.value).in(lang) })),
+          .map((c) => ({
+            id: c.item,
+            score: c.value,
+            comment: msg('layerIncidentsComment', c.value).in(lang),
+          })),
         gradient: { colors: [...HEAT_LAYER_COLORS], minValue: 0, maxValue: max },
         legend: [
           { label: msg('layerHeatLow').in(lang), color: HEAT_LAYER_COLORS[1] },
@@ -237,9 +240,9 @@ export function createDashboardService({
           },
           {
             name: msg('layerSystems').in(lang),
-            value: query.system__in?.length ? query.system__in.join(', ') : msg('layerAllSystems').in(lang),
+            // the systems counted: those of the filter that the caller may see
+            value: systemsOf(effectiveSystems(query, systemScope(auth)), lang),
           },
-          { name: msg('layerExported').in(lang), value: now().toISOString() },
         ],
       });
     },

@@ -11,7 +11,6 @@ export const dashboardModule: AppModule = async (app, { ctx }) => {
     dashboard: createDashboardService({
       db: ctx.db,
       attack: attackSource(ctx.config, ctx.db),
-      ...(ctx.now ? { now: ctx.now } : {}),
     }),
   });
 };

@@ -7,7 +7,6 @@ import type {
   RuleCounters,
   RuleCoverage,
   RuleListResponse,
-  RuleMitreTechniqueDetail,
   RuleServicesResponse,
   RuleSuggestionsResponse,
 } from '@soc/contracts';

@@ -96,11 +96,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
       },
     },
     async (request, reply) => {
-      const layer = await rules.coverageLayer(
-        request.query,
-        requireAuth(request),
-        requestLanguage(request),
-      );
+      const layer = await rules.coverageLayer(request.query, requireAuth(request), requestLanguage(request));
       void reply.header('content-disposition', layerDisposition('rules-attack-coverage-layer.json'));
       return layer;
     },

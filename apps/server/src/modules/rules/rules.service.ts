@@ -189,7 +189,14 @@ export function createRulesService({ db, attack, now = () => new Date(), cache }
      */
     async coverageLayer(filters: RuleFilters, auth: AuthContext, lang: Language): Promise<AttackLayerExport> {
       const scope = await scopeOf(auth);
-      const [ruleIds, data] = await Promise.all([repo.techniqueRuleIds(filters, scope), attack()]);
+      const [ruleIds, data, chosen] = await Promise.all([
+        repo.techniqueRuleIds(filters, scope),
+        attack(),
+        // the rules filter is named by the codes of the chosen rules the caller may see
+        filters.id__in
+          ? repo.list({ id__in: filters.id__in }, scope, '-created', filters.id__in.length, 0)
+          : null,
+      ]);
       // without ATT&CK data every technique id of the rules is kept; with it, only live techniques
       const listed = data.available
         ? data.techniques.filter(isActive).map((t) => t.id)
@@ -226,13 +233,15 @@ export function createRulesService({ db, attack, now = () => new Date(), cache }
         legend: MITRE_BANDS.map((b) => ({ label: bandLabel[b].in(lang), color: MITRE_BAND_LAYER_COLORS[b] })),
         ...(filters.mitre_platform__in ? { platforms: filters.mitre_platform__in } : {}),
         metadata: [
-          ...Object.entries(filters)
+          ...Object.entries({
+            ...filters,
+            ...(chosen ? { id__in: chosen.rows.map((r) => r.ruleId).sort() } : {}),
+          })
             .filter(([, v]) => v !== undefined && v !== '')
             .map(([k, v]) => ({
               name: `${msg('layerFilter').in(lang)}: ${k}`,
               value: Array.isArray(v) ? v.join(', ') : String(v instanceof Date ? v.toISOString() : v),
             })),
-          { name: msg('layerExported').in(lang), value: now().toISOString() },
         ],
       });
     },
