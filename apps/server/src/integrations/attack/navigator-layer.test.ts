@@ -54,10 +54,7 @@ function formatProblems(layer: Record<string, unknown>): string[] {
   const versions = layer.versions as Record<string, unknown> | undefined;
   need(typeof versions === 'object' && versions !== null, 'versions: an object');
   need(versions?.layer === '4.5', 'versions.layer: must be "4.5"');
-  need(
-    isString(versions?.navigator) && atLeast(versions.navigator, '4.9.0'),
-    'versions.navigator ≥ 4.9.0',
-  );
+  need(isString(versions?.navigator) && atLeast(versions.navigator, '4.9.0'), 'versions.navigator ≥ 4.9.0');
   need(optional(versions?.attack, isString), 'versions.attack: a string');
   need(['enterprise-attack', 'mobile-attack', 'ics-attack'].includes(layer.domain as string), 'domain');
   need(optional(layer.description, isString), 'description: a string');
