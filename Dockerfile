@@ -36,6 +36,8 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/apps/server/package.json ./apps/server/package.json
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
+# the compact ATT&CK data and MITRE's notice, read when no bundle is configured or imported
+COPY --from=build /app/apps/server/src/integrations/attack/data ./apps/server/src/integrations/attack/data
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 # uploaded files, generated reports and (without DATABASE_URL) the embedded database
 RUN mkdir -p /var/lib/soc-portal && chown node:node /var/lib/soc-portal

@@ -451,10 +451,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** The shared ATT&CK bundle beside the repository (`../shared/data/attack/`), unless ATTACK_STIX_PATH says otherwise. */
-const testAttackPath = () =>
-  process.env.ATTACK_STIX_PATH ||
-  path.resolve(import.meta.dirname, '../../../../shared/data/attack/enterprise-attack.json');
+/** Tests read ATTACK_STIX_PATH's bundle when it is set, else the repository's compact ATT&CK file. */
+const testAttackPath = () => process.env.ATTACK_STIX_PATH || undefined;
 
 /** Every route limit lifted (tests, and benches that show the difference). */
 export const routeLimitsOff = (): RouteLimits =>

@@ -13,6 +13,7 @@ export * from './incidents/mail-quarantine.schemas.ts';
 export * from './documents/documents.schemas.ts';
 export * from './dashboard/dashboard.schemas.ts';
 export * from './rules/rules.schemas.ts';
+export * from './attack/attack-layer.schemas.ts';
 export * from './reports/reports.schemas.ts';
 export * from './alerts/index.ts';
 export * from './inventory/index.ts';

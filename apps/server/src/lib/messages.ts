@@ -75,6 +75,34 @@ const MESSAGES = {
   expectedMultipart: t('Expected multipart/form-data.', 'Ожидается multipart/form-data.'),
   unknownParameter: t('Unknown parameter.', 'Неизвестный параметр.'),
   invalidValue: t('Invalid value.', 'Некорректное значение.'),
+
+  // --- ATT&CK Navigator layers (texts inside the exported file)
+  layerRulesName: t('SOC detection rules: ATT&CK coverage', 'Правила обнаружения SOC: покрытие ATT&CK'),
+  layerRulesDescription: t(
+    'Number of detection rules per technique (score); the comment lists the rule ids.',
+    'Число правил обнаружения по технике (score); в комментарии — идентификаторы правил.',
+  ),
+  layerRulesComment: (ids: string) => t(`Rules: ${ids}`, `Правила: ${ids}`),
+  layerIncidentsName: (from: string, to: string) =>
+    t(`Incidents by ATT&CK technique, ${from} – ${to}`, `Инциденты по техникам ATT&CK, ${from} – ${to}`),
+  layerIncidentsDescription: t(
+    'Number of incidents per technique in the period (score), as the dashboard’s MITRE widget shows them.',
+    'Число инцидентов по технике за период (score), как на виджете MITRE панели мониторинга.',
+  ),
+  layerIncidentsComment: (n: number) => t(`Incidents: ${n}`, `Инцидентов: ${n}`),
+  layerFilter: t('Filter', 'Фильтр'),
+  layerPeriod: t('Period', 'Период'),
+  layerSystems: t('Systems', 'Системы'),
+  layerAllSystems: t('all available', 'все доступные'),
+  layerBandNone: t('No rules', 'Нет правил'),
+  layerBandLow: t('Low: 1–13 rules', 'Низкое: 1–13 правил'),
+  layerBandMedium: t('Medium: 14–15 rules', 'Среднее: 14–15 правил'),
+  layerBandHigh: t('High: 16–17 rules', 'Высокое: 16–17 правил'),
+  layerBandHighest: t('Highest: 18 rules or more', 'Наивысшее: 18 правил и больше'),
+  layerHeatLow: t('Low: up to 28.6% of the most frequent', 'Низкая: до 28,6% от самой частой'),
+  layerHeatMedium: t('Medium: over 28.6%', 'Средняя: больше 28,6%'),
+  layerHeatHigh: t('High: over 31.4%', 'Высокая: больше 31,4%'),
+  layerHeatHigher: t('Highest: over 35.7%', 'Наивысшая: больше 35,7%'),
   storageFull: t(
     'There is not enough storage space for this file; try again later.',
     'Недостаточно места для хранения файла; повторите попытку позже.',

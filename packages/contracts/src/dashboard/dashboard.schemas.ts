@@ -78,6 +78,10 @@ export const AnalyticsQuerySchema = z.strictObject({
 });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 
+/** GET /soc/incs/analytics/mitre_layer/?{filters}: the MITRE widget's counts as a Navigator layer. */
+export const MitreLayerQuerySchema = z.strictObject(filterShape);
+export type MitreLayerQuery = z.infer<typeof MitreLayerQuerySchema>;
+
 /** An item/value pair of a chart; `title` is the display name where the item is an id. */
 export const AnalyticsItemSchema = z.object({
   item: z.string(),

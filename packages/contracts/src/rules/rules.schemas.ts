@@ -189,6 +189,8 @@ export type RuleMitreTechnique = z.infer<typeof RuleMitreTechniqueSchema>;
 export const RuleCoverageSchema = z.object({
   /** False when no ATT&CK bundle is available: techniques show ids only. */
   attack_loaded: z.boolean(),
+  /** ATT&CK version of the loaded data (`18.1`), null when unknown or not loaded. */
+  attack_version: z.string().nullable(),
   tactics: z.array(RuleMitreTacticSchema),
   techniques: z.array(RuleMitreTechniqueSchema),
 });
@@ -220,3 +222,18 @@ export type RuleSuggestionsResponse = z.infer<typeof RuleSuggestionsResponseSche
 /** GET /soc/rules/services/: the service levels whose rules the caller sees (filter choices). */
 export const RuleServicesResponseSchema = resultsOf(RuleServiceLevelSchema);
 export type RuleServicesResponse = z.infer<typeof RuleServicesResponseSchema>;
+
+/**
+ * The bands' colours in exported Navigator layers (hexadecimal, as the layer format wants), from
+ * none to highest: the gradient runs through them from 0 to 18 rules, and each technique carries
+ * its band's colour so that Navigator shows the bands rather than a blend.
+ */
+export const MITRE_BAND_LAYER_COLORS: Readonly<Record<MitreBand, string>> = {
+  none: '#ffffff',
+  low: '#b7eb8f',
+  medium: '#ffe58f',
+  high: '#ffc069',
+  highest: '#ff7875',
+};
+/** The first rule count of the highest band: the gradient's maximum. */
+export const MITRE_BAND_HIGHEST_FROM = 18;

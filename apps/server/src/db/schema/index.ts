@@ -17,3 +17,4 @@ export * from './tasks.ts';
 export * from './mail-quarantine.ts';
 export * from './derived.ts';
 export * from './ioc-feed.ts';
+export * from './attack.ts';

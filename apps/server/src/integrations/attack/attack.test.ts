@@ -1,21 +1,104 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MitreMatrix } from '@soc/contracts';
-import { testConfig } from '../../config.ts';
+import type { MitreMatrix, RuleCoverage } from '@soc/contracts';
+import { runAdminCommand } from '../../modules/admin/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
-import { buildCustomer } from '../../test/builders.ts';
+import { buildAnalyst, buildCustomer } from '../../test/builders.ts';
+import {
+  CompactAttackSchema,
+  fromCompact,
+  repositoryCompactPath,
+  stringifyCompact,
+  toCompact,
+} from './attack.compact.ts';
 import { clearAttackCache, loadAttack, parseAttackBundle, withoutCitations } from './attack.ts';
 
-const BUNDLE = testConfig().attackStixPath!;
+const ROOT = path.resolve(import.meta.dirname, '../../../../..');
+
+/** A small hand-made Enterprise bundle: two tactics, a technique with a sub-technique, flags. */
+function fixtureBundle(version: string | null = '9.9') {
+  const ref = (id: string, kind = 'techniques') => [
+    {
+      source_name: 'mitre-attack',
+      external_id: id,
+      url: `https://attack.mitre.org/${kind}/${id.replace('.', '/')}`,
+    },
+  ];
+  return {
+    type: 'bundle',
+    objects: [
+      ...(version
+        ? [{ type: 'x-mitre-collection', id: 'c', name: 'Enterprise ATT&CK', x_mitre_version: version }]
+        : []),
+      { type: 'x-mitre-matrix', id: 'm', tactic_refs: ['tb', 'ta'], x_mitre_version: '1.0' },
+      {
+        type: 'x-mitre-tactic',
+        id: 'ta',
+        name: 'A',
+        x_mitre_shortname: 'a',
+        external_references: ref('TA1', 'tactics'),
+      },
+      {
+        type: 'x-mitre-tactic',
+        id: 'tb',
+        name: 'B',
+        x_mitre_shortname: 'b',
+        external_references: ref('TA2', 'tactics'),
+      },
+      { type: 'malware', id: 'x', name: 'ignored' },
+      {
+        type: 'attack-pattern',
+        id: 'p1',
+        name: 'Parent',
+        description: 'Long text of MITRE.',
+        x_mitre_platforms: ['Windows', 'Linux'],
+        external_references: ref('T0001'),
+        kill_chain_phases: [
+          { kill_chain_name: 'mitre-attack', phase_name: 'a' },
+          { kill_chain_name: 'mitre-attack', phase_name: 'b' },
+          { kill_chain_name: 'other', phase_name: 'zzz' },
+        ],
+      },
+      {
+        type: 'attack-pattern',
+        id: 'p2',
+        name: 'Child',
+        x_mitre_is_subtechnique: true,
+        x_mitre_platforms: ['Windows'],
+        external_references: ref('T0001.001'),
+        kill_chain_phases: [{ kill_chain_name: 'mitre-attack', phase_name: 'a' }],
+      },
+      { type: 'attack-pattern', id: 'p3', name: 'Old', revoked: true, external_references: ref('T0002') },
+      {
+        type: 'attack-pattern',
+        id: 'p4',
+        name: 'Dep',
+        x_mitre_deprecated: true,
+        external_references: ref('T0003'),
+      },
+      { type: 'relationship', relationship_type: 'subtechnique-of', source_ref: 'p2', target_ref: 'p1' },
+    ],
+  };
+}
+
+/** The facts of loaded data, for comparing two sources (descriptions aside). */
+const facts = (data: ReturnType<typeof parseAttackBundle>) => ({
+  version: data.version,
+  tactics: data.tactics.map(({ description: _d, ...t }) => t),
+  techniques: data.techniques.map(({ description: _d, ...t }) => t),
+});
 
 describe('MITRE ATT&CK loader', () => {
-  it('reads the Enterprise bundle: tactics in matrix order, techniques, sub-techniques, flags', async () => {
-    expect(existsSync(BUNDLE), `ATT&CK bundle at ${BUNDLE}`).toBe(true);
-    const data = await loadAttack({ attackStixPath: BUNDLE, dataDir: '' });
+  it('reads the repository’s compact file without a bundle: tactics in matrix order, techniques, flags', async () => {
+    const data = await loadAttack({ dataDir: '' });
     expect(data.available).toBe(true);
+    expect(data.origin).toBe('compact');
+    expect(data.source).toBe(repositoryCompactPath());
+    expect(data.version).toMatch(/^\d+\.\d+$/);
     expect(data.tactics.map((t) => t.shortName)).toEqual([
       'reconnaissance',
       'resource-development',
@@ -50,18 +133,68 @@ describe('MITRE ATT&CK loader', () => {
     });
     expect(data.techniques.some((t) => t.isRevoked)).toBe(true);
     expect(data.techniques.some((t) => t.isDeprecated)).toBe(true);
+    // facts only: no description texts in the repository
+    expect(data.techniques.every((t) => t.description === '')).toBe(true);
+    expect(readFileSync(repositoryCompactPath()!, 'utf8')).not.toContain('"description"');
     // read once, then kept
-    expect(await loadAttack({ attackStixPath: BUNDLE, dataDir: '' })).toBe(data);
+    expect(await loadAttack({ dataDir: '' })).toBe(data);
   });
+
+  it('a configured bundle that is missing falls back to the compact file', async () => {
+    const data = await loadAttack({ attackStixPath: '/nonexistent/enterprise-attack.json', dataDir: '' });
+    expect(data.origin).toBe('compact');
+    expect(data.byId.get('T1110')?.name).toBe('Brute Force');
+  });
+
+  it('compact data keeps every fact of the bundle and reads back the same', () => {
+    const data = parseAttackBundle(fixtureBundle());
+    const text = stringifyCompact(toCompact(data, 'fixture.json'));
+    const compact = CompactAttackSchema.parse(JSON.parse(text));
+    expect(compact.techniques.some((t) => 'description' in t)).toBe(false);
+    const back = fromCompact(JSON.parse(text), 'fixture');
+    expect(facts(back)).toEqual(facts(data));
+    expect(back.byId.get('T0001')).toMatchObject({
+      subTechniques: ['T0001.001'],
+      platforms: ['Windows', 'Linux'],
+    });
+    // one entry a line, so that a new release reads as a diff
+    expect(text.split('\n').filter((l) => /"id":"T\d/.test(l)).length).toBe(4);
+    // an import into the database keeps the descriptions
+    expect(fromCompact(toCompact(data, 'x', true), 'db', 'import').byId.get('T0001')?.description).toBe(
+      'Long text of MITRE.',
+    );
+    expect(() => fromCompact({ format: 'other' }, 'x')).toThrow();
+  });
+
+  it('scripts/attack-compact.mjs derives the compact file from a bundle', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'attack-compact-'));
+    const bundle = path.join(dir, 'bundle.json');
+    const out = path.join(dir, 'out.json');
+    writeFileSync(bundle, JSON.stringify(fixtureBundle(null)));
+    const run = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'scripts/attack-compact.mjs'), bundle, out, '--attack-version', '9.8'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('ATT&CK 9.8: 2 tactics, 3 techniques, 1 sub-techniques');
+    const written = readFileSync(out, 'utf8');
+    expect(written).toBe(
+      stringifyCompact(toCompact({ ...parseAttackBundle(fixtureBundle('9.8')) }, 'bundle.json')),
+    );
+  }, 60_000);
 
   it('parses a hand-made bundle and ignores other object types', () => {
     const ref = (id: string, kind = 'techniques') => [
       { source_name: 'mitre-attack', external_id: id, url: `https://attack.mitre.org/${kind}/${id}` },
     ];
+    expect(parseAttackBundle(fixtureBundle('18.1')).version).toBe('18.1');
     const data = parseAttackBundle({
       type: 'bundle',
       objects: [
-        { type: 'x-mitre-matrix', id: 'm', tactic_refs: ['tb', 'ta'], x_mitre_version: '9.9' },
+        { type: 'x-mitre-collection', id: 'c', x_mitre_version: '9.9' },
+        // the matrix object's own version is not the ATT&CK release
+        { type: 'x-mitre-matrix', id: 'm', tactic_refs: ['tb', 'ta'], x_mitre_version: '1.0' },
         {
           type: 'x-mitre-tactic',
           id: 'ta',
@@ -124,14 +257,21 @@ describe('MITRE ATT&CK loader', () => {
     ).toBe('Guess passwords. Then log in.\n\nSee [T1078](https://attack.mitre.org/techniques/T1078).');
   });
 
-  it('answers with no data when there is no bundle and no download', async () => {
+  it('answers with no data when there is no bundle, no download and no compact file', async () => {
     clearAttackCache();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'attack-'));
-    const none = await loadAttack({ dataDir, attackDownloadUrl: '' });
+    const none = await loadAttack({ dataDir, attackDownloadUrl: '', attackCompactPath: null });
     expect(none.available).toBe(false);
     expect(none.techniques).toEqual([]);
-    const missing = await loadAttack({ attackStixPath: path.join(dataDir, 'missing.json'), dataDir });
+    const missing = await loadAttack({
+      attackStixPath: path.join(dataDir, 'missing.json'),
+      dataDir,
+      attackCompactPath: null,
+    });
     expect(missing.available).toBe(false);
+    // without network the compact file still names every technique
+    const offline = await loadAttack({ dataDir, attackDownloadUrl: '' });
+    expect(offline.origin).toBe('compact');
   });
 });
 
@@ -169,5 +309,40 @@ describe('GET /soc/mitre_matrix/', () => {
     expect(m.notice).toContain('The MITRE Corporation');
     const anon = await ctx.app.inject({ method: 'GET', url: '/api/v0/soc/mitre_matrix/' });
     expect(anon.statusCode).toBe(401);
+  });
+
+  it('`attack import` loads a bundle into the database: every instance serves its version next', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'attack-import-'));
+    const file = path.join(dir, 'enterprise-attack-9.9.json');
+    writeFileSync(file, JSON.stringify(fixtureBundle('9.9')));
+    const run = (argv: string[]) => runAdminCommand(argv, { db: ctx.database.db, config: ctx.config });
+    expect(await run(['attack', 'show'])).toContain('No bundle imported');
+    const printed = JSON.parse(await run(['attack', 'import', file])) as Record<string, unknown>;
+    expect(printed).toMatchObject({ version: '9.9', tactics: 2, techniques: 3, sub_techniques: 1 });
+    expect(JSON.parse(await run(['attack', 'show']))).toMatchObject({
+      version: '9.9',
+      source: 'enterprise-attack-9.9.json',
+    });
+
+    const access = await (await buildAnalyst(ctx)).login();
+    const m = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v0/soc/mitre_matrix/', headers: bearer(access) })
+    ).json<MitreMatrix>();
+    expect(m.version).toBe('9.9');
+    expect(m.tactics.map((t) => t.short_name)).toEqual(['b', 'a']);
+    expect(m.techniques.find((t) => t.technique_id === 'T0001')).toMatchObject({
+      description: 'Long text of MITRE.',
+      sub_techniques: ['T0001.001'],
+    });
+    const coverage = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v0/soc/rules/coverage/', headers: bearer(access) })
+    ).json<RuleCoverage>();
+    expect(coverage.attack_version).toBe('9.9');
+    expect(coverage.techniques.map((t) => t.technique_id)).toEqual(['T0001', 'T0001.001']);
+
+    const broken = path.join(dir, 'broken.json');
+    writeFileSync(broken, '{"nope": 1}');
+    await expect(run(['attack', 'import', broken])).rejects.toThrow(/not a STIX bundle/);
+    await expect(run(['attack', 'import', path.join(dir, 'missing.json')])).rejects.toThrow(/Cannot read/);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../storage/private-files.ts';
+import { readCompactFile, repositoryCompactPath } from './attack.compact.ts';
 
 /**
  * MITRE ATT&CK Enterprise read from MITRE's STIX 2.1 bundle (`enterprise-attack.json`, DESIGN §2):
@@ -41,9 +42,11 @@ export interface AttackTechnique {
 export interface AttackData {
   /** True when a bundle was read; false: no data (names unknown). */
   available: boolean;
-  /** Where the data came from (a path), for logs. */
+  /** Where the data came from (a path, or `database import #3`), for logs. */
   source: string | null;
-  /** ATT&CK version of the matrix object, when the bundle gives one. */
+  /** What the data came from, for the UI: a configured or downloaded bundle, an import, the repository's compact file. */
+  origin?: 'bundle' | 'import' | 'compact';
+  /** ATT&CK release (`18.1`) of the bundle's collection object, when the bundle has one. */
   version: string | null;
   tactics: AttackTactic[];
   /** Techniques and sub-techniques, sorted by id. */
@@ -61,6 +64,11 @@ export interface AttackConfig {
   attackDownloadUrl?: string | undefined;
   /** Time limit of the one download attempt. */
   attackDownloadTimeoutMs?: number;
+  /**
+   * The compact data file read when there is no bundle; unset: the one in the repository
+   * (`data/enterprise-attack.compact.json`), null: none (tests of the empty state).
+   */
+  attackCompactPath?: string | null;
 }
 
 /** MITRE's published Enterprise bundle. */
@@ -109,6 +117,7 @@ export function parseAttackBundle(bundle: unknown, source: string | null = null)
   if (!Array.isArray(objects)) throw new Error('Not a STIX bundle: no objects array.');
   const all = objects as StixObject[];
   const matrix = all.find((o) => o.type === 'x-mitre-matrix' && !o.revoked && !o.x_mitre_deprecated);
+  const collection = all.find((o) => o.type === 'x-mitre-collection');
   const tacticObjects = new Map(all.filter((o) => o.type === 'x-mitre-tactic').map((o) => [o.id!, o]));
   const order = matrix?.tactic_refs ?? [...tacticObjects.keys()];
   const tactics: AttackTactic[] = [];
@@ -169,7 +178,9 @@ export function parseAttackBundle(bundle: unknown, source: string | null = null)
   return {
     available: true,
     source,
-    version: matrix?.x_mitre_version ?? null,
+    origin: 'bundle',
+    // the release (`18.1`) is the collection's version; the matrix object's own version is not it
+    version: collection?.x_mitre_version ?? null,
     tactics,
     techniques: [...byId.values()],
     byId,
@@ -180,7 +191,6 @@ async function readBundle(file: string): Promise<AttackData> {
   return parseAttackBundle(JSON.parse(await readFile(file, 'utf8')), file);
 }
 
-/** The cached copy of a downloaded bundle. */
 /**
  * MITRE's description without its `(Citation: Source Name)` markers: they point into the
  * bundle's reference list, which the portal does not show. One level of parentheses inside a
@@ -190,6 +200,7 @@ export function withoutCitations(description: string): string {
   return description.replace(/[ \t]*\(Citation:[^()]*(?:\([^()]*\)[^()]*)*\)/g, '').replace(/[ \t]+$/gm, '');
 }
 
+/** The cached copy of a downloaded bundle. */
 export const attackCachePath = (dataDir: string) => path.join(dataDir, 'attack', 'enterprise-attack.json');
 
 /** Downloads MITRE's bundle into the cache; returns the path, or null on any failure. */
@@ -214,23 +225,32 @@ const cache = new Map<string, Promise<AttackData>>();
 /**
  * ATT&CK data for a configuration, read once and kept in memory: the configured bundle; else the
  * cached download under the data folder; else one download attempt of MITRE's bundle (short time
- * limit, failure tolerated). Without any of them: EMPTY_ATTACK (`available: false`).
+ * limit, failure tolerated); else the compact data file of the repository (names without
+ * descriptions). Without any of them: EMPTY_ATTACK (`available: false`). A bundle imported into
+ * the database comes before all of these (attack.source.ts).
  */
 export function loadAttack(config: AttackConfig): Promise<AttackData> {
-  const key = JSON.stringify([config.attackStixPath ?? '', config.dataDir, config.attackDownloadUrl ?? '']);
+  const compactPath =
+    config.attackCompactPath === undefined ? repositoryCompactPath() : config.attackCompactPath;
+  const key = JSON.stringify([
+    config.attackStixPath ?? '',
+    config.dataDir,
+    config.attackDownloadUrl ?? '',
+    compactPath ?? '',
+  ]);
   let pending = cache.get(key);
   if (!pending) {
+    const compact = async () => (compactPath ? readCompactFile(compactPath) : EMPTY_ATTACK);
     pending = (async () => {
       if (config.attackStixPath) {
-        return existsSync(config.attackStixPath) ? readBundle(config.attackStixPath) : EMPTY_ATTACK;
+        return existsSync(config.attackStixPath) ? readBundle(config.attackStixPath) : compact();
       }
-      if (!config.dataDir) return EMPTY_ATTACK;
+      if (!config.dataDir) return compact();
       const cached = attackCachePath(config.dataDir);
-      if (existsSync(cached)) return readBundle(cached).catch(() => EMPTY_ATTACK);
+      if (existsSync(cached)) return readBundle(cached).catch(compact);
       const url = config.attackDownloadUrl ?? ATTACK_DOWNLOAD_URL;
-      if (!url) return EMPTY_ATTACK;
-      const fetched = await download(url, cached, config.attackDownloadTimeoutMs ?? 5000);
-      return fetched ? readBundle(fetched) : EMPTY_ATTACK;
+      const fetched = url ? await download(url, cached, config.attackDownloadTimeoutMs ?? 5000) : null;
+      return fetched ? readBundle(fetched) : compact();
     })().catch(() => EMPTY_ATTACK);
     cache.set(key, pending);
   }

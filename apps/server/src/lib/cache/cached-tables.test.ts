@@ -312,7 +312,12 @@ function versionReaders(caches: Caches): Record<string, () => Promise<unknown>> 
     'alert list page': () => caches.alerts.list(null, null, {}, empty),
     'rule page': () => caches.rules.page('k', empty),
     'rule coverage': () =>
-      caches.rules.coverage('k', async () => ({ attack_loaded: false, tactics: [], techniques: [] })),
+      caches.rules.coverage('k', async () => ({
+        attack_loaded: false,
+        attack_version: null,
+        tactics: [],
+        techniques: [],
+      })),
   };
 }
 

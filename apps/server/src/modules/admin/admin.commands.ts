@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { createTokensService } from '../tokens/index.ts';
 import type { AdminCaller } from './admin-caller.ts';
+import { attackCommands } from './attack.commands.ts';
 import { createAdminService } from './admin.service.ts';
 import type { CommandGroup } from './command-context.ts';
 import { CommandError, parseCommand } from './command-context.ts';
@@ -56,6 +57,10 @@ Derived tables (counts and figures that triggers keep, db/derived):
                       differ; exits with 1 when any does. Versions and cache_epoch only move and are
                       not compared)
   derived rebuild    (recounts them; writers of the source tables wait meanwhile)
+
+MITRE ATT&CK data (without an import: ATTACK_STIX_PATH, the download, else the repository's compact file):
+  attack import BUNDLE.json   (MITRE's Enterprise STIX 2.1 bundle: every instance uses it from its next request)
+  attack show                 (the import in force)
 `;
 
 export { CommandError, CommandFailed } from './command-context.ts';
@@ -70,6 +75,7 @@ const GROUPS = new Map<string, CommandGroup>([
   ['tokens', tokenCommands],
   ['branding', brandingCommands],
   ['derived', derivedCommands],
+  ['attack', attackCommands],
 ]);
 
 /**

@@ -5,9 +5,12 @@ import {
   EpsQuerySchema,
   EpsSchema,
   FieldErrorsSchema,
+  AttackLayerExportSchema,
+  MitreLayerQuerySchema,
   MitreMatrixSchema,
   type MitreMatrix,
 } from '@soc/contracts';
+import { layerDisposition } from '../../integrations/attack/navigator-layer.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
@@ -39,6 +42,31 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
   );
 
   app.get(
+    '/incs/analytics/mitre_layer/',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'The MITRE widget’s incidents per technique as an ATT&CK Navigator layer (format 4.5)',
+        description:
+          'The same filters as GET /soc/incs/analytics/ (the period and systems of the dashboard); score: the ' +
+          'number of incidents of a technique; metadata: the period and systems. Texts in the caller’s language.',
+        querystring: MitreLayerQuerySchema,
+        response: { 200: AttackLayerExportSchema, 400: FieldErrorsSchema },
+      },
+    },
+    async (request, reply) => {
+      const layer = await dashboard.mitreLayer(
+        request.query,
+        requireAuth(request),
+        requestLanguage(request, request.query.language),
+      );
+      const day = new Date(request.query.created__lte ?? Date.now()).toISOString().slice(0, 10);
+      void reply.header('content-disposition', layerDisposition(`incidents-attack-layer-${day}.json`));
+      return layer;
+    },
+  );
+
+  app.get(
     '/dashboards/eps/',
     {
       schema: {
@@ -61,7 +89,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
         tags: ['dashboard'],
         summary: 'MITRE ATT&CK Enterprise: tactics in matrix order and techniques (from MITRE’s STIX bundle)',
         description:
-          'Without a bundle (ATTACK_STIX_PATH, the cached download) the lists are empty and `available` is false.',
+          'From the bundle imported with `npm run admin -- attack import`, else ATTACK_STIX_PATH or the cached ' +
+          'download, else the repository’s compact data (names without descriptions). Without any, the lists ' +
+          'are empty and `available` is false.',
         response: { 200: MitreMatrixSchema },
       },
     },

@@ -1,4 +1,5 @@
 import type {
+  AttackLayerExport,
   Analytics,
   AnalyticsItem,
   AnalyticsQuery,
@@ -6,6 +7,7 @@ import type {
   EpsQuery,
   IncidentFilters,
   Language,
+  MitreLayerQuery,
   MitreMatrix,
   TimelineEntry,
 } from '@soc/contracts';
@@ -13,8 +15,9 @@ import { DASHBOARD_TOP_N, INCIDENT_PRIORITIES, INCIDENT_STATUSES, MITRE_NOTICE }
 import type { Db } from '../../db/client.ts';
 import type { SystemScope } from '../../lib/scope.ts';
 import { effectiveSystems } from '../../lib/scope.ts';
-import type { AttackConfig, AttackData } from '../../integrations/attack/attack.ts';
-import { loadAttack } from '../../integrations/attack/attack.ts';
+import type { AttackData } from '../../integrations/attack/attack.ts';
+import { navigatorLayer } from '../../integrations/attack/navigator-layer.ts';
+import { msg } from '../../lib/messages.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import type { AnalyticsRows, DimCount } from './dashboard.repository.ts';
@@ -31,7 +34,21 @@ const MAX_BUCKETS = 10_000;
 
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 100 : 0);
 
-export function createDashboardService({ db, attack }: { db: Db; attack: AttackConfig }) {
+/** The systems of a layer's metadata: ids, or all the caller may see. */
+const systemsOf = (systems: SystemScope, lang: Language) =>
+  systems ? systems.join(', ') : msg('layerAllSystems').in(lang);
+
+/** The heat levels' colours in an exported layer (hexadecimal), from none to higher. */
+const HEAT_LAYER_COLORS = ['#ffffff', '#fde0dd', '#fcae91', '#fb6a4a', '#cb181d'] as const;
+
+export function createDashboardService({
+  db,
+  attack,
+}: {
+  db: Db;
+  /** The ATT&CK data in force (integrations/attack/attack.source.ts). */
+  attack: () => Promise<AttackData>;
+}) {
   const repo = createDashboardRepository(db);
   let matrixJson: { data: AttackData; json: string } | null = null;
 
@@ -184,16 +201,62 @@ export function createDashboardService({ db, attack }: { db: Db; attack: AttackC
       };
     },
 
+    /**
+     * The MITRE widget's incident counts per technique for the filters (period, systems) as an
+     * ATT&CK Navigator layer (format 4.5): score = incidents, the gradient runs from none to the
+     * most frequent technique, the legend gives the widget's heat levels, the metadata the period
+     * and systems.
+     */
+    async mitreLayer(query: MitreLayerQuery, auth: AuthContext, lang: Language): Promise<AttackLayerExport> {
+      const [figures, data] = await Promise.all([this.analytics(query, auth, lang), attack()]);
+      const max = figures.mitre.reduce((m, c) => Math.max(m, c.value), 0);
+      const iso = (ms: number | undefined) => (ms === undefined ? '…' : new Date(ms).toISOString());
+      return navigatorLayer({
+        name: msg(
+          'layerIncidentsName',
+          iso(query.created__gte).slice(0, 10),
+          iso(query.created__lte).slice(0, 10),
+        ).in(lang),
+        description: msg('layerIncidentsDescription').in(lang),
+        attackVersion: data.version,
+        techniques: [...figures.mitre]
+          .sort((a, b) => a.item.localeCompare(b.item))
+          .map((c) => ({
+            id: c.item,
+            score: c.value,
+            comment: msg('layerIncidentsComment', c.value).in(lang),
+          })),
+        gradient: { colors: [...HEAT_LAYER_COLORS], minValue: 0, maxValue: max },
+        legend: [
+          { label: msg('layerHeatLow').in(lang), color: HEAT_LAYER_COLORS[1] },
+          { label: msg('layerHeatMedium').in(lang), color: HEAT_LAYER_COLORS[2] },
+          { label: msg('layerHeatHigh').in(lang), color: HEAT_LAYER_COLORS[3] },
+          { label: msg('layerHeatHigher').in(lang), color: HEAT_LAYER_COLORS[4] },
+        ],
+        metadata: [
+          {
+            name: msg('layerPeriod').in(lang),
+            value: `${iso(query.created__gte)} – ${iso(query.created__lte)}`,
+          },
+          {
+            name: msg('layerSystems').in(lang),
+            // the systems counted: those of the filter that the caller may see
+            value: systemsOf(effectiveSystems(query, systemScope(auth)), lang),
+          },
+        ],
+      });
+    },
+
     /** GET /soc/mitre_matrix/ as JSON text, serialised once per loaded bundle (about 1.5 MB). */
     async mitreMatrixJson(): Promise<string> {
-      const data = await loadAttack(attack);
+      const data = await attack();
       if (matrixJson?.data !== data) matrixJson = { data, json: JSON.stringify(await this.mitreMatrix()) };
       return matrixJson.json;
     },
 
     /** GET /soc/mitre_matrix/: ATT&CK Enterprise from MITRE's bundle (empty with `available: false`). */
     async mitreMatrix(): Promise<MitreMatrix> {
-      const data = await loadAttack(attack);
+      const data = await attack();
       return {
         available: data.available,
         version: data.version,

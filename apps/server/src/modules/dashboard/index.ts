@@ -1,12 +1,16 @@
 /** The dashboard's figures (analytics, EPS, the MITRE matrix). */
 import { API_BASE } from '@soc/contracts';
 import type { AppModule } from '../../app-context.ts';
+import { attackSource } from '../../integrations/attack/attack.source.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
 export const dashboardModule: AppModule = async (app, { ctx }) => {
   await app.register(dashboardRoutes, {
     prefix: `${API_BASE}/soc`,
-    dashboard: createDashboardService({ db: ctx.db, attack: ctx.config }),
+    dashboard: createDashboardService({
+      db: ctx.db,
+      attack: attackSource(ctx.config, ctx.db),
+    }),
   });
 };

@@ -17,7 +17,7 @@ export const rulesModule: AppModule = async (app, { ctx }) => {
     prefix: `${API_BASE}/soc`,
     rules: createRulesService({
       db: ctx.db,
-      attack: rulesAttack(ctx.config),
+      attack: rulesAttack(ctx.config, ctx.db),
       cache: ctx.caches.rules,
       ...(ctx.now ? { now: ctx.now } : {}),
     }),

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
-import { loadAttack } from '../../integrations/attack/attack.ts';
+import type { Db } from '../../db/client.ts';
+import { attackSource } from '../../integrations/attack/attack.source.ts';
 import type { AttackData } from '../../integrations/attack/attack.ts';
 
-/** ATT&CK data for the rules: the shared loader (read once per configuration, kept in memory). */
-export const rulesAttack = (config: Config) => (): Promise<AttackData> => loadAttack(config);
+/** ATT&CK data for the rules: the imported bundle, else the configured one or the compact file. */
+export const rulesAttack = (config: Config, db: Db): (() => Promise<AttackData>) => attackSource(config, db);

@@ -131,6 +131,17 @@ export function createRulesRepository(db: Db) {
       return new Map(rows.map((r) => [r.t, Number(r.n)]));
     },
 
+    /** Rule codes (`SOC-R-0001`) per technique id among the matching rules, sorted. */
+    async techniqueRuleIds(f: RuleFilters, scope: RuleScope): Promise<Map<string, string[]>> {
+      const where = ruleConditions(f, scope);
+      const rows = await queryRows<{ t: string; ids: string[] }>(
+        db,
+        sql`SELECT t, array_agg(${rules.ruleId} ORDER BY ${rules.ruleId}) AS ids
+            FROM ${rules}, unnest(${rules.techniques}) AS t ${where ? sql`WHERE ${where}` : sql``} GROUP BY t`,
+      );
+      return new Map(rows.map((r) => [r.t, r.ids]));
+    },
+
     /** Distinct values of an array column among the rules in scope, filtered by substring. */
     async suggest(field: RuleSuggestField, scope: RuleScope, text: string | undefined, limit: number) {
       const column = SUGGEST_COLUMNS[field];

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AttackLayerExportSchema,
   DetailErrorSchema,
   FieldErrorsSchema,
   RuleMitreTechniqueDetailSchema,
@@ -18,7 +19,8 @@ import {
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { layerDisposition } from '../../integrations/attack/navigator-layer.ts';
+import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import type { RuleSuggestField } from './rules.repository.ts';
 import type { RulesService } from './rules.service.ts';
 
@@ -78,6 +80,26 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
       },
     },
     async (request) => rules.coverage(request.query, requireAuth(request)),
+  );
+
+  app.get(
+    '/rules/coverage/layer/',
+    {
+      schema: {
+        tags,
+        summary: 'The MITRE coverage of the matching rules as an ATT&CK Navigator layer (format 4.5)',
+        description:
+          'Score: the number of matching rules of a technique; colours: the bands of the matrix (gradient, ' +
+          'legend); comment: the rule codes; metadata: the filters applied. Texts in the caller’s language.',
+        querystring: RuleFiltersSchema,
+        response: { 200: AttackLayerExportSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const layer = await rules.coverageLayer(request.query, requireAuth(request), requestLanguage(request));
+      void reply.header('content-disposition', layerDisposition('rules-attack-coverage-layer.json'));
+      return layer;
+    },
   );
 
   app.get(

@@ -1,4 +1,6 @@
 import type {
+  AttackLayerExport,
+  Language,
   RuleMitreTechnique,
   RuleMitreTechniqueDetail,
   RuleCounters,
@@ -6,11 +8,20 @@ import type {
   RuleFilters,
   RuleListQuery,
 } from '@soc/contracts';
-import { DEFAULT_RULE_ORDERING, RULE_SERVICE_LEVELS } from '@soc/contracts';
+import {
+  DEFAULT_RULE_ORDERING,
+  MITRE_BAND_HIGHEST_FROM,
+  MITRE_BAND_LAYER_COLORS,
+  MITRE_BANDS,
+  RULE_SERVICE_LEVELS,
+  mitreBand,
+} from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import type { AttackData, AttackTechnique } from '../../integrations/attack/attack.ts';
 import { withoutCitations } from '../../integrations/attack/attack.ts';
+import { navigatorLayer } from '../../integrations/attack/navigator-layer.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
+import { msg } from '../../lib/messages.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { presentRule } from './rules.presenter.ts';
@@ -36,6 +47,8 @@ export interface RulesDeps {
 }
 
 const isActive = (t: RulesAttackTechnique) => !t.isRevoked && !t.isDeprecated;
+/** Which ATT&CK data an answer was computed from (part of the coverage cache key). */
+const dataKey = (data: RulesAttackData) => `${data.source ?? ''}|${data.version ?? ''}|`;
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
 
 export function createRulesService({ db, attack, now = () => new Date(), cache }: RulesDeps) {
@@ -79,6 +92,7 @@ export function createRulesService({ db, attack, now = () => new Date(), cache }
       const ids = [...perTechnique.keys()].sort();
       return {
         attack_loaded: false,
+        attack_version: null,
         tactics: [],
         techniques: ids.map((id) => ({
           technique_id: id,
@@ -94,6 +108,7 @@ export function createRulesService({ db, attack, now = () => new Date(), cache }
     }
     return {
       attack_loaded: true,
+      attack_version: data.version,
       tactics: data.tactics
         .filter((t) => !t.isDeprecated)
         .map((t) => ({ name: t.name, short_name: t.shortName, is_hidden: false })),
@@ -161,9 +176,74 @@ export function createRulesService({ db, attack, now = () => new Date(), cache }
 
     /** The matrix with rule counts; without ATT&CK data, the rules' own technique ids. */
     async coverage(filters: RuleFilters, auth: AuthContext): Promise<RuleCoverage> {
-      return cache
-        ? cache.coverage(cacheKey(auth, filters), () => coverage(filters, auth))
-        : coverage(filters, auth);
+      if (!cache) return coverage(filters, auth);
+      // the ATT&CK data in force is part of the key: an import changes the answer, not the epoch
+      const data = await attack();
+      return cache.coverage(`${dataKey(data)}${cacheKey(auth, filters)}`, () => coverage(filters, auth));
+    },
+
+    /**
+     * The coverage as an ATT&CK Navigator layer (format 4.5): the score of a technique is its
+     * number of matching rules, coloured by the spec's bands (gradient and legend), the comment
+     * lists the rule codes, the layer's metadata the filters applied.
+     */
+    async coverageLayer(filters: RuleFilters, auth: AuthContext, lang: Language): Promise<AttackLayerExport> {
+      const scope = await scopeOf(auth);
+      const [ruleIds, data, chosen] = await Promise.all([
+        repo.techniqueRuleIds(filters, scope),
+        attack(),
+        // the rules filter is named by the codes of the chosen rules the caller may see
+        filters.id__in
+          ? repo.list({ id__in: filters.id__in }, scope, '-created', filters.id__in.length, 0)
+          : null,
+      ]);
+      // without ATT&CK data every technique id of the rules is kept; with it, only live techniques
+      const listed = data.available
+        ? data.techniques.filter(isActive).map((t) => t.id)
+        : [...ruleIds.keys()].sort();
+      const bandLabel = {
+        none: msg('layerBandNone'),
+        low: msg('layerBandLow'),
+        medium: msg('layerBandMedium'),
+        high: msg('layerBandHigh'),
+        highest: msg('layerBandHighest'),
+      };
+      return navigatorLayer({
+        name: msg('layerRulesName').in(lang),
+        description: msg('layerRulesDescription').in(lang),
+        attackVersion: data.version,
+        techniques: listed.flatMap((id) => {
+          const ids = ruleIds.get(id) ?? [];
+          return ids.length
+            ? [
+                {
+                  id,
+                  score: ids.length,
+                  color: MITRE_BAND_LAYER_COLORS[mitreBand(ids.length)],
+                  comment: msg('layerRulesComment', ids.join(', ')).in(lang),
+                },
+              ]
+            : [];
+        }),
+        gradient: {
+          colors: MITRE_BANDS.map((b) => MITRE_BAND_LAYER_COLORS[b]),
+          minValue: 0,
+          maxValue: MITRE_BAND_HIGHEST_FROM,
+        },
+        legend: MITRE_BANDS.map((b) => ({ label: bandLabel[b].in(lang), color: MITRE_BAND_LAYER_COLORS[b] })),
+        ...(filters.mitre_platform__in ? { platforms: filters.mitre_platform__in } : {}),
+        metadata: [
+          ...Object.entries({
+            ...filters,
+            ...(chosen ? { id__in: chosen.rows.map((r) => r.ruleId).sort() } : {}),
+          })
+            .filter(([, v]) => v !== undefined && v !== '')
+            .map(([k, v]) => ({
+              name: `${msg('layerFilter').in(lang)}: ${k}`,
+              value: Array.isArray(v) ? v.join(', ') : String(v instanceof Date ? v.toISOString() : v),
+            })),
+        ],
+      });
     },
 
     async technique(id: string, filters: RuleFilters, auth: AuthContext): Promise<RuleMitreTechniqueDetail> {

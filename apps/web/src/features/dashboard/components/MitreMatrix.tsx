@@ -5,7 +5,8 @@ import {
   type MitreMatrix as MitreMatrixData,
   type MitreTechnique,
 } from '@soc/contracts';
-import { Alert, Checkbox, Flex, Typography, theme } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Flex, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useThemeMode } from '../../../shared/theme/ThemeModeContext.tsx';
@@ -22,6 +23,9 @@ export type MitreMatrixProps = {
   /** Opens the incident list filtered by a technique. */
   hrefOf: (techniqueId: string) => string;
   onOpen: (techniqueId: string) => void;
+  /** Downloads the counts as an ATT&CK Navigator layer. */
+  onDownload: () => void;
+  downloading?: boolean;
 };
 
 /** Background of each heat level over the base colour (light and dark themes). */
@@ -41,7 +45,14 @@ function heatColors(primary: string, dark: boolean): Record<MitreHeatLevel, stri
  * to a row (spec 000 §9), techniques coloured by frequency; a technique opens its incidents and
  * opens into its sub-techniques. MITRE's copyright notice is shown beneath.
  */
-export function MitreMatrix({ matrix, counts, hrefOf, onOpen }: MitreMatrixProps) {
+export function MitreMatrix({
+  matrix,
+  counts,
+  hrefOf,
+  onOpen,
+  onDownload,
+  downloading = false,
+}: MitreMatrixProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [showAll, setShowAll] = useState(false);
@@ -93,11 +104,25 @@ export function MitreMatrix({ matrix, counts, hrefOf, onOpen }: MitreMatrixProps
     hrefOf,
   };
 
+  const download = (
+    <Button
+      size="small"
+      icon={<DownloadOutlined aria-hidden />}
+      loading={downloading}
+      onClick={onDownload}
+      title={t('dashboard.mitre.downloadTitle')}
+      data-testid="mitre-layer-download"
+    >
+      {t('dashboard.mitre.download')}
+    </Button>
+  );
+
   return (
     <Flex vertical gap={8} data-testid="mitre-matrix">
       {matrix && !matrix.available ? (
         <>
           <Alert type="info" showIcon title={t('dashboard.mitre.notice')} data-testid="mitre-notice" />
+          <Flex justify="end">{download}</Flex>
           <Flex wrap gap={4}>
             {counts.map((c) => {
               const band = mitreHeatLevel(c.value, max);
@@ -123,9 +148,12 @@ export function MitreMatrix({ matrix, counts, hrefOf, onOpen }: MitreMatrixProps
       ) : (
         <>
           <Flex justify="space-between" align="center" wrap gap={8}>
-            <Checkbox checked={showAll} onChange={(e) => setShowAll(e.target.checked)}>
-              {t('dashboard.mitre.showAll')}
-            </Checkbox>
+            <Flex gap={8} align="center" wrap>
+              <Checkbox checked={showAll} onChange={(e) => setShowAll(e.target.checked)}>
+                {t('dashboard.mitre.showAll')}
+              </Checkbox>
+              {download}
+            </Flex>
             <Flex gap={6} align="center" aria-label={t('dashboard.mitre.legend')}>
               <Typography.Text type="secondary">{t('dashboard.mitre.legend')}:</Typography.Text>
               {(['low', 'medium', 'high', 'higher'] as const).map((level) => (
@@ -153,6 +181,7 @@ export function MitreMatrix({ matrix, counts, hrefOf, onOpen }: MitreMatrixProps
           style={{ fontSize: token.fontSizeSM - 1 }}
           data-testid="mitre-copyright"
         >
+          {matrix.version ? `${t('dashboard.mitre.version', { version: matrix.version })}. ` : ''}
           {matrix.notice}
         </Typography.Text>
       ) : null}

@@ -87,6 +87,10 @@ export const dashboardEn = {
     incidents_other: '{{count, number}} incidents',
     subTechniques: 'Sub-techniques',
     showAll: 'Show techniques without incidents',
+    download: 'Navigator layer',
+    downloadTitle: 'Download the period’s incidents per technique as an ATT&CK Navigator layer',
+    layerFailed: 'Could not download the layer',
+    version: 'MITRE ATT&CK® v{{version}}',
     legend: 'Frequency',
     levels: {
       none: 'none',

@@ -94,6 +94,10 @@ export const dashboardRu: RussianTexts<typeof dashboardEn> = {
     incidents_other: '{{count, number}} инцидента',
     subTechniques: 'Подтехники',
     showAll: 'Показать техники без инцидентов',
+    download: 'Слой Navigator',
+    downloadTitle: 'Скачать инциденты периода по техникам как слой ATT&CK Navigator',
+    layerFailed: 'Не удалось скачать слой',
+    version: 'MITRE ATT&CK® версии {{version}}',
     legend: 'Частота',
     levels: {
       none: 'нет',

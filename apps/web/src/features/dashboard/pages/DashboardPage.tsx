@@ -24,11 +24,13 @@ import { notifyWarning, useNotificationApi } from '../../../shared/ui/notificati
 import { useFilterChoicesQuery } from '../../incidents/api/useFilterChoicesQuery.ts';
 import { DATE_PRESET_KEYS, datePresetRanges } from '../../incidents/lib/datePresets.ts';
 import {
+  dashboardQuery,
   useAnalyticsQuery,
   useEpsQuery,
   useMitreMatrixQuery,
   useNewestIncidentQuery,
 } from '../api/dashboardQueries.ts';
+import { useMitreLayerDownload } from '../api/useMitreLayerDownload.ts';
 import { isOwnIncident } from '../../live/hooks/ownIncidents.ts';
 import { EpsWidget } from '../components/EpsWidget.tsx';
 import { Factoids } from '../components/Factoids.tsx';
@@ -143,6 +145,7 @@ export function DashboardPage() {
   const analytics = useAnalyticsQuery(filters, range);
   const eps = useEpsQuery(filters, range, !hideEps);
   const mitre = useMitreMatrixQuery();
+  const mitreLayer = useMitreLayerDownload();
   const choices = useFilterChoicesQuery();
   const newest = useNewestIncidentQuery(filters.get('system__in'));
 
@@ -333,6 +336,8 @@ export function DashboardPage() {
             counts={data.mitre}
             hrefOf={(id) => link('mitre', id)}
             onOpen={(id) => open('mitre', id)}
+            onDownload={() => mitreLayer.mutate(dashboardQuery(filters, range))}
+            downloading={mitreLayer.isPending}
           />
         );
       default: {

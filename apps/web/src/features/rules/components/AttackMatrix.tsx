@@ -23,6 +23,10 @@ export type AttackMatrixTechnique = {
   border: string;
   /** Sub-techniques shown when the cell is opened (none for a sub-technique). */
   subs: AttackMatrixTechnique[];
+  /** In a compared layer without a matching rule (Rules → MITRE "compare with a layer"). */
+  gap?: boolean;
+  /** A sub-technique of this technique is a gap (shown on the closed technique). */
+  gapInSubs?: boolean;
 };
 
 /** One tactic column. */
@@ -84,9 +88,12 @@ export function AttackMatrixCell({
 }: AttackMatrixCellProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const { id, name, count } = technique;
+  const { id, name, count, gap = false, gapInSubs = false } = technique;
   const selected = selectedId !== undefined ? id === selectedId : undefined;
-  const title = `${id}${name ? ` ${name}` : ''}: ${countText(count)}`;
+  const title = `${id}${name ? ` ${name}` : ''}: ${countText(count)}${
+    gap ? ` (${t('rules.layer.gapTitle')})` : gapInSubs ? ` (${t('rules.layer.gapInSubsTitle')})` : ''
+  }`;
+  const marked = gap || (gapInSubs && !open);
   const label = (
     <>
       <span lang={name ? 'en' : undefined} style={wholeWords}>
@@ -128,11 +135,18 @@ export function AttackMatrixCell({
       data-count={count}
       data-selected={selected}
       data-open={onToggle ? open : undefined}
+      data-gap={gap || undefined}
+      data-gap-subs={gapInSubs || undefined}
       style={{
         padding: `${token.paddingXXS}px ${token.paddingXS}px`,
         borderRadius: token.borderRadiusSM,
-        background: technique.background,
-        border: `${selected ? 2 : token.lineWidth}px solid ${selected ? token.colorPrimary : technique.border}`,
+        background: gap ? token.colorErrorBg : technique.background,
+        // a gap of a compared layer: a dashed error border (the selection's solid one wins)
+        border: selected
+          ? `2px solid ${token.colorPrimary}`
+          : marked
+            ? `2px dashed ${token.colorError}`
+            : `${token.lineWidth}px solid ${technique.border}`,
         minWidth: 0,
         ...style,
       }}

@@ -52,6 +52,7 @@ const technique = (id: string, count: number, subs: string[] = [], tactics = ['e
 });
 const coverage: RuleCoverage = {
   attack_loaded: true,
+  attack_version: '18.1',
   tactics: [
     { name: 'Execution', short_name: 'execution', is_hidden: false },
     { name: 'Credential Access', short_name: 'credential-access', is_hidden: false },
@@ -200,6 +201,63 @@ describe('rules view', () => {
     const detail = await screen.findByTestId('mitre-detail');
     expect(detail).toHaveAttribute('data-id', 'T1059');
     expect(await within(detail).findByTestId('mitre-detail-description')).toHaveTextContent('Adversaries');
+  });
+
+  it('MITRE mode compares with a Navigator layer: its techniques without a rule are gaps', async () => {
+    const { user, matrix } = await openMitre();
+    // the upload renders a new input after each file: find it each time
+    const input = () =>
+      screen.getByTestId('mitre-layer-bar').querySelector<HTMLInputElement>('input[type="file"]')!;
+    const layerFile = (content: string) => new File([content], 'layer.json', { type: 'application/json' });
+    const layer = {
+      name: 'APT test',
+      versions: { navigator: '5.2.0', layer: '4.5' },
+      domain: 'enterprise-attack',
+      techniques: [
+        { techniqueID: 'T1106', score: 1 },
+        { techniqueID: 'T1110', score: 2 },
+        { techniqueID: 'T1059.002' },
+        { techniqueID: 'T1003', enabled: false },
+        { techniqueID: 'T9999', score: 1 },
+      ],
+    };
+    await user.upload(input(), layerFile(JSON.stringify(layer)));
+    const overlay = await screen.findByTestId('mitre-layer-overlay');
+    expect(overlay).toHaveAttribute('data-gaps', '2');
+    expect(overlay).toHaveTextContent(
+      'Layer “APT test”: 4 techniques, 2 without a rule for the current filters',
+    );
+    expect(
+      within(overlay)
+        .getAllByTestId('mitre-layer-gap')
+        .map((tag) => tag.textContent),
+    ).toEqual(['T1059.002', 'T1106']);
+    expect(within(overlay).getByTestId('mitre-layer-unknown')).toHaveTextContent('T9999');
+    const cell = (id: string) =>
+      within(matrix)
+        .getAllByTestId(/mitre-(sub)?technique$/)
+        .find((c) => c.dataset.id === id)!;
+    expect(cell('T1106')).toHaveAttribute('data-gap', 'true');
+    expect(cell('T1110')).not.toHaveAttribute('data-gap');
+    // a gap among the sub-techniques marks the closed technique, then the sub-technique itself
+    expect(cell('T1059')).toHaveAttribute('data-gap-subs', 'true');
+    await user.click(within(cell('T1059')).getByTestId('mitre-technique-toggle'));
+    expect(cell('T1059.002')).toHaveAttribute('data-gap', 'true');
+    expect(screen.getByTestId('mitre-legend-gap')).toBeInTheDocument();
+
+    await user.click(within(overlay).getByTestId('mitre-layer-clear'));
+    expect(screen.queryByTestId('mitre-layer-overlay')).not.toBeInTheDocument();
+    expect(cell('T1106')).not.toHaveAttribute('data-gap');
+
+    // a file that is not a layer is refused with the reason
+    await user.upload(
+      input(),
+      layerFile(JSON.stringify({ name: 'x', domain: 'enterprise-attack', techniques: 3 })),
+    );
+    const error = await screen.findByTestId('notification-error');
+    expect(error).toHaveTextContent('Could not read the layer');
+    expect(error).toHaveTextContent('The file is not an ATT&CK Navigator layer:');
+    expect(screen.queryByTestId('mitre-layer-overlay')).not.toBeInTheDocument();
   });
 
   it('MITRE mode puts counts inside the cells and counts techniques with plurals', async () => {

@@ -1,5 +1,5 @@
 import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
-import type { Rule, RuleListResponse } from '@soc/contracts';
+import type { AttackLayer, Rule, RuleListResponse } from '@soc/contracts';
 import { Button, Empty, Flex, Radio, Result, Skeleton, theme, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -19,7 +19,9 @@ import {
   withoutFilters,
   withParams,
 } from '../lib/ruleQuery.ts';
+import { compareLayer } from '../lib/layerOverlay.ts';
 import { MitreDetailPanel } from './MitreDetailPanel.tsx';
+import { MitreLayerBar } from './MitreLayerBar.tsx';
 import { MitreMatrix } from './MitreMatrix.tsx';
 import { RuleCounters } from './RuleCounters.tsx';
 import { RuleFilterBar } from './RuleFilterBar.tsx';
@@ -225,6 +227,12 @@ function MitreMode({ coverage, filters, onShowRules }: MitreModeProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // the compared layer stays while the filters change; its gaps follow the filtered coverage
+  const [layer, setLayer] = useState<AttackLayer | null>(null);
+  const overlay = useMemo(
+    () => (layer && coverage.data ? compareLayer(layer, coverage.data) : null),
+    [layer, coverage.data],
+  );
   if (coverage.isPending) {
     return (
       <div role="status" aria-label={t('common.loading')} data-testid="mitre-loading">
@@ -246,13 +254,14 @@ function MitreMode({ coverage, filters, onShowRules }: MitreModeProps) {
   const selected = data.techniques.find((tech) => tech.technique_id === selectedId) ?? null;
   return (
     <Flex gap="middle" align="start">
-      <div style={{ flex: '1 1 0', minWidth: 0 }}>
+      <Flex vertical gap="small" style={{ flex: '1 1 0', minWidth: 0 }}>
+        <MitreLayerBar filters={filters} overlay={overlay} onLayer={setLayer} />
         {data.techniques.length === 0 ? (
           <Empty description={t('rules.list.empty')} data-testid="mitre-empty" />
         ) : (
-          <MitreMatrix coverage={data} selectedId={selectedId} onSelect={setSelectedId} />
+          <MitreMatrix coverage={data} selectedId={selectedId} onSelect={setSelectedId} overlay={overlay} />
         )}
-      </div>
+      </Flex>
       <div style={{ flex: '0 0 21rem', minWidth: 0 }}>
         {selected ? (
           <MitreDetailPanel

@@ -99,6 +99,34 @@ export const rulesEn = {
     bands: { none: 'none', low: '1–13', medium: '14–15', high: '16–17', highest: '18 and more' },
     notice:
       '© The MITRE Corporation. Reproduced and distributed with the permission of The MITRE Corporation.',
+    version: 'MITRE ATT&CK® v{{version}}.',
+    versionUnknown: 'MITRE ATT&CK®, version not stated.',
+  },
+  layer: {
+    download: 'Download Navigator layer',
+    downloadFailed: 'Could not download the layer',
+    compare: 'Compare with a layer',
+    hint: 'ATT&CK Navigator layer (JSON): its techniques without a rule are marked as gaps',
+    readFailed: 'Could not read the layer',
+    errors: {
+      'too-large': 'The file is larger than 5 MB.',
+      'not-json': 'The file is not JSON.',
+      'not-a-layer': 'The file is not an ATT&CK Navigator layer:',
+      'not-enterprise': 'The layer is not of the Enterprise domain.',
+    },
+    summary_one:
+      'Layer “{{name}}”: {{count, number}} technique, {{gaps, number}} without a rule for the current filters',
+    summary_other:
+      'Layer “{{name}}”: {{count, number}} techniques, {{gaps, number}} without a rule for the current filters',
+    gaps: 'Gaps',
+    more: 'and {{count, number}} more',
+    unknown_one: '{{count, number}} technique is not in the matrix (unknown, revoked or deprecated): {{ids}}',
+    unknown_other:
+      '{{count, number}} techniques are not in the matrix (unknown, revoked or deprecated): {{ids}}',
+    clear: 'Remove the layer',
+    gapLegend: 'in the layer, no rule',
+    gapTitle: 'in the compared layer, no rule',
+    gapInSubsTitle: 'a sub-technique is in the compared layer without a rule',
   },
   popup: {
     loading: 'Loading the rule',

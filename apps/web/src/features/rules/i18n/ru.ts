@@ -105,6 +105,39 @@ export const rulesRu: RussianTexts<typeof rulesEn> = {
     legend: 'Правил на технику',
     bands: { none: 'нет', low: '1–13', medium: '14–15', high: '16–17', highest: '18 и более' },
     notice: '© The MITRE Corporation. Воспроизводится и распространяется с разрешения The MITRE Corporation.',
+    version: 'MITRE ATT&CK® версии {{version}}.',
+    versionUnknown: 'MITRE ATT&CK®, версия не указана.',
+  },
+  layer: {
+    download: 'Скачать слой Navigator',
+    downloadFailed: 'Не удалось скачать слой',
+    compare: 'Сравнить со слоем',
+    hint: 'Слой ATT&CK Navigator (JSON): его техники без правил отмечаются как пробелы',
+    readFailed: 'Не удалось прочитать слой',
+    errors: {
+      'too-large': 'Файл больше 5 МБ.',
+      'not-json': 'Файл не в формате JSON.',
+      'not-a-layer': 'Файл не является слоем ATT&CK Navigator:',
+      'not-enterprise': 'Слой не относится к домену Enterprise.',
+    },
+    summary_one:
+      'Слой «{{name}}»: {{count, number}} техника, без правил при текущих фильтрах — {{gaps, number}}',
+    summary_few:
+      'Слой «{{name}}»: {{count, number}} техники, без правил при текущих фильтрах — {{gaps, number}}',
+    summary_many:
+      'Слой «{{name}}»: {{count, number}} техник, без правил при текущих фильтрах — {{gaps, number}}',
+    summary_other:
+      'Слой «{{name}}»: {{count, number}} техники, без правил при текущих фильтрах — {{gaps, number}}',
+    gaps: 'Пробелы',
+    more: 'и ещё {{count, number}}',
+    unknown_one: '{{count, number}} техники нет в матрице (неизвестна, отозвана или устарела): {{ids}}',
+    unknown_few: '{{count, number}} техник нет в матрице (неизвестны, отозваны или устарели): {{ids}}',
+    unknown_many: '{{count, number}} техник нет в матрице (неизвестны, отозваны или устарели): {{ids}}',
+    unknown_other: '{{count, number}} техники нет в матрице (неизвестны, отозваны или устарели): {{ids}}',
+    clear: 'Убрать слой',
+    gapLegend: 'есть в слое, нет правил',
+    gapTitle: 'есть в сравниваемом слое, нет правил',
+    gapInSubsTitle: 'подтехника есть в сравниваемом слое без правил',
   },
   popup: {
     loading: 'Загрузка правила',
