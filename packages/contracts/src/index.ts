@@ -24,3 +24,4 @@ export * from './soc-api/soc-api.schemas.ts';
 export * from './tasks/task-titles.ts';
 export * from './tasks/tasks.schemas.ts';
 export * from './misconfigs/misconfigs.schemas.ts';
+export * from './webhooks/webhooks.schemas.ts';

@@ -262,6 +262,52 @@ const MESSAGES = {
       `Квота хранилища системы исчерпана: занято ${used} из ${quota}, а этим файлам нужно ещё ${adding}. ` +
         'Удалите ненужные файлы или попросите SOC увеличить квоту.',
     ),
+  // --- outbound webhooks (issue 29 part 2)
+  webhookUrlInvalid: t('Enter an http(s) URL.', 'Введите адрес http(s).'),
+  webhookUrlCredentials: t(
+    'A URL may not carry a user name or password.',
+    'Адрес не может содержать имя пользователя или пароль.',
+  ),
+  webhookAddressRefused: t(
+    'This address is private, loopback, link-local or a metadata service: webhooks cannot be sent there.',
+    'Это частный, локальный, link-local адрес или адрес сервиса метаданных: вебхуки туда не отправляются.',
+  ),
+  webhookEventsRequired: t('Choose at least one event.', 'Выберите хотя бы одно событие.'),
+  webhookChatIdRequired: t('Telegram needs a chat id.', 'Для Telegram нужен идентификатор чата.'),
+  webhookTooMany: (max: number) =>
+    t(
+      `A system may have at most ${max} webhook endpoints.`,
+      `У системы может быть не более ${max} адресов вебхуков.`,
+    ),
+  webhookSystemUnknown: t('No such system.', 'Такой системы нет.'),
+  webhookDisabledSubject: (url: string) =>
+    t(`Webhook endpoint turned off: ${url}`, `Адрес вебхука отключён: ${url}`),
+  webhookDisabledText: (url: string, system: string, days: number) =>
+    t(
+      `Deliveries to the webhook endpoint ${url} of ${system} have failed for ${days} days, so the ` +
+        'portal has turned it off. Fix the receiver and turn the endpoint on again under Webhooks.',
+      `Доставка на адрес вебхука ${url} системы ${system} не удаётся ${days} дн., поэтому портал ` +
+        'отключил его. Исправьте получателя и снова включите адрес в разделе «Вебхуки».',
+    ),
+  webhookTestText: t('Test event from the SOC portal.', 'Тестовое событие портала SOC.'),
+  webhookIncidentCreated: (key: number, summary: string) =>
+    t(`New incident #${key}: ${summary}`, `Новый инцидент №${key}: ${summary}`),
+  webhookIncidentUpdated: (key: number, fields: string) =>
+    t(`Incident #${key} changed: ${fields}`, `Инцидент №${key} изменён: ${fields}`),
+  webhookIncidentStatus: (key: number, from: IncidentStatus | null, to: IncidentStatus) =>
+    t(
+      `Incident #${key}: ${from ? `${INCIDENT_STATUS_TITLES.en[from]} → ` : ''}${INCIDENT_STATUS_TITLES.en[to]}`,
+      `Инцидент №${key}: ${from ? `${INCIDENT_STATUS_TITLES.ru[from]} → ` : ''}${INCIDENT_STATUS_TITLES.ru[to]}`,
+    ),
+  webhookCommentCreated: (key: number, author: string) =>
+    t(`New comment on incident #${key} by ${author}`, `Новый комментарий к инциденту №${key} от ${author}`),
+  webhookReportReady: (name: string) => t(`Report ready: ${name}`, `Отчёт готов: ${name}`),
+  webhookTaskUpdated: (id: number, subject: string, status: TaskStatus) =>
+    t(
+      `Request #${id} ${subject}: ${TASK_STATUS_TITLES.en[status]}`,
+      `Заявка №${id} ${subject}: ${TASK_STATUS_TITLES.ru[status]}`,
+    ),
+  webhookOpen: t('Open in the portal', 'Открыть в портале'),
 } as const;
 
 type Catalog = typeof MESSAGES;

@@ -16,3 +16,4 @@ export * from './misconfigs.ts';
 export * from './tasks.ts';
 export * from './mail-quarantine.ts';
 export * from './derived.ts';
+export * from './webhooks.ts';
