@@ -3,6 +3,7 @@ import type { apiTokensEn } from '../../features/api-tokens/i18n/en.ts';
 import type { logSourcesEn } from '../../features/log-sources/i18n/en.ts';
 import type { misconfigsEn } from '../../features/misconfigs/i18n/en.ts';
 import type { auditLogEn } from '../../features/settings/i18n/auditLog.en.ts';
+import type { webhooksEn } from '../../features/webhooks/i18n/en.ts';
 import type { en } from './locales/en.ts';
 
 // Typed keys: t('menu.dashbord') is a compile error instead of a raw key on screen. Texts that a
@@ -16,6 +17,7 @@ declare module 'i18next' {
         logSources: typeof logSourcesEn;
         auditLog: typeof auditLogEn;
         misconfigs: typeof misconfigsEn;
+        webhooks: typeof webhooksEn;
       };
     };
   }

@@ -46,6 +46,7 @@ const NotificationSettingsPage = lazyPage(
   () => import('../../features/settings/pages/NotificationSettingsPage.tsx'),
   'NotificationSettingsPage',
 );
+const WebhooksPage = lazyPage(() => import('../../features/webhooks/pages/WebhooksPage.tsx'), 'WebhooksPage');
 const AuditLogPage = lazyPage(() => import('../../features/settings/pages/AuditLogPage.tsx'), 'AuditLogPage');
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
@@ -103,6 +104,8 @@ export const routes: RouteObject[] = [
       // profile settings (issue 13): notification e-mails and the audit log of the user's systems
       { path: 'profile/notifications', element: <NotificationSettingsPage /> },
       { path: 'profile/audit', element: <AuditLogPage /> },
+      // outbound webhooks of the user's systems (issue 29 part 2), from the profile menu
+      { path: 'webhooks', element: <WebhooksPage /> },
       // Reports (spec 001 §2): the menu opens the reports list tab.
       { path: 'reports', element: <Navigate to="/reports/reportsList" replace /> },
       { path: 'reports/:tab', element: <ReportsPage /> },

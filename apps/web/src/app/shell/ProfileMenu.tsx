@@ -1,4 +1,11 @@
-import { AuditOutlined, BellOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  AuditOutlined,
+  BellOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Button, Dropdown, theme, type MenuProps } from 'antd';
 import { cloneElement, isValidElement, type CSSProperties, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +15,7 @@ import { useLogoutMutation } from '../../features/auth/api/useLogoutMutation.ts'
 import { fullName } from '../../features/auth/lib/fullName.ts';
 import { popupInHeader } from './MainMenu.tsx';
 
-/** The profile dropdown: who is signed in, change password, notification settings, audit log, log out. */
+/** The profile dropdown: who is signed in, change password, notification settings, audit log, webhooks, log out. */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -34,6 +41,16 @@ export function ProfileMenu() {
       icon: <AuditOutlined aria-hidden />,
       label: <span data-testid="profile-audit">{t('settings.menu.audit')}</span>,
     },
+    // only for those who may manage them: customers of their systems, analysts of any
+    ...(user.permissions.includes('webhooks.manage')
+      ? [
+          {
+            key: 'webhooks',
+            icon: <ApiOutlined aria-hidden />,
+            label: <span data-testid="profile-webhooks">{t('settings.menu.webhooks')}</span>,
+          },
+        ]
+      : []),
     { type: 'divider' },
     {
       key: 'logout',
@@ -45,6 +62,7 @@ export function ProfileMenu() {
     if (key === 'change-password') void navigate('/changepassword');
     if (key === 'notifications') void navigate('/profile/notifications');
     if (key === 'audit') void navigate('/profile/audit');
+    if (key === 'webhooks') void navigate('/webhooks');
     if (key === 'logout') logout.mutate();
   };
 

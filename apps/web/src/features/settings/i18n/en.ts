@@ -47,5 +47,6 @@ export const settingsEn = {
   menu: {
     notifications: 'Notification settings',
     audit: 'Audit log',
+    webhooks: 'Webhooks',
   },
 };

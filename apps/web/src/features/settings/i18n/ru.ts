@@ -49,5 +49,6 @@ export const settingsRu: typeof settingsEn = {
   menu: {
     notifications: 'Настройки уведомлений',
     audit: 'Журнал аудита',
+    webhooks: 'Вебхуки',
   },
 };
