@@ -1,5 +1,5 @@
 import type { IncidentStatus, Language, TaskStatus } from '@soc/contracts';
-import { INCIDENT_STATUS_TITLES, TASK_STATUS_TITLES } from '@soc/contracts';
+import { INCIDENT_STATUS_TITLES, TASK_STATUS_TITLES, WEBHOOK_MESSAGES } from '@soc/contracts';
 
 /**
  * A text the server sends for a person to read, in both languages. Services throw it inside an
@@ -263,17 +263,17 @@ const MESSAGES = {
         'Удалите ненужные файлы или попросите SOC увеличить квоту.',
     ),
   // --- outbound webhooks (issue 29 part 2)
-  webhookUrlInvalid: t('Enter an http(s) URL.', 'Введите адрес http(s).'),
+  webhookUrlInvalid: t(WEBHOOK_MESSAGES.urlInvalid, 'Введите адрес http(s).'),
   webhookUrlCredentials: t(
-    'A URL may not carry a user name or password.',
+    WEBHOOK_MESSAGES.urlCredentials,
     'Адрес не может содержать имя пользователя или пароль.',
   ),
   webhookAddressRefused: t(
     'This address is private, loopback, link-local or a metadata service: webhooks cannot be sent there.',
     'Это частный, локальный, link-local адрес или адрес сервиса метаданных: вебхуки туда не отправляются.',
   ),
-  webhookEventsRequired: t('Choose at least one event.', 'Выберите хотя бы одно событие.'),
-  webhookChatIdRequired: t('Telegram needs a chat id.', 'Для Telegram нужен идентификатор чата.'),
+  webhookEventsRequired: t(WEBHOOK_MESSAGES.eventsRequired, 'Выберите хотя бы одно событие.'),
+  webhookChatIdRequired: t(WEBHOOK_MESSAGES.chatIdRequired, 'Для Telegram нужен идентификатор чата.'),
   webhookTooMany: (max: number) =>
     t(
       `A system may have at most ${max} webhook endpoints.`,
@@ -319,6 +319,19 @@ export function msg<K extends MessageKey>(key: K, ...args: Args<K>): Localized {
   const entry: Localized | ((...a: never[]) => Localized) = MESSAGES[key];
   return typeof entry === 'function' ? (entry as (...a: Args<K>) => Localized)(...args) : entry;
 }
+
+/**
+ * Messages that contract schemas give in English (e.g. WEBHOOK_MESSAGES), in both languages:
+ * the error handler answers a validation message found here in the caller's language.
+ */
+const SCHEMA_MESSAGES: ReadonlyMap<string, Localized> = new Map(
+  (
+    ['webhookUrlInvalid', 'webhookUrlCredentials', 'webhookEventsRequired', 'webhookChatIdRequired'] as const
+  ).map((key) => [MESSAGES[key].en, MESSAGES[key]]),
+);
+
+/** A schema's own message, localised where the catalog knows it. */
+export const schemaMessage = (text: string): Message => SCHEMA_MESSAGES.get(text) ?? text;
 
 /**
  * An answer's body with every localised text in `lang`: the `{detail}` of an error, its field

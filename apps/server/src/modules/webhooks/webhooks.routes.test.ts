@@ -67,7 +67,7 @@ beforeAll(async () => {
   customerA = await (await buildCustomer(ctx, [systemA.id])).login();
   customerB = await (await buildCustomer(ctx, [systemB.id])).login();
   analyst = await (await buildAnalyst(ctx)).login();
-}, 120_000);
+});
 
 afterAll(async () => {
   await ctx?.close();
@@ -197,6 +197,17 @@ describe('webhook endpoints', () => {
       payload: { system: systemA.id, url: 'http://169.254.169.254/', events: ['incident.created'] },
     });
     expect(ru.json<{ url: string[] }>().url[0]).toMatch(/вебхуки туда не отправляются/);
+    // the schema's own messages too
+    const credentials = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v0/soc/webhooks/?language=ru',
+      headers: bearer(customerA),
+      payload: { system: systemA.id, url: 'http://u:p@example.com/', events: [] },
+    });
+    expect(credentials.json()).toEqual({
+      url: ['Адрес не может содержать имя пользователя или пароль.'],
+      events: ['Выберите хотя бы одно событие.'],
+    });
   });
 
   it('refuses at send time a target that is not allowed, without retrying', async () => {
