@@ -87,7 +87,10 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString() });
+      received.push({
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString(),
+      });
       // never answered: the sending process is killed while it waits here
       if (stall) return void stalled.push(res);
       res.writeHead(204).end();
