@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
@@ -7,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { exited, startServerProcess, until } from '../../test/server-process.ts';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,6 @@ import { buildCustomer, buildIncident, buildSystem } from '../../test/builders.t
  * passed, and the receiver gets the same message (same webhook-id) again: nothing is lost.
  */
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
 const LEASE_SECONDS = 3;
 /** The server key: the test's app seals the endpoint's secret with it, the server processes open it. */
 const JWT_SECRET = 'sigkill-test-secret-sigkill-test-secret-0';
@@ -38,48 +37,15 @@ const received: { headers: Record<string, string>; body: string }[] = [];
 const children: ChildProcess[] = [];
 
 function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: ctx.databaseUrl,
-      DATABASE_POOL_SIZE: '3',
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      DEMO_DATA: 'false',
-      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
-      WEBHOOK_ALLOW_PRIVATE_CIDRS: '127.0.0.1/32',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = startServerProcess({
+    DATABASE_URL: ctx.databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+    WEBHOOK_ALLOW_PRIVATE_CIDRS: '127.0.0.1/32',
   });
-  let log = '';
-  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-  child.on('exit', (code, signal) => {
-    if (code && signal !== 'SIGKILL') console.error(`server exited ${code}:\n${log}`);
-  });
-
   children.push(child);
   return child;
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 40_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
 }
 
 beforeAll(async () => {
