@@ -29,6 +29,7 @@ import { tasksModule } from './modules/tasks/index.ts';
 import { tenantsModule } from './modules/tenants/index.ts';
 import { tokensModule } from './modules/tokens/index.ts';
 import { usersModule } from './modules/users/index.ts';
+import { webhooksModule } from './modules/webhooks/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { externalPlugins } from './plugins/external.ts';
@@ -69,6 +70,7 @@ const MODULES = [
   tasksModule,
   misconfigsModule,
   iocFeedModule,
+  webhooksModule,
 ];
 
 /**

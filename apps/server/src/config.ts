@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isWorkMem } from './db/work-mem.ts';
+import { isCidr } from './lib/ssrf-guard.ts';
 import { PRIVATE_FILE_MODE, ensurePrivateDir } from './integrations/storage/private-files.ts';
 
 const boolFromEnv = z
@@ -140,6 +141,16 @@ const EnvSchema = z.object({
   INBOUND_MAIL_AUTHSERV_ID: z.string().min(1).default('mx.soc-portal.local'),
   INBOUND_MAIL_ADDRESS: z.string().email().default('incidents@soc-portal.local'),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(86_400).default(600),
+  /**
+   * Private address ranges (CIDR, comma separated) that webhook endpoints may reach anyway, e.g.
+   * `10.20.0.0/16,127.0.0.1/32`; empty: every private, loopback, link-local and metadata address is refused.
+   */
+  WEBHOOK_ALLOW_PRIVATE_CIDRS: z
+    .string()
+    .default('')
+    .refine((v) => v.split(',').every((c) => !c.trim() || isCidr(c.trim())), 'comma-separated CIDR ranges'),
+  /** The first webhook retry waits about this long; each further one twice as long (at most an hour). */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   REPORT_MAX_ATTACHMENT_BYTES: z.coerce
     .number()
@@ -222,6 +233,12 @@ export interface Config {
   csvSyncMaxRows: number;
   /** Reports up to this size are e-mailed as attachments; larger ones as a link. */
   reportAttachmentMaxBytes: number;
+  webhooks: {
+    /** CIDR ranges of private addresses that endpoints may reach (the administrator's allow-list). */
+    allowPrivateCidrs: string[];
+    /** The first retry's delay (before jitter). */
+    retryBaseMs: number;
+  };
   jobs: {
     /**
      * A running job's lease: its runner renews it while the job runs; a job whose lease passed
@@ -377,6 +394,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     csvSyncMaxRows: e.CSV_SYNC_MAX_ROWS,
     reportAttachmentMaxBytes: e.REPORT_MAX_ATTACHMENT_BYTES,
     jobs: { leaseSeconds: e.JOB_LEASE_SECONDS, retryBaseMs: e.JOB_RETRY_BASE_MS },
+    webhooks: {
+      allowPrivateCidrs: e.WEBHOOK_ALLOW_PRIVATE_CIDRS.split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    },
     csvAsyncMaxRows: e.CSV_ASYNC_MAX_ROWS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     authCacheSeconds: e.AUTH_CACHE_SECONDS,
@@ -486,6 +509,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     csvSyncMaxRows: 10_000,
     reportAttachmentMaxBytes: 10 * 1024 * 1024,
     jobs: { leaseSeconds: 600, retryBaseMs: 5_000 },
+    webhooks: { allowPrivateCidrs: [], retryBaseMs: 0 },
     csvAsyncMaxRows: 1_000_000,
     authRateLimitPerMinute: 1000,
     authCacheSeconds: 30,

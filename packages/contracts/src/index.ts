@@ -26,3 +26,4 @@ export * from './tasks/task-titles.ts';
 export * from './tasks/tasks.schemas.ts';
 export * from './misconfigs/misconfigs.schemas.ts';
 export * from './ioc-feed/ioc-feed.schemas.ts';
+export * from './webhooks/webhooks.schemas.ts';

@@ -1,10 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { exited, startServerProcess, until } from '../test/server-process.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import { SMTPServer } from 'smtp-server';
@@ -21,7 +21,6 @@ import { buildCustomer, buildIncident, buildSystem } from '../test/builders.ts';
  * one e-mail and one job.
  */
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
 const LEASE_SECONDS = 3;
 
 let ctx: TestContext;
@@ -36,47 +35,15 @@ const children: ChildProcess[] = [];
 const RECIPIENT = 'sigkill-report@customer1.example';
 
 function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: ctx.databaseUrl,
-      DATABASE_POOL_SIZE: '3',
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'sigkill-test-secret-sigkill-test-secret-0',
-      DEMO_DATA: 'false',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-  child.on('exit', (code, signal) => {
-    if (code && signal !== 'SIGKILL') console.error(`server exited ${code}:\n${log}`);
+  const child = startServerProcess({
+    DATABASE_URL: ctx.databaseUrl,
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'sigkill-test-secret-sigkill-test-secret-0',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    JOB_LEASE_SECONDS: String(LEASE_SECONDS),
   });
   children.push(child);
   return child;
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 40_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
 }
 
 beforeAll(async () => {

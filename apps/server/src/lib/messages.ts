@@ -1,5 +1,5 @@
 import type { IncidentStatus, Language, TaskStatus } from '@soc/contracts';
-import { INCIDENT_STATUS_TITLES, TASK_STATUS_TITLES } from '@soc/contracts';
+import { INCIDENT_STATUS_TITLES, TASK_STATUS_TITLES, WEBHOOK_MESSAGES } from '@soc/contracts';
 
 /**
  * A text the server sends for a person to read, in both languages. Services throw it inside an
@@ -314,6 +314,52 @@ const MESSAGES = {
     'Invalid cursor: use the link of the previous page.',
     'Неверный курсор: используйте ссылку с предыдущей страницы.',
   ),
+  // --- outbound webhooks (issue 29 part 2)
+  webhookUrlInvalid: t(WEBHOOK_MESSAGES.urlInvalid, 'Введите адрес http(s).'),
+  webhookUrlCredentials: t(
+    WEBHOOK_MESSAGES.urlCredentials,
+    'Адрес не может содержать имя пользователя или пароль.',
+  ),
+  webhookAddressRefused: t(
+    'This address is private, loopback, link-local or a metadata service: webhooks cannot be sent there.',
+    'Это частный, локальный, link-local адрес или адрес сервиса метаданных: вебхуки туда не отправляются.',
+  ),
+  webhookEventsRequired: t(WEBHOOK_MESSAGES.eventsRequired, 'Выберите хотя бы одно событие.'),
+  webhookChatIdRequired: t(WEBHOOK_MESSAGES.chatIdRequired, 'Для Telegram нужен идентификатор чата.'),
+  webhookTooMany: (max: number) =>
+    t(
+      `A system may have at most ${max} webhook endpoints.`,
+      `У системы может быть не более ${max} адресов вебхуков.`,
+    ),
+  webhookSystemUnknown: t('No such system.', 'Такой системы нет.'),
+  webhookDisabledSubject: (url: string) =>
+    t(`Webhook endpoint turned off: ${url}`, `Адрес вебхука отключён: ${url}`),
+  webhookDisabledText: (url: string, system: string, days: number) =>
+    t(
+      `Deliveries to the webhook endpoint ${url} of ${system} have failed for ${days} days, so the ` +
+        'portal has turned it off. Fix the receiver and turn the endpoint on again under Webhooks.',
+      `Доставка на адрес вебхука ${url} системы ${system} не удаётся ${days} дн., поэтому портал ` +
+        'отключил его. Исправьте получателя и снова включите адрес в разделе «Вебхуки».',
+    ),
+  webhookTestText: t('Test event from the SOC portal.', 'Тестовое событие портала SOC.'),
+  webhookIncidentCreated: (key: number, summary: string) =>
+    t(`New incident #${key}: ${summary}`, `Новый инцидент №${key}: ${summary}`),
+  webhookIncidentUpdated: (key: number, fields: string) =>
+    t(`Incident #${key} changed: ${fields}`, `Инцидент №${key} изменён: ${fields}`),
+  webhookIncidentStatus: (key: number, from: IncidentStatus | null, to: IncidentStatus) =>
+    t(
+      `Incident #${key}: ${from ? `${INCIDENT_STATUS_TITLES.en[from]} → ` : ''}${INCIDENT_STATUS_TITLES.en[to]}`,
+      `Инцидент №${key}: ${from ? `${INCIDENT_STATUS_TITLES.ru[from]} → ` : ''}${INCIDENT_STATUS_TITLES.ru[to]}`,
+    ),
+  webhookCommentCreated: (key: number, author: string) =>
+    t(`New comment on incident #${key} by ${author}`, `Новый комментарий к инциденту №${key} от ${author}`),
+  webhookReportReady: (name: string) => t(`Report ready: ${name}`, `Отчёт готов: ${name}`),
+  webhookTaskUpdated: (id: number, subject: string, status: TaskStatus) =>
+    t(
+      `Request #${id} ${subject}: ${TASK_STATUS_TITLES.en[status]}`,
+      `Заявка №${id} ${subject}: ${TASK_STATUS_TITLES.ru[status]}`,
+    ),
+  webhookOpen: t('Open in the portal', 'Открыть в портале'),
 } as const;
 
 type Catalog = typeof MESSAGES;
@@ -325,6 +371,19 @@ export function msg<K extends MessageKey>(key: K, ...args: Args<K>): Localized {
   const entry: Localized | ((...a: never[]) => Localized) = MESSAGES[key];
   return typeof entry === 'function' ? (entry as (...a: Args<K>) => Localized)(...args) : entry;
 }
+
+/**
+ * Messages that contract schemas give in English (e.g. WEBHOOK_MESSAGES), in both languages:
+ * the error handler answers a validation message found here in the caller's language.
+ */
+const SCHEMA_MESSAGES: ReadonlyMap<string, Localized> = new Map(
+  (
+    ['webhookUrlInvalid', 'webhookUrlCredentials', 'webhookEventsRequired', 'webhookChatIdRequired'] as const
+  ).map((key) => [MESSAGES[key].en, MESSAGES[key]]),
+);
+
+/** A schema's own message, localised where the catalog knows it. */
+export const schemaMessage = (text: string): Message => SCHEMA_MESSAGES.get(text) ?? text;
 
 /**
  * An answer's body with every localised text in `lang`: the `{detail}` of an error, its field

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ErrorFields } from '../lib/http-errors.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import type { Message } from '../lib/messages.ts';
-import { Localized, inLanguage, msg } from '../lib/messages.ts';
+import { Localized, inLanguage, msg, schemaMessage } from '../lib/messages.ts';
 import { requestLanguage } from './auth.ts';
 
 interface ValidationItem {
@@ -27,7 +27,7 @@ const RECEIVED = { en: /, received \S+$/, ru: /, получено \S+$/ };
  */
 function validationMessage(item: ValidationItem): Message {
   if (!item.message) return msg('invalidValue');
-  if (!item.keyword || !item.params) return item.message;
+  if (!item.keyword || !item.params) return schemaMessage(item.message);
   const issue = {
     ...item.params,
     code: item.keyword,
@@ -43,7 +43,7 @@ function validationMessage(item: ValidationItem): Message {
     en.replace(RECEIVED.en, '') === item.message.replace(RECEIVED.en, '')
   )
     return new Localized(item.message, ru.replace(RECEIVED.ru, ''));
-  return item.message;
+  return schemaMessage(item.message);
 }
 
 /** Turns schema validation issues into the DRF error shape: the top-level field names its messages. */

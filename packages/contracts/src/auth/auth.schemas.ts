@@ -303,6 +303,8 @@ const CUSTOMER_PERMISSIONS = [
   'rules.view',
   'assets.view',
   'systems.view',
+  // outbound webhooks of the user's systems (analysts: any system)
+  'webhooks.manage',
 ] as const;
 const ANALYST_PERMISSIONS = [
   ...CUSTOMER_PERMISSIONS,

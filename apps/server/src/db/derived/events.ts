@@ -11,6 +11,15 @@ export const COMMENT_EVENTS_INSERT_TRIGGER = {
   table: 'comments',
 } as const satisfies TriggerRef;
 
+/** Columns kept by the database itself: a change of only these is no change for a reader. */
+const IGNORED_COLUMNS = `('updated', 'search_text', 'status_rank', 'priority_rank')`;
+
+/** The names of the columns that differ between row `o` (old) and `n` (new), as a jsonb array. */
+const CHANGED_COLUMNS = `(SELECT coalesce(jsonb_agg(c.key ORDER BY c.key), '[]'::jsonb)
+                                 FROM jsonb_each(to_jsonb(n)) c
+                                WHERE c.key NOT IN ${IGNORED_COLUMNS}
+                                  AND c.value IS DISTINCT FROM to_jsonb(o) -> c.key)`;
+
 /**
  * Live events. Statement-level triggers write one events row per changed object, set-wise; each
  * events row is published with pg_notify on 'soc_events' on commit (payload well under 8000
@@ -51,7 +60,8 @@ BEGIN
   INSERT INTO events (type, system_ids, incident_key, object_id, data)
   SELECT 'incident.updated', ARRAY[n.system_id], n.key, n.id::text,
          jsonb_build_object('status', n.status,
-                            'previous_status', CASE WHEN o.status <> n.status THEN o.status END)
+                            'previous_status', CASE WHEN o.status <> n.status THEN o.status END,
+                            'changed', ${CHANGED_COLUMNS})
     FROM new_rows n JOIN old_rows o ON o.id = n.id
    WHERE (o.*) IS DISTINCT FROM (n.*)
    ORDER BY n.key;
@@ -89,6 +99,24 @@ END $$`,
       { name: 'reports_events_upd', table: 'reports' },
       'AFTER UPDATE',
       'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows\n  FOR EACH STATEMENT EXECUTE FUNCTION reports_events_updated()',
+    ),
+    // tasks (service requests) feed the outbound webhooks only: live streams and mail skip them
+    `CREATE OR REPLACE FUNCTION tasks_events_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO events (type, system_ids, object_id, data)
+  SELECT 'task.updated', ARRAY[n.system_id], n.id::text,
+         jsonb_build_object('status', n.status,
+                            'previous_status', CASE WHEN o.status <> n.status THEN o.status END,
+                            'changed', ${CHANGED_COLUMNS})
+    FROM new_rows n JOIN old_rows o ON o.id = n.id
+   WHERE (o.*) IS DISTINCT FROM (n.*)
+   ORDER BY n.id;
+  RETURN NULL;
+END $$`,
+    ...trigger(
+      { name: 'tasks_events_upd', table: 'tasks' },
+      'AFTER UPDATE',
+      'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows\n  FOR EACH STATEMENT EXECUTE FUNCTION tasks_events_updated()',
     ),
   ],
 };

@@ -18,3 +18,4 @@ export * from './mail-quarantine.ts';
 export * from './derived.ts';
 export * from './ioc-feed.ts';
 export * from './attack.ts';
+export * from './webhooks.ts';

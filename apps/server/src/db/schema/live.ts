@@ -14,7 +14,7 @@ export const events = pgTable(
   'events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    /** `incident.created`, `incident.updated`, `incident.sla_risk`, `comment.created`, `report.ready`. */
+    /** `incident.created`, `incident.updated`, `incident.sla_risk`, `comment.created`, `report.ready`, `task.updated`. */
     type: text('type').notNull(),
     /** Systems the object belongs to: a customer sees the event when all of them are theirs. */
     systemIds: integer('system_ids')
@@ -29,12 +29,17 @@ export const events = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     /** When the notification dispatcher took the event (null: not yet). */
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    /** When the webhook fan-out took the event (null: not yet). */
+    webhooksDispatchedAt: timestamp('webhooks_dispatched_at', { withTimezone: true }),
   },
   (t) => [
     index('events_created_idx').on(t.created),
     index('events_undispatched_idx')
       .on(t.id)
       .where(sql`${t.dispatchedAt} IS NULL`),
+    index('events_webhooks_undispatched_idx')
+      .on(t.id)
+      .where(sql`${t.webhooksDispatchedAt} IS NULL`),
     index('events_incident_type_idx').on(t.incidentKey, t.type),
     // the newest change of any incident: the version of the incident list's count cache
     index('events_incident_change_idx')

@@ -4,6 +4,7 @@ import type { iocFeedEn } from '../../features/ioc-feed/i18n/en.ts';
 import type { logSourcesEn } from '../../features/log-sources/i18n/en.ts';
 import type { misconfigsEn } from '../../features/misconfigs/i18n/en.ts';
 import type { auditLogEn } from '../../features/settings/i18n/auditLog.en.ts';
+import type { webhooksEn } from '../../features/webhooks/i18n/en.ts';
 import type { en } from './locales/en.ts';
 
 // Typed keys: t('menu.dashbord') is a compile error instead of a raw key on screen. Texts that a
@@ -18,6 +19,7 @@ declare module 'i18next' {
         auditLog: typeof auditLogEn;
         misconfigs: typeof misconfigsEn;
         iocFeed: typeof iocFeedEn;
+        webhooks: typeof webhooksEn;
       };
     };
   }

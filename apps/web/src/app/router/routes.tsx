@@ -47,6 +47,7 @@ const NotificationSettingsPage = lazyPage(
   'NotificationSettingsPage',
 );
 const IocFeedPage = lazyPage(() => import('../../features/ioc-feed/pages/IocFeedPage.tsx'), 'IocFeedPage');
+const WebhooksPage = lazyPage(() => import('../../features/webhooks/pages/WebhooksPage.tsx'), 'WebhooksPage');
 const AuditLogPage = lazyPage(() => import('../../features/settings/pages/AuditLogPage.tsx'), 'AuditLogPage');
 const ChangePasswordPage = lazyPage(
   () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
@@ -106,6 +107,8 @@ export const routes: RouteObject[] = [
       { path: 'profile/audit', element: <AuditLogPage /> },
       // the IOC feed for the customer's blocking tools (issue 29 §3)
       { path: 'profile/ioc-feed', element: <IocFeedPage /> },
+      // outbound webhooks of the user's systems (issue 29 part 2), from the profile menu
+      { path: 'webhooks', element: <WebhooksPage /> },
       // Reports (spec 001 §2): the menu opens the reports list tab.
       { path: 'reports', element: <Navigate to="/reports/reportsList" replace /> },
       { path: 'reports/:tab', element: <ReportsPage /> },

@@ -15,7 +15,7 @@ import { useLogoutMutation } from '../../features/auth/api/useLogoutMutation.ts'
 import { fullName } from '../../features/auth/lib/fullName.ts';
 import { popupInHeader } from './MainMenu.tsx';
 
-/** The profile dropdown: who is signed in, change password, notification settings, audit log, IOC feed, log out. */
+/** The profile dropdown: who is signed in, change password, notification settings, audit log, IOC feed, webhooks, log out. */
 export function ProfileMenu() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -46,6 +46,16 @@ export function ProfileMenu() {
       icon: <SafetyOutlined aria-hidden />,
       label: <span data-testid="profile-ioc-feed">{t('settings.menu.iocFeed')}</span>,
     },
+    // only for those who may manage them: customers of their systems, analysts of any
+    ...(user.permissions.includes('webhooks.manage')
+      ? [
+          {
+            // no icon: one more would push the start-up bundle over its budget
+            key: 'webhooks',
+            label: <span data-testid="profile-webhooks">{t('settings.menu.webhooks')}</span>,
+          },
+        ]
+      : []),
     { type: 'divider' },
     {
       key: 'logout',
@@ -58,6 +68,7 @@ export function ProfileMenu() {
     if (key === 'notifications') void navigate('/profile/notifications');
     if (key === 'audit') void navigate('/profile/audit');
     if (key === 'ioc-feed') void navigate('/profile/ioc-feed');
+    if (key === 'webhooks') void navigate('/webhooks');
     if (key === 'logout') logout.mutate();
   };
 

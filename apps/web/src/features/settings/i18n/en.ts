@@ -48,5 +48,6 @@ export const settingsEn = {
     notifications: 'Notification settings',
     audit: 'Audit log',
     iocFeed: 'IOC feed',
+    webhooks: 'Webhooks',
   },
 };

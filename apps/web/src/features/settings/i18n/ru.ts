@@ -50,5 +50,6 @@ export const settingsRu: typeof settingsEn = {
     notifications: 'Настройки уведомлений',
     audit: 'Журнал аудита',
     iocFeed: 'Фид IOC',
+    webhooks: 'Вебхуки',
   },
 };

@@ -1,0 +1,44 @@
+import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '@soc/contracts';
+import { WebhookEventSchema } from '@soc/contracts';
+import type { DeliveryRow, EndpointWithSystem } from './webhooks.repository.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** An endpoint as lists show it: never its secrets. */
+export function presentEndpoint({ endpoint: e, system }: EndpointWithSystem): WebhookEndpoint {
+  return {
+    id: e.id,
+    system: { id: system.id, is_id: system.isId, name: system.fullName },
+    url: e.url,
+    events: e.events.filter((v): v is WebhookEvent => WebhookEventSchema.safeParse(v).success),
+    format: e.format,
+    active: e.active,
+    description: e.description,
+    language: e.language,
+    telegram_chat_id: e.telegramChatId,
+    previous_secret_expires_at:
+      e.previousSecretExpiresAt && e.previousSecretExpiresAt > new Date()
+        ? iso(e.previousSecretExpiresAt)
+        : null,
+    failing_since: iso(e.failingSince),
+    disabled_at: iso(e.disabledAt),
+    created_at: e.createdAt.toISOString(),
+    updated_at: e.updatedAt.toISOString(),
+  };
+}
+
+export function presentDelivery(d: DeliveryRow): WebhookDelivery {
+  return {
+    id: d.id,
+    message_id: d.messageId,
+    event: d.event,
+    status: d.status,
+    attempt: d.attempts,
+    status_code: d.statusCode,
+    duration_ms: d.durationMs,
+    error: d.error,
+    created_at: d.createdAt.toISOString(),
+    last_attempt_at: iso(d.lastAttemptAt),
+    next_attempt_at: d.status === 'pending' || d.status === 'retrying' ? iso(d.nextAttemptAt) : null,
+  };
+}

@@ -1,0 +1,392 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import {
+  comments,
+  contacts,
+  incidents,
+  jobs,
+  reports,
+  systems,
+  tasks,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema/index.ts';
+import type { SystemScope } from '../../lib/scope.ts';
+import { inScope } from '../../lib/scope.ts';
+
+/** Job types: one attempt of one delivery; the mail to the contacts of an endpoint turned off. */
+export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';
+export const WEBHOOK_DISABLED_MAIL_JOB = 'webhooks.disabled_mail';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export interface EndpointWithSystem {
+  endpoint: EndpointRow;
+  system: { id: number; isId: string; fullName: string };
+}
+
+/**
+ * Incident columns a customer sees, by the name the payload gives them: an incident.updated
+ * event is sent only when one of these changed, and its `changed_fields` lists only these.
+ */
+export const PUBLIC_INCIDENT_COLUMNS: Record<string, string> = {
+  summary: 'summary',
+  description: 'description',
+  status: 'status',
+  priority: 'priority',
+  category_id: 'category',
+  issue_type_id: 'issue_type',
+  tags: 'tags',
+  recommendations: 'recommendations',
+  status_description: 'status_description',
+  affected_systems: 'affected_systems',
+  sla: 'sla',
+  sla_breached: 'sla_breached',
+  customer_assignee_id: 'customer_assignee',
+  resolution: 'resolution',
+  resolution_date: 'resolution_date',
+};
+
+const publicColumns = sql`ARRAY[${sql.join(
+  Object.keys(PUBLIC_INCIDENT_COLUMNS).map((c) => sql`${c}`),
+  sql`, `,
+)}]::text[]`;
+
+/**
+ * The webhook event names a stored event stands for, in SQL over an events row `c`: its own type
+ * for the kinds that webhooks carry, and `incident.status_changed` beside an incident.updated
+ * that changed the status. An incident.updated that changed nothing a customer sees is none.
+ */
+const WEBHOOK_EVENTS_OF = sql`(VALUES
+  (CASE WHEN c.type IN ('incident.created', 'comment.created', 'report.ready', 'task.updated') THEN c.type
+        WHEN c.type = 'incident.updated' AND (NOT (c.data ? 'changed') OR c.data->'changed' ?| ${publicColumns})
+        THEN c.type END),
+  (CASE WHEN c.type = 'incident.updated' AND c.data->>'previous_status' IS NOT NULL
+        THEN 'incident.status_changed' END))`;
+
+const newMessageId = sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`;
+
+const endpointColumns = {
+  endpoint: webhookEndpoints,
+  system: { id: systems.id, isId: systems.isId, fullName: systems.fullName },
+};
+
+export function createWebhooksRepository(db: Db) {
+  return {
+    async list(
+      scope: SystemScope,
+      systemId: number | undefined,
+      page: number,
+      pageSize: number,
+    ): Promise<{ total: number; rows: EndpointWithSystem[] }> {
+      const where = and(
+        inScope(webhookEndpoints.systemId, scope),
+        systemId === undefined ? undefined : eq(webhookEndpoints.systemId, systemId),
+      );
+      const [{ total } = { total: 0 }] = await db
+        .select({ total: count() })
+        .from(webhookEndpoints)
+        .where(where);
+      const rows = await db
+        .select(endpointColumns)
+        .from(webhookEndpoints)
+        .innerJoin(systems, eq(systems.id, webhookEndpoints.systemId))
+        .where(where)
+        .orderBy(webhookEndpoints.systemId, webhookEndpoints.id)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      return { total, rows };
+    },
+
+    /** One endpoint within `scope` (undefined for another tenant's: the caller answers 404). */
+    async byId(id: number, scope: SystemScope): Promise<EndpointWithSystem | undefined> {
+      const [row] = await db
+        .select(endpointColumns)
+        .from(webhookEndpoints)
+        .innerJoin(systems, eq(systems.id, webhookEndpoints.systemId))
+        .where(and(eq(webhookEndpoints.id, id), inScope(webhookEndpoints.systemId, scope)));
+      return row;
+    },
+
+    async systemInScope(systemId: number, scope: SystemScope): Promise<boolean> {
+      const [row] = await db
+        .select({ id: systems.id })
+        .from(systems)
+        .where(and(eq(systems.id, systemId), inScope(systems.id, scope)));
+      return Boolean(row);
+    },
+
+    async countOfSystem(systemId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.systemId, systemId));
+      return row?.n ?? 0;
+    },
+
+    async insert(values: typeof webhookEndpoints.$inferInsert): Promise<number> {
+      const [row] = await db.insert(webhookEndpoints).values(values).returning({ id: webhookEndpoints.id });
+      return row!.id;
+    },
+
+    async update(id: number, values: Partial<typeof webhookEndpoints.$inferInsert>): Promise<void> {
+      await db
+        .update(webhookEndpoints)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(webhookEndpoints.id, id));
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    },
+
+    async deliveries(
+      endpointId: number,
+      page: number,
+      pageSize: number,
+    ): Promise<{ total: number; rows: DeliveryRow[] }> {
+      const where = eq(webhookDeliveries.endpointId, endpointId);
+      const [{ total } = { total: 0 }] = await db
+        .select({ total: count() })
+        .from(webhookDeliveries)
+        .where(where);
+      const rows = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(where)
+        .orderBy(desc(webhookDeliveries.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      return { total, rows };
+    },
+
+    async delivery(endpointId: number, id: number): Promise<DeliveryRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.endpointId, endpointId)));
+      return row;
+    },
+
+    /** A new delivery and the job of its first attempt, in one transaction. */
+    async queueDelivery(values: {
+      endpointId: number;
+      event: string;
+      eventId: number | null;
+      messageId?: string;
+      payload: Record<string, unknown> | null;
+    }): Promise<DeliveryRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(webhookDeliveries)
+          .values({
+            endpointId: values.endpointId,
+            event: values.event,
+            eventId: values.eventId,
+            messageId: values.messageId ?? sql`${newMessageId}`,
+            payload: values.payload,
+            nextAttemptAt: new Date(),
+          })
+          .returning();
+        await tx
+          .insert(jobs)
+          .values({ type: WEBHOOK_DELIVER_JOB, payload: { deliveryId: row!.id, attempt: 1 } });
+        return row!;
+      });
+    },
+
+    /**
+     * Claims up to `limit` events not yet fanned out (each by exactly one instance: SKIP LOCKED)
+     * and, in the same statement, records a delivery and queues its job for every active
+     * endpoint that subscribed to the event and whose system alone the event belongs to (an
+     * event of several systems reaches none: its object is not one tenant's). Returns how many
+     * events were claimed.
+     */
+    async dispatch(limit = 200): Promise<number> {
+      const rows = await queryRows<{ claimed: string | number }>(
+        db,
+        sql`WITH claimed AS (
+              UPDATE events SET webhooks_dispatched_at = now()
+               WHERE id IN (SELECT id FROM events WHERE webhooks_dispatched_at IS NULL
+                             ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+              RETURNING id, type, system_ids, data),
+            kinds AS (
+              SELECT c.id, c.system_ids, k.event
+                FROM claimed c CROSS JOIN LATERAL ${WEBHOOK_EVENTS_OF} AS k(event)
+               WHERE k.event IS NOT NULL),
+            deliveries AS (
+              INSERT INTO webhook_deliveries (endpoint_id, message_id, event, event_id, next_attempt_at)
+              SELECT w.id, ${newMessageId}, k.event, k.id, now()
+                FROM kinds k JOIN webhook_endpoints w
+                  ON w.active AND k.event = ANY(w.events)
+                 AND cardinality(k.system_ids) > 0 AND k.system_ids <@ ARRAY[w.system_id]
+               ORDER BY k.id, w.id
+              RETURNING id),
+            queued AS (
+              INSERT INTO jobs (type, payload)
+              SELECT ${WEBHOOK_DELIVER_JOB}, jsonb_build_object('deliveryId', d.id, 'attempt', 1)
+                FROM deliveries d
+              RETURNING id)
+            SELECT (SELECT count(*) FROM claimed) AS claimed, (SELECT count(*) FROM queued) AS queued`,
+      );
+      return Number(rows[0]?.claimed ?? 0);
+    },
+
+    /** A delivery with its endpoint and system, for an attempt. */
+    async forAttempt(id: number) {
+      const [row] = await db
+        .select({ delivery: webhookDeliveries, ...endpointColumns })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .innerJoin(systems, eq(systems.id, webhookEndpoints.systemId))
+        .where(eq(webhookDeliveries.id, id));
+      return row;
+    },
+
+    async setPayload(id: number, payload: Record<string, unknown>): Promise<void> {
+      await db.update(webhookDeliveries).set({ payload }).where(eq(webhookDeliveries.id, id));
+    },
+
+    /**
+     * Records attempt `attempt` of a delivery and its consequences in one transaction: the next
+     * attempt's job, the endpoint's health (failing since, turned off with a mail job).
+     */
+    async recordAttempt(r: {
+      deliveryId: number;
+      endpointId: number;
+      attempt: number;
+      at: Date;
+      status: DeliveryRow['status'];
+      statusCode: number | null;
+      durationMs: number | null;
+      error: string | null;
+      nextAttemptAt: Date | null;
+      /** Whether the endpoint's failing counts: true on a failure, false on success, null: untouched. */
+      failed: boolean | null;
+      disableIfFailingBefore: Date;
+    }): Promise<{ disabled: boolean }> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(webhookDeliveries)
+          .set({
+            attempts: r.attempt,
+            status: r.status,
+            statusCode: r.statusCode,
+            durationMs: r.durationMs,
+            error: r.error,
+            lastAttemptAt: r.at,
+            nextAttemptAt: r.nextAttemptAt,
+          })
+          .where(eq(webhookDeliveries.id, r.deliveryId));
+        if (r.nextAttemptAt) {
+          await tx.insert(jobs).values({
+            type: WEBHOOK_DELIVER_JOB,
+            payload: { deliveryId: r.deliveryId, attempt: r.attempt + 1 },
+            runAt: r.nextAttemptAt,
+          });
+        }
+        if (r.failed === false) {
+          await tx
+            .update(webhookEndpoints)
+            .set({ failingSince: null })
+            .where(eq(webhookEndpoints.id, r.endpointId));
+          return { disabled: false };
+        }
+        if (r.failed !== true) return { disabled: false };
+        const [endpoint] = await tx
+          .update(webhookEndpoints)
+          .set({
+            failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${r.at.toISOString()}::timestamptz)`,
+          })
+          .where(eq(webhookEndpoints.id, r.endpointId))
+          .returning({ failingSince: webhookEndpoints.failingSince, active: webhookEndpoints.active });
+        if (!endpoint?.active || !endpoint.failingSince || endpoint.failingSince > r.disableIfFailingBefore) {
+          return { disabled: false };
+        }
+        await tx
+          .update(webhookEndpoints)
+          .set({ active: false, disabledAt: r.at, updatedAt: r.at })
+          .where(eq(webhookEndpoints.id, r.endpointId));
+        await tx
+          .insert(jobs)
+          .values({ type: WEBHOOK_DISABLED_MAIL_JOB, payload: { endpointId: r.endpointId } });
+        return { disabled: true };
+      });
+    },
+
+    /** The system's contacts with an e-mail address. */
+    async contactsOf(systemId: number) {
+      return db
+        .select({ email: contacts.email, locale: contacts.locale })
+        .from(contacts)
+        .where(and(eq(contacts.systemId, systemId), sql`${contacts.email} <> ''`));
+    },
+
+    /** An incident of `systemId` only (another tenant's is undefined). */
+    async incident(key: number, systemId: number) {
+      const [row] = await db
+        .select({
+          key: incidents.key,
+          summary: incidents.summary,
+          status: incidents.status,
+          priority: incidents.priority,
+          sla: incidents.sla,
+          slaBreached: incidents.slaBreached,
+          resolution: incidents.resolution,
+          created: incidents.created,
+          updated: incidents.updated,
+        })
+        .from(incidents)
+        .where(and(eq(incidents.key, key), eq(incidents.systemId, systemId)));
+      return row;
+    },
+
+    async comment(id: number, systemId: number) {
+      const [row] = await db
+        .select({
+          id: comments.id,
+          author: comments.authorName,
+          body: comments.body,
+          fromSoc: comments.fromSoc,
+          created: comments.created,
+          key: incidents.key,
+        })
+        .from(comments)
+        .innerJoin(incidents, eq(incidents.id, comments.incidentId))
+        .where(and(eq(comments.id, id), eq(incidents.systemId, systemId)));
+      return row;
+    },
+
+    async report(id: number, systemId: number) {
+      const [row] = await db
+        .select({
+          id: reports.id,
+          name: reports.name,
+          systemIds: reports.systemIds,
+          created: reports.created,
+        })
+        .from(reports)
+        .where(eq(reports.id, id));
+      return row && row.systemIds.length > 0 && row.systemIds.every((s) => s === systemId) ? row : undefined;
+    },
+
+    async task(id: number, systemId: number) {
+      const [row] = await db
+        .select({
+          id: tasks.id,
+          subject: tasks.subject,
+          type: tasks.type,
+          status: tasks.status,
+          priority: tasks.priority,
+          created: tasks.created,
+          updated: tasks.updated,
+        })
+        .from(tasks)
+        .where(and(eq(tasks.id, id), eq(tasks.systemId, systemId)));
+      return row;
+    },
+  };
+}
+
+export type WebhooksRepository = ReturnType<typeof createWebhooksRepository>;
