@@ -200,7 +200,7 @@ export function describeImport(r: SigmaImportReport): string {
   for (const s of r.skipped) count(reasons, s.reason);
   const table = (counts: Record<string, number>) =>
     Object.entries(counts)
-      .sort(([, a], [, b]) => b - a)
+      .sort(([ka, a], [kb, b]) => b - a || (ka < kb ? -1 : 1))
       .map(([k, n]) => `  ${k}\t${n}`)
       .join('\n') || '  (none)';
   return [

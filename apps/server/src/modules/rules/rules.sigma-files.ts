@@ -28,12 +28,6 @@ export const isZipName = (name: string) => /\.zip$/i.test(name);
 /** Compressed bytes handed to the inflater at a time: deflate expands ~1,000-fold at most. */
 const ZIP_CHUNK = 16 * 1024;
 
-class ZipRefused extends Error {
-  constructor(readonly reason: Localized) {
-    super(reason.en);
-  }
-}
-
 /**
  * The YAML entries of a zip archive, inflated in bounded steps: an entry stops at the per-file
  * limit (that entry fails), the archive stops at its entry count or its total inflated size (the
@@ -45,18 +39,23 @@ export function unzipRuleFiles(zipName: string, zip: Uint8Array, limits = SIGMA_
   const failures: FileFailure[] = [];
   let entries = 0;
   let inflated = 0;
+  /** Why the whole archive is refused (callbacks cannot throw through the inflater). */
+  let refused: Localized | null = null;
   const unzip = new Unzip();
   unzip.register(UnzipInflate);
   unzip.onfile = (entry) => {
-    if (entry.name.endsWith('/')) return;
-    if (++entries > limits.files) throw new ZipRefused(msg('sigmaZipTooManyEntries', limits.files));
+    if (refused || entry.name.endsWith('/')) return;
+    if (++entries > limits.files) {
+      refused = msg('sigmaZipTooManyEntries', limits.files);
+      return;
+    }
     if (!isYamlName(entry.name)) return;
     const name = `${zipName}/${entry.name}`;
     const chunks: Uint8Array[] = [];
     let size = 0;
     let failed = false;
     entry.ondata = (err, chunk, final) => {
-      if (failed) return;
+      if (failed || refused) return;
       if (err) {
         failed = true;
         failures.push({ file: name, message: msg('sigmaZipInvalid', err.message) });
@@ -64,8 +63,11 @@ export function unzipRuleFiles(zipName: string, zip: Uint8Array, limits = SIGMA_
       }
       size += chunk.length;
       inflated += chunk.length;
-      if (inflated > limits.unzippedBytes)
-        throw new ZipRefused(msg('sigmaZipTooLarge', formatBytes(limits.unzippedBytes)));
+      if (inflated > limits.unzippedBytes) {
+        refused = msg('sigmaZipTooLarge', formatBytes(limits.unzippedBytes));
+        entry.terminate();
+        return;
+      }
       if (size > limits.fileBytes) {
         failed = true;
         entry.terminate();
@@ -83,16 +85,14 @@ export function unzipRuleFiles(zipName: string, zip: Uint8Array, limits = SIGMA_
   };
   try {
     if (zip.length < 4 || zip[0] !== 0x50 || zip[1] !== 0x4b) throw new Error('no zip signature');
-    for (let at = 0; at < zip.length; at += ZIP_CHUNK)
+    for (let at = 0; at < zip.length && !refused; at += ZIP_CHUNK)
       unzip.push(zip.subarray(at, at + ZIP_CHUNK), at + ZIP_CHUNK >= zip.length);
   } catch (err) {
-    const message =
-      err instanceof ZipRefused
-        ? err.reason
-        : msg('sigmaZipInvalid', err instanceof Error ? err.message : String(err));
-    return { files: [], failures: [{ file: zipName, message }] };
+    refused ??= msg('sigmaZipInvalid', err instanceof Error ? err.message : String(err));
   }
-  return { files, failures };
+  // the callbacks above may have set it
+  const why = refused as Localized | null;
+  return why ? { files: [], failures: [{ file: zipName, message: why }] } : { files, failures };
 }
 
 function concat(chunks: Uint8Array[], size: number): Uint8Array {

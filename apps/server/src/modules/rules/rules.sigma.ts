@@ -190,7 +190,13 @@ export function parseSigmaRule(text: string, tacticsOf?: TechniqueTactics): Sigm
   const problem = docs.flatMap((d) => d.errors)[0];
   if (problem) return error(msg('sigmaInvalidYaml', problem.message.split('\n')[0]!));
   if (docs.length === 0 || !isMap(docs[0]!.contents)) return error(msg('sigmaNotMapping'));
-  const doc = docs[0]!.toJS({ maxAliasCount: 50 }) as Record<string, unknown>;
+  let doc: Record<string, unknown>;
+  try {
+    // aliases are expanded at most 50 times: a "billion laughs" document stays small
+    doc = docs[0]!.toJS({ maxAliasCount: 50 }) as Record<string, unknown>;
+  } catch (err) {
+    return error(msg('sigmaInvalidYaml', err instanceof Error ? err.message : String(err)));
+  }
   const ruleId = textOf(doc.id);
   if (!ruleId) return error(msg('sigmaMissingField', 'id'));
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(ruleId)) return error(msg('sigmaInvalidField', 'id'));
