@@ -34,7 +34,11 @@ const ZIP_CHUNK = 16 * 1024;
  * whole archive fails and nothing of it is imported). Sizes are counted as the bytes come out,
  * not taken from the headers, which a zip bomb may fake.
  */
-export function unzipRuleFiles(zipName: string, zip: Uint8Array, limits = SIGMA_IMPORT_LIMITS): RuleFiles {
+export function unzipRuleFiles(
+  zipName: string,
+  zip: Uint8Array,
+  limits: Record<keyof typeof SIGMA_IMPORT_LIMITS, number> = SIGMA_IMPORT_LIMITS,
+): RuleFiles {
   const files: RuleFile[] = [];
   const failures: FileFailure[] = [];
   let entries = 0;
