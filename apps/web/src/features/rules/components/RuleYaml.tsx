@@ -1,10 +1,11 @@
 import { theme, Typography } from 'antd';
-import type { GlobalToken } from 'antd';
 import yaml from 'highlight.js/lib/languages/yaml';
 import { createLowlight } from 'lowlight';
 import type { CSSProperties, ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ThemeMode } from '../../../shared/theme/themeMode.ts';
+import { useThemeMode } from '../../../shared/theme/ThemeModeContext.tsx';
 
 const lowlight = createLowlight({ yaml });
 
@@ -13,19 +14,42 @@ type HastNode =
   | { type: 'element'; properties?: { className?: unknown }; children: HastNode[] }
   | { type: 'root'; children: HastNode[] };
 
-/** Colours of highlight.js's YAML classes from the theme's tokens (light and dark alike). */
-function palette(token: GlobalToken): Record<string, CSSProperties> {
-  return {
-    'hljs-attr': { color: token.colorPrimaryText },
-    'hljs-string': { color: token.colorSuccessText },
-    'hljs-number': { color: token.colorWarningText },
-    'hljs-literal': { color: token.colorWarningText },
-    'hljs-comment': { color: token.colorTextTertiary, fontStyle: 'italic' },
-    'hljs-bullet': { color: token.colorErrorText },
-    'hljs-meta': { color: token.colorTextSecondary },
-    'hljs-type': { color: token.colorInfoText },
-    'hljs-punctuation': { color: token.colorTextSecondary },
-  };
+/**
+ * Colours of highlight.js's YAML classes per theme, each at least 4.5:1 against the block's
+ * background (antd's palette, darker shades in light, lighter ones in dark).
+ */
+const PALETTES: Record<ThemeMode, Record<string, string>> = {
+  light: {
+    'hljs-attr': '#0050b3',
+    'hljs-string': '#237804',
+    'hljs-number': '#ad4e00',
+    'hljs-literal': '#ad4e00',
+    'hljs-comment': '#595959',
+    'hljs-bullet': '#a8071a',
+    'hljs-meta': '#595959',
+    'hljs-type': '#531dab',
+    'hljs-punctuation': '#595959',
+  },
+  dark: {
+    'hljs-attr': '#69b1ff',
+    'hljs-string': '#95de64',
+    'hljs-number': '#ffc069',
+    'hljs-literal': '#ffc069',
+    'hljs-comment': '#a6a6a6',
+    'hljs-bullet': '#ff7875',
+    'hljs-meta': '#a6a6a6',
+    'hljs-type': '#b37feb',
+    'hljs-punctuation': '#a6a6a6',
+  },
+};
+
+function palette(mode: ThemeMode): Record<string, CSSProperties> {
+  return Object.fromEntries(
+    Object.entries(PALETTES[mode]).map(([name, color]) => [
+      name,
+      name === 'hljs-comment' ? { color, fontStyle: 'italic' } : { color },
+    ]),
+  );
 }
 
 /** The highlighted tree as React elements: text stays text, never HTML. */
@@ -46,7 +70,8 @@ function render(node: HastNode, styles: Record<string, CSSProperties>, key: stri
 export function RuleYaml({ source }: { source: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const styles = useMemo(() => palette(token), [token]);
+  const { mode } = useThemeMode();
+  const styles = useMemo(() => palette(mode), [mode]);
   const tree = useMemo(() => lowlight.highlight('yaml', source) as HastNode, [source]);
   return (
     <Typography.Paragraph style={{ marginBottom: 0 }}>
