@@ -95,7 +95,7 @@ export function unzipRuleFiles(
     refused ??= msg('sigmaZipInvalid', err instanceof Error ? err.message : String(err));
   }
   // the callbacks above may have set it
-  const why = refused as Localized | null;
+  const why = refused;
   return why ? { files: [], failures: [{ file: zipName, message: why }] } : { files, failures };
 }
 
