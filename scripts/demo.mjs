@@ -1,4 +1,4 @@
-// `npm run demo -- --incidents N [--systems N] [--users N] [--seed S] [--reset]`
+// `npm run demo -- --incidents N [--systems N] [--users N] [--seed S] [--reset] [--sigma DIR]`
 import { spawn, spawnSync } from 'node:child_process';
 import { SERVER_OUTPUT, SERVER_SOURCES, isStale } from './freshness.mjs';
 

@@ -2,12 +2,14 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { FileStorage } from '../integrations/storage/file-storage.ts';
+import { techniqueTacticsOf } from '../modules/rules/index.ts';
 import { topUpDemoAlerts } from './alerts.ts';
 import { DEMO_PASSWORD, generateDemoData, isDatabaseEmpty, resetDatabase } from './generator.ts';
 
 /**
- * `npm run demo -- --incidents N [--systems N] [--users N] [--seed S] [--reset]`: fills the
- * configured database (DATABASE_URL, else the embedded one) with demo data.
+ * `npm run demo -- --incidents N [--systems N] [--users N] [--seed S] [--reset] [--sigma DIR]`:
+ * fills the configured database (DATABASE_URL, else the embedded one) with demo data; with
+ * `--sigma`, the rule catalogue holds a few hundred Sigma rules of DIR instead of generated ones.
  * `--top-up-alerts N` instead adds alerts to the data set already there until it holds N.
  */
 async function main(): Promise<void> {
@@ -20,6 +22,7 @@ async function main(): Promise<void> {
       days: { type: 'string', default: '180' },
       reset: { type: 'boolean', default: false },
       'top-up-alerts': { type: 'string' },
+      sigma: { type: 'string' },
     },
   });
   const count = (name: string, value: string | undefined) => {
@@ -53,6 +56,9 @@ async function main(): Promise<void> {
       days: count('days', values.days),
       storage: new FileStorage(config.filesDir),
       log: (m) => console.log(m),
+      ...(values.sigma
+        ? { sigma: { folder: values.sigma, tacticsOf: await techniqueTacticsOf(config, database.db) } }
+        : {}),
     });
     console.log(
       `Done in ${((performance.now() - started) / 1000).toFixed(1)} s: ${summary.systems} systems, ${summary.users} users, ` +

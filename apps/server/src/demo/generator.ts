@@ -11,6 +11,7 @@ import { generateDemoDocuments } from './documents.ts';
 import { generateDemoIncidents } from './incidents.ts';
 import { generateDemoInventory } from './inventory.ts';
 import { insertCustomers, insertReferenceData, insertStaff, insertSystems } from './organisation.ts';
+import type { DemoSigmaSource } from './rules.ts';
 import { generateDemoRules } from './rules.ts';
 import { generateDemoReports } from './reports.ts';
 import { generateDemoTasks } from './tasks.ts';
@@ -32,6 +33,8 @@ export interface DemoOptions {
   bulkThreshold?: number;
   /** File storage for the demo documents' image; without it the documents have no image. */
   storage?: FileStorage;
+  /** Sigma rules for the rule catalogue instead of generated ones (`npm run demo -- --sigma DIR`). */
+  sigma?: DemoSigmaSource;
 }
 
 export interface DemoLogin {
@@ -142,7 +145,11 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   );
   // detection rules draw from their own stream too
   log(
-    `demo: ${await generateDemoRules(db, { rng: new Rng((options.seed ?? 20261122) ^ 0x4a1e), now })} rules`,
+    `demo: ${await generateDemoRules(db, {
+      rng: new Rng((options.seed ?? 20261122) ^ 0x4a1e),
+      now,
+      ...(options.sigma ? { sigma: options.sigma } : {}),
+    })} rules${options.sigma ? ` (Sigma rules of ${options.sigma.folder})` : ''}`,
   );
   const demoReports = await generateDemoReports(db, {
     rng: new Rng((options.seed ?? 20261122) ^ 0x4e70),

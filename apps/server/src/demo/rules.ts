@@ -1,5 +1,8 @@
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rules } from '../db/schema/index.ts';
+import type { TechniqueTactics } from '../modules/rules/index.ts';
+import { importSigmaRules, readRuleFiles } from '../modules/rules/index.ts';
 import { DETECTION_RULES, SERVICE_NAMES } from './catalog.ts';
 import type { Rng } from './rng.ts';
 
@@ -209,13 +212,24 @@ function pickSome<T>(rng: Rng, items: readonly T[], n: number): T[] {
   return out;
 }
 
+/** Where the demo's catalogue takes real rules from instead of generating them (`--sigma`). */
+export interface DemoSigmaSource {
+  /** A folder of Sigma rules, e.g. ../shared/data/sigma/rules. */
+  folder: string;
+  tacticsOf?: TechniqueTactics;
+}
+
 /**
  * Detection rules (issue 9): the detection names the demo incidents carry, then generated rules
- * up to `count`, each mapped to one to three real ATT&CK techniques.
+ * up to `count`, each mapped to one to three real ATT&CK techniques. With `sigma`, the rules after
+ * the detection names are Sigma rules of that folder instead (issue 30): `count` files drawn by
+ * the seeded stream from the folder's files in name order, imported as `npm run admin -- rules
+ * import-sigma` would, then given service levels, activation modes and creation dates like the
+ * generated ones. Nothing is copied into the repository.
  */
 export async function generateDemoRules(
   db: Db,
-  { rng, now, count = 280 }: { rng: Rng; now: Date; count?: number },
+  { rng, now, count = 280, sigma }: { rng: Rng; now: Date; count?: number; sigma?: DemoSigmaSource },
 ): Promise<number> {
   const rows: (typeof rules.$inferInsert)[] = [];
   const names = new Set<string>();
@@ -282,6 +296,10 @@ export async function generateDemoRules(
     if (!known) throw new Error(`No rule mapping for the demo detection "${name}"`);
     add(name, known.ru, known.cov, known.cat);
   }
+  if (sigma) {
+    await db.insert(rules).values(rows);
+    return rows.length + (await demoSigmaRules(db, sigma, { rng, now, count: count - rows.length }));
+  }
   for (let attempt = 0; rows.length < count && attempt < count * 20; attempt++) {
     const [subjectEn, subjectRu] = rng.pick(SUBJECTS);
     const [modEn, modRu] = rng.pick(MODIFIERS);
@@ -296,4 +314,39 @@ export async function generateDemoRules(
   }
   for (let i = 0; i < rows.length; i += 200) await db.insert(rules).values(rows.slice(i, i + 200));
   return rows.length;
+}
+
+/** `count` Sigma rules of a folder (see generateDemoRules); returns how many were imported. */
+async function demoSigmaRules(
+  db: Db,
+  { folder, tacticsOf }: DemoSigmaSource,
+  { rng, now, count }: { rng: Rng; now: Date; count: number },
+): Promise<number> {
+  const { files } = await readRuleFiles(folder);
+  const chosen = pickSome(rng, files, count).sort((a, b) => (a.name < b.name ? -1 : 1));
+  const report = await importSigmaRules(
+    { db, tacticsOf },
+    { files: chosen, failures: [] },
+    { activation: 'auto', dry_run: false },
+  );
+  const ids = await db
+    .select({ id: rules.id })
+    .from(rules)
+    .where(inArray(rules.source, ['sigma']))
+    .orderBy(rules.ruleId);
+  for (const { id } of ids) {
+    const levels = new Set(pickSome(rng, SERVICE_NAMES, rng.int(1, 3)));
+    const recent = rng.chance(0.08);
+    await db
+      .update(rules)
+      .set({
+        availableForServices: SERVICE_NAMES.filter((l) => levels.has(l)),
+        activationMode: rng.chance(0.8) ? 'auto' : 'manual',
+        created: new Date(
+          now.getTime() - (recent ? rng.int(1, 29) : rng.int(31, 720)) * DAY - rng.int(0, DAY - 1),
+        ),
+      })
+      .where(eq(rules.id, id));
+  }
+  return report.created;
 }

@@ -73,6 +73,63 @@ const MESSAGES = {
   invalidContentLength: t('Invalid content length.', 'Некорректная длина содержимого.'),
   malformedMultipart: t('Malformed multipart body.', 'Некорректное тело запроса multipart.'),
   expectedMultipart: t('Expected multipart/form-data.', 'Ожидается multipart/form-data.'),
+
+  // --- Sigma rule import (issue 30): per file, in the import's answer and the CLI's report
+  sigmaInvalidYaml: (detail: string) => t(`Not valid YAML: ${detail}`, `Некорректный YAML: ${detail}`),
+  sigmaNotUtf8: t('The file is not UTF-8 text.', 'Файл не является текстом в UTF-8.'),
+  sigmaNotMapping: t(
+    'Not a Sigma rule: the document is not a mapping of fields.',
+    'Не правило Sigma: документ не является набором полей.',
+  ),
+  sigmaMissingField: (field: string) => t(`The rule has no ${field}.`, `В правиле нет поля ${field}.`),
+  sigmaInvalidField: (field: string) =>
+    t(`The rule's ${field} is not valid.`, `Поле ${field} правила некорректно.`),
+  sigmaUnknownTags: (tags: string) => t(`Unknown tags: ${tags}.`, `Неизвестные теги: ${tags}.`),
+  sigmaFileTooLarge: (limit: string) => t(`The file is larger than ${limit}.`, `Файл больше ${limit}.`),
+  sigmaNotRuleFile: t(
+    'Neither a YAML file (.yml, .yaml) nor a zip archive.',
+    'Не файл YAML (.yml, .yaml) и не архив zip.',
+  ),
+  sigmaZipInvalid: (detail: string) =>
+    t(`Not a readable zip archive: ${detail}`, `Архив zip не читается: ${detail}`),
+  sigmaZipTooManyEntries: (limit: number) =>
+    t(
+      `The archive holds more than ${limit} files; nothing of it was imported.`,
+      `В архиве больше ${limit} файлов; из него ничего не импортировано.`,
+    ),
+  sigmaZipTooLarge: (limit: string) =>
+    t(
+      `The archive expands to more than ${limit}; nothing of it was imported.`,
+      `Архив распаковывается больше чем в ${limit}; из него ничего не импортировано.`,
+    ),
+  sigmaDuplicateId: (file: string) =>
+    t(`The same rule id is in ${file} of this import.`, `Тот же id правила есть в ${file} этого импорта.`),
+  sigmaIdTaken: t(
+    'The rule id belongs to a rule that was not imported from Sigma.',
+    'Этот id принадлежит правилу, импортированному не из Sigma.',
+  ),
+  sigmaNoFiles: t(
+    'Send at least one YAML file or zip archive.',
+    'Отправьте хотя бы один файл YAML или архив zip.',
+  ),
+  sigmaSkipDeprecated: t('The rule is deprecated.', 'Правило устарело (deprecated).'),
+  sigmaSkipUnsupported: t(
+    'The rule is marked unsupported (its detection cannot be expressed).',
+    'Правило помечено как unsupported (его обнаружение невыразимо).',
+  ),
+  sigmaSkipInformational: t(
+    'An informational rule raises no alert (enrichment only).',
+    'Информационное правило не создаёт оповещений (только обогащение).',
+  ),
+  sigmaSkipNoLevel: t('The rule has no level.', 'У правила нет уровня (level).'),
+  sigmaSkipCorrelation: t(
+    'A correlation or filter rule, not a detection rule.',
+    'Правило корреляции или фильтр, а не правило обнаружения.',
+  ),
+  sigmaSkipCollection: t(
+    'A rule collection of several YAML documents (not supported).',
+    'Коллекция правил из нескольких документов YAML (не поддерживается).',
+  ),
   unknownParameter: t('Unknown parameter.', 'Неизвестный параметр.'),
   invalidValue: t('Invalid value.', 'Некорректное значение.'),
 

@@ -213,6 +213,8 @@ const NOT_TENANT_ROUTES: Record<string, string> = {
   'POST /api/v0/analyst/rules/':
     'analysts only; rules are provider-wide (scoped by service level, not by system); no ids in the body',
   'PUT /api/v0/admin/branding/': 'administrators only; branding is provider-wide; no ids in the body',
+  'POST /api/v0/admin/rules/import/':
+    'administrators only; Sigma rules are provider-wide (scoped by service level); the body names no system',
   'POST /api/v0/events/ticket/':
     'the caller’s own stream ticket, no body; what the stream shows is tested below (event streams)',
   'PUT /api/v0/notifications/preferences/':

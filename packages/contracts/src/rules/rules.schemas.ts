@@ -67,6 +67,17 @@ export type SensorTuple = z.infer<typeof SensorTupleSchema>;
 export const RuleLinkSchema = z.object({ title: z.string(), url: z.string() });
 export type RuleLink = z.infer<typeof RuleLinkSchema>;
 
+export const RULE_SOURCES = ['sigma'] as const;
+export const RuleSourceSchema = z.enum(RULE_SOURCES);
+export type RuleSource = z.infer<typeof RuleSourceSchema>;
+export const RuleLicenceSchema = z.object({ name: z.string(), url: z.string() });
+export type RuleLicence = z.infer<typeof RuleLicenceSchema>;
+/** The licence of the public Sigma rules (SigmaHQ): keep each rule's author, show the licence. */
+export const SIGMA_LICENCE: RuleLicence = {
+  name: 'Detection Rule License (DRL) 1.1',
+  url: 'https://github.com/SigmaHQ/Detection-Rule-License',
+};
+
 /** A rule (list item and card share the shape). */
 export const RuleSchema = z.object({
   id: z.number().int(),
@@ -96,8 +107,26 @@ export const RuleSchema = z.object({
   mitre_platform: z.array(z.string()),
   links: z.array(RuleLinkSchema),
   sensor_tuples: z.array(SensorTupleSchema),
+  /** Where the rule came from: null for the provider's own, `sigma` for an imported Sigma rule. */
+  source: RuleSourceSchema.nullable(),
+  /** The rule's authors as written ('' when unknown). */
+  author: z.string(),
+  /** Sigma `status` of an imported rule (stable, test, experimental). */
+  source_status: z.string().nullable(),
+  /** Sigma `date` and `modified` (YYYY-MM-DD). */
+  authored_on: z.string().nullable(),
+  modified_on: z.string().nullable(),
+  false_positives: z.array(z.string()),
+  /** The licence to show with an imported rule (Sigma: Detection Rule License 1.1). */
+  licence: RuleLicenceSchema.nullable(),
 });
 export type Rule = z.infer<typeof RuleSchema>;
+/** A rule's page (GET /soc/rules/{id}/): the list item and, for an imported rule, its YAML. */
+export const RuleDetailSchema = RuleSchema.extend({
+  /** The imported rule's YAML as read (null for the provider's own rules). */
+  source_yaml: z.string().nullable(),
+});
+export type RuleDetail = z.infer<typeof RuleDetailSchema>;
 export const RuleListResponseSchema = pageOf(RuleSchema);
 export type RuleListResponse = z.infer<typeof RuleListResponseSchema>;
 
@@ -237,3 +266,55 @@ export const MITRE_BAND_LAYER_COLORS: Readonly<Record<MitreBand, string>> = {
 };
 /** The first rule count of the highest band: the gradient's maximum. */
 export const MITRE_BAND_HIGHEST_FROM = 18;
+
+/**
+ * Sigma import (issue 30): `POST /admin/rules/import/` (multipart: YAML files and/or zip archives
+ * in the field `files`, options as text fields) and `npm run admin -- rules import-sigma`.
+ */
+export const SIGMA_IMPORT_LIMITS = {
+  /** One rule file (the largest public rule is about 60 KB). */
+  fileBytes: 1_000_000,
+  /** One upload (a zip, or the files of one request together). */
+  uploadBytes: 20_000_000,
+  /** Entries of one zip and files of one request. */
+  files: 5_000,
+  /** Bytes inflated from one zip in all. */
+  unzippedBytes: 100_000_000,
+} as const;
+
+export const SigmaImportOptionsSchema = z.strictObject({
+  /** Service levels the imported rules are available for (CSV); all of them when absent. */
+  services: csvList(RuleServiceLevelSchema).optional(),
+  activation: RuleActivationModeSchema.default('manual'),
+  /** Check and count without writing. */
+  dry_run: queryBool.default(false),
+});
+export type SigmaImportOptions = z.infer<typeof SigmaImportOptionsSchema>;
+
+/** Why a rule was not imported though its file is fine. */
+export const SIGMA_SKIP_REASONS = ['deprecated', 'unsupported', 'informational', 'not_a_rule'] as const;
+export const SigmaSkipReasonSchema = z.enum(SIGMA_SKIP_REASONS);
+export type SigmaSkipReason = z.infer<typeof SigmaSkipReasonSchema>;
+
+export const SigmaImportResultSchema = z.object({
+  dry_run: z.boolean(),
+  /** Files read (an archive's entries count one by one). */
+  files: z.number().int().nonnegative(),
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  skipped: z.array(
+    z.object({
+      file: z.string(),
+      rule_id: z.string().nullable(),
+      reason: SigmaSkipReasonSchema,
+      message: z.string(),
+    }),
+  ),
+  /** Files refused: nothing of them was imported. */
+  errors: z.array(z.object({ file: z.string(), message: z.string() })),
+  by_level: z.record(z.string(), z.number().int()),
+  by_tactic: z.record(z.string(), z.number().int()),
+  seconds: z.number(),
+});
+export type SigmaImportResult = z.infer<typeof SigmaImportResultSchema>;

@@ -46,6 +46,18 @@ export const rules = pgTable(
     sensorModules: textList('sensor_modules'),
     sensorTypes: textList('sensor_types'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    /** Where the rule came from: null for the provider's own, 'sigma' for an imported Sigma rule. */
+    source: text('source', { enum: ['sigma'] }),
+    /** The rule's authors as written (Sigma `author`; the licence asks to keep it). */
+    author: text('author').notNull().default(''),
+    /** Sigma `status` (stable, test, experimental) of an imported rule. */
+    sourceStatus: text('source_status'),
+    /** Sigma `date` and `modified`, YYYY-MM-DD. */
+    authoredOn: text('authored_on'),
+    modifiedOn: text('modified_on'),
+    falsePositives: textList('false_positives'),
+    /** The imported rule's YAML as it was read (shown read-only on the rule page). */
+    sourceYaml: text('source_yaml'),
   },
   (t) => [
     uniqueIndex('rules_rule_id_uq').on(t.ruleId),

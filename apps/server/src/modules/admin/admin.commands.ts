@@ -10,6 +10,7 @@ import type { CommandGroup } from './command-context.ts';
 import { CommandError, parseCommand } from './command-context.ts';
 import { brandingCommands, derivedCommands } from './settings.commands.ts';
 import { systemCommands, systemPartCommands } from './systems.commands.ts';
+import { ruleCommands } from './rules.commands.ts';
 import { tokenCommands, userCommands } from './users.commands.ts';
 
 /** What `npm run admin -- help` prints. */
@@ -61,6 +62,12 @@ Derived tables (counts and figures that triggers keep, db/derived):
 MITRE ATT&CK data (without an import: ATTACK_STIX_PATH, the download, else the repository's compact file):
   attack import BUNDLE.json   (MITRE's Enterprise STIX 2.1 bundle: every instance uses it from its next request)
   attack show                 (the import in force)
+
+Detection rules:
+  rules import-sigma FILE-OR-FOLDER [--services Vision,Horizon] [--activation auto|manual] [--dry-run]
+                     (Sigma rules from YAML files and zip archives, a folder walked whole; a rule is
+                      keyed by its Sigma id, so importing again updates it. Default: every service
+                      level, manual activation. Prints counts, skips and refused files)
 `;
 
 export { CommandError, CommandFailed } from './command-context.ts';
@@ -76,6 +83,7 @@ const GROUPS = new Map<string, CommandGroup>([
   ['branding', brandingCommands],
   ['derived', derivedCommands],
   ['attack', attackCommands],
+  ['rules', ruleCommands],
 ]);
 
 /**
@@ -94,7 +102,7 @@ export async function runAdminCommand(
   const command = `${group ?? ''} ${action ?? ''}`.trim();
   if (command === '' || command === 'help') return ADMIN_USAGE;
   const run = GROUPS.get(group ?? '');
-  const output = await run?.({ action: action ?? '', rest, o, db, admin, tokens, caller });
+  const output = await run?.({ action: action ?? '', rest, o, db, config, admin, tokens, caller });
   if (output === undefined)
     throw new CommandError(`Unknown command "${positionals.join(' ')}".\n\n${ADMIN_USAGE}`);
   return output;

@@ -16,17 +16,20 @@ import type { TokensService } from '../tokens/index.ts';
 import { UuidParams, caller, errors, noContent } from './admin.http.ts';
 import type { AdminService } from './admin.service.ts';
 import { adminSystemRoutes } from './systems.routes.ts';
+import { adminRuleRoutes } from './rules.routes.ts';
+import type { AdminRulesService } from './rules.service.ts';
 import { adminUserRoutes } from './users.routes.ts';
 
 /**
  * `/api/v0/admin/…` (role admin): systems, contracts, services with SLA, contacts, users,
- * service tokens and branding. `npm run admin` offers the same operations from a shell.
+ * service tokens, branding and the Sigma rule import. `npm run admin` offers the same operations from a shell.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{
   admin: AdminService;
   tokens: TokensService;
+  rules: AdminRulesService;
   config: Config;
-}> = async (app, { admin, tokens, config }) => {
+}> = async (app, { admin, tokens, rules, config }) => {
   // before validation, so that a non-administrator learns nothing from field errors
   app.addHook('preValidation', async (request) => {
     requireRole(request, 'admin');
@@ -38,6 +41,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   // awaited, so that the routes keep their order (and the check above covers them)
   await app.register(adminSystemRoutes, { admin, config });
   await app.register(adminUserRoutes, { admin, config });
+  await app.register(adminRuleRoutes, { rules });
 
   app.get(
     '/service_tokens/',

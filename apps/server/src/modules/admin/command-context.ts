@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { TokensService } from '../tokens/index.ts';
 import type { AdminCaller } from './admin-caller.ts';
@@ -46,6 +47,9 @@ const OPTIONS = {
   'hide-eps': { type: 'string' },
   'alternate-category-filter': { type: 'string' },
   set: { type: 'string' },
+  services: { type: 'string' },
+  activation: { type: 'string' },
+  'dry-run': { type: 'boolean' },
 } as const;
 
 export const parseCommand = (argv: string[]) =>
@@ -59,6 +63,7 @@ export interface CommandContext {
   rest: string[];
   o: ReturnType<typeof parseCommand>['values'];
   db: Db;
+  config: Config;
   admin: AdminService;
   tokens: TokensService;
   caller: AdminCaller;

@@ -4,6 +4,7 @@ import type { AppModule } from '../../app-context.ts';
 import { createTokensService } from '../tokens/index.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';
+import { createAdminRulesService } from './rules.service.ts';
 
 export { effectiveBranding } from './branding.ts';
 // the administrators' commands, as the CLI runs them (tests set up data with them too)
@@ -14,6 +15,7 @@ export const adminModule: AppModule = async (app, { ctx }) => {
     prefix: `${API_BASE}/admin`,
     admin: createAdminService({ db: ctx.db, config: ctx.config, onUserChanged: ctx.forgetAuth }),
     tokens: createTokensService(ctx.db),
+    rules: createAdminRulesService({ db: ctx.db, config: ctx.config }),
     config: ctx.config,
   });
 };

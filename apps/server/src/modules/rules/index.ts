@@ -8,6 +8,19 @@ import { createRulesService } from './rules.service.ts';
 export { createRulesService };
 
 export { presentRule } from './rules.presenter.ts';
+// Sigma import (issue 30): the admin command and route run it, the demo builds its catalogue with it
+export type { SigmaImportReport } from './rules.import.ts';
+export {
+  SIGMA_CATEGORY,
+  describeImport,
+  importSigmaRules,
+  presentImport,
+  techniqueTacticsOf,
+} from './rules.import.ts';
+export type { RuleFile, RuleFiles } from './rules.sigma-files.ts';
+export { readRuleFiles, ruleFilesOf } from './rules.sigma-files.ts';
+export type { TechniqueTactics } from './rules.sigma.ts';
+export { formatBytes } from './rules.sigma.ts';
 // the caches of rule answers, made once by lib/cache/caches.ts
 export type { RulesResponseCache } from './rules.cache.ts';
 export { RULE_COVERAGE_ANSWER, RULE_PAGE_ANSWER, createRulesResponseCache } from './rules.cache.ts';

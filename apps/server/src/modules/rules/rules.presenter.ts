@@ -1,8 +1,9 @@
-import type { Rule, RuleServiceLevel } from '@soc/contracts';
-import type { RuleRow } from './rules.repository.ts';
+import type { Rule, RuleDetail, RuleServiceLevel } from '@soc/contracts';
+import { SIGMA_LICENCE } from '@soc/contracts';
+import type { RuleListRow, RuleRow } from './rules.repository.ts';
 
 /** Row → API shape (spec 001 §3 Rule field names). */
-export function presentRule(r: RuleRow): Rule {
+export function presentRule(r: RuleListRow): Rule {
   return {
     id: r.id,
     rule_id: r.ruleId,
@@ -24,5 +25,17 @@ export function presentRule(r: RuleRow): Rule {
     mitre_platform: r.platforms,
     links: r.links,
     sensor_tuples: r.sensorTuples,
+    source: r.source,
+    author: r.author,
+    source_status: r.sourceStatus,
+    authored_on: r.authoredOn,
+    modified_on: r.modifiedOn,
+    false_positives: r.falsePositives,
+    licence: r.source === 'sigma' ? SIGMA_LICENCE : null,
   };
+}
+
+/** A rule's page: the list shape and the imported YAML. */
+export function presentRuleDetail(r: RuleRow): RuleDetail {
+  return { ...presentRule(r), source_yaml: r.sourceYaml };
 }

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { RuleFilters, RuleOrdering } from '@soc/contracts';
 import type { Db, PreparableQuery } from '../../db/client.ts';
 import { executeNamed, queryRows } from '../../db/client.ts';
@@ -7,6 +7,12 @@ import { rules, services } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 
 export type RuleRow = typeof rules.$inferSelect;
+/** A rule as lists read it: without the imported YAML, which only its page shows. */
+export type RuleListRow = Omit<RuleRow, 'sourceYaml'>;
+const { sourceYaml: _yaml, ...LIST_COLUMNS } = getTableColumns(rules);
+export type RuleInsert = typeof rules.$inferInsert;
+/** Rows are read and written by the import in slices of this many. */
+const IMPORT_SLICE = 500;
 
 /** Service levels whose rules a caller sees: null for the provider's staff (every rule). */
 export type RuleScope = string[] | null;
@@ -85,7 +91,7 @@ export function createRulesRepository(db: Db) {
       const [rows, [total]] = await Promise.all([
         run(
           db
-            .select()
+            .select(LIST_COLUMNS)
             .from(rules)
             .where(where)
             .orderBy(...ORDER[ordering])
@@ -157,3 +163,42 @@ export function createRulesRepository(db: Db) {
   };
 }
 export type RulesRepository = ReturnType<typeof createRulesRepository>;
+
+const slices = <T>(items: T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += IMPORT_SLICE) out.push(items.slice(i, i + IMPORT_SLICE));
+  return out;
+};
+
+/** What a rule import reads and writes (rules.import.ts). */
+export function createRuleImportRepository(db: Db) {
+  return {
+    /** The rules that hold these rule ids. */
+    async byRuleIds(ruleIds: string[]): Promise<RuleRow[]> {
+      const rows: RuleRow[] = [];
+      for (const part of slices(ruleIds))
+        rows.push(...(await db.select().from(rules).where(inArray(rules.ruleId, part))));
+      return rows;
+    },
+
+    /** Which of these detection names rules already have. */
+    async takenNames(names: string[]): Promise<Set<string>> {
+      const taken = new Set<string>();
+      for (const part of slices(names))
+        for (const r of await db.select({ name: rules.name }).from(rules).where(inArray(rules.name, part)))
+          taken.add(r.name);
+      return taken;
+    },
+
+    /** New rules and changes of existing ones, in one transaction: all of them or none. */
+    async write(
+      created: RuleInsert[],
+      updated: { id: number; values: Partial<RuleInsert> }[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        for (const part of slices(created)) await tx.insert(rules).values(part);
+        for (const u of updated) await tx.update(rules).set(u.values).where(eq(rules.id, u.id));
+      });
+    },
+  };
+}

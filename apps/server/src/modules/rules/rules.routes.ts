@@ -11,7 +11,7 @@ import {
   RuleFiltersSchema,
   RuleListQuerySchema,
   RuleListResponseSchema,
-  RuleSchema,
+  RuleDetailSchema,
   RuleSensorSuggestQuerySchema,
   RuleServicesResponseSchema,
   RuleSuggestionsResponseSchema,
@@ -181,9 +181,10 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
     {
       schema: {
         tags,
-        summary: 'A rule with its localised caption and description, MITRE mapping, links and sensor tuples',
+        summary:
+          'A rule with its localised caption and description, MITRE mapping, links, sensor tuples and, when imported, its Sigma YAML',
         params: IdParams,
-        response: { 200: RuleSchema, ...errors },
+        response: { 200: RuleDetailSchema, ...errors },
       },
     },
     async (request) => rules.card(request.params.id, requireAuth(request)),

@@ -24,7 +24,7 @@ import { renderMarkdown } from '../../lib/markdown.ts';
 import { msg } from '../../lib/messages.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { presentRule } from './rules.presenter.ts';
+import { presentRule, presentRuleDetail } from './rules.presenter.ts';
 import type { RuleScope, RuleSuggestField } from './rules.repository.ts';
 import { createRulesRepository } from './rules.repository.ts';
 import type { RulePage, RulesResponseCache } from './rules.cache.ts';
@@ -135,7 +135,7 @@ export function createRulesService({ db, attack, now = () => new Date(), cache }
     async card(id: number, auth: AuthContext) {
       const row = await repo.byId(id, await scopeOf(auth));
       if (!row) throw notFound();
-      return presentRule(row);
+      return presentRuleDetail(row);
     },
 
     /** Rule ids → detection names, within the caller's scope (incidents of a rule). */

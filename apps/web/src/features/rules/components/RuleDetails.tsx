@@ -1,5 +1,5 @@
 import type { Rule } from '@soc/contracts';
-import { Descriptions, Flex, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
@@ -7,7 +7,7 @@ import { LevelTag } from './LevelTag.tsx';
 import { wrapText } from './wrapText.ts';
 
 /** Sections shared by the side panel and the rule page. */
-export type RuleSection = 'summary' | 'description' | 'properties' | 'mitre' | 'sensors' | 'links';
+export type RuleSection = 'summary' | 'description' | 'properties' | 'mitre' | 'sensors' | 'links' | 'origin';
 
 const tagsOf = (values: readonly string[]): ReactNode =>
   values.length ? (
@@ -125,5 +125,59 @@ export function RuleLinks({ rule }: { rule: Rule }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Where an imported rule comes from: Sigma status, authors, dates, false positives and the
+ * licence (the Detection Rule License asks to keep each rule's author and show the licence).
+ */
+export function RuleOrigin({ rule }: { rule: Rule }) {
+  const { t } = useTranslation();
+  if (!rule.source) return null;
+  return (
+    <Flex vertical gap="small" data-testid="rule-origin">
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'source', label: t('rules.origin.source'), children: t('rules.origin.sigma') },
+          { key: 'author', label: t('rules.origin.author'), children: rule.author || '—' },
+          { key: 'status', label: t('rules.origin.status'), children: rule.source_status ?? '—' },
+          { key: 'authored', label: t('rules.origin.authored'), children: rule.authored_on ?? '—' },
+          { key: 'modified', label: t('rules.origin.modified'), children: rule.modified_on ?? '—' },
+          {
+            key: 'falsePositives',
+            label: t('rules.origin.falsePositives'),
+            children: rule.false_positives.length ? (
+              <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+                {rule.false_positives.map((text) => (
+                  <li key={text} style={wrapText}>
+                    {text}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              '—'
+            ),
+          },
+        ]}
+      />
+      {rule.licence && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="rule-licence"
+          message={
+            <span>
+              {t('rules.origin.licence', { author: rule.author || '—' })}{' '}
+              <Typography.Link href={rule.licence.url} target="_blank" rel="noopener noreferrer">
+                {rule.licence.name}
+              </Typography.Link>
+            </span>
+          }
+        />
+      )}
+    </Flex>
   );
 }

@@ -4,14 +4,21 @@ import { Button, Collapse, Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
 import { ruleCaption, ruleDescription } from '../lib/ruleQuery.ts';
-import { RuleLinks, RuleMitre, RuleProperties, RuleSensors, RuleSummary } from './RuleDetails.tsx';
+import {
+  RuleLinks,
+  RuleMitre,
+  RuleOrigin,
+  RuleProperties,
+  RuleSensors,
+  RuleSummary,
+} from './RuleDetails.tsx';
 
 export type RuleSidePanelProps = { rule: Rule };
 
 /**
  * The selected rule (spec 001 §2): summary, description (only when present), properties, MITRE
- * (only when present), sensors, links (only when present); the launch button opens /rule/{id}
- * in a new tab.
+ * (only when present), sensors, links (only when present), and for an imported rule its origin
+ * with the licence; the launch button opens /rule/{id} in a new tab.
  */
 export function RuleSidePanel({ rule }: RuleSidePanelProps) {
   const { t } = useTranslation();
@@ -41,6 +48,9 @@ export function RuleSidePanel({ rule }: RuleSidePanelProps) {
     { key: 'sensors', label: t('rules.panel.sensors'), children: <RuleSensors rule={rule} /> },
     ...(rule.links.length
       ? [{ key: 'links', label: t('rules.panel.links'), children: <RuleLinks rule={rule} /> }]
+      : []),
+    ...(rule.source
+      ? [{ key: 'origin', label: t('rules.origin.title'), children: <RuleOrigin rule={rule} /> }]
       : []),
   ];
   return (

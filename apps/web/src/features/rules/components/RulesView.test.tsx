@@ -334,3 +334,32 @@ describe('rules view', () => {
     expect(link.style.textDecoration).toBe('underline');
   });
 });
+
+describe('an imported Sigma rule in the rules area', () => {
+  it('shows its author and licence in the side panel, in Russian too', async () => {
+    const sigma = rule(1, {
+      source: 'sigma',
+      author: 'Jane Doe',
+      source_status: 'stable',
+      licence: {
+        name: 'Detection Rule License (DRL) 1.1',
+        url: 'https://github.com/SigmaHQ/Detection-Rule-License',
+      },
+    });
+    open('/docs/rules', { [RULES]: { body: { total: 1, next: null, previous: null, results: [sigma] } } });
+    const panel = await screen.findByTestId('rule-side-panel', {}, { timeout: 15_000 });
+    const origin = await within(panel).findByTestId('rule-origin');
+    expect(origin).toHaveTextContent('Jane Doe');
+    expect(origin).toHaveTextContent('stable');
+    expect(within(panel).getByTestId('rule-licence')).toHaveTextContent(
+      'Imported from the public Sigma rules by Jane Doe, used under the Detection Rule License (DRL) 1.1',
+    );
+    await act(() => i18n.changeLanguage('ru'));
+    await waitFor(() =>
+      expect(within(panel).getByTestId('rule-licence')).toHaveTextContent(
+        'Импортировано из открытых правил Sigma, автор: Jane Doe; используется по лицензии Detection Rule License (DRL) 1.1',
+      ),
+    );
+    await act(() => i18n.changeLanguage('en'));
+  });
+});

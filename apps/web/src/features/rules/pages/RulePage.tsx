@@ -15,10 +15,12 @@ import { useRuleQuery } from '../api/useRuleQuery.ts';
 import {
   RuleLinks,
   RuleMitre,
+  RuleOrigin,
   RuleProperties,
   RuleSensors,
   RuleSummary,
 } from '../components/RuleDetails.tsx';
+import { RuleYaml } from '../components/RuleYaml.tsx';
 import { ruleCaption, ruleDescription, truncate } from '../lib/ruleQuery.ts';
 
 const PANELS = ['main', 'mitre', 'sensors'] as const;
@@ -29,7 +31,8 @@ const ROW_HEIGHT = 48;
 /**
  * /rule/{id} (spec 001 §2 Rule page, spec 000 §2): breadcrumb (title cut to 35), collapsible
  * panels main info, MITRE and sensors (open by default, expand/collapse all), and the tabs Main
- * info and Related incidents.
+ * info and Related incidents. An imported rule's main info adds its origin with the licence and
+ * its YAML, read-only and highlighted (issue 30).
  */
 export function RulePage() {
   const { t } = useTranslation();
@@ -164,6 +167,22 @@ export function RulePage() {
                       </Typography.Title>
                       <RuleLinks rule={rule} />
                     </section>
+                    {rule.source && (
+                      <section>
+                        <Typography.Title level={2} style={{ fontSize: token.fontSizeHeading5 }}>
+                          {t('rules.origin.title')}
+                        </Typography.Title>
+                        <RuleOrigin rule={rule} />
+                      </section>
+                    )}
+                    {rule.source_yaml !== null && (
+                      <section>
+                        <Typography.Title level={2} style={{ fontSize: token.fontSizeHeading5 }}>
+                          {t('rules.origin.yaml')}
+                        </Typography.Title>
+                        <RuleYaml source={rule.source_yaml} />
+                      </section>
+                    )}
                   </Flex>
                 ),
               },

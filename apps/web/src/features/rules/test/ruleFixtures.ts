@@ -23,6 +23,13 @@ export function makeRule(id: number, overrides: Partial<Rule> = {}): Rule {
     mitre_platform: ['Windows'],
     links: [],
     sensor_tuples: [],
+    source: null,
+    author: '',
+    source_status: null,
+    authored_on: null,
+    modified_on: null,
+    false_positives: [],
+    licence: null,
     ...overrides,
   };
 }
