@@ -43,6 +43,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     '/service_tokens/',
     {
       schema: {
+        operationId: 'adminListTokens',
         tags,
         summary: 'Every API token (service and personal), newest first',
         querystring: ApiTokenListQuerySchema.extend({
@@ -61,6 +62,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     '/service_tokens/',
     {
       schema: {
+        operationId: 'adminCreateServiceToken',
         tags,
         summary: 'Issue a service token for an integration; the answer shows the secret once',
         description:
@@ -75,7 +77,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     '/service_tokens/:id/',
-    { schema: { tags, summary: 'Revoke an API token (at once)', params: UuidParams, response: noContent } },
+    {
+      schema: {
+        operationId: 'adminRevokeToken',
+        tags,
+        summary: 'Revoke an API token (at once)',
+        params: UuidParams,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       await tokens.revokeAny(caller(request), request.params.id, request.ip);
       return reply.status(204).send(null);
@@ -86,6 +96,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     '/branding/',
     {
       schema: {
+        operationId: 'adminGetBranding',
         tags,
         summary: 'Branding in force and which values override the environment',
         response: { 200: BrandingSchema, ...errors },
@@ -97,6 +108,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     '/branding/',
     {
       schema: {
+        operationId: 'adminUpdateBranding',
         tags,
         summary: 'Override branding values (null returns a value to its environment default)',
         body: BrandingUpdateSchema,

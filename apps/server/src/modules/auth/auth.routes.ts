@@ -46,6 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { public: true, rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'obtainToken',
         tags: ['auth'],
         summary: 'Sign in with username and password',
         body: TokenObtainRequestSchema,
@@ -66,6 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { public: true, rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'obtainTokenWithMfa',
         tags: ['auth'],
         summary: 'Complete a sign-in with the second-factor code',
         description:
@@ -87,6 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { public: true, rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'generateMfaChallenge',
         tags: ['auth'],
         summary: 'Send a new second-factor code once the resend timeout has passed',
         body: MfaChallengeRequestSchema,
@@ -106,6 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { public: true, rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'refreshToken',
         tags: ['auth'],
         summary: 'Exchange a refresh token for a new token pair (rotation)',
         body: TokenRefreshRequestSchema,
@@ -120,6 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { public: true, duringPasswordChange: true },
       schema: {
+        operationId: 'logout',
         tags: ['auth'],
         summary: 'End the session of a refresh token',
         body: LogoutRequestSchema,
@@ -137,6 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { duringPasswordChange: true },
       schema: {
+        operationId: 'getCurrentUser',
         tags: ['auth'],
         summary: 'The signed-in user',
         response: { 200: CurrentUserSchema, 401: DetailErrorSchema },
@@ -154,6 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { rateLimit: credentialRateLimit, duringPasswordChange: true },
       schema: {
+        operationId: 'changePassword',
         tags: ['auth'],
         summary: 'Change the password of the signed-in user',
         body: PasswordChangeRequestSchema,
@@ -178,6 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     '/mfa/',
     {
       schema: {
+        operationId: 'getMfa',
         tags: ['auth'],
         summary: 'Second factors of the signed-in user',
         response: { 200: MfaStatusSchema, 401: DetailErrorSchema },
@@ -191,6 +199,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'sendMfaChangeCode',
         tags: ['auth'],
         summary: 'Send an SMS code that confirms a change of second factors (SMS factor on)',
         response: {
@@ -210,6 +219,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'setupTotp',
         tags: ['auth'],
         summary: 'Start enrolling or replacing an authenticator app: a new secret, active once confirmed',
         description:
@@ -237,6 +247,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'confirmTotp',
         tags: ['auth'],
         summary: 'Confirm the authenticator app with a code it shows; it then replaces the SMS',
         body: TotpConfirmRequestSchema,
@@ -255,6 +266,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'disableTotp',
         tags: ['auth'],
         summary: 'Turn the authenticator app off (needs the password and its current code)',
         body: TotpDisableRequestSchema,

@@ -20,6 +20,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
     '/incs/analytics/',
     {
       schema: {
+        operationId: 'getIncidentAnalytics',
         tags: ['dashboard'],
         summary: 'Dashboard numbers of the incidents that the filters (as in GET /soc/incs/) select',
         description:
@@ -42,6 +43,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
     '/dashboards/eps/',
     {
       schema: {
+        operationId: 'getEpsDashboard',
         tags: ['dashboard'],
         summary: 'Events per second of the caller’s log sources and the excess over the contracted EPS',
         description:
@@ -58,6 +60,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
     '/mitre_matrix/',
     {
       schema: {
+        operationId: 'getMitreMatrix',
         tags: ['dashboard'],
         summary: 'MITRE ATT&CK Enterprise: tactics in matrix order and techniques (from MITRE’s STIX bundle)',
         description:

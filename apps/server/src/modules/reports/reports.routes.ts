@@ -22,6 +22,7 @@ import { pageLinks } from '../../lib/pagination.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import { presentReport } from './reports.presenter.ts';
 import type { ReportsService } from './reports.service.ts';
+import { fileAnswer } from '../../plugins/openapi.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };
@@ -45,6 +46,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/reports/',
     {
       schema: {
+        operationId: 'listReports',
         tags,
         summary: 'Generated report files: filters, ordering, pages of 100',
         querystring: ReportListQuerySchema,
@@ -63,6 +65,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     {
       config: { costLimit: 'report' },
       schema: {
+        operationId: 'orderReport',
         tags,
         summary: 'Order a one-off report for a period (dates DD.MM.YYYY); it is built and e-mailed',
         body: ReportCreateSchema,
@@ -84,6 +87,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/reports/delete_multiple/',
     {
       schema: {
+        operationId: 'deleteReports',
         tags,
         summary: 'Delete several reports',
         body: ReportDeleteMultipleSchema,
@@ -99,6 +103,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/reports/:id/',
     {
       schema: {
+        operationId: 'getReport',
         tags,
         summary: 'One report file',
         params: IdParams,
@@ -112,9 +117,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/reports/:id/download/',
     {
       schema: {
+        operationId: 'downloadReport',
         tags,
         summary: 'The report file (PDF), streamed with content type and length',
         params: IdParams,
+        response: { 200: fileAnswer('application/pdf', 'The report (PDF)') },
       },
     },
     async (request, reply) => {
@@ -131,7 +138,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
   app.delete(
     '/reports/:id/',
     {
-      schema: { tags, summary: 'Delete a report', params: IdParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        operationId: 'deleteReport',
+        tags,
+        summary: 'Delete a report',
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await reports.remove([request.params.id], requireAuth(request), request.ip);
@@ -143,6 +156,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/report_tasks/',
     {
       schema: {
+        operationId: 'listReportSchedules',
         tags,
         summary: 'Report schedules (report tasks), newest first',
         querystring: ReportTaskListQuerySchema,
@@ -161,6 +175,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     {
       config: { costLimit: 'report' },
       schema: {
+        operationId: 'createReportSchedule',
         tags,
         summary: 'Create a report schedule: period + start time (YYYY-MM-DDTHH:mm) and its crontab',
         body: ReportTaskCreateSchema,
@@ -184,6 +199,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/report_tasks/:id/',
     {
       schema: {
+        operationId: 'updateReportSchedule',
         tags,
         summary: 'Change a report schedule (name only when changed; systems kept when absent)',
         params: IdParams,
@@ -205,6 +221,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/report_tasks/:id/',
     {
       schema: {
+        operationId: 'deleteReportSchedule',
         tags,
         summary: 'Delete a report schedule',
         params: IdParams,
