@@ -73,7 +73,7 @@ describe('the served OpenAPI document', () => {
       'default',
     ]);
 
-    const check = answerChecker(doc as Parameters<typeof answerChecker>[0]);
+    const check = answerChecker(doc);
     const analyst = await (await buildAnalyst(ctx)).login();
     const invalid = await ctx.app.inject({
       method: 'POST',

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, issueTypes } from '../../db/schema/index.ts';
 import {
   BUILT_PASSWORD,
   buildAnalyst,
@@ -11,6 +9,7 @@ import {
   buildService,
   buildSystem,
   buildUser,
+  issueTypeReference,
 } from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { createTestContext } from '../../test/harness.ts';
@@ -56,17 +55,8 @@ beforeAll(async () => {
   customerName = (await buildCustomer(ctx, [system])).username;
   analystId = (await buildAnalyst(ctx)).id;
   adminName = (await buildUser(ctx, { role: 'admin' })).username;
-  const db = ctx.database.db;
-  const [type] = await db
-    .select({ id: issueTypes.id })
-    .from(issueTypes)
-    .where(eq(issueTypes.code, 'incident'));
-  const cats = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(eq(categories.issueTypeId, type!.id))
-    .orderBy(asc(categories.id));
-  issueType = { id: type!.id, categories: cats.map((c) => c.id) };
+  const reference = await issueTypeReference(ctx);
+  issueType = { id: reference.id, categories: reference.categories.map((c) => c.id) };
   service = (await buildService(ctx, system, { sla: { critical: 1, high: 4, medium: 8, low: 24 } })).id;
   assets = [];
   for (let i = 0; i < 2; i++) assets.push((await buildAsset(ctx, system)).cmdbId);
