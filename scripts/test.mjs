@@ -1,5 +1,6 @@
-// `npm test`: type-check, lint, format check, build, then every Vitest project (contracts,
-// server on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, web, end-to-end in Chromium).
+// `npm test`: the OpenAPI document and its client types, type-check, lint, format check, the
+// document's Redocly lint, build, then every Vitest project (contracts, server on PGlite and,
+// with TEST_DATABASE_URL, on PostgreSQL, web, end-to-end in Chromium).
 // Ends with one line: `Tests: N passed, N failed` (each check step counts as one test).
 //
 // The work runs in two lanes (TEST_LANES, default 2: the machine's two cores): one lane takes the
@@ -65,11 +66,20 @@ async function vitest(project) {
 const tsProjects = ['.', 'packages/contracts', 'apps/server', 'apps/web', 'e2e'];
 let built = false;
 async function checksThenBuild() {
+  // the served OpenAPI document and the typed client's types, which the server type-check needs
+  const documented = await step('openapi', 'node', ['scripts/openapi.mjs']);
   for (const project of tsProjects)
     await step(`type-check ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
   await step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
   await step('format', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
-  built = await step('build', 'npm', ['run', 'build']);
+  // Redocly's recommended rules (redocly.yaml): 0 errors, 0 warnings
+  if (documented) await step('openapi lint', 'node', ['scripts/openapi.mjs', 'lint']);
+  else {
+    results.failed += 1;
+    failedSteps.push('openapi lint (not run: no document)');
+  }
+  // `npm run build` less its first part, the generation just done
+  built = await step('build', 'npm', ['run', 'build:bundles']);
 }
 
 // longest first (measured: docs/testing.md), so that the lanes end close together

@@ -5,17 +5,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { API_BASE, ATTACHMENTS_MAX_FILES, ATTACHMENT_MAX_BYTES, PRODUCT_VERSION } from '@soc/contracts';
+import { API_BASE, ATTACHMENTS_MAX_FILES, ATTACHMENT_MAX_BYTES } from '@soc/contracts';
 import type { Config } from '../config.ts';
 import { createRateLimitStore } from '../integrations/redis/rate-limit-store.ts';
 import type { RateLimitStoreOptions } from '../integrations/redis/rate-limit-store.ts';
 import { declarePublic } from './auth.ts';
+import { swaggerOptions } from './openapi.ts';
 
 /**
  * The plugins of others, at the root (fastify/demo's "external"): security headers and CSP, the
- * rate limit with its store (Redis when configured), multipart limits, the OpenAPI document and
- * its UI. Registered before everything else, so that their hooks see every route.
+ * rate limit with its store (Redis when configured), multipart limits, the OpenAPI document
+ * (plugins/openapi.ts) and its UI. Registered before everything else, so that their hooks see every route.
  */
 export const externalPlugins = fp(
   async (
@@ -74,21 +74,7 @@ export const externalPlugins = fp(
         parts: 40,
       },
     });
-    await app.register(swagger, {
-      openapi: {
-        openapi: '3.1.0',
-        info: { title: 'SOC customer portal API', version: PRODUCT_VERSION },
-        components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-        },
-        security: [{ bearer: [] }],
-      },
-      // a route reachable without signing in says so in the document (`security: []`)
-      transform: (input) => {
-        const out = jsonSchemaTransform(input);
-        return input.route.config?.public ? { ...out, schema: { ...out.schema, security: [] } } : out;
-      },
-    });
+    await app.register(swagger, swaggerOptions(config));
     await app.register(async (docs) => {
       // the API reference is public, as the API's own 401 answers are
       docs.addHook('onRoute', declarePublic);

@@ -173,19 +173,23 @@ export type AlertTreeNode = {
   matched: boolean;
   children: AlertTreeNode[];
 };
-export const AlertTreeNodeSchema: z.ZodType<AlertTreeNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    process: z.string(),
-    pid: z.number().int(),
-    cmdline: z.string(),
-    user: z.string(),
-    host: z.string(),
-    time: millis,
-    matched: z.boolean(),
-    children: z.array(AlertTreeNodeSchema),
-  }),
-);
+export const AlertTreeNodeSchema: z.ZodType<AlertTreeNode> = z
+  .lazy(
+    () =>
+      z.object({
+        id: z.string(),
+        process: z.string(),
+        pid: z.number().int(),
+        cmdline: z.string(),
+        user: z.string(),
+        host: z.string(),
+        time: millis,
+        matched: z.boolean(),
+        children: z.array(AlertTreeNodeSchema),
+      }),
+    // recursive: the OpenAPI document refers to it by this name (#/components/schemas/AlertTreeNode)
+  )
+  .meta({ id: 'AlertTreeNode' });
 export const AlertTreeSchema = z.object({ roots: z.array(AlertTreeNodeSchema) });
 export type AlertTree = z.infer<typeof AlertTreeSchema>;
 

@@ -47,6 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     '/service_tokens/',
     {
       schema: {
+        operationId: 'adminListTokens',
         tags,
         summary: 'Every API token (service and personal), newest first',
         querystring: ApiTokenListQuerySchema.extend({
@@ -65,6 +66,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     '/service_tokens/',
     {
       schema: {
+        operationId: 'adminCreateServiceToken',
         tags,
         summary: 'Issue a service token for an integration; the answer shows the secret once',
         description:
@@ -79,7 +81,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   );
   app.delete(
     '/service_tokens/:id/',
-    { schema: { tags, summary: 'Revoke an API token (at once)', params: UuidParams, response: noContent } },
+    {
+      schema: {
+        operationId: 'adminRevokeToken',
+        tags,
+        summary: 'Revoke an API token (at once)',
+        params: UuidParams,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       await tokens.revokeAny(caller(request), request.params.id, request.ip);
       return reply.status(204).send(null);
@@ -90,6 +100,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     '/branding/',
     {
       schema: {
+        operationId: 'adminGetBranding',
         tags,
         summary: 'Branding in force and which values override the environment',
         response: { 200: BrandingSchema, ...errors },
@@ -101,6 +112,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     '/branding/',
     {
       schema: {
+        operationId: 'adminUpdateBranding',
         tags,
         summary: 'Override branding values (null returns a value to its environment default)',
         body: BrandingUpdateSchema,

@@ -43,6 +43,7 @@ export const adminRuleRoutes: FastifyPluginAsyncZod<{ rules: AdminRulesService }
       config: { costLimit: 'upload' },
       schema: {
         tags: ['admin'],
+        operationId: 'importSigmaRules',
         summary:
           'Import Sigma rules: multipart `files` (YAML files, zip archives; 1 MB a rule, 20 MB in all), ' +
           '`services` (CSV of service levels), `activation` (auto|manual), `dry_run`',

@@ -29,6 +29,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
     '/systems/',
     {
       schema: {
+        operationId: 'adminListSystems',
         tags,
         summary: 'Every protected system (search by code or name)',
         querystring: AdminPageQuerySchema,
@@ -45,6 +46,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
     '/systems/',
     {
       schema: {
+        operationId: 'adminCreateSystem',
         tags,
         summary: 'Create a protected system',
         body: AdminSystemCreateSchema,
@@ -57,6 +59,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
     '/systems/:id/',
     {
       schema: {
+        operationId: 'adminGetSystem',
         tags,
         summary: 'A system with its contracts, services (SLA) and contacts',
         params: IdParams,
@@ -69,6 +72,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
     '/systems/:id/',
     {
       schema: {
+        operationId: 'adminUpdateSystem',
         tags,
         summary: 'Change a system (code, name, status, people)',
         params: IdParams,
@@ -83,6 +87,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
     '/systems/:id/mail_domains/',
     {
       schema: {
+        operationId: 'adminGetMailDomains',
         tags,
         summary: 'Mail domains allowed as report recipients of a system (besides its users)',
         params: IdParams,
@@ -95,6 +100,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
     '/systems/:id/mail_domains/',
     {
       schema: {
+        operationId: 'adminReplaceMailDomains',
         tags,
         summary: 'Replace the mail domains allowed as report recipients of a system',
         params: IdParams,
@@ -108,6 +114,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
     '/systems/:id/contracts/',
     {
       schema: {
+        operationId: 'adminCreateContract',
         tags,
         summary: 'Add a contract to a system',
         params: IdParams,
@@ -122,6 +129,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
     '/contracts/:id/',
     {
       schema: {
+        operationId: 'adminUpdateContract',
         tags,
         summary: 'Change a contract',
         params: IdParams,
@@ -135,6 +143,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
     '/contracts/:id/',
     {
       schema: {
+        operationId: 'adminDeleteContract',
         tags,
         summary: 'Delete a contract (its services stay, without contract)',
         params: IdParams,
@@ -151,6 +160,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
     '/systems/:id/services/',
     {
       schema: {
+        operationId: 'adminCreateService',
         tags,
         summary: 'Add a service (with contracted EPS and SLA rows) to a system',
         params: IdParams,
@@ -165,6 +175,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
     '/services/:id/',
     {
       schema: {
+        operationId: 'adminUpdateService',
         tags,
         summary: 'Change a service; `sla` replaces its SLA rows',
         params: IdParams,
@@ -176,7 +187,15 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
   );
   app.delete(
     '/services/:id/',
-    { schema: { tags, summary: 'Delete a service', params: IdParams, response: noContent } },
+    {
+      schema: {
+        operationId: 'adminDeleteService',
+        tags,
+        summary: 'Delete a service',
+        params: IdParams,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       await admin.deleteService(request.params.id, caller(request));
       return reply.status(204).send(null);
@@ -187,6 +206,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
     '/systems/:id/contacts/',
     {
       schema: {
+        operationId: 'adminCreateContact',
         tags,
         summary: 'Add a customer contact (receives notifications in its language)',
         params: IdParams,
@@ -201,6 +221,7 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
     '/contacts/:id/',
     {
       schema: {
+        operationId: 'adminUpdateContact',
         tags,
         summary: 'Change a contact',
         params: IdParams,
@@ -212,7 +233,15 @@ export const adminSystemRoutes: FastifyPluginAsyncZod<{ admin: AdminService; con
   );
   app.delete(
     '/contacts/:id/',
-    { schema: { tags, summary: 'Delete a contact', params: IdParams, response: noContent } },
+    {
+      schema: {
+        operationId: 'adminDeleteContact',
+        tags,
+        summary: 'Delete a contact',
+        params: IdParams,
+        response: noContent,
+      },
+    },
     async (request, reply) => {
       await admin.deleteContact(request.params.id, caller(request));
       return reply.status(204).send(null);

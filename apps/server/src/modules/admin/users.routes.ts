@@ -24,6 +24,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ admin: AdminService; confi
     '/users/',
     {
       schema: {
+        operationId: 'adminListUsers',
         tags,
         summary: 'Users (search, role, active, system)',
         querystring: AdminUserListQuerySchema,
@@ -40,6 +41,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ admin: AdminService; confi
     '/users/',
     {
       schema: {
+        operationId: 'adminInviteUser',
         tags,
         summary: 'Invite a user: creates the account and answers a one-time password (shown once)',
         body: UserInviteSchema,
@@ -50,13 +52,22 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ admin: AdminService; confi
   );
   app.get(
     '/users/:id/',
-    { schema: { tags, summary: 'A user', params: IdParams, response: { 200: AdminUserSchema, ...errors } } },
+    {
+      schema: {
+        operationId: 'adminGetUser',
+        tags,
+        summary: 'A user',
+        params: IdParams,
+        response: { 200: AdminUserSchema, ...errors },
+      },
+    },
     async (request) => admin.user(request.params.id),
   );
   app.patch(
     '/users/:id/',
     {
       schema: {
+        operationId: 'adminUpdateUser',
         tags,
         summary: 'Change a user: names, e-mail, role, language, systems (replaced), SMS phone, active',
         description: '`is_active: false` ends the user’s sessions and stops their API tokens at once.',
@@ -71,6 +82,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ admin: AdminService; confi
     '/users/:id/deactivate/',
     {
       schema: {
+        operationId: 'adminDeactivateUser',
         tags,
         summary: 'Deactivate a user: sessions and API tokens stop at once',
         params: IdParams,
@@ -83,6 +95,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ admin: AdminService; confi
     '/users/:id/reset_password/',
     {
       schema: {
+        operationId: 'adminResetPassword',
         tags,
         summary: 'Give a user a new temporary password (shown once; 72 hours; changed at first sign-in)',
         description:
@@ -100,6 +113,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<{ admin: AdminService; confi
     '/users/:id/reset_mfa/',
     {
       schema: {
+        operationId: 'adminResetMfa',
         tags,
         summary:
           'Reset the second factor: removes the authenticator app (and with `remove_phone`, the SMS phone)',

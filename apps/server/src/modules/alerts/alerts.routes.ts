@@ -61,6 +61,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/soc/incs/:key/alerts/',
     {
       schema: {
+        operationId: 'listIncidentAlerts',
         tags: ['alerts'],
         summary: 'The incident’s alerts, newest first, by page',
         params: KeyParams,
@@ -80,6 +81,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/soc/incs/:key/alerts/:uuid/',
     {
       schema: {
+        operationId: 'getIncidentAlert',
         tags: ['alerts'],
         summary: 'One alert of the incident',
         params: AlertParams,
@@ -93,6 +95,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/soc/incs/:key/alerts/:uuid/grouped_alert_data/',
     {
       schema: {
+        operationId: 'getAlertGroupedData',
         tags: ['alerts'],
         summary: 'The alert’s event fields with their distinct values and counts',
         params: AlertParams,
@@ -106,6 +109,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/soc/incs/:key/alerts/:uuid/tree/',
     {
       schema: {
+        operationId: 'getAlertProcessTree',
         tags: ['alerts'],
         summary: 'The process tree of the alert’s events (nested)',
         description: 'An alert without process events answers 400 with non_field_errors.',
@@ -120,6 +124,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/soc/incs/:key/alerts/:uuid/symptomatic/',
     {
       schema: {
+        operationId: 'listSymptomaticAlerts',
         tags: ['alerts'],
         summary: 'The other alerts of the alert’s correlation group',
         params: AlertParams,
@@ -144,6 +149,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/soc/incs/:key/iocs/',
     {
       schema: {
+        operationId: 'replaceIncidentIocs',
         tags: ['alerts'],
         summary: 'Analysts: replace the incident’s identified IOCs (each value checked against its type)',
         params: KeyParams,
@@ -160,6 +166,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/soc/incs/:key/snapshots/',
     {
       schema: {
+        operationId: 'listIncidentSnapshots',
         tags: ['alerts'],
         summary: 'CMDB assets of the incident as they were when involved (paged through next)',
         params: KeyParams,
@@ -179,6 +186,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/soc/incs/:key/misconfigs/',
     {
       schema: {
+        operationId: 'listIncidentMisconfigs',
         tags: ['alerts'],
         summary: 'Misconfigurations of a Remediation incident',
         params: KeyParams,
@@ -198,6 +206,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/soc/alerts/',
     {
       schema: {
+        operationId: 'listAlerts',
         tags: ['alerts'],
         summary: 'Alerts of the caller’s systems, filtered and ordered by the alert columns',
         querystring: AlertListQuerySchema,
@@ -211,6 +220,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/soc/alerts/bulk/',
     {
       schema: {
+        operationId: 'bulkUpdateAlerts',
         tags: ['alerts'],
         summary: 'One action on alerts and alert groups, all or nothing',
         description:
@@ -227,6 +237,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/soc/alerts/:uuid/',
     {
       schema: {
+        operationId: 'updateAlert',
         tags: ['alerts'],
         summary: 'Set an alert’s tags (the whole list) and/or response team ({id} or null)',
         params: UuidParams,
@@ -241,6 +252,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/soc/tags/',
     {
       schema: {
+        operationId: 'listTags',
         tags: ['alerts'],
         summary: 'Tag suggestions of the caller’s systems',
         querystring: TagsQuerySchema,
@@ -254,6 +266,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/soc/response_teams/',
     {
       schema: {
+        operationId: 'listResponseTeams',
         tags: ['alerts'],
         summary: 'Response teams of the caller’s systems',
         querystring: ResponseTeamsQuerySchema,
@@ -267,6 +280,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/alerts/:uuid/available_links_templates/',
     {
       schema: {
+        operationId: 'listAlertLinkTemplates',
         tags: ['alerts'],
         summary: 'Link templates whose field has values in the alert, with those values',
         params: UuidParams,
@@ -282,6 +296,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/alerts/:uuid/link/',
     {
       schema: {
+        operationId: 'getAlertLink',
         tags: ['alerts'],
         summary: 'A link template filled with one of the alert’s values (http and https only)',
         params: UuidParams,
@@ -296,6 +311,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
     '/alerts/links_templates/',
     {
       schema: {
+        operationId: 'createLinkTemplate',
         tags: ['alerts'],
         summary: 'Analysts: add a link template (`{value}` marks the value; http and https only)',
         body: LinkTemplateCreateSchema,

@@ -29,6 +29,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ assets: AssetsService; config
     '/assets/',
     {
       schema: {
+        operationId: 'listAssets',
         tags,
         summary: 'Assets of the caller’s systems: search (name, IP, FQDN), filters, ordering, pages',
         querystring: AssetListQuerySchema,
@@ -46,6 +47,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ assets: AssetsService; config
     '/assets/choices/',
     {
       schema: {
+        operationId: 'getAssetFilterChoices',
         tags,
         summary: 'Values of the asset list filters (types, criticalities, operating systems)',
         response: { 200: AssetChoicesSchema },
@@ -58,6 +60,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ assets: AssetsService; config
     '/assets/:cmdbId/',
     {
       schema: {
+        operationId: 'getAsset',
         tags,
         summary: 'An asset by cmdb_id',
         params: AssetParamsSchema,
@@ -71,6 +74,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ assets: AssetsService; config
     '/assets/:cmdbId/incidents/',
     {
       schema: {
+        operationId: 'listAssetIncidents',
         tags,
         summary: 'Incidents of the asset (through snapshots.cmdb_id), newest first; limit/offset',
         params: AssetParamsSchema,
@@ -94,6 +98,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ assets: AssetsService; config
     '/assets/:cmdbId/software/',
     {
       schema: {
+        operationId: 'listAssetSoftware',
         tags,
         summary: 'Installed software of the asset by name; limit/offset',
         params: AssetParamsSchema,

@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import type { AuditService } from './audit.service.ts';
+import { fileAnswer } from '../../plugins/openapi.ts';
 
 /** `/api/v0/audit/…`: who did what, when and from where, in the caller's systems. */
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; config: Config }> = async (
@@ -21,6 +22,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; config: C
     {
       schema: {
         tags: ['audit'],
+        operationId: 'listAuditEntries',
         summary: 'Audit entries of the caller’s systems, newest first, by page/page_size (50)',
         querystring: AuditListQuerySchema,
         response: { 200: AuditListResponseSchema, 400: FieldErrorsSchema, 401: DetailErrorSchema },
@@ -37,9 +39,11 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; config: C
     '/csv/',
     {
       schema: {
+        operationId: 'exportAuditCsv',
         tags: ['audit'],
         summary: 'The filtered audit entries as CSV (UTF-8 with BOM, formula-safe cells)',
         querystring: AuditFiltersSchema,
+        response: { 200: fileAnswer('text/csv', 'The audit entries as CSV (a file download)') },
       },
     },
     async (request, reply) => {

@@ -47,6 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { public: true, rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'obtainToken',
         tags: ['auth'],
         summary: 'Sign in with username and password',
         body: TokenObtainRequestSchema,
@@ -67,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { public: true, rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'obtainTokenWithMfa',
         tags: ['auth'],
         summary: 'Complete a sign-in with the second-factor code',
         description:
@@ -88,6 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { public: true, rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'generateMfaChallenge',
         tags: ['auth'],
         summary: 'Send a new second-factor code once the resend timeout has passed',
         body: MfaChallengeRequestSchema,
@@ -107,6 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { public: true, rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'refreshToken',
         tags: ['auth'],
         summary: 'Exchange a refresh token for a new token pair (rotation)',
         body: TokenRefreshRequestSchema,
@@ -121,6 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { public: true, duringPasswordChange: true },
       schema: {
+        operationId: 'logout',
         tags: ['auth'],
         summary: 'End the session of a refresh token',
         body: LogoutRequestSchema,
@@ -138,6 +143,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { duringPasswordChange: true },
       schema: {
+        operationId: 'getCurrentUser',
         tags: ['auth'],
         summary: 'The signed-in user',
         response: { 200: CurrentUserSchema, 401: DetailErrorSchema },
@@ -155,6 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { rateLimit: credentialRateLimit, duringPasswordChange: true },
       schema: {
+        operationId: 'changePassword',
         tags: ['auth'],
         summary: 'Change the password of the signed-in user',
         body: PasswordChangeRequestSchema,
@@ -179,6 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     '/mfa/',
     {
       schema: {
+        operationId: 'getMfa',
         tags: ['auth'],
         summary: 'Second factors of the signed-in user',
         response: { 200: MfaStatusSchema, 401: DetailErrorSchema },
@@ -192,6 +200,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'sendMfaChangeCode',
         tags: ['auth'],
         summary: 'Send an SMS code that confirms a change of second factors (SMS factor on)',
         response: {
@@ -211,6 +220,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'setupTotp',
         tags: ['auth'],
         summary: 'Start enrolling or replacing an authenticator app: a new secret, active once confirmed',
         description:
@@ -238,6 +248,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'confirmTotp',
         tags: ['auth'],
         summary: 'Confirm the authenticator app with a code it shows; it then replaces the SMS',
         body: TotpConfirmRequestSchema,
@@ -256,6 +267,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; ratePerMinut
     {
       config: { rateLimit: credentialRateLimit },
       schema: {
+        operationId: 'disableTotp',
         tags: ['auth'],
         summary: 'Turn the authenticator app off (needs the password and its current code)',
         body: TotpDisableRequestSchema,

@@ -19,6 +19,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import type { AuthService, CallerContext } from './auth.service.ts';
 import type { ExternalLoginService } from './external-login.service.ts';
 import { ExternalLoginError, newBrowserNonce, safeReturnPath } from './external-login.service.ts';
+import { redirectAnswer } from '../../plugins/openapi.ts';
 
 /** The web app's route that exchanges the ticket and loads the user (spec 000 §7). */
 export const WEB_CALLBACK_PATH = '/auth/callback';
@@ -94,6 +95,7 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<ExternalLoginRoutesOptio
     {
       config: { public: true },
       schema: {
+        operationId: 'listOidcProviders',
         tags: ['auth'],
         summary: 'OIDC identity providers offered on the login screen',
         response: { 200: resultsOf(OidcProviderSchema) },
@@ -113,11 +115,17 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<ExternalLoginRoutesOptio
     {
       config: { public: true, rateLimit },
       schema: {
+        operationId: 'startOidcLogin',
         tags: ['auth'],
         summary: 'Start signing in with an OIDC provider (redirects to it)',
         params: z.object({ name: z.string().max(100) }),
         querystring: z.object({ next: z.string().max(500).optional() }),
-        response: { 404: DetailErrorSchema },
+        response: {
+          302: redirectAnswer(
+            'To the identity provider, or to the web app with a one-time ticket or an error',
+          ),
+          404: DetailErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -146,10 +154,16 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<ExternalLoginRoutesOptio
     {
       config: { public: true, rateLimit },
       schema: {
+        operationId: 'completeOidcLogin',
         tags: ['auth'],
         summary: 'Redirect target of the OIDC provider; sends the browser on with a one-time ticket',
         params: z.object({ name: z.string().max(100) }),
-        response: { 404: DetailErrorSchema },
+        response: {
+          302: redirectAnswer(
+            'To the identity provider, or to the web app with a one-time ticket or an error',
+          ),
+          404: DetailErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -196,10 +210,16 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<ExternalLoginRoutesOptio
     {
       config: { public: true, rateLimit },
       schema: {
+        operationId: 'completeSsoLogin',
         tags: ['auth'],
         summary: 'Single sign-on callback behind the trusted reverse proxy (redirects with a ticket)',
         querystring: z.object({ next: z.string().max(500).optional() }),
-        response: { 404: DetailErrorSchema },
+        response: {
+          302: redirectAnswer(
+            'To the identity provider, or to the web app with a one-time ticket or an error',
+          ),
+          404: DetailErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -232,6 +252,7 @@ export const externalLoginRoutes: FastifyPluginAsyncZod<ExternalLoginRoutesOptio
     {
       config: { public: true, rateLimit },
       schema: {
+        operationId: 'exchangeLoginTicket',
         tags: ['auth'],
         summary: 'Exchange the one-time ticket of an OIDC or SSO sign-in for tokens',
         description:

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DetailErrorSchema } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { demoAccountsPresent } from '../../demo/generator.ts';
 import { listOutbox } from '../../integrations/sms/sms-gateway.ts';
@@ -43,10 +44,12 @@ export const smsOutboxRoutes: FastifyPluginAsyncZod<SmsOutboxOptions> = async (a
     {
       config: { public: true },
       schema: {
+        operationId: 'listSmsOutbox',
         hide: !enabled,
         tags: ['development'],
         summary: 'Latest messages of the embedded SMS outbox (demo installations only)',
-        response: { 200: z.object({ results: z.array(OutboxMessageSchema) }) },
+        // 404 unless the demo data set is loaded (see the hook above)
+        response: { 200: z.object({ results: z.array(OutboxMessageSchema) }), 404: DetailErrorSchema },
       },
     },
     async (_request, reply) => {

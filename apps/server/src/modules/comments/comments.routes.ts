@@ -28,6 +28,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService; 
     '/:key/comments/',
     {
       schema: {
+        operationId: 'listIncidentComments',
         tags: ['comments'],
         summary: 'The incident’s comments, oldest first',
         params: KeyParams,
@@ -49,6 +50,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ comments: CommentsService; 
     {
       config: { costLimit: { bucket: 'comment', tenant: 'incident' } },
       schema: {
+        operationId: 'createIncidentComment',
         tags: ['comments'],
         summary:
           'Comment: multipart `body` (Markdown), `issue_completed`, `attachments` (0–10 files, 50 MB each)',

@@ -23,6 +23,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
     '/incs/analytics/',
     {
       schema: {
+        operationId: 'getIncidentAnalytics',
         tags: ['dashboard'],
         summary: 'Dashboard numbers of the incidents that the filters (as in GET /soc/incs/) select',
         description:
@@ -46,6 +47,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
     {
       schema: {
         tags: ['dashboard'],
+        operationId: 'getIncidentMitreLayer',
         summary: 'The MITRE widget’s incidents per technique as an ATT&CK Navigator layer (format 4.5)',
         description:
           'The same filters as GET /soc/incs/analytics/ (the period and systems of the dashboard); score: the ' +
@@ -70,6 +72,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
     '/dashboards/eps/',
     {
       schema: {
+        operationId: 'getEpsDashboard',
         tags: ['dashboard'],
         summary: 'Events per second of the caller’s log sources and the excess over the contracted EPS',
         description:
@@ -86,6 +89,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
     '/mitre_matrix/',
     {
       schema: {
+        operationId: 'getMitreMatrix',
         tags: ['dashboard'],
         summary: 'MITRE ATT&CK Enterprise: tactics in matrix order and techniques (from MITRE’s STIX bundle)',
         description:

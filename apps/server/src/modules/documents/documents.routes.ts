@@ -32,6 +32,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { requireUnscoped } from '../../lib/token-scope.ts';
 import { documentPdf } from './document-pdf.ts';
 import type { DocumentsService } from './documents.service.ts';
+import { fileAnswer } from '../../plugins/openapi.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const AttachmentParams = IdParams.extend({
@@ -64,12 +65,16 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
   const kindRoutes = (kind: DocumentKind) => {
     const base = `/${DOCUMENT_KIND_PATHS[kind]}`;
     const tags = ['documents'];
+    // the operationIds name the kind: listInstructions, getArticle, createResponseInstructionComment…
+    const one = kind.replace(/(^|_)(\w)/g, (_, _sep: string, c: string) => c.toUpperCase());
+    const many = `${one}s`;
 
     app.get(
       `${base}/`,
       {
         schema: {
           tags,
+          operationId: `list${many}`,
           summary: `List of ${kind} documents: search, filters, ordering (default -updated), pages`,
           querystring: DocumentListQuerySchema,
           response: { 200: DocumentListResponseSchema, ...errors },
@@ -89,6 +94,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       {
         schema: {
           tags,
+          operationId: `list${one}Languages`,
           summary: 'Languages in which documents of this kind exist, with counts',
           response: { 200: DocumentLanguagesResponseSchema },
         },
@@ -104,6 +110,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       {
         schema: {
           tags,
+          operationId: `list${one}Tags`,
           summary: 'Distinct tags (filter choices)',
           response: { 200: DocumentChoicesResponseSchema },
         },
@@ -120,6 +127,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         {
           schema: {
             tags,
+            operationId: `list${one}Sensors`,
             summary: 'Distinct sensors of instructions (filter choices)',
             response: { 200: DocumentChoicesResponseSchema },
           },
@@ -136,6 +144,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       {
         schema: {
           tags,
+          operationId: `create${one}`,
           summary: 'Create a document or a language variant (`document`); analysts and admins',
           body: DocumentCreateSchema,
           response: { 201: DocumentCardSchema, ...errors },
@@ -152,6 +161,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       {
         schema: {
           tags,
+          operationId: `get${one}`,
           summary: 'The document card',
           params: IdParams,
           response: { 200: DocumentCardSchema, ...errors },
@@ -165,6 +175,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       {
         schema: {
           tags,
+          operationId: `update${one}`,
           summary: 'Edit the document (analysts and admins); every edit creates a version',
           params: IdParams,
           body: DocumentUpdateSchema,
@@ -180,6 +191,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       {
         schema: {
           tags,
+          operationId: `list${one}History`,
           summary: 'Versions of the document, newest first',
           params: IdParams,
           querystring: DocumentHistoryQuerySchema,
@@ -199,6 +211,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       {
         schema: {
           tags,
+          operationId: `list${one}Comments`,
           summary: 'Comments, oldest first',
           params: IdParams,
           querystring: DocumentCommentsQuerySchema,
@@ -224,6 +237,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         config: { costLimit: 'comment' },
         schema: {
           tags,
+          operationId: `create${one}Comment`,
           summary: 'Comment: multipart/form-data with the field `text` (Markdown)',
           consumes: ['multipart/form-data'],
           params: IdParams,
@@ -243,7 +257,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       `${base}/:id(^\\d+)/download_pdf/`,
       {
         config: { costLimit: 'pdf' },
-        schema: { tags, summary: 'The document as PDF, saved as `{title}.pdf`', params: IdParams },
+        schema: {
+          operationId: `get${one}Pdf`,
+          tags,
+          summary: 'The document as PDF, saved as `{title}.pdf`',
+          params: IdParams,
+          response: { 200: fileAnswer('application/pdf', 'The document as PDF') },
+        },
       },
       async (request, reply) => {
         const auth = requireAuth(request);
@@ -272,6 +292,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         config: { costLimit: 'upload' },
         schema: {
           tags,
+          operationId: `add${one}Attachment`,
           summary: 'Attach an image or a file (multipart field `file`); analysts and admins',
           consumes: ['multipart/form-data'],
           params: IdParams,
@@ -292,8 +313,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       {
         schema: {
           tags,
+          operationId: `get${one}Attachment`,
           summary: 'An attachment or inline image of the document (needs authorisation)',
           params: AttachmentParams,
+          response: { 200: fileAnswer('application/octet-stream', 'The attachment') },
         },
       },
       async (request, reply) => {

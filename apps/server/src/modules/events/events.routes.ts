@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DetailErrorSchema, EventsStreamQuerySchema, EventsTicketSchema } from '@soc/contracts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { EventsService } from './events.service.ts';
+import { fileAnswer } from '../../plugins/openapi.ts';
 
 /** `/api/v0/events/…`: live updates as server-sent events. */
 export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = async (app, { events }) => {
@@ -9,6 +10,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
     '/ticket/',
     {
       schema: {
+        operationId: 'createEventsTicket',
         tags: ['events'],
         summary: 'A short-lived ticket that opens one event stream',
         description:
@@ -29,6 +31,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
       config: { public: true },
       schema: {
         tags: ['events'],
+        operationId: 'streamEvents',
         summary: 'Live updates (text/event-stream) of the caller’s incidents, comments and reports',
         description:
           'Events `incident.created`, `incident.updated`, `comment.created`, `report.ready`; each `data` is a ' +
@@ -37,7 +40,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
           'has at most 5 open streams per server instance: opening another ends the oldest.',
         security: [],
         querystring: EventsStreamQuerySchema,
-        response: { 401: DetailErrorSchema },
+        response: {
+          200: fileAnswer('text/event-stream', 'Server-sent events until the client disconnects'),
+          401: DetailErrorSchema,
+        },
       },
     },
     async (request, reply) => {

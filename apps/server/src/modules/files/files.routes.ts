@@ -6,6 +6,7 @@ import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { sendStoredFile } from '../../lib/http-files.ts';
 import type { FilesService } from './files.service.ts';
+import { fileAnswer } from '../../plugins/openapi.ts';
 
 const PathParams = z.object({
   path: z.string().min(1).max(300).describe('`<kind>/<owner id>/<file id>`, slashes as `%2F` in this form'),
@@ -39,6 +40,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; storage: 
     '/files/:path/',
     {
       schema: {
+        operationId: 'getFile',
         tags,
         summary: 'Name, type and size of a file the caller may see',
         params: PathParams,
@@ -52,10 +54,16 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; storage: 
     '/files/:path/download/',
     {
       schema: {
+        operationId: 'downloadFile',
         tags,
         summary: 'The file body: Content-Type, Content-Length, single byte ranges (206/416)',
         params: PathParams,
-        response: { 404: DetailErrorSchema },
+        response: {
+          200: fileAnswer('application/octet-stream', 'The file'),
+          206: fileAnswer('application/octet-stream', 'A byte range of the file (`Range`)'),
+          416: DetailErrorSchema,
+          404: DetailErrorSchema,
+        },
       },
     },
     async (request, reply) => download(request.params.path, request, reply),

@@ -9,7 +9,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     {
       config: { public: true },
       logLevel: 'warn',
-      schema: { tags: ['health'], response: { 200: HealthSchema } },
+      schema: {
+        operationId: 'getHealth',
+        tags: ['health'],
+        summary: 'Liveness: the process answers',
+        response: { 200: HealthSchema },
+      },
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -18,7 +23,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     {
       config: { public: true },
       logLevel: 'warn',
-      schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
+      schema: {
+        operationId: 'getReadiness',
+        tags: ['health'],
+        summary: 'Readiness: the database answers (503 while it does not)',
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
     },
     async (_request, reply) => {
       try {

@@ -33,6 +33,7 @@ export const inboundMailRoutes: FastifyPluginAsyncZod<{
       config: { public: true },
       bodyLimit: INBOUND_MAIL_MAX_BYTES,
       schema: {
+        operationId: 'receiveInboundMail',
         tags: ['comments'],
         summary:
           'Mail gateway: a reply to a notification (raw MIME) becomes a comment, or waits in the analysts’ quarantine (202)',

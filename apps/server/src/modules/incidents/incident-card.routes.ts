@@ -24,6 +24,7 @@ import type { CommentsService } from '../comments/index.ts';
 import type { GossopkaService } from './gossopka.service.ts';
 import type { IncidentCardService } from './incident-card.service.ts';
 import { incidentPdf } from './incident-pdf.ts';
+import { fileAnswer } from '../../plugins/openapi.ts';
 
 const KeyParams = z.object({ key: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };
@@ -46,6 +47,7 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
     '/:key/',
     {
       schema: {
+        operationId: 'getIncident',
         tags: ['incidents'],
         summary: 'The incident card (spec 000 §3 Incident)',
         params: KeyParams,
@@ -59,6 +61,7 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
     '/:key/',
     {
       schema: {
+        operationId: 'updateIncident',
         tags: ['incidents'],
         summary:
           'Change the priority (customers: low, medium, high; analysts also critical) or plan the national-centre report',
@@ -81,6 +84,7 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
     '/:key/available_actions/',
     {
       schema: {
+        operationId: 'listIncidentActions',
         tags: ['incidents'],
         summary: 'Workflow actions the incident’s status and the caller’s rights allow',
         params: KeyParams,
@@ -118,6 +122,7 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
       `/:key/${action}/`,
       {
         schema: {
+          operationId: `${action}Incident`,
           tags: ['incidents'],
           summary,
           description: 'An action not in available_actions answers 400 with non_field_errors.',
@@ -142,6 +147,7 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
     '/:key/assign_to_customer/',
     {
       schema: {
+        operationId: 'assignIncident',
         tags: ['incidents'],
         summary: 'Assign an active user of the incident’s system, or clear the assignee with null',
         params: KeyParams,
@@ -163,9 +169,15 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
     '/:key/attachments/:id/download/',
     {
       schema: {
+        operationId: 'downloadIncidentAttachment',
         tags: ['incidents'],
         summary: 'Download an attachment (single byte ranges supported)',
         params: KeyParams.extend({ id: z.string().max(64) }),
+        response: {
+          200: fileAnswer('application/octet-stream', 'The file'),
+          206: fileAnswer('application/octet-stream', 'A byte range of the file (`Range`)'),
+          416: DetailErrorSchema,
+        },
       },
     },
     async (request, reply) =>
@@ -184,6 +196,7 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
     '/:key/add_rating/',
     {
       schema: {
+        operationId: 'rateIncident',
         tags: ['incidents'],
         summary: 'Rate a handled incident (0–5 stars and a comment), once',
         params: KeyParams,
@@ -200,10 +213,12 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
     {
       config: { costLimit: { bucket: 'pdf', tenant: 'incident' } },
       schema: {
+        operationId: 'getIncidentPdf',
         tags: ['incidents'],
         summary: 'The incident as PDF, in the caller’s language (or `?language=`)',
         params: KeyParams,
         querystring: IncidentPdfQuerySchema,
+        response: { 200: fileAnswer('application/pdf', 'The incident as PDF') },
       },
     },
     async (request, reply) => {
@@ -224,6 +239,7 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
     '/:key/manually_send_to_gossopka/',
     {
       schema: {
+        operationId: 'sendIncidentToNationalCentre',
         tags: ['incidents'],
         summary: 'Send the incident to the national incident-reporting centre',
         description:

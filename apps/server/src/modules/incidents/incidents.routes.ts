@@ -18,6 +18,7 @@ import { offsetLinks } from '../../lib/pagination.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import type { UploadPart } from '../../lib/multipart.ts';
 import type { IncidentsService } from './incidents.service.ts';
+import { fileAnswer } from '../../plugins/openapi.ts';
 
 const KeyParams = z.object({ key: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -31,6 +32,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
     {
       schema: {
         tags: ['incidents'],
+        operationId: 'listIncidents',
         summary: 'Incidents of the caller’s systems: filters, search, ordering, limit/offset (40)',
         querystring: IncidentListQuerySchema,
         response: { 200: IncidentListResponseSchema, 400: FieldErrorsSchema },
@@ -57,6 +59,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
       config: { costLimit: { bucket: 'incident', tenant: 'body' } },
       schema: {
         tags: ['incidents'],
+        operationId: 'createIncident',
         summary: 'Register an incident in one of the caller’s systems',
         body: IncidentCreateSchema,
         response: { 201: IncidentListItemSchema, 400: FieldErrorsSchema },
@@ -78,6 +81,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
     {
       config: { costLimit: { bucket: 'upload', tenant: 'incident' } },
       schema: {
+        operationId: 'addIncidentFiles',
         tags: ['incidents'],
         summary: 'Attach 1–10 files (50 MB each) to an incident; multipart field `attachments`',
         consumes: ['multipart/form-data'],
@@ -106,6 +110,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
     {
       config: { costLimit: 'export' },
       schema: {
+        operationId: 'exportIncidentsCsv',
         tags: ['incidents'],
         summary: 'The filtered incidents as CSV (UTF-8 with BOM), or `max_records_exceeded`',
         description:
@@ -113,6 +118,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
           '`{detail, code: "max_records_exceeded", max_records, total}`: call get_async_csv/ instead. ' +
           '`total` is the list’s total (10,000 where the list counts no further).',
         querystring: CsvQuerySchema,
+        response: { 200: fileAnswer('text/csv', 'The incidents as CSV (a file download)') },
       },
     },
     async (request, reply) => {
@@ -138,6 +144,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
     {
       config: { costLimit: 'export' },
       schema: {
+        operationId: 'mailIncidentsCsv',
         tags: ['incidents'],
         summary: 'Build the CSV in the background and e-mail it to the caller',
         querystring: CsvQuerySchema,

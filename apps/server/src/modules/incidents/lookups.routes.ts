@@ -55,6 +55,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     '/issue_types/',
     {
       schema: {
+        operationId: 'listIssueTypes',
         tags: ['lookups'],
         summary: 'Issue types',
         querystring: LookupQuerySchema,
@@ -68,6 +69,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     '/issues/:type/categories/',
     {
       schema: {
+        operationId: 'listIssueCategories',
         tags: ['lookups'],
         summary: 'Categories of an issue type (by id or code)',
         params: TypeParams,
@@ -89,6 +91,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     '/issues/:type/resolutions/',
     {
       schema: {
+        operationId: 'listIssueResolutions',
         tags: ['lookups'],
         summary: 'Resolutions of an issue type (by id or code)',
         params: TypeParams,
@@ -110,6 +113,7 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
     '/filters/',
     {
       schema: {
+        operationId: 'getIncidentFilterChoices',
         tags: ['lookups'],
         summary: 'Choices of the incident filter row, limited to the caller’s systems',
         querystring: z.strictObject({ language: z.enum(['ru', 'en']).optional() }),

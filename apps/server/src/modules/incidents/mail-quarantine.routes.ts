@@ -39,6 +39,7 @@ export const mailQuarantineRoutes: FastifyPluginAsyncZod<{
     '/mail_quarantine/',
     {
       schema: {
+        operationId: 'listQuarantinedMail',
         tags,
         summary: 'Quarantined inbound mail, newest first (filters: incident key, sender)',
         querystring: MailQuarantineQuerySchema,
@@ -55,6 +56,7 @@ export const mailQuarantineRoutes: FastifyPluginAsyncZod<{
     '/mail_quarantine/:id/',
     {
       schema: {
+        operationId: 'getQuarantinedMail',
         tags,
         summary: 'A quarantined mail with its text',
         params: IdParams,
@@ -67,6 +69,7 @@ export const mailQuarantineRoutes: FastifyPluginAsyncZod<{
     '/mail_quarantine/:id/release/',
     {
       schema: {
+        operationId: 'releaseQuarantinedMail',
         tags,
         summary: 'Post a quarantined mail on its incident as an outside, unverified comment',
         params: IdParams,
@@ -84,6 +87,7 @@ export const mailQuarantineRoutes: FastifyPluginAsyncZod<{
     '/mail_quarantine/:id/',
     {
       schema: {
+        operationId: 'deleteQuarantinedMail',
         tags,
         summary: 'Delete a quarantined mail',
         params: IdParams,

@@ -21,6 +21,7 @@ export const logSourcesRoutes: FastifyPluginAsyncZod<{
     '/logsources/',
     {
       schema: {
+        operationId: 'listLogSources',
         tags,
         summary: 'Log sources with status, last event and EPS (last hour, last day); search, filters, pages',
         querystring: LogSourceListQuerySchema,
@@ -38,6 +39,7 @@ export const logSourcesRoutes: FastifyPluginAsyncZod<{
     '/logsources/summary/',
     {
       schema: {
+        operationId: 'getLogSourceSummary',
         tags,
         summary: 'Totals of the caller’s log sources per status and per type, and their EPS',
         querystring: LogSourceSummaryQuerySchema,

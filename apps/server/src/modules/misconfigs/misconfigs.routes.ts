@@ -26,6 +26,7 @@ export const misconfigsRoutes: FastifyPluginAsyncZod<{
     '/misconfigs/',
     {
       schema: {
+        operationId: 'listMisconfigs',
         tags,
         summary: 'Security recommendations of the caller’s systems: search, filters, ordering, pages',
         querystring: MisconfigListQuerySchema,
@@ -43,6 +44,7 @@ export const misconfigsRoutes: FastifyPluginAsyncZod<{
     '/misconfigs/:id/',
     {
       schema: {
+        operationId: 'getMisconfig',
         tags,
         summary: 'A security recommendation with its status history',
         params: MisconfigParamsSchema,
@@ -56,6 +58,7 @@ export const misconfigsRoutes: FastifyPluginAsyncZod<{
     '/misconfigs/:id/:action/',
     {
       schema: {
+        operationId: 'changeMisconfigStatus',
         tags,
         summary:
           'Mark a recommendation fixed (`fix`), accept its risk (`accept_risk`, comment required) or reopen it (`reopen`, comment required)',

@@ -17,6 +17,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     '/preferences/',
     {
       schema: {
+        operationId: 'getNotificationPreferences',
         tags: ['notifications'],
         summary: 'Which notification e-mails the caller receives, about what, in which language',
         response: { 200: NotificationPreferencesResponseSchema, 401: DetailErrorSchema },
@@ -29,6 +30,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
     '/preferences/',
     {
       schema: {
+        operationId: 'updateNotificationPreferences',
         tags: ['notifications'],
         summary: 'Save the caller’s notification preferences',
         body: NotificationPreferencesSchema,

@@ -47,6 +47,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db }> = a
     {
       config: { public: true },
       schema: {
+        operationId: 'getPortalConfig',
         tags: ['portal'],
         summary: 'Branding and brand-variant flags',
         response: { 200: PortalConfigSchema },

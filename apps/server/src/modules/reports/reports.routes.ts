@@ -23,6 +23,7 @@ import { msg } from '../../lib/messages.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import { presentReport } from './reports.presenter.ts';
 import type { ReportsService } from './reports.service.ts';
+import { fileAnswer } from '../../plugins/openapi.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };
@@ -46,6 +47,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/reports/',
     {
       schema: {
+        operationId: 'listReports',
         tags,
         summary: 'Generated report files: filters, ordering, pages of 100',
         querystring: ReportListQuerySchema,
@@ -64,6 +66,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     {
       config: { costLimit: 'report' },
       schema: {
+        operationId: 'orderReport',
         tags,
         summary: 'Order a one-off report for a period (dates DD.MM.YYYY); it is built and e-mailed',
         body: ReportCreateSchema,
@@ -81,6 +84,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/reports/delete_multiple/',
     {
       schema: {
+        operationId: 'deleteReports',
         tags,
         summary: 'Delete several reports',
         body: ReportDeleteMultipleSchema,
@@ -96,6 +100,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/reports/:id/',
     {
       schema: {
+        operationId: 'getReport',
         tags,
         summary: 'One report file',
         params: IdParams,
@@ -109,9 +114,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/reports/:id/download/',
     {
       schema: {
+        operationId: 'downloadReport',
         tags,
         summary: 'The report file (PDF), streamed with content type and length',
         params: IdParams,
+        response: { 200: fileAnswer('application/pdf', 'The report (PDF)') },
       },
     },
     async (request, reply) => {
@@ -128,7 +135,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
   app.delete(
     '/reports/:id/',
     {
-      schema: { tags, summary: 'Delete a report', params: IdParams, response: { 204: z.null(), ...errors } },
+      schema: {
+        operationId: 'deleteReport',
+        tags,
+        summary: 'Delete a report',
+        params: IdParams,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (request, reply) => {
       await reports.remove([request.params.id], requireAuth(request), request.ip);
@@ -140,6 +153,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/report_tasks/',
     {
       schema: {
+        operationId: 'listReportSchedules',
         tags,
         summary: 'Report schedules (report tasks), newest first',
         querystring: ReportTaskListQuerySchema,
@@ -158,6 +172,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     {
       config: { costLimit: 'report' },
       schema: {
+        operationId: 'createReportSchedule',
         tags,
         summary: 'Create a report schedule: period + start time (YYYY-MM-DDTHH:mm) and its crontab',
         body: ReportTaskCreateSchema,
@@ -181,6 +196,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/report_tasks/:id/',
     {
       schema: {
+        operationId: 'updateReportSchedule',
         tags,
         summary: 'Change a report schedule (name only when changed; systems kept when absent)',
         params: IdParams,
@@ -202,6 +218,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     '/report_tasks/:id/',
     {
       schema: {
+        operationId: 'deleteReportSchedule',
         tags,
         summary: 'Delete a report schedule',
         params: IdParams,

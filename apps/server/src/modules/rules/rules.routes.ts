@@ -43,6 +43,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
     '/rules/',
     {
       schema: {
+        operationId: 'listRules',
         tags,
         summary: 'Rules: search, filters (spec 001 §9), ordering by created, pages (page_size up to 2000)',
         querystring: RuleListQuerySchema,
@@ -60,6 +61,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
     '/rules/analytics_counters/',
     {
       schema: {
+        operationId: 'getRuleCounters',
         tags,
         summary: 'Counters of the rules matching the filters, with MITRE coverage (overall and by platform)',
         querystring: RuleFiltersSchema,
@@ -73,6 +75,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
     '/rules/coverage/',
     {
       schema: {
+        operationId: 'getRuleCoverage',
         tags,
         summary: 'The MITRE ATT&CK matrix with the number of matching rules per technique',
         querystring: RuleFiltersSchema,
@@ -87,6 +90,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'getRuleCoverageLayer',
         summary: 'The MITRE coverage of the matching rules as an ATT&CK Navigator layer (format 4.5)',
         description:
           'Score: the number of matching rules of a technique; colours: the bands of the matrix (gradient, ' +
@@ -106,6 +110,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
     '/rules/techniques/:technique_id/',
     {
       schema: {
+        operationId: 'getRuleTechnique',
         tags,
         summary: 'A technique of the matrix with its description and matching rule count',
         params: TechniqueParamsSchema,
@@ -120,6 +125,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
     '/rules/services/',
     {
       schema: {
+        operationId: 'listRuleServices',
         tags,
         summary: 'Service levels whose rules the caller sees (choices of the available-for filter)',
         response: { 200: RuleServicesResponseSchema },
@@ -132,6 +138,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
     '/rules/categories/',
     {
       schema: {
+        operationId: 'listRuleCategories',
         tags,
         summary: 'Category suggestions (limit 7, search)',
         querystring: RuleCategorySuggestQuerySchema,
@@ -148,17 +155,19 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
     }),
   );
 
-  const suggestRoutes: [string, RuleSuggestField, string][] = [
-    ['sensors', 'sensors', 'Sensor'],
-    ['sensor_types', 'sensor_types', 'Sensor type'],
-    ['sensor_modules', 'sensor_modules', 'Sensor module'],
-    ['platforms', 'platforms', 'Platform'],
+  // path, field, label, operationId
+  const suggestRoutes: [string, RuleSuggestField, string, string][] = [
+    ['sensors', 'sensors', 'Sensor', 'listRuleSensors'],
+    ['sensor_types', 'sensor_types', 'Sensor type', 'listRuleSensorTypes'],
+    ['sensor_modules', 'sensor_modules', 'Sensor module', 'listRuleSensorModules'],
+    ['platforms', 'platforms', 'Platform', 'listRulePlatforms'],
   ];
-  for (const [path, field, label] of suggestRoutes) {
+  for (const [path, field, label, operationId] of suggestRoutes) {
     app.get(
       `/rules/${path}/`,
       {
         schema: {
+          operationId,
           tags,
           summary: `${label} suggestions (page_size 7, name__icontains)`,
           querystring: RuleSensorSuggestQuerySchema,
@@ -181,6 +190,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
     {
       schema: {
         tags,
+        operationId: 'getRule',
         summary:
           'A rule with its localised caption and description, MITRE mapping, links, sensor tuples and, when imported, its Sigma YAML',
         params: IdParams,

@@ -82,6 +82,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
     {
       config: { costLimit: { bucket: 'incident', tenant: 'body' } },
       schema: {
+        operationId: 'analystCreateIncident',
         tags,
         summary: 'Create an incident with every field of spec 000 §3, its alerts and asset snapshots',
         description:
@@ -102,6 +103,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
     '/incidents/:key/',
     {
       schema: {
+        operationId: 'analystUpdateIncident',
         tags,
         summary: 'Change incident fields (lists replace the stored ones; `affected_assets` adds snapshots)',
         params: KeyParams,
@@ -131,6 +133,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
     '/incidents/:key/status/',
     {
       schema: {
+        operationId: 'analystSetIncidentStatus',
         tags,
         summary: 'Set Completed or Canceled, with a comment shown as the SOC’s',
         description: 'Refused with 400 when the status flow does not allow it (DESIGN §5).',
@@ -156,6 +159,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
     {
       config: { costLimit: { bucket: 'comment', tenant: 'incident' } },
       schema: {
+        operationId: 'analystCommentIncident',
         tags,
         summary: 'Post an analyst comment (marked as the SOC’s; Markdown)',
         description:
@@ -178,6 +182,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
     '/incidents/:key/alerts/',
     {
       schema: {
+        operationId: 'analystAddAlerts',
         tags,
         summary: 'Add alerts to an incident in bulk (idempotent by alert uuid)',
         description:
@@ -199,6 +204,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
     '/incidents/:key/misconfigs/',
     {
       schema: {
+        operationId: 'analystCreateMisconfigs',
         tags,
         summary: 'Create misconfigurations of a (Remediation) incident',
         headers: IdempotencyHeaders,
@@ -212,7 +218,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
                   description: 'The server accepts SMBv1 connections.',
                   recommendation: 'Disable SMBv1.',
                   severity: 'high',
-                  asset: 'srv-files-01',
+                  affected_assets: ['srv-files-01'],
                 },
               ],
             },
@@ -236,6 +242,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
     '/log_sources/',
     {
       schema: {
+        operationId: 'analystCreateLogSource',
         tags,
         summary: 'Register a log source of a system',
         headers: IdempotencyHeaders,
@@ -257,6 +264,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
     '/log_sources/:id/eps/',
     {
       schema: {
+        operationId: 'analystPushEps',
         tags,
         summary: 'Push event counts of a log source (hour buckets; feeds the dashboard’s EPS)',
         description:
@@ -288,6 +296,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
     '/documents/:kind/',
     {
       schema: {
+        operationId: 'analystPublishDocument',
         tags,
         summary: 'Publish a document: instructions, response_instructions or articles',
         description: 'Give `document` to publish another language variant of an existing document.',
@@ -318,6 +327,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
     '/rules/',
     {
       schema: {
+        operationId: 'analystPublishRule',
         tags,
         summary: 'Publish a detection rule (created, or replaced when its rule_id exists)',
         headers: IdempotencyHeaders,

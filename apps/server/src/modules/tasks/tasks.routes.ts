@@ -20,6 +20,7 @@ import type { MultipartPart } from '../../lib/multipart.ts';
 import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { TasksService } from './tasks.service.ts';
+import { fileAnswer } from '../../plugins/openapi.ts';
 
 const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };
 
@@ -33,6 +34,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService; config: C
     '/tasks/',
     {
       schema: {
+        operationId: 'listTasks',
         tags,
         summary: 'Tasks of the caller’s systems: search, filters, ordering, pages',
         querystring: TaskListQuerySchema,
@@ -51,6 +53,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService; config: C
     {
       config: { costLimit: 'upload' },
       schema: {
+        operationId: 'createTask',
         tags,
         summary:
           'Open a task: multipart `system`, `type`, `subject`, `description` (Markdown), `priority`, `attachments` (0–10 files, 50 MB each)',
@@ -73,6 +76,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService; config: C
     '/tasks/:id/',
     {
       schema: {
+        operationId: 'getTask',
         tags,
         summary: 'A task with its description, files and the statuses the caller may set',
         params: TaskIdParamsSchema,
@@ -86,6 +90,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService; config: C
     '/tasks/:id/status/',
     {
       schema: {
+        operationId: 'setTaskStatus',
         tags,
         summary: 'Set the status (analysts: any; customers: close, or reopen a resolved or closed task)',
         params: TaskIdParamsSchema,
@@ -100,6 +105,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService; config: C
     '/tasks/:id/messages/',
     {
       schema: {
+        operationId: 'listTaskMessages',
         tags,
         summary: 'The task’s chat, oldest first',
         params: TaskIdParamsSchema,
@@ -122,6 +128,7 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService; config: C
     {
       config: { costLimit: { bucket: 'comment', tenant: 'task' } },
       schema: {
+        operationId: 'createTaskMessage',
         tags,
         summary: 'Write in the chat: multipart `body` (Markdown), `attachments` (0–10 files, 50 MB each)',
         consumes: ['multipart/form-data'],
@@ -145,9 +152,15 @@ export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService; config: C
     '/tasks/:id/attachments/:file/download/',
     {
       schema: {
+        operationId: 'downloadTaskAttachment',
         tags,
         summary: 'Download a file of a task or its chat (single byte ranges supported)',
         params: TaskIdParamsSchema.extend({ file: z.string().max(64) }),
+        response: {
+          200: fileAnswer('application/octet-stream', 'The file'),
+          206: fileAnswer('application/octet-stream', 'A byte range of the file (`Range`)'),
+          416: DetailErrorSchema,
+        },
       },
     },
     async (request, reply) =>

@@ -30,6 +30,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ tenants: TenantsService; con
     '/systems/',
     {
       schema: {
+        operationId: 'listSystems',
         tags,
         summary: 'Protected systems of the caller: search, id/name/people filters, ordering, pages',
         querystring: SystemListQuerySchema,
@@ -48,6 +49,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ tenants: TenantsService; con
     '/systems/people/',
     {
       schema: {
+        operationId: 'listSystemPeople',
         tags,
         summary: 'Service managers or dedicated analysts of the caller’s systems (filter choices)',
         querystring: SystemPeopleQuerySchema,
@@ -62,6 +64,7 @@ export const tenantsRoutes: FastifyPluginAsyncZod<{ tenants: TenantsService; con
     {
       schema: {
         tags,
+        operationId: 'getSystem',
         summary: 'The system card: services with contracts and SLA, people, customer contacts',
         params: IdParams,
         response: { 200: SystemCardSchema, ...errors },

@@ -28,6 +28,7 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService; config
     '/tokens/',
     {
       schema: {
+        operationId: 'listPersonalTokens',
         tags,
         summary: 'The caller’s personal API tokens, newest first (never the secrets)',
         querystring: ApiTokenListQuerySchema,
@@ -49,6 +50,7 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService; config
       // the password check must not become a way to guess the password
       config: { rateLimit: { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
+        operationId: 'createPersonalToken',
         tags,
         summary: 'Create a read-only personal API token; the answer shows the secret once',
         description:
@@ -68,6 +70,7 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService; config
     '/tokens/:id/',
     {
       schema: {
+        operationId: 'revokePersonalToken',
         tags,
         summary: 'Revoke one of the caller’s personal API tokens (at once)',
         params: IdParams,

@@ -14,6 +14,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; config: C
     '/users/',
     {
       schema: {
+        operationId: 'listUsers',
         tags: ['users'],
         summary: 'Users of the caller’s systems: `is_active`, `system__in`, `search` (trimmed), paged',
         querystring: UsersQuerySchema,
