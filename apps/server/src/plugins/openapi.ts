@@ -22,6 +22,14 @@ export const OPENAPI_TAGS: { name: string; description: string }[] = [
     description: 'Sign-in with password, second factor, OIDC or SSO; tokens, password and second factors.',
   },
   { name: 'tokens', description: 'Personal read-only API tokens of the signed-in user.' },
+  {
+    name: 'iocs',
+    description: 'The IOC feed of the caller’s systems for blocking tools: STIX 2.1, CSV or plain text.',
+  },
+  {
+    name: 'webhooks',
+    description: 'Outbound webhook endpoints of a system, their signed deliveries and the delivery log.',
+  },
   { name: 'portal', description: 'Branding and brand-variant flags of the installation.' },
   {
     name: 'admin',

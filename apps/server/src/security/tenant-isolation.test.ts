@@ -79,6 +79,9 @@ interface TenantIds {
   misconfigId: number;
   /** A reply to the system's incident mail held in the analysts' quarantine (issue 25 item 4). */
   quarantineId: number;
+  /** A webhook endpoint of the system and one delivery of it (issue 29). */
+  webhookId: number;
+  webhookDeliveryId: number;
 }
 let A: TenantIds;
 let B: TenantIds;
@@ -144,6 +147,13 @@ const slotResolvers: Record<string, () => SlotValues> = {
     foreign: [B.quarantineId],
     missing: MISSING_INT,
     owner: 'analyst',
+  }),
+  // outbound webhooks (issue 29): the system's endpoint and a delivery of it
+  'webhooks/{id}': () => ({ own: A.webhookId, foreign: [B.webhookId], missing: MISSING_INT }),
+  'deliveries/{deliveryId}': () => ({
+    own: A.webhookDeliveryId,
+    foreign: [B.webhookDeliveryId],
+    missing: MISSING_INT,
   }),
   'files/{path}': () => ({
     own: `incidents/${A.key}/${A.attachmentId}`,
@@ -248,6 +258,11 @@ const idFilters: Record<string, (item: 'integer' | 'string') => { foreign: strin
 
 /** Query parameters reviewed as not naming a tenant's object. A new one fails until classified. */
 const NOT_ID_FILTERS = new Set([
+  // the IOC feed (issue 29): its format, IOC types, a start date and its page cursor
+  'format',
+  'ioc_type__in',
+  'since',
+  'cursor',
   // paging, ordering, language, search text
   'page',
   'page_size',
@@ -377,6 +392,11 @@ const bodySamples: Record<string, () => Body> = {
  */
 const bodyIdCases: Record<string, () => { foreign: unknown; missing: unknown; form?: true }> = {
   // a task in B's system (multipart, like the web form)
+  // a webhook endpoint of B's system (issue 29); a public address, so that only the system decides
+  'POST /api/v0/soc/webhooks/': () => {
+    const base = { url: 'https://93.184.215.14/hook', events: ['incident.created'] };
+    return { foreign: { ...base, system: B.systemId }, missing: { ...base, system: MISSING_INT } };
+  },
   'POST /api/v0/soc/tasks/': () => ({
     foreign: taskFields(B.systemId),
     missing: taskFields(MISSING_INT),
@@ -568,6 +588,19 @@ async function tenantIds(
                ${`mail-quarantine/${randomUUID()}`}
         FROM incidents WHERE key = ${incident.key} RETURNING id::int AS id`,
   );
+  // a webhook endpoint with one delivery, written directly: the SSRF guard would resolve its URL
+  const [endpoint] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO webhook_endpoints (system_id, url, events, secret_sealed)
+        VALUES (${systemId}, ${`https://hooks.example/${username}`}, ARRAY['incident.created']::text[], 'probe')
+        RETURNING id`,
+  );
+  const [delivery] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO webhook_deliveries (endpoint_id, message_id, event, status)
+        VALUES (${endpoint!.id}, ${`msg_${randomUUID()}`}, 'incident.created', 'succeeded')
+        RETURNING id::int AS id`,
+  );
   const token = await call(username, 'POST', '/api/v0/auth/tokens/', {
     json: { name: `${username}'s token`, password: BUILT_PASSWORD },
   });
@@ -593,6 +626,8 @@ async function tenantIds(
     taskFileId: opened.attachments[0]!.id,
     misconfigId: misconfig!.id,
     quarantineId: held!.id,
+    webhookId: endpoint!.id,
+    webhookDeliveryId: delivery!.id,
   };
 }
 

@@ -62,7 +62,9 @@ export function createIocFeedService(
       const systems = effectiveSystems(query, systemScope(auth));
       const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
       const version = await repo.version(systems);
-      const { language: _language, ...shape } = query;
+      // the systems in effect, not the filter as asked: another tenant's system id and a missing
+      // one both leave the caller's scope empty and must give the same answer (tenant isolation)
+      const { language: _language, system__in: _asked, ...shape } = query;
       const etag = createHash('sha256')
         .update(
           JSON.stringify({
