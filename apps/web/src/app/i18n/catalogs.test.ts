@@ -1,9 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { flattenCatalog } from '../../shared/i18n/catalog.ts';
+import { apiTokensEn } from '../../features/api-tokens/i18n/en.ts';
+import { apiTokensRu } from '../../features/api-tokens/i18n/ru.ts';
+import { iocFeedEn } from '../../features/ioc-feed/i18n/en.ts';
+import { iocFeedRu } from '../../features/ioc-feed/i18n/ru.ts';
+import { logSourcesEn } from '../../features/log-sources/i18n/en.ts';
+import { logSourcesRu } from '../../features/log-sources/i18n/ru.ts';
+import { misconfigsEn } from '../../features/misconfigs/i18n/en.ts';
+import { misconfigsRu } from '../../features/misconfigs/i18n/ru.ts';
+import { rulesEn } from '../../features/rules/i18n/en.ts';
+import { rulesRu } from '../../features/rules/i18n/ru.ts';
+import { auditLogEn } from '../../features/settings/i18n/auditLog.en.ts';
+import { auditLogRu } from '../../features/settings/i18n/auditLog.ru.ts';
+import { webhooksEn } from '../../features/webhooks/i18n/en.ts';
+import { webhooksRu } from '../../features/webhooks/i18n/ru.ts';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
 
-const catalogs = { en: flattenCatalog(en), ru: flattenCatalog(ru) };
+// the start-up catalogs with the texts that lazy features add themselves (featureTexts.ts)
+const lazyEn = {
+  apiTokens: apiTokensEn,
+  iocFeed: iocFeedEn,
+  logSources: logSourcesEn,
+  misconfigs: misconfigsEn,
+  rules: rulesEn,
+  auditLog: auditLogEn,
+  webhooks: webhooksEn,
+};
+const lazyRu = {
+  apiTokens: apiTokensRu,
+  iocFeed: iocFeedRu,
+  logSources: logSourcesRu,
+  misconfigs: misconfigsRu,
+  rules: rulesRu,
+  auditLog: auditLogRu,
+  webhooks: webhooksRu,
+};
+const catalogs = { en: flattenCatalog({ ...en, ...lazyEn }), ru: flattenCatalog({ ...ru, ...lazyRu }) };
 const variables = (text: unknown) =>
   [...String(text).matchAll(/{{\s*(\w+)\s*(?:,[^}]*)?}}/g)].map((match) => match[1]).sort();
 /** The plural forms Russian has and English has not (i18next picks them by `count`). */

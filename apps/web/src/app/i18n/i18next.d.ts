@@ -3,6 +3,7 @@ import type { apiTokensEn } from '../../features/api-tokens/i18n/en.ts';
 import type { iocFeedEn } from '../../features/ioc-feed/i18n/en.ts';
 import type { logSourcesEn } from '../../features/log-sources/i18n/en.ts';
 import type { misconfigsEn } from '../../features/misconfigs/i18n/en.ts';
+import type { rulesEn } from '../../features/rules/i18n/en.ts';
 import type { auditLogEn } from '../../features/settings/i18n/auditLog.en.ts';
 import type { webhooksEn } from '../../features/webhooks/i18n/en.ts';
 import type { en } from './locales/en.ts';
@@ -20,6 +21,7 @@ declare module 'i18next' {
         misconfigs: typeof misconfigsEn;
         iocFeed: typeof iocFeedEn;
         webhooks: typeof webhooksEn;
+        rules: typeof rulesEn;
       };
     };
   }

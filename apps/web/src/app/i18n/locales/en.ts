@@ -1,6 +1,5 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import { dashboardEn } from '../../../features/dashboard/i18n/en.ts';
-import { rulesEn } from '../../../features/rules/i18n/en.ts';
 import { reportsEn } from '../../../features/reports/i18n/en.ts';
 import { alertsEn } from '../../../features/alerts/i18n/en.ts';
 import { tenantsEn } from '../../../features/tenants/i18n/en.ts';
@@ -136,7 +135,6 @@ export const en = {
     reload: 'Reload',
     whatsNew: "What's new",
   },
-  rules: rulesEn,
   tenants: tenantsEn,
   settings: settingsEn,
   assets: assetsEn,

@@ -9,7 +9,6 @@ import { tasksRu } from '../../../features/tasks/i18n/ru.ts';
 import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
 import type { en } from './en.ts';
 import { dashboardRu } from '../../../features/dashboard/i18n/ru.ts';
-import { rulesRu } from '../../../features/rules/i18n/ru.ts';
 import { authRu } from '../../../features/auth/i18n/ru.ts';
 import { incidentsRu } from '../../../features/incidents/i18n/ru.ts';
 import { incidentPageRu } from '../../../features/incident-page/i18n/ru.ts';
@@ -141,7 +140,6 @@ export const ru: RussianTexts<typeof en> = {
     reload: 'Перезагрузить',
     whatsNew: 'Что нового',
   },
-  rules: rulesRu,
   tenants: tenantsRu,
   settings: settingsRu,
   assets: assetsRu,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { apiDownload } from '../../../shared/api/index.ts';
 import { saveFile } from '../../../shared/lib/saveFile.ts';
 import { ruleFilterQuery } from '../lib/ruleQuery.ts';
+import '../i18n/texts.ts';
 
 /** Name used when the server does not suggest one. */
 const FALLBACK_FILENAME = 'rules-attack-coverage-layer.json';

@@ -3,6 +3,7 @@ import { MITRE_MATRIX_COLUMNS } from '@soc/contracts';
 import { Button, Flex, theme, Typography } from 'antd';
 import { Fragment, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../i18n/texts.ts';
 
 /**
  * The narrowest a tactic column gets: wide enough for the longest unbreakable word of an ATT&CK

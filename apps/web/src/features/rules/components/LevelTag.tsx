@@ -1,6 +1,7 @@
 import type { RuleLevel } from '@soc/contracts';
 import { Badge, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '../i18n/texts.ts';
 
 export type LevelTagProps = { level: RuleLevel; testId?: string };
 

@@ -3,6 +3,7 @@ import { Button, Descriptions, Flex, Skeleton, Tag, theme, Typography } from 'an
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTechniqueQuery } from '../api/useTechniqueQuery.ts';
+import '../i18n/texts.ts';
 
 export type MitreDetailPanelProps = {
   coverage: RuleCoverage;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../shared/ui/notifications.tsx';
 import { useCoverageLayerDownload } from '../api/useCoverageLayerDownload.ts';
 import type { LayerOverlay } from '../lib/layerOverlay.ts';
+import '../i18n/texts.ts';
 
 /** Gap ids listed in the overlay's notice; the rest are counted. */
 const LISTED_GAPS = 40;

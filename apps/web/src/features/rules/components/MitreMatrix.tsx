@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { LayerOverlay } from '../lib/layerOverlay.ts';
 import { AttackMatrix, AttackMatrixCell, type AttackMatrixTechnique } from './AttackMatrix.tsx';
 import { bandColors } from './mitreColors.ts';
+import '../i18n/texts.ts';
 
 export type MitreMatrixProps = {
   coverage: RuleCoverage;

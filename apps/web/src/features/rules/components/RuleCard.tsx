@@ -14,6 +14,7 @@ import { ruleCaption, ruleTechniques } from '../lib/ruleQuery.ts';
 import { LevelTag } from './LevelTag.tsx';
 import { TagList } from './TagList.tsx';
 import { wrapText } from './wrapText.ts';
+import '../i18n/texts.ts';
 
 /** Card layouts by the list's width (spec 001 §9 breakpoints 900 and 1080). */
 export type RuleCardSize = 'narrow' | 'medium' | 'wide';

@@ -2,6 +2,7 @@ import { Alert, Flex, Progress, Skeleton, Statistic, theme, Tooltip, Typography 
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatPercent } from '../../../shared/lib/formatNumber.ts';
 import { useRuleCountersQuery } from '../api/useRuleCountersQuery.ts';
+import '../i18n/texts.ts';
 
 export type RuleCountersProps = { filters: URLSearchParams };
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { LevelTag } from './LevelTag.tsx';
 import { wrapText } from './wrapText.ts';
+import '../i18n/texts.ts';
 
 /** Sections shared by the side panel and the rule page. */
 export type RuleSection = 'summary' | 'description' | 'properties' | 'mitre' | 'sensors' | 'links' | 'origin';

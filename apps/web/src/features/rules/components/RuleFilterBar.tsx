@@ -27,6 +27,7 @@ import {
   type RuleParam,
 } from '../lib/ruleQuery.ts';
 import { SuggestFilter } from './SuggestFilter.tsx';
+import '../i18n/texts.ts';
 
 export type RuleFilterBarProps = {
   params: URLSearchParams;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { InfiniteFeed } from '../../../shared/ui/InfiniteFeed.tsx';
 import type { RuleCardSize } from './RuleCard.tsx';
 import { RuleCard } from './RuleCard.tsx';
+import '../i18n/texts.ts';
 
 const ESTIMATED_CARD_HEIGHT = 96;
 

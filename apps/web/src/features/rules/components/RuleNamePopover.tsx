@@ -6,6 +6,7 @@ import { useRuleByNameQuery } from '../api/useRuleByNameQuery.ts';
 import { ruleCaption, ruleDescription } from '../lib/ruleQuery.ts';
 import { LevelTag } from './LevelTag.tsx';
 import { wrapText } from './wrapText.ts';
+import '../i18n/texts.ts';
 
 function RulePopupContent({ name }: { name: string }) {
   const { t } = useTranslation();

@@ -12,6 +12,7 @@ import {
   RuleSensors,
   RuleSummary,
 } from './RuleDetails.tsx';
+import '../i18n/texts.ts';
 
 export type RuleSidePanelProps = { rule: Rule };
 

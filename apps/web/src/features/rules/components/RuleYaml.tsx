@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ThemeMode } from '../../../shared/theme/themeMode.ts';
 import { useThemeMode } from '../../../shared/theme/ThemeModeContext.tsx';
+import '../i18n/texts.ts';
 
 const lowlight = createLowlight({ yaml });
 

@@ -28,6 +28,7 @@ import { RuleFilterBar } from './RuleFilterBar.tsx';
 import { RuleList } from './RuleList.tsx';
 import { RuleSidePanel } from './RuleSidePanel.tsx';
 import { shownSearch } from '../../../shared/lib/filters.ts';
+import '../i18n/texts.ts';
 
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 22rem))';
 

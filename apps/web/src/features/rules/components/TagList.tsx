@@ -1,6 +1,7 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { truncate } from '../lib/ruleQuery.ts';
+import '../i18n/texts.ts';
 
 export type TagListProps = {
   values: readonly string[];

@@ -22,6 +22,7 @@ import {
 } from '../components/RuleDetails.tsx';
 import { RuleYaml } from '../components/RuleYaml.tsx';
 import { ruleCaption, ruleDescription, truncate } from '../lib/ruleQuery.ts';
+import '../i18n/texts.ts';
 
 const PANELS = ['main', 'mitre', 'sensors'] as const;
 /** The related incidents scroll inside the tab and fetch the next page near the end (spec 001 §4). */
