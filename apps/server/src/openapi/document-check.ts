@@ -3,9 +3,8 @@ import { OPENAPI_TAGS } from '../plugins/openapi.ts';
 /**
  * What a client generator needs of every operation of the served OpenAPI document, checked
  * without Redocly (which `npm test` runs too): a unique camelCase `operationId`, a `summary`, one
- * declared tag, a 2xx answer (3xx for a browser redirect), a 4xx answer (except the routes listed
- * in .redocly.lint-ignore.yaml), 401 unless public; every `$ref` resolvable; servers, licence
- * and contact present. Routes added later by any module are held to the same.
+ * declared tag, a 2xx answer (3xx for a browser redirect), a 4xx answer, 401 unless public;
+ * every `$ref` resolvable; servers, licence and contact present. Routes added later by any module are held to the same.
  */
 
 type Json = Record<string, unknown>;
@@ -20,32 +19,7 @@ export interface OpenApiDocument {
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 const CAMEL_CASE = /^[a-z][a-zA-Z0-9]*$/;
 
-/** `#/paths/~1healthz/get/responses` → `GET /healthz`. */
-export function operationOfPointer(pointer: string): string | undefined {
-  const parts = pointer.replace(/^#\//, '').split('/').map(unescapePointer);
-  if (parts[0] !== 'paths' || parts.length < 3) return undefined;
-  return `${parts[2]!.toUpperCase()} ${parts[1]}`;
-}
-
 const unescapePointer = (s: string) => s.replace(/~1/g, '/').replace(/~0/g, '~');
-
-/**
- * The operations whose `operation-4xx-response` Redocly is told to ignore: the entries of
- * .redocly.lint-ignore.yaml under that rule (a small YAML list, read line by line).
- */
-export function no4xxExceptions(ignoreFile: string): Set<string> {
-  const out = new Set<string>();
-  let inRule = false;
-  for (const line of ignoreFile.split('\n')) {
-    if (/^\s{2}[\w-]+:\s*$/.test(line)) inRule = line.trim() === 'operation-4xx-response:';
-    const entry = /^\s+-\s+'([^']+)'/.exec(line);
-    if (inRule && entry) {
-      const operation = operationOfPointer(entry[1]!);
-      if (operation) out.add(operation);
-    }
-  }
-  return out;
-}
 
 function resolvePointer(document: unknown, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
@@ -68,7 +42,7 @@ function collectRefs(value: unknown, into: Set<string>): void {
 }
 
 /** Every problem found, one line each (empty: the document is as required). */
-export function documentProblems(document: OpenApiDocument, no4xx: Set<string>): string[] {
+export function documentProblems(document: OpenApiDocument): string[] {
   const problems: string[] = [];
   const tags = new Map((document.tags ?? []).map((t) => [t.name, t.description]));
   const known = new Set(OPENAPI_TAGS.map((t) => t.name));
@@ -98,12 +72,7 @@ export function documentProblems(document: OpenApiDocument, no4xx: Set<string>):
       if (!anonymous && !codes.includes('401')) problems.push(`${where}: signed-in route without 401`);
     }
   }
-  for (const where of without4xx) {
-    if (!no4xx.has(where)) problems.push(`${where}: no 4xx answer`);
-  }
-  for (const where of no4xx) {
-    if (!without4xx.has(where)) problems.push(`${where}: listed in .redocly.lint-ignore.yaml but has a 4xx`);
-  }
+  for (const where of without4xx) problems.push(`${where}: no 4xx answer`);
 
   const refs = new Set<string>();
   collectRefs(document, refs);

@@ -204,9 +204,14 @@ describe('GET /soc/rules/coverage/layer/', () => {
     const coverage = (await get('analyst', `${API}/rules/coverage/`)).json<RuleCoverage>();
     expect(layer).toMatchObject({
       domain: 'enterprise-attack',
-      versions: { layer: ATTACK_LAYER_FORMAT, attack: coverage.attack_version },
+      // a bundle without its collection object (the shared one) has no release: no `attack` then
+      versions: {
+        layer: ATTACK_LAYER_FORMAT,
+        ...(coverage.attack_version ? { attack: coverage.attack_version } : {}),
+      },
       gradient: { minValue: 0, maxValue: 18, colors: Object.values(MITRE_BAND_LAYER_COLORS) },
     });
+    expect(layer.versions?.attack ?? null).toBe(coverage.attack_version);
     expect(layer.legendItems).toHaveLength(5);
     const covered = new Map(
       coverage.techniques.filter((t) => t.count > 0).map((t) => [t.technique_id, t.count]),

@@ -1,8 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthSchema } from '@soc/contracts';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 
-/** Liveness (`/healthz`: the process answers) and readiness (`/readyz`: the database answers). */
+/**
+ * Liveness (`/healthz`: the process answers) and readiness (`/readyz`: the database answers). They
+ * take no parameters and refuse unknown ones with 400, as every route does (issue 29).
+ */
+const NoQuery = z.strictObject({});
+
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/healthz',
@@ -13,6 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         operationId: 'getHealth',
         tags: ['health'],
         summary: 'Liveness: the process answers',
+        querystring: NoQuery,
         response: { 200: HealthSchema },
       },
     },
@@ -27,6 +34,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         operationId: 'getReadiness',
         tags: ['health'],
         summary: 'Readiness: the database answers (503 while it does not)',
+        querystring: NoQuery,
         response: { 200: HealthSchema, 503: HealthSchema },
       },
     },

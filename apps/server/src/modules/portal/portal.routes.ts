@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PRODUCT_VERSION, PortalConfigSchema } from '@soc/contracts';
+import { LanguageSchema, PRODUCT_VERSION, PortalConfigSchema } from '@soc/contracts';
+import { z } from 'zod';
 import type { PortalConfig } from '@soc/contracts';
 import type { Branding } from '@soc/contracts';
 import type { Config } from '../../config.ts';
@@ -50,6 +51,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ config: Config; db: Db }> = a
         operationId: 'getPortalConfig',
         tags: ['portal'],
         summary: 'Branding and brand-variant flags',
+        querystring: z.strictObject({ language: LanguageSchema.optional() }),
         response: { 200: PortalConfigSchema },
       },
     },
