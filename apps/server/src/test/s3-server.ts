@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { S3StorageSettings } from '../integrations/storage/s3-storage.ts';
@@ -18,6 +20,12 @@ export interface TestS3Server {
 
 export const TEST_BUCKET = 'soc-test';
 
+interface S3rverServer {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+  httpServer?: Server;
+}
+
 /**
  * The test S3 server, or null when it cannot start: the suite named `what` is then skipped, and
  * the reason printed (it starts wherever the npm packages are installed).
@@ -33,7 +41,9 @@ export async function startTestS3ServerOrSkip(what: string): Promise<TestS3Serve
 
 /** Starts s3rver with a bucket `soc-test`; rejects when it cannot start (the caller prints why and skips). */
 export async function startTestS3Server(): Promise<TestS3Server> {
-  const { default: S3rver } = await import('s3rver');
+  // s3rver ships no types: a specifier TypeScript does not resolve, and the little used of it typed here
+  const specifier = 's3rver';
+  const { default: S3rver } = (await import(specifier)) as { default: new (options: object) => S3rverServer };
   const directory = mkdtempSync(path.join(tmpdir(), 'soc-s3rver-'));
   const server = new S3rver({
     address: '127.0.0.1',
