@@ -186,6 +186,14 @@ describe.runIf(s3)('incident files with STORAGE=s3', () => {
     expect(ru.statusCode).toBe(503);
     expect(ru.json<{ detail: string }>().detail).toMatch(/^Хранилище файлов временно недоступно/);
     expect(await attachmentRows()).toBe(before.rows);
+    // a download meanwhile: the same 503 before any byte, not a 200 that breaks off
+    const [stored] = await ctx.database.db.select().from(attachments).limit(1);
+    const down = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v0/soc/incs/${incidentKey}/attachments/${stored!.id}/download/`,
+      headers: bearer(token),
+    });
+    expect(down.statusCode).toBe(503);
 
     await s3!.proxy.restore();
     expect(await bucketKeys()).toEqual(before.keys);
