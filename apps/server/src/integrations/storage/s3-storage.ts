@@ -27,8 +27,8 @@ export interface S3StorageSettings {
 }
 
 /**
- * Multipart parts: 5 MB is S3's smallest part; two in flight keep an upload's memory at 10 MB
- * however large the file, while the next part is read from the client.
+ * Multipart parts: 5 MB is S3's smallest part; two in flight bound what an upload buffers to
+ * its parts, never the whole file, while the next part is read from the client.
  */
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
