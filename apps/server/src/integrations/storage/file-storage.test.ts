@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,6 +194,28 @@ describe.each(drivers)('file storage: $name driver', (driver) => {
       expect(await storage.cleanupTemporary(0)).toBe(0);
     }
     expect(await storage.size(stored.key)).toBe(4);
+  });
+});
+
+describe.runIf(s3)('S3 driver streaming', () => {
+  it('sends the first 5 MB part to S3 while the client is still sending the rest (nothing buffered whole)', async () => {
+    const storage = new S3FileStorage(s3!.settings);
+    try {
+      const body = bytes(11 * 1024 * 1024, 5);
+      const source = new PassThrough();
+      const stored = storage.put('attachments', source, 50 * 1024 * 1024);
+      source.write(body.subarray(0, 6 * 1024 * 1024));
+      // s3rver writes `<part>.md5` once it has received a part of a multipart upload
+      const partArrived = async () =>
+        (await readdir(s3!.directory, { recursive: true })).some((f) => /uploads.*[/\\]1\.md5$/.test(f));
+      await expect.poll(partArrived, { timeout: 15_000, interval: 50 }).toBe(true);
+      expect(source.writableEnded).toBe(false);
+      source.end(body.subarray(6 * 1024 * 1024));
+      expect((await stored).sha256).toBe(sha(body));
+      expect(sha(await buffer(await storage.open((await stored).key)))).toBe(sha(body));
+    } finally {
+      storage.close();
+    }
   });
 });
 
