@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,8 @@ export interface TestS3Server {
   directory: string;
   /** Between the storage and s3rver: `cut()` is the S3 service going down, `restore()` it coming back. */
   proxy: TcpProxy;
+  /** Parts of multipart uploads it has received so far (s3rver writes `<n>.md5` beside each). */
+  partsReceived(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -66,6 +69,10 @@ export async function startTestS3Server(): Promise<TestS3Server> {
     },
     directory,
     proxy,
+    async partsReceived() {
+      const files = await readdir(directory, { recursive: true });
+      return files.filter((f) => /uploads.*[/\\]\d+\.md5$/.test(f)).length;
+    },
     async close() {
       await proxy.close();
       server.httpServer?.closeAllConnections();

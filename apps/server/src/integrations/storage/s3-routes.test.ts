@@ -162,7 +162,7 @@ describe.runIf(s3)('incident files with STORAGE=s3', () => {
 
   it('answers 503 in the caller’s language when S3 goes down during an upload, records nothing, and works again once it is back', async () => {
     const before = { keys: await bucketKeys(), rows: await attachmentRows() };
-    // a 12 MB upload (a multipart upload): the service goes down once its first part is out
+    // a 12 MB upload (a multipart upload): the service goes down once it has received the first part
     const file = body(12 * 1024 * 1024, 11);
     const form = multipart({}, [{ name: 'big.bin', body: file }]);
     const payload = new PassThrough();
@@ -172,8 +172,11 @@ describe.runIf(s3)('incident files with STORAGE=s3', () => {
       headers: { ...bearer(token), ...form.headers, 'accept-language': 'en' },
       payload,
     });
+    const partsBefore = await s3!.partsReceived();
     payload.write(form.payload.subarray(0, 6 * 1024 * 1024));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect
+      .poll(() => s3!.partsReceived(), { timeout: 15_000, interval: 50 })
+      .toBeGreaterThan(partsBefore);
     await s3!.proxy.cut();
     payload.end(form.payload.subarray(6 * 1024 * 1024));
     const res = await pending;
