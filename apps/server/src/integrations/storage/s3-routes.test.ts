@@ -212,9 +212,19 @@ describe.runIf(s3)('incident files with STORAGE=s3', () => {
     expect(ranged.rawPayload.equals(file.subarray(5 * 1024 * 1024 - 5, 5 * 1024 * 1024 + 5))).toBe(true);
   });
 
-  it('logs the outage without the S3 credentials', () => {
+  it('logs the outage without the S3 credentials, and redacts the secret wherever it is logged', () => {
     const log = logLines.join('');
     expect(log).toContain('file storage unavailable');
     expect(log).not.toContain(s3!.settings.secretAccessKey);
+    const secret = 'a-secret-that-must-not-be-logged';
+    const settings = { ...s3!.settings, secretAccessKey: secret };
+    ctx.app.log.info({ s3: settings }, 'storage settings');
+    ctx.app.log.info({ storage: { driver: 's3', s3: settings } }, 'storage settings');
+    const lines = logLines.filter((l) => l.includes('storage settings'));
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).not.toContain(secret);
+      expect(line).toContain('[Redacted]');
+    }
   });
 });
