@@ -9,7 +9,8 @@ import { createOidcProviders } from './integrations/oidc/oidc-providers.ts';
 import type { OidcProviders } from './integrations/oidc/oidc-providers.ts';
 import { createSmsGateway } from './integrations/sms/sms-gateway.ts';
 import type { SmsGateway } from './integrations/sms/sms-gateway.ts';
-import { FileStorage } from './integrations/storage/file-storage.ts';
+import type { FileStorage } from './integrations/storage/file-storage.ts';
+import { createFileStorage } from './integrations/storage/create-storage.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import type { JobRunner } from './jobs/runner.ts';
 import { createCaches } from './lib/cache/caches.ts';
@@ -29,7 +30,7 @@ export interface BuildAppOptions {
   auth?: AuthServiceOptions;
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
-  /** Replaces the file storage on `config.filesDir` (tests: a disk that fills up). */
+  /** Replaces the configured file storage (main.ts shares its own; tests: a disk that fills up). */
   storage?: FileStorage;
   /** Replaces the configured SMS gateway (tests). */
   sms?: SmsGateway;
@@ -113,7 +114,7 @@ export async function createAppContext(app: FastifyInstance, options: BuildAppOp
     const stopAuthListener = await listenAuthChanges(database, authCache);
     app.addHook('onClose', async () => stopAuthListener());
   }
-  const storage = options.storage ?? new FileStorage(config.filesDir);
+  const storage = options.storage ?? createFileStorage(config);
   const mailer = auditedMailer(
     options.mailer ??
       createMailer({
@@ -140,6 +141,8 @@ export async function createAppContext(app: FastifyInstance, options: BuildAppOp
     await jobs.stop();
     await gossopka.close();
     mailer.close();
+    // a storage the test gave is the test's to close
+    if (!options.storage) storage.close();
   });
   return {
     config,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { isWorkMem } from './db/work-mem.ts';
 import { isCidr } from './lib/ssrf-guard.ts';
 import { PRIVATE_FILE_MODE, ensurePrivateDir } from './integrations/storage/private-files.ts';
+import type { S3StorageSettings } from './integrations/storage/s3-storage.ts';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -87,6 +88,19 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(20 * 1024 ** 3),
+  /** Where files live: `local` (the folder DATA_DIR/files) or `s3` (an S3-compatible bucket). */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The S3 service's URL (MinIO, Ceph RGW); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/[^/]/, 'an http:// or https:// URL')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style URLs (`host/bucket/key`): MinIO and Ceph need it. */
+  S3_FORCE_PATH_STYLE: boolFromEnv,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('SOC Portal <no-reply@soc-portal.local>'),
   MAIL_ATTACHMENT_MAX_BYTES: z.coerce
@@ -219,8 +233,10 @@ export interface Config {
   jwtSecret: Uint8Array;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
-  /** Folder of uploaded and generated files. */
+  /** Folder of uploaded and generated files (STORAGE=local). */
   filesDir: string;
+  /** Where uploaded and generated files live: the folder `filesDir`, or an S3 bucket. */
+  storage: { driver: 'local'; s3?: S3StorageSettings } | { driver: 's3'; s3: S3StorageSettings };
   mail: {
     /** SMTP server URL; unset: messages are written as .eml files into outboxDir. */
     smtpUrl: string | undefined;
@@ -359,6 +375,32 @@ const defaultWebDist = (): string | undefined => {
   return existsSync(path.join(candidate, 'index.html')) ? candidate : undefined;
 };
 
+/**
+ * STORAGE and the S3_* settings. The bucket is required for STORAGE=s3; the keys come as a pair
+ * or not at all (then the SDK's own chain: environment, instance role). The S3 settings are kept
+ * with STORAGE=local too, for `files migrate --to s3`.
+ */
+function storageConfig(e: z.infer<typeof EnvSchema>): Pick<Config, 'storage'> {
+  const problems = [
+    e.STORAGE === 's3' && !e.S3_BUCKET && 'S3_BUCKET: required when STORAGE=s3',
+    !e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY &&
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
+  ].filter(Boolean);
+  if (problems.length) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  const s3 = e.S3_BUCKET
+    ? {
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      }
+    : undefined;
+  if (e.STORAGE === 's3' && s3) return { storage: { driver: 's3', s3 } };
+  return { storage: { driver: 'local', s3 } };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -372,6 +414,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
+    ...storageConfig(e),
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
@@ -500,6 +543,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     accessTokenTtlSeconds: 300,
     refreshTokenTtlSeconds: 14 * 24 * 3600,
     filesDir: path.join(scratch, 'files'),
+    storage: { driver: 'local' },
     mail: {
       smtpUrl: undefined,
       from: 'SOC Portal <no-reply@soc-portal.local>',

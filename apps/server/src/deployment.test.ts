@@ -17,6 +17,8 @@ interface ComposeService {
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  command?: string[];
+  entrypoint?: string[];
 }
 interface ComposeFile {
   services: Record<string, ComposeService>;
@@ -34,18 +36,28 @@ const environmentOf = (service: string): NodeJS.ProcessEnv => {
     value
       .replace(/\$\{POSTGRES_PASSWORD[^}]*\}/g, 'database-password')
       .replace(/\$\{JWT_SECRET[^}]*\}/g, 'x'.repeat(48))
+      .replace(/\$\{(\w+):\?[^}]*\}/g, (_, name: string) => `${name.toLowerCase()}-value`)
       .replace(/\$\{\w+:-([^}]*)\}/g, '$1');
   const env = compose.services[service]?.environment ?? {};
   return Object.fromEntries(Object.entries(env).map(([key, value]) => [key, substitute(String(value))]));
 };
 
 describe('deploy/compose.yaml', () => {
-  it('runs PostgreSQL, Redis, two API instances and nginx', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['api-1', 'api-2', 'nginx', 'postgres', 'redis']);
-    for (const name of ['postgres', 'redis']) expect(compose.services[name]?.healthcheck).toBeDefined();
+  it('runs PostgreSQL, Redis, MinIO (with its one-shot setup), two API instances and nginx', () => {
+    expect(Object.keys(compose.services).sort()).toEqual([
+      'api-1',
+      'api-2',
+      'minio',
+      'minio-init',
+      'nginx',
+      'postgres',
+      'redis',
+    ]);
+    for (const name of ['postgres', 'redis', 'minio'])
+      expect(compose.services[name]?.healthcheck).toBeDefined();
   });
 
-  it('gives both API instances the same image, database, secret, Redis and file store', () => {
+  it('gives both API instances the same image, database, secret, Redis and bucket', () => {
     const [first, second] = API_SERVICES.map((name) => compose.services[name]);
     expect(first?.build).toEqual({ context: '..', dockerfile: 'Dockerfile' });
     expect(second?.image).toBe(first?.image);
@@ -54,8 +66,48 @@ describe('deploy/compose.yaml', () => {
     const env = environmentOf('api-1');
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/portal:[^@]+@postgres:5432\/portal$/);
     expect(env.REDIS_URL).toBe('redis://redis:6379/0');
-    expect(first?.volumes).toEqual(['portal-files:/var/lib/soc-portal']);
-    expect(Object.keys(compose.volumes)).toContain('portal-files');
+    // files in MinIO, not in a folder shared by the instances (several hosts cannot share one)
+    expect(first?.volumes).toBeUndefined();
+    expect(Object.keys(compose.volumes).sort()).toEqual(['minio-data', 'postgres-data']);
+    expect(compose.services.minio?.image).toMatch(/^minio\/minio:/);
+    expect(compose.services.minio?.volumes).toEqual(['minio-data:/data']);
+  });
+
+  it('stores files in the MinIO bucket that minio-init creates, with an account of its own', () => {
+    const env = environmentOf('api-1');
+    expect(env).toMatchObject({
+      STORAGE: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_BUCKET: 'soc-portal-files',
+    });
+    // secrets come from the environment of `docker compose up`, never from the file
+    const raw = compose.services['api-1']?.environment ?? {};
+    expect(raw.S3_SECRET_ACCESS_KEY).toMatch(/^\$\{S3_SECRET_ACCESS_KEY:\?/);
+    expect(env.S3_ACCESS_KEY_ID).not.toBe(environmentOf('minio').MINIO_ROOT_USER);
+    const init = compose.services['minio-init'];
+    expect(init?.image).toMatch(/^minio\/mc:/);
+    expect(init?.depends_on?.minio?.condition).toBe('service_healthy');
+    const script = init?.command?.join('\n') ?? '';
+    expect(script).toContain('mc mb --ignore-existing "store/$$S3_BUCKET"');
+    expect(script).toContain('mc admin user add store "$$S3_ACCESS_KEY_ID" "$$S3_SECRET_ACCESS_KEY"');
+    expect(environmentOf('minio-init')).toMatchObject({
+      S3_BUCKET: env.S3_BUCKET,
+      S3_ACCESS_KEY_ID: env.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: env.S3_SECRET_ACCESS_KEY,
+    });
+    for (const name of API_SERVICES) {
+      expect(compose.services[name]?.depends_on?.['minio-init']?.condition).toBe(
+        'service_completed_successfully',
+      );
+    }
+  });
+
+  it('checks the health of each API instance on /readyz', () => {
+    for (const name of API_SERVICES) {
+      const test = compose.services[name]?.healthcheck?.test.join(' ') ?? '';
+      expect(test).toContain(`http://127.0.0.1:${environmentOf(name).PORT}/readyz`);
+    }
   });
 
   it("holds an environment the server's configuration accepts", () => {
@@ -64,6 +116,17 @@ describe('deploy/compose.yaml', () => {
     expect(config.host).toBe('0.0.0.0');
     expect(config.port).toBe(8080);
     expect(config.trustProxy).toBe(true);
+    expect(config.storage).toEqual({
+      driver: 's3',
+      s3: {
+        endpoint: 'http://minio:9000',
+        region: 'us-east-1',
+        bucket: 'soc-portal-files',
+        accessKeyId: 'soc-portal',
+        secretAccessKey: 's3_secret_access_key-value',
+        forcePathStyle: true,
+      },
+    });
   });
 
   it('starts the second instance after the first is ready and nginx after both', () => {

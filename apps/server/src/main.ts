@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { FileStorage } from './integrations/storage/file-storage.ts';
+import { createFileStorage } from './integrations/storage/create-storage.ts';
 import { restrictTree } from './integrations/storage/private-files.ts';
 import { loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
@@ -8,6 +8,8 @@ import { DEMO_PASSWORD, generateDemoData, isDatabaseEmpty } from './demo/generat
 /** Incidents in the demo set that a fresh installation starts with (DESIGN §5). */
 const DEMO_INCIDENTS = Number(process.env.DEMO_INCIDENTS ?? 5000);
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** Unfinished uploads older than this were left by a process that died (none runs that long). */
+const STALE_UPLOAD_MS = 24 * 3600 * 1000;
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -18,20 +20,25 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(config);
   await database.migrate();
 
+  const storage = createFileStorage(config);
   let demoLogins: { username: string; description: string }[] = [];
   if (process.env.DEMO_DATA !== 'false' && (await isDatabaseEmpty(database.db))) {
     console.log(`Empty database: loading demo data (${DEMO_INCIDENTS} incidents)…`);
     const summary = await generateDemoData(database.db, {
       incidents: DEMO_INCIDENTS,
-      storage: new FileStorage(config.filesDir),
+      storage,
       log: (m) => console.log(m),
     });
     demoLogins = summary.logins;
   }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, storage });
   const address = await app.listen({ host: config.host, port: config.port });
   app.jobs.start();
+  storage.cleanupTemporary(STALE_UPLOAD_MS).then(
+    (removed) => removed && app.log.info({ removed }, 'removed what interrupted uploads left'),
+    (err: unknown) => app.log.warn({ err }, 'could not clean up interrupted uploads'),
+  );
   const url = address.replace('[::1]', 'localhost').replace('0.0.0.0', '127.0.0.1');
   const where =
     database.kind === 'postgres' ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
-import { FileStorage } from '../integrations/storage/file-storage.ts';
+import { createFileStorage } from '../integrations/storage/create-storage.ts';
 import { techniqueTacticsOf } from '../modules/rules/index.ts';
 import { topUpDemoAlerts } from './alerts.ts';
 import { DEMO_PASSWORD, generateDemoData, isDatabaseEmpty, resetDatabase } from './generator.ts';
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       users: count('users', values.users),
       seed: count('seed', values.seed),
       days: count('days', values.days),
-      storage: new FileStorage(config.filesDir),
+      storage: createFileStorage(config),
       log: (m) => console.log(m),
       ...(values.sigma
         ? { sigma: { folder: values.sigma, tacticsOf: await techniqueTacticsOf(config, database.db) } }

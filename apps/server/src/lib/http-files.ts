@@ -101,11 +101,14 @@ export async function sendStoredFile(
     .header('etag', `"${file.sha256}"`)
     .headers(headers);
   if (!range) {
-    return reply.status(200).header('content-length', String(size)).send(storage.open(file.storageKey));
+    return reply
+      .status(200)
+      .header('content-length', String(size))
+      .send(await storage.open(file.storageKey));
   }
   return reply
     .status(206)
     .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
     .header('content-length', String(range.end - range.start + 1))
-    .send(storage.openRange(file.storageKey, range.start, range.end));
+    .send(await storage.openRange(file.storageKey, range.start, range.end));
 }

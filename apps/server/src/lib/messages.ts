@@ -164,6 +164,10 @@ const MESSAGES = {
     'There is not enough storage space for this file; try again later.',
     'Недостаточно места для хранения файла; повторите попытку позже.',
   ),
+  storageUnavailable: t(
+    'The file storage is temporarily unavailable; nothing was saved. Try again shortly.',
+    'Хранилище файлов временно недоступно; ничего не сохранено. Повторите попытку чуть позже.',
+  ),
   unavailable: t(
     'The service is temporarily unavailable; try again shortly.',
     'Сервис временно недоступен; повторите попытку чуть позже.',

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ErrorFields } from '../lib/http-errors.ts';
 import { HttpError } from '../lib/http-errors.ts';
+import { StorageUnavailableError } from '../integrations/storage/file-storage.ts';
 import type { Message } from '../lib/messages.ts';
 import { Localized, inLanguage, msg, schemaMessage } from '../lib/messages.ts';
 import { requestLanguage } from './auth.ts';
@@ -125,6 +126,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     const send = (status: number, payload: object) =>
       reply.status(status).send(inLanguage(payload, requestLanguage(request)));
     if (error instanceof HttpError) {
+      // the S3 service is down or refusing: the operator must see it, the client retries
+      if (error instanceof StorageUnavailableError)
+        request.log.warn({ err: error.cause }, 'file storage unavailable');
       void reply.headers(error.headers);
       return send(error.statusCode, error.body ?? error.fields ?? { detail: error.detail });
     }

@@ -12,6 +12,9 @@ const REDACT = [
   '*.access',
   '*.otp',
   '*.mfa_token',
+  // the S3 settings (config.storage.s3), should a line ever carry them
+  '*.secretAccessKey',
+  '*.s3.secretAccessKey',
 ];
 
 /**

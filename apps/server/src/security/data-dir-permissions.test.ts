@@ -7,7 +7,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { createMailer } from '../integrations/mail/mailer.ts';
-import { FileStorage } from '../integrations/storage/file-storage.ts';
+import { LocalFileStorage } from '../integrations/storage/local-storage.ts';
 import { restrictTree } from '../integrations/storage/private-files.ts';
 
 /*
@@ -56,7 +56,11 @@ describe('the data folder', () => {
       const app = await buildApp({ config, database });
       await app.ready();
       try {
-        await new FileStorage(config.filesDir).put('attachments', Readable.from([Buffer.from('hello')]), 100);
+        await new LocalFileStorage(config.filesDir).put(
+          'attachments',
+          Readable.from([Buffer.from('hello')]),
+          100,
+        );
         await createMailer({ from: 'portal@example.com', outboxDir: config.mail.outboxDir }).send({
           to: 'someone@example.com',
           subject: 'Report',

@@ -14,7 +14,8 @@ import type { Database } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';
 import { smsOutbox } from '../db/schema/index.ts';
 import { DEMO_PASSWORD, generateDemoData } from '../demo/generator.ts';
-import { FileStorage } from '../integrations/storage/file-storage.ts';
+import type { FileStorage } from '../integrations/storage/file-storage.ts';
+import { LocalFileStorage } from '../integrations/storage/local-storage.ts';
 
 export { DEMO_PASSWORD };
 
@@ -32,7 +33,7 @@ declare module 'vitest' {
 const DEMO_NOW = new Date('2026-11-20T12:00:00Z');
 
 async function fillDemo(database: Database, incidents: number, filesDir: string): Promise<void> {
-  await generateDemoData(database.db, { incidents, now: DEMO_NOW, storage: new FileStorage(filesDir) });
+  await generateDemoData(database.db, { incidents, now: DEMO_NOW, storage: new LocalFileStorage(filesDir) });
 }
 
 /** Whether the process that took a template is still running (a worker ended by a time-out is not). */

@@ -12,7 +12,7 @@ import { buildCustomer, buildIncident, buildSystem } from '../../test/builders.t
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import { multipart } from '../../test/multipart.ts';
-import { FileStorage } from './file-storage.ts';
+import { LocalFileStorage } from './local-storage.ts';
 
 /**
  * The disk fills up during an upload: a clear 507, no row, no partial or temporary file, and the
@@ -26,7 +26,7 @@ const HEADROOM = 64 * 1024;
 const UPLOAD = Buffer.alloc(1024 * 1024, 7);
 
 /** A storage whose temporary files fail like a full disk once `full` is set. */
-class FullDiskStorage extends FileStorage {
+class FullDiskStorage extends LocalFileStorage {
   full = true;
   protected override createTempStream(file: string): Writable {
     const inner = super.createTempStream(file);

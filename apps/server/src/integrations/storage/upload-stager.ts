@@ -54,7 +54,11 @@ export class UploadStager {
     }
   }
 
+  /**
+   * Removes the staged files. Never throws: it runs while another error is on its way to the
+   * client (a storage that went down meanwhile leaves objects no row refers to, not a 500).
+   */
   async discard(): Promise<void> {
-    await Promise.all(this.files.map((f) => this.storage.remove(f.key)));
+    await Promise.allSettled(this.files.map((f) => this.storage.remove(f.key)));
   }
 }

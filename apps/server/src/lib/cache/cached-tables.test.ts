@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { EMPTY_ATTACK } from '../../integrations/attack/attack.ts';
-import { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { LocalFileStorage } from '../../integrations/storage/local-storage.ts';
 import { createAlertsService } from '../../modules/alerts/index.ts';
 import { createCommentsService } from '../../modules/comments/index.ts';
 import {
@@ -146,7 +146,7 @@ async function tablesRead(call: () => Promise<unknown>): Promise<Set<string>> {
  */
 function builders(): Record<string, (() => Promise<unknown>)[]> {
   const config = ctx.config;
-  const storage = new FileStorage(config.filesDir);
+  const storage = new LocalFileStorage(config.filesDir);
   const mailer = { send: async () => ({ messageId: '' }), close: () => undefined };
   // the answers send no mail and queue no job
   const jobs = { enqueue: async () => 0 };

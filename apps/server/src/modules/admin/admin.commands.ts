@@ -6,8 +6,9 @@ import { createTokensService } from '../tokens/index.ts';
 import type { AdminCaller } from './admin-caller.ts';
 import { attackCommands } from './attack.commands.ts';
 import { createAdminService } from './admin.service.ts';
-import type { CommandGroup } from './command-context.ts';
+import type { CommandContext, CommandGroup } from './command-context.ts';
 import { CommandError, parseCommand } from './command-context.ts';
+import { fileCommands } from './files.commands.ts';
 import { brandingCommands, derivedCommands } from './settings.commands.ts';
 import { systemCommands, systemPartCommands } from './systems.commands.ts';
 import { ruleCommands } from './rules.commands.ts';
@@ -68,6 +69,14 @@ Detection rules:
                      (Sigma rules from YAML files and zip archives, a folder walked whole; a rule is
                       keyed by its Sigma id, so importing again updates it. Default: every service
                       level, manual activation. Prints counts, skips and refused files)
+
+Stored files (uploads, reports, quarantined mail):
+  files migrate --to s3|local [--concurrency 4]
+                     (copies every file the database refers to from the other storage (DATA_DIR/files
+                      or the S3_* bucket) to this one under the same key and reads each copy back to
+                      check its SHA-256; a file already there with the right checksum is skipped, so
+                      an interrupted run resumes. Prints progress; the source is left as it was.
+                      Then set STORAGE to the target and restart)
 `;
 
 export { CommandError, CommandFailed } from './command-context.ts';
@@ -84,6 +93,7 @@ const GROUPS = new Map<string, CommandGroup>([
   ['derived', derivedCommands],
   ['attack', attackCommands],
   ['rules', ruleCommands],
+  ['files', fileCommands],
 ]);
 
 /**
@@ -92,7 +102,12 @@ const GROUPS = new Map<string, CommandGroup>([
  */
 export async function runAdminCommand(
   argv: string[],
-  { db, config }: { db: Db; config: Config },
+  {
+    db,
+    config,
+    log = (line) => console.error(line),
+    openStorage,
+  }: { db: Db; config: Config } & Partial<Pick<CommandContext, 'log' | 'openStorage'>>,
 ): Promise<string> {
   const { values: o, positionals } = parseCommand(argv);
   const [group, action, ...rest] = positionals;
@@ -102,7 +117,18 @@ export async function runAdminCommand(
   const command = `${group ?? ''} ${action ?? ''}`.trim();
   if (command === '' || command === 'help') return ADMIN_USAGE;
   const run = GROUPS.get(group ?? '');
-  const output = await run?.({ action: action ?? '', rest, o, db, config, admin, tokens, caller });
+  const output = await run?.({
+    action: action ?? '',
+    rest,
+    o,
+    db,
+    config,
+    admin,
+    tokens,
+    caller,
+    log,
+    openStorage,
+  });
   if (output === undefined)
     throw new CommandError(`Unknown command "${positionals.join(' ')}".\n\n${ADMIN_USAGE}`);
   return output;

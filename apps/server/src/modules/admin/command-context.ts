@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { FileStorage, StorageDriver } from '../../integrations/storage/file-storage.ts';
 import type { TokensService } from '../tokens/index.ts';
 import type { AdminCaller } from './admin-caller.ts';
 import type { AdminService } from './admin.service.ts';
@@ -50,6 +51,8 @@ const OPTIONS = {
   services: { type: 'string' },
   activation: { type: 'string' },
   'dry-run': { type: 'boolean' },
+  to: { type: 'string' },
+  concurrency: { type: 'string' },
 } as const;
 
 export const parseCommand = (argv: string[]) =>
@@ -67,6 +70,10 @@ export interface CommandContext {
   admin: AdminService;
   tokens: TokensService;
   caller: AdminCaller;
+  /** Progress of a long command, printed as it goes (stderr); the result is what the command returns. */
+  log: (line: string) => void;
+  /** The storage of a driver instead of the configured one (tests: a target that fails midway). */
+  openStorage?: (driver: StorageDriver) => FileStorage;
 }
 
 /** Runs one command of a group; undefined when the group has no such action. */

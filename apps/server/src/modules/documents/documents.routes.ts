@@ -274,7 +274,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
             const attachmentId = Number(/\/attachments\/(\d+)\/$/.exec(link)?.[1]);
             if (!attachmentId) return null;
             const file = await documents.attachment(kind, card.id, attachmentId).catch(() => null);
-            return file ? streamToBuffer(storage.open(file.storageKey)) : null;
+            return file ? streamToBuffer(await storage.open(file.storageKey)) : null;
           },
           config.branding.portalName,
         );
@@ -329,7 +329,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
           .header('content-disposition', contentDisposition(file.filename, inline ? 'inline' : 'attachment'))
           .header('content-security-policy', "default-src 'none'; sandbox")
           .header('cache-control', 'private, max-age=3600')
-          .send(storage.open(file.storageKey));
+          .send(await storage.open(file.storageKey));
       },
     );
   };

@@ -68,7 +68,7 @@ export function createMailQuarantineService({ db, storage, config }: MailQuarant
 
     async release(id: number, auth: AuthContext, ip: string): Promise<MailQuarantineReleased> {
       const row = await find(id, auth);
-      const mail = await parseMail(await buffer(storage.open(row.rawKey)));
+      const mail = await parseMail(await buffer(await storage.open(row.rawKey)));
       const stager = new UploadStager(storage);
       let commentId: number;
       try {

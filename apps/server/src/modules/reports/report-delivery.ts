@@ -62,7 +62,7 @@ export function createReportDelivery(
       const attachments = [];
       if (fits) {
         const file = path.join(dir, 'report.pdf');
-        await pipeline(storage.open(row.storageKey), createWriteStream(file));
+        await pipeline(await storage.open(row.storageKey), createWriteStream(file));
         attachments.push({ filename: row.filename, path: file, contentType: 'application/pdf' });
       }
       // one message per recipient, so that addresses are not disclosed to each other

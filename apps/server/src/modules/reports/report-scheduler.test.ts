@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEDULE_PERIODS, crontabFromPeriod } from '@soc/contracts';
 import { queryRows } from '../../db/client.ts';
 import { createMailer } from '../../integrations/mail/mailer.ts';
-import { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { LocalFileStorage } from '../../integrations/storage/local-storage.ts';
 import { createJobRunner } from '../../jobs/runner.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { createTestContext } from '../../test/harness.ts';
@@ -29,7 +29,7 @@ function instance() {
   const reports = createReportsService({
     db,
     config,
-    storage: new FileStorage(config.filesDir),
+    storage: new LocalFileStorage(config.filesDir),
     mailer,
     jobs: runner,
     attachmentMaxBytes: config.reportAttachmentMaxBytes,

@@ -12,7 +12,7 @@ import type { ReportFile, ReportListResponse, ReportTask, ReportTaskListResponse
 import { crontabFromPeriod } from '@soc/contracts';
 import { queryRows } from '../../db/client.ts';
 import { createMailer } from '../../integrations/mail/mailer.ts';
-import { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { LocalFileStorage } from '../../integrations/storage/local-storage.ts';
 import type { JobRow } from '../../jobs/runner.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
@@ -70,7 +70,7 @@ const reportsService = (attachmentMaxBytes = 1024 * 1024) =>
   createReportsService({
     db: ctx.database.db,
     config: ctx.config,
-    storage: new FileStorage(ctx.config.filesDir),
+    storage: new LocalFileStorage(ctx.config.filesDir),
     mailer: createMailer({ smtpUrl: ctx.config.mail.smtpUrl, from: 'soc@test.local', outboxDir: '' }),
     jobs: ctx.app.jobs,
     attachmentMaxBytes,

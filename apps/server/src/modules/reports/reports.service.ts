@@ -64,7 +64,7 @@ export function createReportsService({
     async download(id: number, auth: AuthContext) {
       const row = await repo.findReport(id, systemScope(auth), 'ready');
       if (!row?.storageKey) throw notFound();
-      return { row, stream: storage.open(row.storageKey) };
+      return { row, stream: await storage.open(row.storageKey) };
     },
 
     /** Deletes reports the caller sees; any id they cannot see makes the whole call a 404. */

@@ -1,15 +1,17 @@
 import { DEFAULT_REPORT_TIME_ZONE, crontabFromPeriod } from '@soc/contracts';
 import { reportSchedules, reports } from '../../db/schema/index.ts';
-import { FileStorage } from '../../integrations/storage/file-storage.ts';
+import type { FileStorage } from '../../integrations/storage/file-storage.ts';
+import { LocalFileStorage } from '../../integrations/storage/local-storage.ts';
 import { buildReportFile } from '../../modules/reports/index.ts';
 import type { TestContext } from '../harness.ts';
 import { insertRow, tag } from './row.ts';
 
-/** A ready report of `systemIds` over October 2026, its PDF stored in the app's files directory. */
+/** A ready report of `systemIds` over October 2026, its PDF stored in `storage` (default: the app's files directory). */
 export async function buildReport(
   ctx: TestContext,
   systemIds: number[],
   fields: Partial<typeof reports.$inferInsert> = {},
+  storage: FileStorage = new LocalFileStorage(ctx.config.filesDir),
 ): Promise<{ id: number; filename: string }> {
   const spec = {
     name: `Test report ${tag()}`,
@@ -19,12 +21,7 @@ export async function buildReport(
     periodFinish: new Date('2026-10-31T23:59:59Z'),
     systemIds,
   };
-  const stored = await buildReportFile(
-    ctx.database.db,
-    new FileStorage(ctx.config.filesDir),
-    spec,
-    'SOC Portal',
-  );
+  const stored = await buildReportFile(ctx.database.db, storage, spec, 'SOC Portal');
   return insertRow(
     ctx,
     reports,
