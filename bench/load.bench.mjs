@@ -24,6 +24,8 @@
 // shows the CPU of every process named postgres over the run (backends, walwriter, checkpointer…),
 // meaningful only while nothing else uses the database, and the bench process's own CPU (the load
 // generator). Bytes = what autocannon read per response, headers included (no Accept-Encoding).
+// BENCH_PATH_PIDS=pid,pid: other processes on the request's path (a proxy, PgBouncer), whose CPU
+// per request the model table shows as "path".
 import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -47,6 +49,7 @@ const CONNECTIONS = 32;
 const SIGN_IN_CONNECTIONS = 4;
 const PG_LOG = process.env.BENCH_PG_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const PATH_PIDS = (process.env.BENCH_PATH_PIDS ?? '').split(',').filter(Boolean).map(Number);
 
 const data = ensureDataSet({ incidents: N, systems: 50, users: 2000 });
 if (data.generated) console.log(`generated ${N} incidents in ${data.seconds.toFixed(0)} s`);
@@ -223,8 +226,10 @@ async function load(server, e, token, monitor) {
     ).rows.map((r) => r.pid),
   );
   const allPostgres = cpuOf(async () => postgresPids());
+  const onPath = cpuOf(async () => PATH_PIDS);
   await backends.start();
   await allPostgres.start();
+  await onPath.start();
   const api = cpuMs(server.pid);
   const self = process.cpuUsage();
   const started = performance.now();
@@ -251,6 +256,7 @@ async function load(server, e, token, monitor) {
   const selfUsage = process.cpuUsage(self);
   const pgMs = await backends.stop();
   const allPgMs = await allPostgres.stop();
+  const pathMs = await onPath.stop();
   clearInterval(sampler);
   const s = stats(latencies);
   const n = latencies.length || 1;
@@ -266,6 +272,7 @@ async function load(server, e, token, monitor) {
       pg: pgMs / n,
       allPg: allPgMs / n,
       bench: (selfUsage.user + selfUsage.system) / 1000 / n,
+      path: pathMs / n,
       // cores kept busy on average over the run
       apiCores: apiMs / wallMs,
       pgCores: pgMs / wallMs,
@@ -479,16 +486,17 @@ function printModel(measured) {
   const fmt = (v) => Math.round(v).toLocaleString('en');
   console.log(
     `\nScale-out model: X(N, C) = min(N × 1000 / API, C × 1000 / PG) req/s; N* = C × API / PG ` +
-      `(instances from which a PostgreSQL of C cores is the limit); load generator CPU/req for reference`,
+      `(instances from which a PostgreSQL of C cores is the limit); load generator CPU/req for reference; ` +
+      `path = BENCH_PATH_PIDS (${PATH_PIDS.join(', ') || 'none'}), not in the model`,
   );
   console.log(
-    `| endpoint | API CPU/req | PG CPU/req | load gen CPU/req | API cores busy | PG cores busy | 1 instance (1 core) | per PG core | N=1, C=1 | ${cs.map((c) => `N* (C=${c})`).join(' | ')} |`,
+    `| endpoint | API CPU/req | PG CPU/req | load gen CPU/req | path CPU/req | API cores busy | PG cores busy | 1 instance (1 core) | per PG core | N=1, C=1 | ${cs.map((c) => `N* (C=${c})`).join(' | ')} |`,
   );
-  console.log(`|---|---|---|---|---|---|---|---|---|${cs.map(() => '---').join('|')}|`);
+  console.log(`|---|---|---|---|---|---|---|---|---|---|${cs.map(() => '---').join('|')}|`);
   for (const { e, r } of measured) {
-    const { api, pg, bench, apiCores, pgCores } = r.cpu;
+    const { api, pg, bench, path, apiCores, pgCores } = r.cpu;
     console.log(
-      `| ${e.name} | ${cpu(api)} | ${cpu(pg)} | ${cpu(bench)} | ${apiCores.toFixed(2)} | ${pgCores.toFixed(2)} | ` +
+      `| ${e.name} | ${cpu(api)} | ${cpu(pg)} | ${cpu(bench)} | ${PATH_PIDS.length ? cpu(path) : '–'} | ${apiCores.toFixed(2)} | ${pgCores.toFixed(2)} | ` +
         `${fmt(1000 / api)} | ${fmt(1000 / pg)} | ${fmt(rps(api, pg, 1, 1))} | ` +
         `${cs.map((c) => ((c * api) / pg).toFixed(1)).join(' | ')} |`,
     );
