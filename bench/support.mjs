@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: the bench database, the production server, sign-in, timing.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -67,12 +67,23 @@ export function ensureDataSet({ incidents, systems, users }) {
   return { generated: true, seconds: (performance.now() - started) / 1000, count: incidents };
 }
 
-/** Starts the production build on the bench database; resolves once it is ready. */
+/**
+ * Starts the production build on the bench database; resolves once it is ready. Its PostgreSQL
+ * sessions carry the application name `appName` (`soc-bench-<port>`, through PGAPPNAME), which
+ * tells its backends in `pg_stat_activity` from everyone else's. BENCH_API_CPUS=1 runs it under
+ * `taskset -c 1` (the pinned-core check of docs/performance.md, "Scaling out").
+ */
 export async function startServer(env = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const appName = `soc-bench-${port}`;
+  const cpus = process.env.BENCH_API_CPUS;
+  const command = [process.execPath, 'apps/server/dist/main.js'];
+  // taskset execs the command, so the child's pid is the server's
+  const [file, ...args] = cpus ? ['taskset', '-c', cpus, ...command] : command;
+  const child = spawn(file, args, {
     cwd: ROOT,
     env: {
+      PGAPPNAME: appName,
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: BENCH_URL,
@@ -104,6 +115,7 @@ export async function startServer(env = {}) {
   return {
     url,
     pid: child.pid,
+    appName,
     rssMb: () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024,
     stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))),
   };
@@ -146,3 +158,36 @@ export function stats(times) {
 }
 
 export const ms = (v) => `${v.toFixed(1)} ms`;
+
+/** Milliseconds per clock tick of /proc/PID/stat (CLK_TCK, 100 on Linux). */
+const TICK_MS = 1000 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+
+/**
+ * CPU time (user + system, ms) a process has used so far, all its threads included (fields 14
+ * and 15 of /proc/PID/stat); undefined once it is gone.
+ */
+export function cpuMs(pid) {
+  let text;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // the command name (field 2) may hold spaces and parentheses: count from its closing one
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** The pids of every process named `postgres` (the postmaster, its backends and helpers). */
+export function postgresPids() {
+  const pids = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
