@@ -83,6 +83,26 @@ describe('deploy/nginx.conf', () => {
     expect(nginx).toMatch(/location \/api\/v0\/events\/ \{[^}]*proxy_buffering off;/);
     expect(nginx).toContain('X-Forwarded-For');
   });
+
+  it('serves HTTP/2 over TLS with certificate paths from the environment; plain HTTP only redirects', () => {
+    expect(nginx).toMatch(/listen 443 ssl;\s*http2 on;/);
+    // filled in by the nginx image's template step (NGINX_ENVSUBST_FILTER=^TLS_)
+    expect(nginx).toContain('ssl_certificate ${TLS_CERTIFICATE};');
+    expect(nginx).toContain('ssl_certificate_key ${TLS_CERTIFICATE_KEY};');
+    const variables = [...nginx.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]);
+    expect(variables.every((name) => name?.startsWith('TLS_'))).toBe(true);
+    expect(nginx).toMatch(/server \{\s*listen 80;\s*return 301 https:\/\/\$host\$request_uri;\s*\}/);
+  });
+
+  it('compresses JSON and CSV that pass through uncompressed, never the live events', () => {
+    expect(nginx).toMatch(/^\s*gzip on;/m);
+    expect(nginx).toMatch(/^\s*gzip_vary on;/m);
+    const types = /gzip_types([^;]*);/.exec(nginx)?.[1]?.split(/\s+/) ?? [];
+    expect(types).toEqual(expect.arrayContaining(['application/json', 'text/csv']));
+    expect(types).not.toContain('application/octet-stream');
+    expect(types).not.toContain('application/pdf');
+    expect(nginx).toMatch(/location \/api\/v0\/events\/ \{[^}]*gzip off;/);
+  });
 });
 
 describe('Dockerfile', () => {
