@@ -60,7 +60,7 @@ export default defineConfig(({ command }) => {
       }),
       // The service worker (Workbox) keeps the shell and every hashed asset, so a repeat visit
       // loads no JavaScript over the network. It never answers API calls: nothing under /api/ is
-      // cached, and navigations there (and to files such as CHANGELOG.md) go to the server.
+      // cached, and navigations to the server's own pages (and files such as CHANGELOG.md) go there.
       // A new deployment installs a new worker that waits until the user accepts the reload
       // (shared/version/serviceWorker.ts); registration is done by the app, lazily.
       VitePWA({
@@ -76,7 +76,8 @@ export default defineConfig(({ command }) => {
           // the largest lazy chunks (charts) are bigger than Workbox's 2 MiB default
           maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
           navigateFallback: 'index.html',
-          navigateFallbackDenylist: [/^\/api\//, /^\/(?:healthz|readyz|metrics)$/, /\.[a-z0-9]+$/i],
+          // the server's own pages: the API (and its reference), the demo's SMS outbox, health, files
+          navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/(?:healthz|readyz)$/, /\.[a-z0-9]+$/i],
           runtimeCaching: [],
           cleanupOutdatedCaches: true,
           clientsClaim: false,
