@@ -9,7 +9,7 @@ import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../test
 import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';
 import { multipart } from '../test/multipart.ts';
-import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
+import { COMPRESSION_THRESHOLD_BYTES, LARGE_ANSWER_BYTES, acceptedEncoding } from './compression.ts';
 
 const API = '/api/v0/soc';
 const LIST = `${API}/incs/?limit=40`;
@@ -99,6 +99,33 @@ describe('API answers', () => {
     expect(res.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('compress a large answer that is the same text each time once, and send it alike', async () => {
+    const url = `${API}/mitre_matrix/`;
+    const plain = await get(url);
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(LARGE_ANSWER_BYTES);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const first = await get(url, { 'accept-encoding': accept });
+      const second = await get(url, { 'accept-encoding': accept });
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(first.headers['content-length']).toBe(String(first.rawPayload.length));
+      expect(first.headers.vary).toMatch(/accept-encoding/i);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(decode(first.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
+  });
+
+  it('name the encodings a client accepts, Brotli first, none refused by q=0', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(acceptedEncoding('*')).toBe('br');
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
   });
 
   it('include the CSV export, which is streamed compressed', async () => {
