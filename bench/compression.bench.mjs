@@ -3,7 +3,8 @@
 // compression, in one run: a production server with HTTP_COMPRESSION=off, then one server per
 // pair of levels (HTTP_COMPRESSION_BROTLI_QUALITY / HTTP_COMPRESSION_GZIP_LEVEL), each asked for
 // Brotli and for gzip. Same bench database and load as the load table (bench/load.bench.mjs):
-// autocannon, 32 connections, BENCH_DURATION seconds (default 5) per row.
+// autocannon, 32 connections, BENCH_DURATION seconds (default 5) per row, after a 2-second
+// warm-up per endpoint and server.
 //
 //   BENCH_LEVELS=4:6,6:9   Brotli quality:gzip level pairs, one server each (default 4:6,1:1,6:9)
 //   BENCH_INCIDENTS=N      data set size when the database is generated (default 1,000,000)
@@ -17,6 +18,7 @@ import { BENCH_URL, ensureDataSet, psql, signIn, startServer, stats } from './su
 const N = Number(process.env.BENCH_INCIDENTS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 32;
+const WARM_UP_SECONDS = 2;
 const LEVELS = (process.env.BENCH_LEVELS ?? '4:6,1:1,6:9').split(',').map((pair) => {
   const [brotli, gzip] = pair.split(':').map(Number);
   return { brotli, gzip };
@@ -99,7 +101,7 @@ function wireBytes(url, e, token, encoding) {
   })();
 }
 
-async function load(server, e, token, encoding) {
+async function load(server, e, token, encoding, duration = DURATION) {
   const latencies = [];
   const headers = { authorization: `Bearer ${token}` };
   if (encoding) headers['accept-encoding'] = encoding;
@@ -107,7 +109,7 @@ async function load(server, e, token, encoding) {
   const instance = autocannon({
     url: server.url,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     headers,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf(e) }) }],
   });
@@ -115,7 +117,7 @@ async function load(server, e, token, encoding) {
   const result = await instance;
   const cpu = cpuSeconds(server.pid) - cpuBefore;
   return {
-    rps: result.requests.total / (result.duration || DURATION),
+    rps: result.requests.total / (result.duration || duration),
     errors: result.non2xx + result.errors + result.timeouts,
     cpuMsPerRequest: (cpu * 1000) / Math.max(1, result.requests.total),
     ...stats(latencies),
@@ -189,6 +191,9 @@ for (const variant of variants) {
     if (!samples.length)
       for (const e of endpoints) samples.push({ e, body: await identityBody(server.url, e, tokens[e.as]) });
     for (const e of endpoints) {
+      // a pass before the measured ones warms the JIT and the server's caches over the rotating keys,
+      // so that the first encoding measured pays no more than the next
+      await load(server, e, tokens[e.as], undefined, WARM_UP_SECONDS);
       for (const encoding of variant.encodings) {
         const bytes = await wireBytes(server.url, e, tokens[e.as], encoding);
         const r = await load(server, e, tokens[e.as], encoding);
