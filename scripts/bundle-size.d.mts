@@ -1,10 +1,11 @@
 // Types of scripts/bundle-size.mjs for the TypeScript tests that import it.
 
-/** One built file: raw and gzip -9 sizes in bytes. */
+/** One built file: raw, gzip -9 and Brotli (the build's `.br` copy) sizes in bytes. */
 export interface MeasuredFile {
   file: string;
   raw: number;
   gzip: number;
+  brotli: number;
 }
 
 export interface BundleMeasurement {
@@ -16,11 +17,15 @@ export interface BundleMeasurement {
   heaviestLanguage: string | null;
   /** Bytes of gzip: initial + the heaviest language. */
   totalGzip: number;
+  /** Bytes of Brotli: initial + the heaviest language. */
+  totalBrotli: number;
   totalRaw: number;
-  lazy: { count: number; gzip: number };
+  lazy: { count: number; gzip: number; brotli: number };
 }
 
 export const BUDGET_KB: number;
+export const BROTLI_BUDGET_KB: number;
+export function withinBudgets(result: BundleMeasurement, budgetKb?: number, brotliBudgetKb?: number): boolean;
 export function staticImports(code: string): string[];
 export function measureBundle(dist: string): BundleMeasurement;
-export function formatReport(result: BundleMeasurement, budgetKb?: number): string;
+export function formatReport(result: BundleMeasurement, budgetKb?: number, brotliBudgetKb?: number): string;

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const changelogPath = fileURLToPath(new URL('../../CHANGELOG.md', import.meta.url));
@@ -47,7 +49,44 @@ export default defineConfig(({ command }) => {
     define: {
       __BUILD_ID__: JSON.stringify(buildId),
     },
-    plugins: [react(), versionManifest(packageJson.version, buildId)],
+    plugins: [
+      react(),
+      versionManifest(packageJson.version, buildId),
+      // Brotli and gzip copies beside every compressible file; the server (and nginx) send the one
+      // the browser accepts as it is. Brotli at its highest quality: it costs build time only.
+      compression({
+        include: /\.(?:html|css|js|mjs|json|svg|md|txt)$/,
+        algorithms: ['brotliCompress', 'gzip'],
+      }),
+      // The service worker (Workbox) keeps the shell and every hashed asset, so a repeat visit
+      // loads no JavaScript over the network. It never answers API calls: nothing under /api/ is
+      // cached, and navigations to the server's own pages (and files such as CHANGELOG.md) go there.
+      // A new deployment installs a new worker that waits until the user accepts the reload
+      // (shared/version/serviceWorker.ts); registration is done by the app, lazily.
+      VitePWA({
+        strategies: 'generateSW',
+        injectRegister: false,
+        registerType: 'prompt',
+        manifest: false,
+        filename: 'sw.js',
+        workbox: {
+          globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+          // hashed names change with their content: no revision query needed
+          dontCacheBustURLsMatching: /^assets\//,
+          // the largest lazy chunks (charts) are bigger than Workbox's 2 MiB default
+          maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+          navigateFallback: 'index.html',
+          // the server's own pages: the API (and its reference), the demo's SMS outbox, health, files
+          navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/(?:healthz|readyz)$/, /\.[a-z0-9]+$/i],
+          runtimeCaching: [],
+          cleanupOutdatedCaches: true,
+          clientsClaim: false,
+          skipWaiting: false,
+          // one file: the runtime does not need a script of its own (and its own CSP check)
+          inlineWorkboxRuntime: true,
+        },
+      }),
+    ],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

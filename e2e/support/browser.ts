@@ -36,6 +36,12 @@ export function launchBrowser(): Promise<Browser> {
 export interface PageOptions {
   locale?: 'ru-RU' | 'en-US';
   colorScheme?: 'light' | 'dark';
+  /**
+   * The portal's service worker: blocked unless a test is about it, so that `page.route` sees
+   * every request of a test (it does not see what a worker answers) and the worker's precaching
+   * does not load the server under the other tests (transfer.e2e.ts covers the worker).
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A fresh context (no storage) of at least the shell's minimum width. */
@@ -47,6 +53,7 @@ export async function newPage(
     viewport: { width: 1536, height: 900 },
     locale: options.locale ?? 'en-US',
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   return { context, page };

@@ -31,6 +31,7 @@ import { tokensModule } from './modules/tokens/index.ts';
 import { usersModule } from './modules/users/index.ts';
 import { webhooksModule } from './modules/webhooks/index.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { externalPlugins } from './plugins/external.ts';
 import { loggerOptions } from './plugins/logger.ts';
@@ -90,7 +91,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // tests also encode every response with zod and compare (see plugins/serializer.ts)
   app.setSerializerCompiler(createSerializerCompiler({ verify: config.env === 'test' }));
 
-  // external
+  // external; the compressor first, so that its hook sees every route (the API reference's too)
+  await app.register(compressionPlugin, { config: config.compression });
   await app.register(externalPlugins, { config, rateLimitStore: options.rateLimitStore });
 
   // app: the shared context (database, storage, mail, jobs, events, caches), then the checks

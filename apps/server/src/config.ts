@@ -113,6 +113,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: boolFromEnv,
   WEB_DIST: z.string().optional(),
+  HTTP_COMPRESSION: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('on'),
+  HTTP_COMPRESSION_BROTLI_QUALITY: z.coerce.number().int().min(0).max(11).default(4),
+  HTTP_COMPRESSION_GZIP_LEVEL: z.coerce.number().int().min(1).max(9).default(6),
   PORTAL_NAME: z.string().min(1).default('SOC Portal'),
   PORTAL_LOGO_URL: z.string().optional(),
   PORTAL_PRIMARY_COLOR: z
@@ -284,6 +287,11 @@ export interface Config {
   trustProxy: boolean;
   /** Folder of the built web app, or undefined to serve the API only. */
   webDist: string | undefined;
+  /**
+   * API answers over 1 KB compressed on the fly (plugins/compression.ts); the web app's files
+   * are compressed at build time whatever this says.
+   */
+  compression: { enabled: boolean; brotliQuality: number; gzipLevel: number };
   branding: {
     portalName: string;
     logoUrl: string | null;
@@ -463,6 +471,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
+    compression: {
+      enabled: ['on', 'true', '1'].includes(e.HTTP_COMPRESSION),
+      brotliQuality: e.HTTP_COMPRESSION_BROTLI_QUALITY,
+      gzipLevel: e.HTTP_COMPRESSION_GZIP_LEVEL,
+    },
     branding: {
       portalName: e.PORTAL_NAME,
       logoUrl: e.PORTAL_LOGO_URL || null,
@@ -565,6 +578,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     trustProxy: false,
     webDist: undefined,
+    compression: { enabled: true, brotliQuality: 4, gzipLevel: 6 },
     branding: {
       portalName: 'SOC Portal',
       logoUrl: null,

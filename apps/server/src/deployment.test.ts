@@ -134,7 +134,15 @@ describe('deploy/compose.yaml', () => {
     for (const name of API_SERVICES) {
       expect(compose.services.nginx?.depends_on?.[name]?.condition).toBe('service_healthy');
     }
-    expect(compose.services.nginx?.volumes).toContain('./nginx.conf:/etc/nginx/nginx.conf:ro');
+    // nginx.conf is the image's template (TLS paths filled in), the certificates a read-only folder
+    expect(compose.services.nginx?.volumes).toEqual([
+      './nginx.conf:/etc/nginx/templates/nginx.conf.template:ro',
+      '${TLS_DIR:-./certs}:/etc/nginx/certs:ro',
+    ]);
+    expect(compose.services.nginx?.environment).toMatchObject({
+      NGINX_ENVSUBST_OUTPUT_DIR: '/etc/nginx',
+      NGINX_ENVSUBST_FILTER: '^TLS_',
+    });
   });
 });
 
@@ -145,6 +153,26 @@ describe('deploy/nginx.conf', () => {
     expect(servers).toEqual(API_SERVICES.map((name) => `${name}:${environmentOf(name).PORT}`));
     expect(nginx).toMatch(/location \/api\/v0\/events\/ \{[^}]*proxy_buffering off;/);
     expect(nginx).toContain('X-Forwarded-For');
+  });
+
+  it('serves HTTP/2 over TLS with certificate paths from the environment; plain HTTP only redirects', () => {
+    expect(nginx).toMatch(/listen 443 ssl;\s*http2 on;/);
+    // filled in by the nginx image's template step (NGINX_ENVSUBST_FILTER=^TLS_)
+    expect(nginx).toContain('ssl_certificate ${TLS_CERTIFICATE};');
+    expect(nginx).toContain('ssl_certificate_key ${TLS_CERTIFICATE_KEY};');
+    const variables = [...nginx.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]);
+    expect(variables.every((name) => name?.startsWith('TLS_'))).toBe(true);
+    expect(nginx).toMatch(/server \{\s*listen 80;\s*return 301 https:\/\/\$host\$request_uri;\s*\}/);
+  });
+
+  it('compresses JSON and CSV that pass through uncompressed, never the live events', () => {
+    expect(nginx).toMatch(/^\s*gzip on;/m);
+    expect(nginx).toMatch(/^\s*gzip_vary on;/m);
+    const types = /gzip_types([^;]*);/.exec(nginx)?.[1]?.split(/\s+/) ?? [];
+    expect(types).toEqual(expect.arrayContaining(['application/json', 'text/csv']));
+    expect(types).not.toContain('application/octet-stream');
+    expect(types).not.toContain('application/pdf');
+    expect(nginx).toMatch(/location \/api\/v0\/events\/ \{[^}]*gzip off;/);
   });
 });
 

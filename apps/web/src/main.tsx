@@ -18,6 +18,17 @@ const queryClient = createQueryClient();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+// The service worker (production builds only) after the first screen, so that it never competes
+// with it; a failure is only logged (spec 001 §8).
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    import('./shared/version/serviceWorker.ts').then(
+      (sw) => sw.registerServiceWorker(),
+      (error: unknown) => console.warn('Service worker module failed to load', error),
+    );
+  });
+}
+
 createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>

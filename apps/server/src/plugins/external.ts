@@ -30,6 +30,8 @@ export const externalPlugins = fp(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
+          // the service worker (sw.js, precaching the app's files) comes from the portal itself
+          workerSrc: ["'self'"],
           // antd injects its CSS-in-JS style elements at run time
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: [

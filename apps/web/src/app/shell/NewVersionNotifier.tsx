@@ -6,6 +6,13 @@ import { useNewVersionAvailable } from '../../shared/version/versionCheck.ts';
 
 const NOTIFICATION_KEY = 'new-version';
 
+/** Into the new build: through the service worker when one runs (it must hand over first). */
+const reload = () =>
+  void import('../../shared/version/serviceWorker.ts').then(
+    (sw) => sw.reloadToNewVersion(),
+    () => window.location.reload(),
+  );
+
 /** A persistent toast once a new build is deployed: reload, or read the changelog first. */
 export function NewVersionNotifier() {
   const { t } = useTranslation();
@@ -26,7 +33,7 @@ export function NewVersionNotifier() {
           <Button type="link" href="/CHANGELOG.md" target="_blank" rel="noopener noreferrer">
             {t('version.whatsNew')}
           </Button>
-          <Button type="primary" onClick={() => window.location.reload()}>
+          <Button type="primary" onClick={reload}>
             {t('version.reload')}
           </Button>
         </Flex>

@@ -21,8 +21,9 @@ export async function fetchVersionManifest(signal?: AbortSignal): Promise<Versio
 
 /**
  * True once the server holds a different build than the one running: polled every
- * VERSION_POLL_INTERVAL_MS and whenever the window regains focus. Failures are only logged:
- * a missed check is harmless.
+ * VERSION_POLL_INTERVAL_MS, whenever the window regains focus, and when the service worker has
+ * installed a new deployment (serviceWorker.ts, loaded lazily). A new build found by the poll asks
+ * the worker to fetch it too. Failures are only logged: a missed check is harmless.
  */
 export function useNewVersionAvailable(currentBuildId: string = CURRENT_BUILD_ID): VersionManifest | null {
   const [available, setAvailable] = useState<VersionManifest | null>(null);
@@ -36,7 +37,10 @@ export function useNewVersionAvailable(currentBuildId: string = CURRENT_BUILD_ID
       running = true;
       try {
         const manifest = await fetchVersionManifest(controller.signal);
-        if (manifest && manifest.build_id !== currentBuildId) setAvailable(manifest);
+        if (manifest && manifest.build_id !== currentBuildId) {
+          setAvailable(manifest);
+          void import('./serviceWorker.ts').then((sw) => sw.checkServiceWorkerUpdate());
+        }
       } catch (error) {
         if (!controller.signal.aborted) console.warn('Version check failed', error);
       } finally {
@@ -44,11 +48,19 @@ export function useNewVersionAvailable(currentBuildId: string = CURRENT_BUILD_ID
       }
     };
     const onFocus = () => void check();
+    let unsubscribe = () => {};
+    import('./serviceWorker.ts').then(
+      (sw) => {
+        if (!controller.signal.aborted) unsubscribe = sw.onServiceWorkerUpdate(onFocus);
+      },
+      (error: unknown) => console.warn('Service worker module failed to load', error),
+    );
     void check();
     const timer = setInterval(onFocus, VERSION_POLL_INTERVAL_MS);
     window.addEventListener('focus', onFocus);
     return () => {
       controller.abort();
+      unsubscribe();
       clearInterval(timer);
       window.removeEventListener('focus', onFocus);
     };
