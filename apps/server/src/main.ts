@@ -32,6 +32,14 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   const address = await app.listen({ host: config.host, port: config.port });
   app.jobs.start();
+  // after listen: /healthz answers meanwhile, /readyz once every step has ended well (a failed
+  // step is logged and tried again)
+  const warming = performance.now();
+  void app.readiness
+    .start()
+    .then(() =>
+      console.log(`Warmed up in ${Math.round(performance.now() - warming)} ms: /readyz answers ready`),
+    );
   const url = address.replace('[::1]', 'localhost').replace('0.0.0.0', '127.0.0.1');
   const where =
     database.kind === 'postgres' ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
