@@ -27,6 +27,8 @@ const INTERVAL_S = Number(process.env.SOAK_INTERVAL_SECONDS ?? 30);
  */
 const WARMUP_S = Number(process.env.SOAK_WARMUP_SECONDS ?? 30);
 const WARMUP_ROW_S = Number(process.env.SOAK_WARMUP_ROW_SECONDS ?? 5);
+/** The ramp's first rate; SOAK_WARMUP_START_RPS=$SOAK_RPS sends the full rate at once (a load balancer's new instance). */
+const START_RPS = Number(process.env.SOAK_WARMUP_START_RPS ?? RPS / 10);
 const WARMUP_P99_MAX_MS = 1000;
 /** At most this many requests in flight; a request that would pass it counts as an error (the server fell behind). */
 const MAX_IN_FLIGHT = 200;
@@ -179,8 +181,8 @@ try {
     const row = Math.floor(t / WARMUP_ROW_S);
     while (warmRows.length <= row) warmRows.push(newBucket(warmPhase));
     current = warmRows[row];
-    // requests due at time t under a rate growing linearly from RPS/10 to RPS
-    const dueTotal = Math.floor((RPS / 10) * t + ((RPS - RPS / 10) * t * t) / (2 * WARMUP_S));
+    // requests due at time t under a rate growing linearly from START_RPS to RPS
+    const dueTotal = Math.floor(START_RPS * t + ((RPS - START_RPS) * t * t) / (2 * WARMUP_S));
     for (; rampSent < dueTotal; rampSent++) fire();
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -241,7 +243,7 @@ try {
   if (WARMUP_S > 0) {
     // every request of the ramp has ended (answered, refused or timed out) by now
     say('');
-    say(`Warm-up: ${WARMUP_S} s from ${RPS / 10} to ${RPS} requests/s, right after the server became ready`);
+    say(`Warm-up: ${WARMUP_S} s from ${START_RPS} to ${RPS} requests/s, right after the server became ready`);
     say('| t (s) | requests | errors | p50 ms | p95 ms | p99 ms | max ms | in flight max |');
     say('|---|---|---|---|---|---|---|---|');
     const row = (label, b) => {

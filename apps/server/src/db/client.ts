@@ -188,8 +188,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
             ),
           ),
         );
-        const failed = [...opened, ...checked].find((o) => o.status === 'rejected');
+        const failed = checked.find((o) => o.status === 'rejected');
         if (failed) throw failed.reason;
+        // a connection held meanwhile (a job's) is open too: only one that could not open counts
+        if (pool.totalCount < size) {
+          const refused = opened.find((o) => o.status === 'rejected');
+          throw refused?.reason ?? new Error(`${pool.totalCount} of ${size} database connections open`);
+        }
       },
       async copyOut(query, options) {
         const client = await pool.connect();
