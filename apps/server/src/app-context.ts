@@ -16,6 +16,8 @@ import type { JobRunner } from './jobs/runner.ts';
 import { createCaches } from './lib/cache/caches.ts';
 import type { Caches } from './lib/cache/caches.ts';
 import type { AuthServiceOptions } from './modules/auth/index.ts';
+import { createReadiness } from './modules/health/index.ts';
+import type { Readiness } from './modules/health/index.ts';
 import { createPgEventBus } from './modules/events/index.ts';
 import type { EventBus } from './modules/events/index.ts';
 import { createGossopkaService } from './modules/incidents/index.ts';
@@ -48,6 +50,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The background job runner; main.ts starts it, tests drive it with `runDue()`. */
     jobs: JobRunner;
+    /** The warm-up `/readyz` waits for; main.ts starts it once the server listens. */
+    readiness: Readiness;
   }
 }
 
@@ -70,6 +74,8 @@ export interface AppContext {
   bus: EventBus;
   /** Every cache of answers (`createCaches`, the one place they are made). */
   caches: Caches;
+  /** Modules add what a new instance warms before it answers ready (`readiness.add`). */
+  readiness: Readiness;
   sms: SmsGateway;
   /** Whether a test replaced the SMS gateway (the dev outbox then has nothing to show). */
   smsReplaced: boolean;
@@ -136,7 +142,13 @@ export async function createAppContext(app: FastifyInstance, options: BuildAppOp
   const caches = createCaches(db, bus);
   const gossopka = createGossopkaService({ db, config, jobs, log: app.log });
   app.decorate('jobs', jobs);
+  const readiness = createReadiness({ log: app.log });
+  // the pool opened to its size before the first requests (a connection opened under load costs
+  // them PostgreSQL's start of a backend)
+  readiness.add('database pool', () => database.warm());
+  app.decorate('readiness', readiness);
   app.addHook('onClose', async () => {
+    readiness.stop();
     await bus.close();
     await jobs.stop();
     await gossopka.close();
@@ -154,6 +166,7 @@ export async function createAppContext(app: FastifyInstance, options: BuildAppOp
     jobs,
     bus,
     caches,
+    readiness,
     sms,
     smsReplaced: options.sms !== undefined,
     authCache,

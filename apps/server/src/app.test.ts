@@ -26,6 +26,8 @@ afterAll(() => ctx.close());
 describe('health', () => {
   it('answers liveness and readiness', async () => {
     expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    // main.ts starts the warm-up once the server listens (modules/health/health.routes.test.ts)
+    await ctx.app.readiness.start();
     expect((await ctx.app.inject('/readyz')).json()).toEqual({ status: 'ok', database: 'ok' });
   });
 });

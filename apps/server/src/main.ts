@@ -39,6 +39,14 @@ async function main(): Promise<void> {
     (removed) => removed && app.log.info({ removed }, 'removed what interrupted uploads left'),
     (err: unknown) => app.log.warn({ err }, 'could not clean up interrupted uploads'),
   );
+  // after listen: /healthz answers meanwhile, /readyz once every step has ended well (a failed
+  // step is logged and tried again)
+  const warming = performance.now();
+  void app.readiness
+    .start()
+    .then(() =>
+      console.log(`Warmed up in ${Math.round(performance.now() - warming)} ms: /readyz answers ready`),
+    );
   const url = address.replace('[::1]', 'localhost').replace('0.0.0.0', '127.0.0.1');
   const where =
     database.kind === 'postgres' ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;

@@ -109,3 +109,43 @@ describe('work_mem of the portal’s connections', () => {
     },
   );
 });
+
+describe('warm (a new instance opens its pool before it answers ready)', () => {
+  it('answers on the embedded engine', async () => {
+    const embedded = await openDatabase({ kind: 'pglite' });
+    try {
+      await expect(embedded.warm()).resolves.toBeUndefined();
+    } finally {
+      await embedded.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('opens every connection of the PostgreSQL pool', async () => {
+    const name = `warm-test-${process.pid}-${Date.now()}`;
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('application_name', name);
+    const server = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 3 });
+    const observer = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await observer.connect();
+    const open = async () =>
+      Number(
+        (
+          await observer.query<{ n: string }>(
+            'SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = $1',
+            [name],
+          )
+        ).rows[0]!.n,
+      );
+    try {
+      expect(await open()).toBe(0);
+      await server.warm();
+      expect(await open()).toBe(3);
+      // and their session settings were applied before they were handed out
+      const [row] = await queryRows<{ jit: string }>(server.db, sql`SELECT current_setting('jit') AS jit`);
+      expect(row!.jit).toBe('off');
+    } finally {
+      await observer.end();
+      await server.close();
+    }
+  });
+});

@@ -35,6 +35,11 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /**
+   * Opens every connection of the pool with its session settings, so that a new instance's
+   * first requests do not wait for connections opened under load (the pool then keeps them).
+   */
+  warm(): Promise<void>;
+  /**
    * `COPY (query) TO STDOUT WITH (options)` as a byte stream, on PostgreSQL only (the embedded
    * engine cannot stream it); the connection returns to the pool when the stream ends or fails.
    */
@@ -126,9 +131,13 @@ const MIGRATION_LOCK_ID = 7_204_311;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const workMem = options.workMem ? checkWorkMem(options.workMem) : undefined;
+    const size = options.poolSize ?? 10;
+    // connections are kept once opened (min = max): one opened during a burst of requests costs
+    // them PostgreSQL's start of a backend and the session settings (issue 31)
     const pool = new pg.Pool({
       connectionString: options.url,
-      max: options.poolSize ?? 10,
+      max: size,
+      min: size,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 5_000,
     });
@@ -162,6 +171,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       async ping() {
         await pool.query('SELECT 1');
+      },
+      async warm() {
+        // all at once, each held until every one is open: the pool hands out idle ones first
+        const opened = await Promise.allSettled(Array.from({ length: size }, () => pool.connect()));
+        const clients = opened.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+        // a query queued after the session settings: answered once they were applied
+        const checked = await Promise.allSettled(
+          clients.map((c) =>
+            c.query('SELECT 1').then(
+              () => c.release(),
+              (err: Error) => {
+                c.release(err);
+                throw err;
+              },
+            ),
+          ),
+        );
+        const failed = checked.find((o) => o.status === 'rejected');
+        if (failed) throw failed.reason;
+        // a connection held meanwhile (a job's) is open too: only one that could not open counts
+        if (pool.totalCount < size) {
+          const refused = opened.find((o) => o.status === 'rejected');
+          throw refused?.reason ?? new Error(`${pool.totalCount} of ${size} database connections open`);
+        }
       },
       async copyOut(query, options) {
         const client = await pool.connect();
@@ -214,6 +247,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (options.dataDir) restrictTree(options.dataDir);
     },
     async ping() {
+      await pgliteDb.execute(sql`SELECT 1`);
+    },
+    // the embedded engine runs in this process: nothing to open
+    async warm() {
       await pgliteDb.execute(sql`SELECT 1`);
     },
     dumpDataDir: () => client.dumpDataDir('none'),

@@ -32,5 +32,12 @@ export type PortalConfig = z.infer<typeof PortalConfigSchema>;
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['ok', 'unavailable']).optional(),
+  /**
+   * Readiness while it answers 503: the warm-up steps not ended yet (`database pool`,
+   * `ATT&CK data`…), the failed ones among them tried again; the server's log says why they failed.
+   */
+  warming_up: z.array(z.string()).optional(),
+  /** Readiness while it answers 503: the warm-up steps whose last try failed. */
+  failed: z.array(z.string()).optional(),
 });
 export type Health = z.infer<typeof HealthSchema>;

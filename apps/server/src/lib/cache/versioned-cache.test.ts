@@ -100,4 +100,96 @@ describe('createVersionedCache', () => {
     expect(await cache.get('k', compute, version)).toBe(2);
     expect(cache.size).toBe(0);
   });
+
+  describe('callers that miss while the same key is computed', () => {
+    /** A computation that ends when the test says so, counting how often it started. */
+    function gated(value: number, version = '1') {
+      const g = {
+        starts: 0,
+        version,
+        release: () => undefined as void,
+        fail: (_err: Error) => undefined as void,
+        compute: (): Promise<Versioned<number>> => {
+          g.starts += 1;
+          const v = g.version;
+          return new Promise((resolve, reject) => {
+            g.release = () => resolve({ value, version: v });
+            g.fail = reject;
+          });
+        },
+        read: async () => g.version,
+      };
+      return g;
+    }
+    const settle = () => new Promise((r) => setTimeout(r, 0));
+
+    it('wait for that computation and share its value (one computation on a cold start)', async () => {
+      const cache = createCache();
+      cache.setLive(true);
+      const g = gated(42);
+      const answers = Promise.all([1, 2, 3, 4, 5].map(() => cache.get('k', g.compute, g.read)));
+      await settle();
+      g.release();
+      expect(await answers).toEqual([42, 42, 42, 42, 42]);
+      expect(g.starts).toBe(1);
+      expect(cache.size).toBe(1);
+    });
+
+    it('compute their own when the version moved while it ran', async () => {
+      const cache = createCache();
+      cache.setLive(true);
+      const first = gated(1, '1');
+      const owner = cache.get('k', first.compute, first.read);
+      await settle();
+      let own = 0;
+      const joiner = cache.get(
+        'k',
+        async () => ({ value: 2, version: String(++own + 1) }),
+        async () => '2',
+      );
+      await settle();
+      first.release();
+      expect(await owner).toBe(1);
+      expect(await joiner).toBe(2);
+      expect(own).toBe(1);
+    });
+
+    it('compute their own when it failed', async () => {
+      const cache = createCache();
+      cache.setLive(true);
+      const g = gated(7);
+      const owner = cache.get('k', g.compute, g.read);
+      await settle();
+      const joiner = cache.get('k', async () => ({ value: 8, version: '1' }), g.read);
+      await settle();
+      g.fail(new Error('statement timeout'));
+      await expect(owner).rejects.toThrow('statement timeout');
+      expect(await joiner).toBe(8);
+    });
+
+    it('do not join a computation that started before a change was announced', async () => {
+      const cache = createCache();
+      cache.setLive(true);
+      const g = gated(1);
+      const owner = cache.get('k', g.compute, g.read);
+      await settle();
+      cache.invalidate();
+      const after = cache.get('k', async () => ({ value: 2, version: '1' }), g.read);
+      expect(await after).toBe(2);
+      g.release();
+      expect(await owner).toBe(1);
+      expect(g.starts).toBe(1);
+    });
+
+    it('do not share while changes may be missed', async () => {
+      const cache = createCache();
+      const g = gated(1);
+      const owner = cache.get('k', g.compute, g.read);
+      await settle();
+      const other = cache.get('k', async () => ({ value: 2, version: '1' }), g.read);
+      expect(await other).toBe(2);
+      g.release();
+      expect(await owner).toBe(1);
+    });
+  });
 });

@@ -15,6 +15,13 @@ import { queryRowsNamed } from '../../db/client.ts';
  * was computed. `compute` must read its version no later than its value (in the same statement, or
  * before it), so that a kept value is never older than its version. Least recently used entries
  * make room.
+ *
+ * Callers that miss while the same key is being computed wait for that computation instead of
+ * starting their own, and take its value as they would take a kept one: once `version()`, read
+ * after it ended, still reads the version it was computed with. A new instance's first requests
+ * ask for the same few expensive answers at once (the alert list of every system: several hundred
+ * milliseconds of PostgreSQL on a million incidents); computed by each of them they made the
+ * database the bottleneck of a cold start (issue 31, docs/performance.md "Cold start").
  */
 export interface VersionedCache<T> {
   get(key: string, compute: () => Promise<Versioned<T>>, version: () => Promise<string>): Promise<T>;
@@ -38,20 +45,39 @@ export function createVersionedCache<T>(
   { live: startLive = false } = {},
 ): VersionedCache<T> {
   const kept = new Map<string, Versioned<T> & { version: string }>();
+  /** Computations running, by key, with the generation they started in. */
+  const running = new Map<string, { generation: number; computed: Promise<Versioned<T>> }>();
   let live = startLive;
   /** Bumped on every change and on every loss of the channel; a computation compares it before keeping. */
   let generation = 0;
+  /** Whether a value computed (or kept) with `version` may be answered now. */
+  const current = async (started: number, valueVersion: string | null, version: () => Promise<string>) =>
+    valueVersion !== null && (await version()) === valueVersion && generation === started;
   return {
     async get(key, compute, version) {
       const started = generation;
       const entry = live ? kept.get(key) : undefined;
-      if (entry && (await version()) === entry.version && generation === started) {
+      if (entry && (await current(started, entry.version, version))) {
         // most recently used last, so that the oldest entry is the one evicted
         kept.delete(key);
         kept.set(key, entry);
         return entry.value;
       }
-      const computed = await compute();
+      const shared = live ? running.get(key) : undefined;
+      if (shared && shared.generation === started) {
+        // a failed computation is the caller's own to try again
+        const computed = await shared.computed.catch(() => null);
+        if (computed && (await current(started, computed.version, version))) return computed.value;
+      }
+      const computing = compute();
+      const mine = { generation: started, computed: computing };
+      if (live) running.set(key, mine);
+      let computed: Versioned<T>;
+      try {
+        computed = await computing;
+      } finally {
+        if (running.get(key) === mine) running.delete(key);
+      }
       if (live && generation === started && computed.version !== null) {
         kept.delete(key);
         if (kept.size >= maxEntries) kept.delete(kept.keys().next().value as string);
@@ -62,10 +88,12 @@ export function createVersionedCache<T>(
     invalidate() {
       generation += 1;
       kept.clear();
+      running.clear();
     },
     setLive(value) {
       generation += 1;
       kept.clear();
+      running.clear();
       live = value;
     },
     get size() {

@@ -6,11 +6,14 @@ import { dashboardRoutes } from './dashboard.routes.ts';
 import { createDashboardService } from './dashboard.service.ts';
 
 export const dashboardModule: AppModule = async (app, { ctx }) => {
-  await app.register(dashboardRoutes, {
-    prefix: `${API_BASE}/soc`,
-    dashboard: createDashboardService({
-      db: ctx.db,
-      attack: attackSource(ctx.config, ctx.db),
-    }),
+  const dashboard = createDashboardService({
+    db: ctx.db,
+    attack: attackSource(ctx.config, ctx.db),
   });
+  // read (or downloaded) and serialised once before the instance answers ready, rather than by
+  // the first dashboard or rules request (the rules read the same source)
+  ctx.readiness.add('ATT&CK data', async () => {
+    await dashboard.mitreMatrixJson();
+  });
+  await app.register(dashboardRoutes, { prefix: `${API_BASE}/soc`, dashboard });
 };

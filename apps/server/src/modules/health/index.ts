@@ -1,7 +1,10 @@
-/** The health check (`/healthz`, outside the API prefix). */
+/** The health checks (`/healthz`, `/readyz`, outside the API prefix) and the warm-up `/readyz` waits for. */
 import type { AppModule } from '../../app-context.ts';
 import { healthRoutes } from './health.routes.ts';
 
+export type { Readiness, ReadinessState } from './readiness.ts';
+export { createReadiness } from './readiness.ts';
+
 export const healthModule: AppModule = async (app, { ctx }) => {
-  await app.register(healthRoutes, { database: ctx.database });
+  await app.register(healthRoutes, { database: ctx.database, readiness: ctx.readiness });
 };
