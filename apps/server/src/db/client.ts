@@ -133,26 +133,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const workMem = options.workMem ? checkWorkMem(options.workMem) : undefined;
     const size = options.poolSize ?? 10;
     // connections are kept once opened (min = max): one opened during a burst of requests costs
-    // them PostgreSQL's start of a backend and the session settings (issue 31)
+    // them PostgreSQL's start of a backend and the session settings (issue 31).
+    // The session settings run on each new connection before the pool hands it out (not startup
+    // options, which would replace the options of PGOPTIONS or of the URL and which PgBouncer
+    // refuses). JIT off: the portal's statements run in milliseconds, and PostgreSQL's estimates
+    // of some (a text filter's count, a search counted over a million incidents) had it compile
+    // them first, for longer than they run. The work_mem value is checked above; should the server
+    // still refuse a setting, the connection keeps the server's (slower, same answers).
+    const settings = ['SET jit = off', ...(workMem ? [`SET work_mem = '${workMem}'`] : [])].join('; ');
     const pool = new pg.Pool({
       connectionString: options.url,
       max: size,
       min: size,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 5_000,
+      // awaited by the pool (a query queued behind another on one client is deprecated in pg 8)
+      onConnect: async (client) => {
+        await client.query(settings).catch(() => undefined);
+      },
     });
     // An idle client that loses its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
-    // SETs queued first on each new connection (not startup options, which would replace the
-    // options of PGOPTIONS or of the URL and which PgBouncer refuses). JIT off: the portal's
-    // statements run in milliseconds, and PostgreSQL's estimates of some (a text filter's count,
-    // a search counted over a million incidents) had it compile them first, for longer than they run. The
-    // work_mem value is checked above; should the server still refuse a setting, the connection
-    // keeps the server's (slower, same answers): releasing it here could release a client in use.
-    const settings = ['SET jit = off', ...(workMem ? [`SET work_mem = '${workMem}'`] : [])].join('; ');
-    pool.on('connect', (client) => {
-      client.query(settings).catch(() => undefined);
-    });
     // node-postgres and PGlite differ only in their result type parameter, which no query here depends on.
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
