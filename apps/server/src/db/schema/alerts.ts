@@ -101,6 +101,10 @@ export const alerts = pgTable(
     index('alerts_system_created_idx').on(t.systemId, t.createdTime, t.id),
     index('alerts_created_idx').on(t.createdTime, t.id),
     index('alerts_system_updated_idx').on(t.systemId, t.updatedTime, t.id),
+    // the alert pages by severity (the soak's and the analysts' usual sort): without them the first
+    // page sorted every alert (2.2 s over 3.2 million), a new instance's slowest answer (issue 31)
+    index('alerts_system_severity_idx').on(t.systemId, t.severityRank, t.createdTime, t.id),
+    index('alerts_severity_idx').on(t.severityRank, t.createdTime, t.id),
     index('alerts_group_idx')
       .on(t.groupNo, t.createdTime)
       .where(sql`${t.groupNo} IS NOT NULL`),

@@ -1,0 +1,2 @@
+CREATE INDEX "alerts_system_severity_idx" ON "alerts" USING btree ("system_id","severity_rank","created_time","id");--> statement-breakpoint
+CREATE INDEX "alerts_severity_idx" ON "alerts" USING btree ("severity_rank","created_time","id");
