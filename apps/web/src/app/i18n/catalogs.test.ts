@@ -26,6 +26,8 @@ import { tasksEn } from '../../features/tasks/i18n/en.ts';
 import { tasksRu } from '../../features/tasks/i18n/ru.ts';
 import { incidentPageEn } from '../../features/incident-page/i18n/en.ts';
 import { incidentPageRu } from '../../features/incident-page/i18n/ru.ts';
+import { alertsEn } from '../../features/alerts/i18n/en.ts';
+import { alertsRu } from '../../features/alerts/i18n/ru.ts';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
 
@@ -44,6 +46,7 @@ const lazyEn = {
   assets: assetsEn,
   tasks: tasksEn,
   incidentPage: incidentPageEn,
+  alerts: alertsEn,
 };
 const lazyRu = {
   apiTokens: apiTokensRu,
@@ -59,6 +62,7 @@ const lazyRu = {
   assets: assetsRu,
   tasks: tasksRu,
   incidentPage: incidentPageRu,
+  alerts: alertsRu,
 };
 const catalogs = { en: flattenCatalog({ ...en, ...lazyEn }), ru: flattenCatalog({ ...ru, ...lazyRu }) };
 const variables = (text: unknown) =>

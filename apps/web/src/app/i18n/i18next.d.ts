@@ -12,6 +12,7 @@ import type { tenantsEn } from '../../features/tenants/i18n/en.ts';
 import type { assetsEn } from '../../features/assets/i18n/en.ts';
 import type { tasksEn } from '../../features/tasks/i18n/en.ts';
 import type { incidentPageEn } from '../../features/incident-page/i18n/en.ts';
+import type { alertsEn } from '../../features/alerts/i18n/en.ts';
 import type { en } from './locales/en.ts';
 
 // Typed keys: t('menu.dashbord') is a compile error instead of a raw key on screen. Texts that a
@@ -34,6 +35,7 @@ declare module 'i18next' {
         assets: typeof assetsEn;
         tasks: typeof tasksEn;
         incidentPage: typeof incidentPageEn;
+        alerts: typeof alertsEn;
       };
     };
   }

@@ -1,6 +1,5 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import { dashboardEn } from '../../../features/dashboard/i18n/en.ts';
-import { alertsEn } from '../../../features/alerts/i18n/en.ts';
 import { settingsEn } from '../../../features/settings/i18n/en.ts';
 import { filesEn } from '../../../features/files/i18n/en.ts';
 import { authEn } from '../../../features/auth/i18n/en.ts';
@@ -97,7 +96,6 @@ export const en = {
     progress: 'Progress of {{name}}',
     failed: 'Download failed',
   },
-  alerts: alertsEn,
   validation: {
     required: 'This field is required',
   },

@@ -1,5 +1,4 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
-import { alertsRu } from '../../../features/alerts/i18n/ru.ts';
 import { settingsRu } from '../../../features/settings/i18n/ru.ts';
 import { filesRu } from '../../../features/files/i18n/ru.ts';
 import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
@@ -101,7 +100,6 @@ export const ru: RussianTexts<typeof en> = {
     progress: 'Ход загрузки {{name}}',
     failed: 'Ошибка загрузки',
   },
-  alerts: alertsRu,
   validation: {
     required: 'Это поле обязательно к заполнению',
   },
