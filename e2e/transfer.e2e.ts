@@ -141,11 +141,9 @@ describe('bytes transferred on a first visit', () => {
     expect(list!.encoding).toBe('br');
   });
 
-  // Known to miss the budget, and marked so (vitest reports it as an expected failure; it turns red
-  // once the budget holds, to be made a plain `it`): 1,006 KB measured, 284 KB of it the MITRE
-  // matrix answer (1.37 MB of JSON, Brotli 4). Compression cannot close that gap; the answer must
-  // shrink (issue 31 report).
-  it.fails('shows /dashboard with every widget for at most 700 KB', async () => {
+  // The dashboard asks for the ATT&CK matrix without descriptions (?description=false): 17 KB
+  // instead of 284 KB of Brotli; the whole first visit measured 674 KB (issue 31).
+  it('shows /dashboard with every widget for at most 700 KB', async () => {
     const { context: fresh, page } = await newPage(browser, { locale: 'en-US' });
     try {
       const recorder = await recordTransfers(page);
@@ -156,6 +154,8 @@ describe('bytes transferred on a first visit', () => {
       await page.waitForLoadState('networkidle');
       const transfers = await recorder.stop();
       console.log(`/dashboard: ${sum(transfers)} bytes\n${table(transfers)}`);
+      const matrix = transfers.filter((t) => new URL(t.url).pathname === '/api/v0/soc/mitre_matrix/');
+      expect(matrix.map((t) => new URL(t.url).search)).toEqual(['?description=false']);
       expect(sum(transfers), table(transfers)).toBeLessThanOrEqual(DASHBOARD_BUDGET);
     } finally {
       await fresh.close();

@@ -7,6 +7,7 @@ import {
   FieldErrorsSchema,
   AttackLayerExportSchema,
   MitreLayerQuerySchema,
+  MitreMatrixQuerySchema,
   MitreMatrixSchema,
   type MitreMatrix,
 } from '@soc/contracts';
@@ -95,8 +96,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
         description:
           'From the bundle imported with `npm run admin -- attack import`, else ATTACK_STIX_PATH or the cached ' +
           'download, else the repository’s compact data (names without descriptions). Without any, the lists ' +
-          'are empty and `available` is false.',
-        response: { 200: MitreMatrixSchema },
+          'are empty and `available` is false. `description=false` leaves out the techniques’ descriptions ' +
+          '(most of the bytes) for views that show names only, such as the dashboard widget.',
+        querystring: MitreMatrixQuerySchema,
+        response: { 200: MitreMatrixSchema, 400: FieldErrorsSchema },
       },
     },
     async (request, reply) => {
@@ -107,7 +110,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
           .header('cache-control', 'private, max-age=3600')
           .type('application/json; charset=utf-8')
           // typed as the schema's object; this is that object already serialised
-          .send((await dashboard.mitreMatrixJson()) as unknown as MitreMatrix)
+          .send((await dashboard.mitreMatrixJson(request.query)) as unknown as MitreMatrix)
       );
     },
   );

@@ -9,6 +9,7 @@ import type {
   Language,
   MitreLayerQuery,
   MitreMatrix,
+  MitreMatrixQuery,
   TimelineEntry,
 } from '@soc/contracts';
 import { DASHBOARD_TOP_N, INCIDENT_PRIORITIES, INCIDENT_STATUSES, MITRE_NOTICE } from '@soc/contracts';
@@ -50,7 +51,8 @@ export function createDashboardService({
   attack: () => Promise<AttackData>;
 }) {
   const repo = createDashboardRepository(db);
-  let matrixJson: { data: AttackData; json: string } | null = null;
+  /** The serialised matrix of the bundle in force: with descriptions and without (?description=false). */
+  let matrixJson: { data: AttackData; full?: string; light?: string } | null = null;
 
   /** Whether only systems and a created range are filtered: then the pre-counted tables answer. */
   const dailyOnly = (filters: IncidentFilters) =>
@@ -247,15 +249,20 @@ export function createDashboardService({
       });
     },
 
-    /** GET /soc/mitre_matrix/ as JSON text, serialised once per loaded bundle (about 1.5 MB). */
-    async mitreMatrixJson(): Promise<string> {
+    /**
+     * GET /soc/mitre_matrix/ as JSON text, serialised once per loaded bundle and variant (about
+     * 1.4 MB with the descriptions). The same string object each time: the compression plugin
+     * keeps its compressed forms by it, so each variant is compressed once.
+     */
+    async mitreMatrixJson({ description = true }: MitreMatrixQuery = {}): Promise<string> {
       const data = await attack();
-      if (matrixJson?.data !== data) matrixJson = { data, json: JSON.stringify(await this.mitreMatrix()) };
-      return matrixJson.json;
+      if (matrixJson?.data !== data) matrixJson = { data };
+      const variant = description ? 'full' : 'light';
+      return (matrixJson[variant] ??= JSON.stringify(await this.mitreMatrix({ description })));
     },
 
     /** GET /soc/mitre_matrix/: ATT&CK Enterprise from MITRE's bundle (empty with `available: false`). */
-    async mitreMatrix(): Promise<MitreMatrix> {
+    async mitreMatrix({ description = true }: MitreMatrixQuery = {}): Promise<MitreMatrix> {
       const data = await attack();
       return {
         available: data.available,
@@ -270,7 +277,7 @@ export function createDashboardService({
           technique_id: t.id,
           name: t.name,
           url: t.url,
-          description: t.description,
+          ...(description ? { description: t.description } : {}),
           tactics: t.tactics,
           sub_techniques: t.subTechniques,
           is_subtechnique: t.isSubtechnique,

@@ -14,6 +14,20 @@ import { auditLogEn } from '../../features/settings/i18n/auditLog.en.ts';
 import { auditLogRu } from '../../features/settings/i18n/auditLog.ru.ts';
 import { webhooksEn } from '../../features/webhooks/i18n/en.ts';
 import { webhooksRu } from '../../features/webhooks/i18n/ru.ts';
+import { reportsEn } from '../../features/reports/i18n/en.ts';
+import { reportsRu } from '../../features/reports/i18n/ru.ts';
+import { docsEn } from '../../features/documents/i18n/en.ts';
+import { docsRu } from '../../features/documents/i18n/ru.ts';
+import { tenantsEn } from '../../features/tenants/i18n/en.ts';
+import { tenantsRu } from '../../features/tenants/i18n/ru.ts';
+import { assetsEn } from '../../features/assets/i18n/en.ts';
+import { assetsRu } from '../../features/assets/i18n/ru.ts';
+import { tasksEn } from '../../features/tasks/i18n/en.ts';
+import { tasksRu } from '../../features/tasks/i18n/ru.ts';
+import { incidentPageEn } from '../../features/incident-page/i18n/en.ts';
+import { incidentPageRu } from '../../features/incident-page/i18n/ru.ts';
+import { alertsEn } from '../../features/alerts/i18n/en.ts';
+import { alertsRu } from '../../features/alerts/i18n/ru.ts';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
 
@@ -26,6 +40,13 @@ const lazyEn = {
   rules: rulesEn,
   auditLog: auditLogEn,
   webhooks: webhooksEn,
+  reports: reportsEn,
+  docs: docsEn,
+  tenants: tenantsEn,
+  assets: assetsEn,
+  tasks: tasksEn,
+  incidentPage: incidentPageEn,
+  alerts: alertsEn,
 };
 const lazyRu = {
   apiTokens: apiTokensRu,
@@ -35,6 +56,13 @@ const lazyRu = {
   rules: rulesRu,
   auditLog: auditLogRu,
   webhooks: webhooksRu,
+  reports: reportsRu,
+  docs: docsRu,
+  tenants: tenantsRu,
+  assets: assetsRu,
+  tasks: tasksRu,
+  incidentPage: incidentPageRu,
+  alerts: alertsRu,
 };
 const catalogs = { en: flattenCatalog({ ...en, ...lazyEn }), ru: flattenCatalog({ ...ru, ...lazyRu }) };
 const variables = (text: unknown) =>

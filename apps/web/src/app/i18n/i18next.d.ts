@@ -6,6 +6,13 @@ import type { misconfigsEn } from '../../features/misconfigs/i18n/en.ts';
 import type { rulesEn } from '../../features/rules/i18n/en.ts';
 import type { auditLogEn } from '../../features/settings/i18n/auditLog.en.ts';
 import type { webhooksEn } from '../../features/webhooks/i18n/en.ts';
+import type { reportsEn } from '../../features/reports/i18n/en.ts';
+import type { docsEn } from '../../features/documents/i18n/en.ts';
+import type { tenantsEn } from '../../features/tenants/i18n/en.ts';
+import type { assetsEn } from '../../features/assets/i18n/en.ts';
+import type { tasksEn } from '../../features/tasks/i18n/en.ts';
+import type { incidentPageEn } from '../../features/incident-page/i18n/en.ts';
+import type { alertsEn } from '../../features/alerts/i18n/en.ts';
 import type { en } from './locales/en.ts';
 
 // Typed keys: t('menu.dashbord') is a compile error instead of a raw key on screen. Texts that a
@@ -22,6 +29,13 @@ declare module 'i18next' {
         iocFeed: typeof iocFeedEn;
         webhooks: typeof webhooksEn;
         rules: typeof rulesEn;
+        reports: typeof reportsEn;
+        docs: typeof docsEn;
+        tenants: typeof tenantsEn;
+        assets: typeof assetsEn;
+        tasks: typeof tasksEn;
+        incidentPage: typeof incidentPageEn;
+        alerts: typeof alertsEn;
       };
     };
   }

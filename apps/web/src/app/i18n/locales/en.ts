@@ -1,16 +1,9 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import { dashboardEn } from '../../../features/dashboard/i18n/en.ts';
-import { reportsEn } from '../../../features/reports/i18n/en.ts';
-import { alertsEn } from '../../../features/alerts/i18n/en.ts';
-import { tenantsEn } from '../../../features/tenants/i18n/en.ts';
 import { settingsEn } from '../../../features/settings/i18n/en.ts';
-import { assetsEn } from '../../../features/assets/i18n/en.ts';
 import { filesEn } from '../../../features/files/i18n/en.ts';
-import { tasksEn } from '../../../features/tasks/i18n/en.ts';
 import { authEn } from '../../../features/auth/i18n/en.ts';
 import { incidentsEn } from '../../../features/incidents/i18n/en.ts';
-import { incidentPageEn } from '../../../features/incident-page/i18n/en.ts';
-import { docsEn } from '../../../features/documents/i18n/en.ts';
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {
   common: {
@@ -103,9 +96,6 @@ export const en = {
     progress: 'Progress of {{name}}',
     failed: 'Download failed',
   },
-  incidentPage: incidentPageEn,
-  alerts: alertsEn,
-  docs: docsEn,
   validation: {
     required: 'This field is required',
   },
@@ -128,16 +118,12 @@ export const en = {
       otherText: 'Reload the page. If the problem persists, contact support.',
     },
   },
-  reports: reportsEn,
   version: {
     available: 'A new version is available',
     description: 'Reload the page to start using it.',
     reload: 'Reload',
     whatsNew: "What's new",
   },
-  tenants: tenantsEn,
   settings: settingsEn,
-  assets: assetsEn,
   files: filesEn,
-  tasks: tasksEn,
 };

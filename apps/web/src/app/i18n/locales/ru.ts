@@ -1,18 +1,11 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
-import { reportsRu } from '../../../features/reports/i18n/ru.ts';
-import { alertsRu } from '../../../features/alerts/i18n/ru.ts';
-import { tenantsRu } from '../../../features/tenants/i18n/ru.ts';
 import { settingsRu } from '../../../features/settings/i18n/ru.ts';
-import { assetsRu } from '../../../features/assets/i18n/ru.ts';
 import { filesRu } from '../../../features/files/i18n/ru.ts';
-import { tasksRu } from '../../../features/tasks/i18n/ru.ts';
 import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
 import type { en } from './en.ts';
 import { dashboardRu } from '../../../features/dashboard/i18n/ru.ts';
 import { authRu } from '../../../features/auth/i18n/ru.ts';
 import { incidentsRu } from '../../../features/incidents/i18n/ru.ts';
-import { incidentPageRu } from '../../../features/incident-page/i18n/ru.ts';
-import { docsRu } from '../../../features/documents/i18n/ru.ts';
 
 /** Russian catalog: the same keys as en.ts (checked by the type and by catalogs.test.ts). */
 export const ru: RussianTexts<typeof en> = {
@@ -107,9 +100,6 @@ export const ru: RussianTexts<typeof en> = {
     progress: 'Ход загрузки {{name}}',
     failed: 'Ошибка загрузки',
   },
-  incidentPage: incidentPageRu,
-  alerts: alertsRu,
-  docs: docsRu,
   validation: {
     required: 'Это поле обязательно к заполнению',
   },
@@ -133,16 +123,12 @@ export const ru: RussianTexts<typeof en> = {
       otherText: 'Перезагрузите страницу. Если ошибка повторится, обратитесь в поддержку.',
     },
   },
-  reports: reportsRu,
   version: {
     available: 'Доступна новая версия',
     description: 'Перезагрузите страницу, чтобы начать ею пользоваться.',
     reload: 'Перезагрузить',
     whatsNew: 'Что нового',
   },
-  tenants: tenantsRu,
   settings: settingsRu,
-  assets: assetsRu,
   files: filesRu,
-  tasks: tasksRu,
 };

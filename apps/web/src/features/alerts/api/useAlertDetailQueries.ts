@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { alertKeys } from './alertKeys.ts';
+import '../i18n/texts.ts';
 
 /** GET {incident}/alerts/{uuid}/ */
 export function useAlertQuery(key: number, uuid: string) {

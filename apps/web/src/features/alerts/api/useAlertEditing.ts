@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { alertKeys } from './alertKeys.ts';
+import '../i18n/texts.ts';
 
 /** PATCH /soc/alerts/{uuid}/ (tags, response team); refreshes the alert and the table. */
 export function useAlertPatchMutation(key: number, uuid: string) {

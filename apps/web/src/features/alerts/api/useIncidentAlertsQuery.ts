@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { alertKeys } from './alertKeys.ts';
+import '../i18n/texts.ts';
 
 /** The incident's alerts page by page (GET {incident}/alerts/?page=n), newest first. */
 export function useIncidentAlertsQuery(key: number, search: string) {

@@ -27,6 +27,7 @@ import {
 import { useAlertLinkMutation } from '../api/useAlertEditing.ts';
 import { AlertTagEditor, ResponseTeamSelect } from './AlertEditing.tsx';
 import { SEVERITY_COLORS } from './AlertsTab.tsx';
+import '../i18n/texts.ts';
 
 export type AlertDetailPanelProps = {
   incidentKey: number;

@@ -10,6 +10,7 @@ import {
   useResponseTeamsQuery,
   useTagSuggestionsQuery,
 } from '../api/useAlertEditing.ts';
+import '../i18n/texts.ts';
 
 export type AlertEditingProps = {
   incidentKey: number;

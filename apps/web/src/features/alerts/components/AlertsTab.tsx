@@ -8,6 +8,7 @@ import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
 import { useIncidentAlertsQuery } from '../api/useIncidentAlertsQuery.ts';
 import { AlertDetailPanel } from './AlertDetailPanel.tsx';
 import { AlertTags } from './AlertTags.tsx';
+import '../i18n/texts.ts';
 
 export type AlertsTabProps = {
   incidentKey: number;

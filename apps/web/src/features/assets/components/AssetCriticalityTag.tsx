@@ -1,6 +1,7 @@
 import type { AssetCriticality } from '@soc/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '../i18n/texts.ts';
 
 const COLOURS: Record<AssetCriticality, string> = {
   critical: 'red',

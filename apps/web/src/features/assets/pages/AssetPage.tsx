@@ -34,6 +34,7 @@ import { useAssetSoftwareQuery } from '../api/useAssetSoftwareQuery.ts';
 import { AssetCriticalityTag } from '../components/AssetCriticalityTag.tsx';
 import { LoadMore } from '../components/LoadMore.tsx';
 import { ResizablePanel } from '../components/ResizablePanel.tsx';
+import '../i18n/texts.ts';
 
 type Tab = 'incidents' | 'software';
 

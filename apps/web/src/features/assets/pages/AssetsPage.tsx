@@ -26,6 +26,7 @@ import { useAssetChoicesQuery } from '../api/useAssetChoicesQuery.ts';
 import { useAssetsQuery } from '../api/useAssetsQuery.ts';
 import { useSystemChoicesQuery } from '../api/useSystemChoicesQuery.ts';
 import { AssetCriticalityTag } from '../components/AssetCriticalityTag.tsx';
+import '../i18n/texts.ts';
 
 const FILTER_KEYS = [
   'search',

@@ -17,7 +17,7 @@ export const dashboardKeys = {
   analytics: (filters: string, language: string) =>
     [...dashboardKeys.all, 'analytics', { filters, language }] as const,
   eps: (filters: string) => [...dashboardKeys.all, 'eps', filters] as const,
-  mitre: () => [...dashboardKeys.all, 'mitre'] as const,
+  mitre: () => [...dashboardKeys.all, 'mitre', 'names'] as const,
   newest: (filters: string) => [...dashboardKeys.all, 'newest', filters] as const,
 };
 
@@ -68,12 +68,16 @@ export function useEpsQuery(filters: URLSearchParams, range: DateRange, enabled:
   });
 }
 
-/** GET /soc/mitre_matrix/, once (spec 000 §7). */
+/**
+ * GET /soc/mitre_matrix/?description=false, once (spec 000 §7): the widget shows names only, and
+ * the descriptions are most of the answer's bytes (the Rules → MITRE panel reads its own).
+ */
 export function useMitreMatrixQuery() {
+  const query = { description: 'false' };
   return useQuery({
     queryKey: dashboardKeys.mitre(),
     queryFn: ({ signal }) =>
-      apiRequest('/soc/mitre_matrix/', { schema: MitreMatrixSchema, signal, notify: false }),
+      apiRequest('/soc/mitre_matrix/', { schema: MitreMatrixSchema, query, signal, notify: false }),
     staleTime: Infinity,
     gcTime: Infinity,
   });

@@ -11,6 +11,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DOCS_TABS, type DocsTab } from '../lib/documentKinds.ts';
+import '../i18n/texts.ts';
 
 const TAB_ICONS: Record<DocsTab, ReactNode> = {
   instructions: <FileTextOutlined aria-hidden />,

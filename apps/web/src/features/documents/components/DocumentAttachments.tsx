@@ -7,6 +7,7 @@ import { startDownload } from '../../../shared/downloads/downloads.ts';
 import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
 import { viewerRouteOfLink } from '../../files/lib/filePath.ts';
 import { apiPathOfLink } from '../../incident-page/lib/attachments.ts';
+import '../i18n/texts.ts';
 
 export type DocumentAttachmentsProps = {
   attachments: readonly DocumentAttachment[];

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { clipText } from '../../../shared/ui/clipText.ts';
 import { FeedCard } from '../../../shared/ui/FeedCard.tsx';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
+import '../i18n/texts.ts';
 
 /** Lines of the summary a card shows before its ellipsis. */
 const SUMMARY_ROWS = 3;

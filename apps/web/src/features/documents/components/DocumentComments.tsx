@@ -12,6 +12,7 @@ import { useAddDocumentCommentMutation } from '../api/useAddDocumentCommentMutat
 import { useDocumentCommentsQuery } from '../api/useDocumentCommentsQuery.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import { CountBadge } from '../../../shared/ui/CountBadge.tsx';
+import '../i18n/texts.ts';
 
 export type DocumentCommentsProps = {
   view: DocumentKindView;

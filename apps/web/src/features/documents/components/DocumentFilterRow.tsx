@@ -13,6 +13,7 @@ import {
   type DocumentParam,
   type DocumentParamValue,
 } from '../lib/documentQuery.ts';
+import '../i18n/texts.ts';
 
 export type DocumentFilterRowProps = {
   view: DocumentKindView;

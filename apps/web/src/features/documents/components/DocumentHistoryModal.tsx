@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { useDocumentHistoryQuery } from '../api/useDocumentHistoryQuery.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import { DocumentHtml } from './DocumentHtml.tsx';
+import '../i18n/texts.ts';
 
 export type DocumentHistoryModalProps = {
   view: DocumentKindView;

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiDownload } from '../../../shared/api/index.ts';
 import { API_SRC_ATTRIBUTE, deferApiImages } from '../lib/inlineImages.ts';
+import '../i18n/texts.ts';
 
 /** Height of a collapsed body, in lines of body text. */
 const COLLAPSED_LINES = 12;

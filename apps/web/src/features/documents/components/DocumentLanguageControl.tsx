@@ -1,6 +1,7 @@
 import type { Language } from '@soc/contracts';
 import { Button, Flex, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '../i18n/texts.ts';
 
 export type DocumentLanguageControlProps = {
   value: Language;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { InfiniteFeed } from '../../../shared/ui/InfiniteFeed.tsx';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import { DocumentCard } from './DocumentCard.tsx';
+import '../i18n/texts.ts';
 
 /** Rows start at this estimate and are then measured. */
 const ESTIMATED_CARD_HEIGHT = 120;

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import { DocumentAttachments } from './DocumentAttachments.tsx';
+import '../i18n/texts.ts';
 
 export type DocumentMainInfoProps = {
   view: DocumentKindView;

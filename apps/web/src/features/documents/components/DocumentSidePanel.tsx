@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import { downloadDocumentPdf } from '../lib/downloadPdf.ts';
 import { DocumentAttachments } from './DocumentAttachments.tsx';
+import '../i18n/texts.ts';
 
 export type DocumentSidePanelProps = {
   view: DocumentKindView;

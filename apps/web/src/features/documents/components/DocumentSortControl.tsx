@@ -1,6 +1,7 @@
 import type { DocumentOrdering } from '@soc/contracts';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '../i18n/texts.ts';
 
 /** Sort options (spec 001 §9: created, last update, title, each either way) with their labels. */
 const SORT_OPTIONS = [

@@ -25,6 +25,7 @@ import {
 } from '../lib/documentQuery.ts';
 import { shownSearch } from '../../../shared/lib/filters.ts';
 import { pageItems } from '../../../shared/lib/pageItems.ts';
+import '../i18n/texts.ts';
 
 /** Height of the list's scroll area: the viewport below the page header and toolbar. */
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';

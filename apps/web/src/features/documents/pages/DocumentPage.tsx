@@ -13,6 +13,7 @@ import { DocumentHtml } from '../components/DocumentHtml.tsx';
 import { DocumentMainInfo } from '../components/DocumentMainInfo.tsx';
 import { downloadDocumentPdf } from '../lib/downloadPdf.ts';
 import { DOCUMENT_VIEWS, type DocumentKindView, type DocumentTab } from '../lib/documentKinds.ts';
+import '../i18n/texts.ts';
 
 /** Ids of the anchored blocks. */
 const BLOCK_IDS = {

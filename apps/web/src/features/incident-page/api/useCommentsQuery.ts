@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
+import '../i18n/texts.ts';
 
 /**
  * All comments of an incident, oldest first (GET {incident}/comments/?no_page=true; the server

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
+import '../i18n/texts.ts';
 
 /**
  * Sends the incident to the national centre (POST {incident}/manually_send_to_gossopka/); the

@@ -7,6 +7,7 @@ import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
 import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { useIncidentActionMutation, type CustomerAction } from '../api/useIncidentActionMutation.ts';
 import { useResolutionsQuery } from '../api/useResolutionsQuery.ts';
+import '../i18n/texts.ts';
 
 /** Values of the confirm, close and reopen dialogs (spec 000 §3, §5). */
 interface ActionValues {

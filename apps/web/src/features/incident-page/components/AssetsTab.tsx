@@ -2,6 +2,7 @@ import type { Snapshot } from '@soc/contracts';
 import { Alert as AntAlert, Button, Empty, Flex, Skeleton, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSnapshotsQuery } from '../api/useIncidentTabsQueries.ts';
+import '../../alerts/i18n/texts.ts';
 
 export type AssetsTabProps = { incidentKey: number };
 

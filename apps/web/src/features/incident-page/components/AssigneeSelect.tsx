@@ -9,6 +9,7 @@ import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx
 import { useCurrentUserQuery } from '../../auth/api/useCurrentUserQuery.ts';
 import { useAssignMutation } from '../api/useAssignMutation.ts';
 import { useUserSuggestionsQuery } from '../api/useUserSuggestionsQuery.ts';
+import '../i18n/texts.ts';
 
 export type AssigneeSelectProps = {
   incident: IncidentCard;

@@ -1,6 +1,7 @@
 import { Button, theme } from 'antd';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../i18n/texts.ts';
 
 /** Height of a collapsed section, in lines of body text. */
 const COLLAPSED_LINES = 8;

@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
 import { attachmentProblems, unsafeNameText } from '../../incidents/lib/attachments.ts';
 import { useAddCommentMutation } from '../api/useAddCommentMutation.ts';
+import '../i18n/texts.ts';
 
 /** Minimum heights of the composer (its resizer) and of its editor (spec 000 §9). */
 export const COMPOSER_MIN_HEIGHT = 150;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTimeWithZone } from '../../../shared/lib/formatDateTime.ts';
 import { CommentSourceIcon, commentSourceKind } from '../../../shared/ui/CommentSourceIcon.tsx';
 import { AttachmentList } from './AttachmentList.tsx';
+import '../i18n/texts.ts';
 
 export type CommentItemProps = {
   comment: Comment;

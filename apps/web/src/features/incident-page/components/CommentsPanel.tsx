@@ -17,6 +17,7 @@ import { useCommentsQuery } from '../api/useCommentsQuery.ts';
 import { CommentComposer } from './CommentComposer.tsx';
 import { CommentItem } from './CommentItem.tsx';
 import { CountBadge } from '../../../shared/ui/CountBadge.tsx';
+import '../i18n/texts.ts';
 
 /** Width limits of the comments panel (spec 000 §2). */
 export const COMMENTS_MIN_WIDTH = 410;

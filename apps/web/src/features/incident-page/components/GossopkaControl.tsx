@@ -12,6 +12,7 @@ import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { useSendToGossopkaMutation } from '../api/useSendToGossopkaMutation.ts';
 import { formatCountdown } from '../lib/countdown.ts';
+import '../i18n/texts.ts';
 
 /** How often the card is fetched again while a send is being processed. */
 const PROCESSING_POLL_MS = 5_000;

@@ -2,6 +2,7 @@ import type { IncidentAction } from '@soc/contracts';
 import { Button, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CustomerAction } from '../api/useIncidentActionMutation.ts';
+import '../i18n/texts.ts';
 
 /** The customer actions in the order they are offered (spec 000 §4). */
 const CUSTOMER_ACTIONS: readonly CustomerAction[] = ['confirm', 'close', 'reopen'];

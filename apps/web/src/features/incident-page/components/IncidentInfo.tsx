@@ -13,6 +13,7 @@ import { GossopkaControl } from './GossopkaControl.tsx';
 import { IncidentActions } from './IncidentActions.tsx';
 import { PriorityControl } from './PriorityControl.tsx';
 import { RatingBlock } from './RatingForm.tsx';
+import '../i18n/texts.ts';
 
 type BlockProps = { title: string; testId: string; children: ReactNode };
 

@@ -11,6 +11,7 @@ import { IocsTab } from './IocsTab.tsx';
 import { MisconfigsTab } from './MisconfigsTab.tsx';
 import { CollapsibleHtml } from './CollapsibleHtml.tsx';
 import { CountBadge } from '../../../shared/ui/CountBadge.tsx';
+import '../i18n/texts.ts';
 
 export type IncidentTabsProps = {
   incident: IncidentCard;

@@ -3,6 +3,7 @@ import { groupIocs } from '@soc/contracts';
 import { Card, Flex, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { wrapText } from '../../rules/components/wrapText.ts';
+import '../../alerts/i18n/texts.ts';
 
 export type IocsTabProps = { iocs: Ioc[] };
 

@@ -2,6 +2,7 @@ import type { Misconfig } from '@soc/contracts';
 import { Alert as AntAlert, Button, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMisconfigsQuery } from '../api/useIncidentTabsQueries.ts';
+import '../../alerts/i18n/texts.ts';
 
 export type MisconfigsTabProps = { incidentKey: number };
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { IncidentPriorityTag } from '../../../shared/ui/IncidentPriorityTag.tsx';
 import { notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { usePriorityMutation } from '../api/usePriorityMutation.ts';
+import '../i18n/texts.ts';
 
 /** Priority options: those the caller may set, and the current one (shown, not choosable, if not). */
 function priorityOptions(incident: IncidentCard) {

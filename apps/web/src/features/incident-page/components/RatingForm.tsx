@@ -6,6 +6,7 @@ import { ApiError, mapFieldErrors, notifyApiError } from '../../../shared/api/in
 import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
 import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { useRatingMutation } from '../api/useRatingMutation.ts';
+import '../i18n/texts.ts';
 
 interface RatingValues {
   rating?: number;

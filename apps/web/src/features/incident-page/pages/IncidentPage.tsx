@@ -18,6 +18,7 @@ import { CommentsPanel } from '../components/CommentsPanel.tsx';
 import { MainInfo, MitreBlock, MoreInfo, RatingCard } from '../components/IncidentInfo.tsx';
 import { IncidentTabs } from '../components/IncidentTabs.tsx';
 import { PriorityDialog } from '../components/PriorityControl.tsx';
+import '../i18n/texts.ts';
 
 /** Query parameter that opens the priority dialog (spec 000 §2). */
 export const UPDATE_PRIORITY_PARAM = 'updatePriority';

@@ -19,6 +19,7 @@ import { CopyableCommand } from '../components/CopyableCommand.tsx';
 import { iocFeedEn } from '../i18n/en.ts';
 import { iocFeedRu } from '../i18n/ru.ts';
 import { curlCommand, feedUrl } from '../lib/feedUrls.ts';
+import '../../alerts/i18n/texts.ts';
 
 addFeatureTexts('iocFeed', { en: iocFeedEn, ru: iocFeedRu });
 

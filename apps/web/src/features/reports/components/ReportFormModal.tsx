@@ -28,6 +28,7 @@ import {
   toDmy,
   toStartTime,
 } from '../lib/schedule.ts';
+import '../i18n/texts.ts';
 
 interface FormValues {
   name: string;

@@ -42,6 +42,7 @@ import { SIZE_UNIT_BYTES, SIZE_UNITS, sizeUnitLabel, unitOfBounds, type SizeUnit
 import { DATE_PICKER_FORMAT } from '../lib/schedule.ts';
 import { ReportFormModal } from './ReportFormModal.tsx';
 import { CountBadge } from '../../../shared/ui/CountBadge.tsx';
+import '../i18n/texts.ts';
 
 export const REPORTS_FILTER_ENTITY = 'reports';
 const ORDER_POLL_MS = 3000;

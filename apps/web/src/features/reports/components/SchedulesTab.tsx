@@ -21,6 +21,7 @@ import { useDeleteReportTaskMutation } from '../api/useDeleteReportTaskMutation.
 import { useReportTasksInfiniteQuery } from '../api/useReportTasksInfiniteQuery.ts';
 import { fromStartTime, periodLabel } from '../lib/schedule.ts';
 import { ReportFormModal } from './ReportFormModal.tsx';
+import '../i18n/texts.ts';
 
 /**
  * Schedules tab (spec 001 §2): cards in an infinite-scroll list with name, periodicity, start

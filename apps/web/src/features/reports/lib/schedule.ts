@@ -3,6 +3,7 @@ import { crontabFromPeriod, parseStartTime, periodFromCrontab, splitRecipients }
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { formatDate } from '../../../shared/lib/formatDateTime.ts';
+import '../i18n/texts.ts';
 
 /** `YYYY-MM-DDTHH:mm` of a picked date-time (spec 001 §9 start-time format). */
 export const toStartTime = (value: Dayjs): string => value.format('YYYY-MM-DDTHH:mm');

@@ -5,6 +5,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { ReportsListTab } from '../components/ReportsListTab.tsx';
 import { SchedulesTab } from '../components/SchedulesTab.tsx';
+import '../i18n/texts.ts';
 
 const TABS = ['reportsList', 'reportShedules'] as const;
 type ReportsTab = (typeof TABS)[number];

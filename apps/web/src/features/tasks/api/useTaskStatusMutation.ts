@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { taskKeys } from './taskKeys.ts';
+import '../i18n/texts.ts';
 
 /** Sets a task's status (POST /soc/tasks/{id}/status/); failures are toasted. */
 export function useTaskStatusMutation(id: number) {

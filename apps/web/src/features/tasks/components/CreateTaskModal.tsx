@@ -17,6 +17,7 @@ import { useSystemChoicesQuery } from '../../assets/api/useSystemChoicesQuery.ts
 import { AttachmentsInput } from '../../incidents/components/AttachmentsInput.tsx';
 import { attachmentProblems, unsafeNameText } from '../../incidents/lib/attachments.ts';
 import { useCreateTaskMutation } from '../api/useCreateTaskMutation.ts';
+import '../i18n/texts.ts';
 
 type Values = {
   type?: TaskType;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { TaskPriorityTag, TaskStatusTag, TaskTypeTag } from './TaskTags.tsx';
+import '../i18n/texts.ts';
 
 export type TaskCardProps = {
   task: Task;

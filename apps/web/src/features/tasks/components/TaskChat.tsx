@@ -4,6 +4,7 @@ import { ChatComposer } from '../../incident-page/components/CommentComposer.tsx
 import { ChatPanel } from '../../incident-page/components/CommentsPanel.tsx';
 import { useAddTaskMessageMutation } from '../api/useAddTaskMessageMutation.ts';
 import { useTaskMessagesQuery } from '../api/useTaskMessagesQuery.ts';
+import '../i18n/texts.ts';
 
 export type TaskChatProps = {
   taskId: number;

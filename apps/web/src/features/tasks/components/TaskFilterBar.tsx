@@ -11,6 +11,7 @@ import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
 import { useSystemChoicesQuery } from '../../assets/api/useSystemChoicesQuery.ts';
 import { MultiSelectFilter } from '../../incidents/components/MultiSelectFilter.tsx';
 import { readTaskList, readTaskOrdering, withTaskParams, type TaskParam } from '../lib/taskQuery.ts';
+import '../i18n/texts.ts';
 
 export type TaskFilterBarProps = {
   params: URLSearchParams;

@@ -2,6 +2,7 @@ import type { TaskPriority, TaskStatus, TaskType } from '@soc/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ContrastTag } from '../../../shared/ui/ContrastTag.tsx';
+import '../i18n/texts.ts';
 
 /** antd status colours per task status: open work stands out, finished work is muted. */
 const STATUS_COLORS: Record<TaskStatus, string> = {

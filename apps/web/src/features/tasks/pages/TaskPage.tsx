@@ -25,6 +25,7 @@ import { useTaskQuery } from '../api/useTaskQuery.ts';
 import { useTaskStatusMutation } from '../api/useTaskStatusMutation.ts';
 import { TaskChat } from '../components/TaskChat.tsx';
 import { TaskPriorityTag, TaskStatusTag, TaskTypeTag } from '../components/TaskTags.tsx';
+import '../i18n/texts.ts';
 
 export type TaskPageProps = { taskId: number };
 

@@ -14,6 +14,7 @@ import { TaskCard } from '../components/TaskCard.tsx';
 import { TaskFilterBar } from '../components/TaskFilterBar.tsx';
 import { sanitizeTaskParams, TASKS_FILTER_ENTITY } from '../lib/taskQuery.ts';
 import { pageItems } from '../../../shared/lib/pageItems.ts';
+import '../i18n/texts.ts';
 
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 20rem))';
 const CARD_HEIGHT = 84;

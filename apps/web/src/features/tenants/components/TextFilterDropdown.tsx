@@ -1,6 +1,7 @@
 import { Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../i18n/texts.ts';
 
 export type TextFilterDropdownProps = {
   /** The applied value (from the URL). */

@@ -23,6 +23,7 @@ import { formatDate } from '../../../shared/lib/formatDateTime.ts';
 import { ContrastTag } from '../../../shared/ui/ContrastTag.tsx';
 import { useSystemCardQuery } from '../api/useSystemCardQuery.ts';
 import { useSystemIdByIsIdQuery } from '../api/useSystemIdByIsIdQuery.ts';
+import '../i18n/texts.ts';
 
 const SLA_COLOURS: Record<SlaRow['category'], string> = {
   critical: 'red',

@@ -17,6 +17,7 @@ import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts'
 import { useSystemPeopleQuery } from '../api/useSystemPeopleQuery.ts';
 import { useSystemsQuery } from '../api/useSystemsQuery.ts';
 import { TextFilterDropdown } from '../components/TextFilterDropdown.tsx';
+import '../i18n/texts.ts';
 
 const FILTER_KEYS = [
   'is_id__icontains',

@@ -1,0 +1,46 @@
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { MitreMatrix } from '@soc/contracts';
+import { dashboardKeys } from '../api/dashboardQueries.ts';
+import { authStore } from '../../../shared/api/authStore.ts';
+import { callsTo, mockFetch } from '../../../test/fetchMock.ts';
+import { baseRoutes } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/renderApp.tsx';
+import { makeAccessToken } from '../../../test/tokens.ts';
+
+const MATRIX = 'GET /api/v0/soc/mitre_matrix/';
+
+/** The answer of ?description=false: names without MITRE's texts. */
+const namesOnly: MitreMatrix = {
+  available: true,
+  version: '18.1',
+  tactics: [{ id: 'TA0006', name: 'Credential Access', short_name: 'credential-access', is_hidden: false }],
+  techniques: [
+    {
+      technique_id: 'T1110',
+      name: 'Brute Force',
+      url: 'https://attack.mitre.org/techniques/T1110',
+      tactics: ['credential-access'],
+      sub_techniques: [],
+      is_subtechnique: false,
+      is_revoked: false,
+      is_deprecated: false,
+    },
+  ],
+  notice: '© The MITRE Corporation.',
+};
+
+describe('dashboard: the ATT&CK matrix', () => {
+  it('asks for the names only, once, and takes that answer', async () => {
+    authStore.setTokens({ access: makeAccessToken(), refresh: 'r1' });
+    const fetchMock = mockFetch(baseRoutes({ [MATRIX]: { body: namesOnly } }));
+    const { queryClient } = renderApp('/dashboard');
+
+    await waitFor(() => expect(callsTo(fetchMock, MATRIX)).toHaveLength(1));
+    const [request] = callsTo(fetchMock, MATRIX);
+    expect(Object.fromEntries(request!.url.searchParams)).toEqual({ description: 'false' });
+    // the shared schema (checked by apiRequest) takes the answer without descriptions
+    await waitFor(() => expect(queryClient.getQueryState(dashboardKeys.mitre())?.status).toBe('success'));
+    expect(queryClient.getQueryData(dashboardKeys.mitre())).toEqual(namesOnly);
+  });
+});
