@@ -147,7 +147,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       min: size,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 5_000,
-      // awaited by the pool (a query queued behind another on one client is deprecated in pg 8)
+      // awaited by the pool before it hands the connection out (a query queued behind another on
+      // one client is deprecated in pg 8)
+      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- pg-pool awaits this promise; @types/pg declares the hook void
       onConnect: async (client) => {
         await client.query(settings).catch(() => undefined);
       },
