@@ -263,6 +263,8 @@ const NOT_ID_FILTERS = new Set([
   'ioc_type__in',
   'since',
   'cursor',
+  // the MITRE matrix without the technique descriptions (the dashboard's widget, issue 31)
+  'description',
   // paging, ordering, language, search text
   'page',
   'page_size',
