@@ -11,9 +11,10 @@ export const dashboardModule: AppModule = async (app, { ctx }) => {
     attack: attackSource(ctx.config, ctx.db),
   });
   // read (or downloaded) and serialised once before the instance answers ready, rather than by
-  // the first dashboard or rules request (the rules read the same source)
+  // the first dashboard or rules request (the rules read the same source): the variant the
+  // dashboard's widget asks for, without descriptions (the full one is for API clients)
   ctx.readiness.add('ATT&CK data', async () => {
-    await dashboard.mitreMatrixJson();
+    await dashboard.mitreMatrixJson({ description: false });
   });
   await app.register(dashboardRoutes, { prefix: `${API_BASE}/soc`, dashboard });
 };
