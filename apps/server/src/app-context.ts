@@ -18,7 +18,7 @@ import type { Caches } from './lib/cache/caches.ts';
 import type { AuthServiceOptions } from './modules/auth/index.ts';
 import { createReadiness } from './modules/health/index.ts';
 import type { Readiness } from './modules/health/index.ts';
-import { createPgEventBus } from './modules/events/index.ts';
+import { createEventsRepository, createPgEventBus } from './modules/events/index.ts';
 import type { EventBus } from './modules/events/index.ts';
 import { createGossopkaService } from './modules/incidents/index.ts';
 import type { GossopkaService } from './modules/incidents/index.ts';
@@ -137,7 +137,12 @@ export async function createAppContext(app: FastifyInstance, options: BuildAppOp
     lockTimeoutMs: config.jobs.leaseSeconds * 1000,
     backoffBaseMs: config.jobs.retryBaseMs,
   });
-  const bus = createPgEventBus(database, app.log);
+  // after a lost LISTEN connection the bus delivers the events committed meanwhile from the table
+  const events = createEventsRepository(db);
+  const bus = createPgEventBus(database, app.log, {
+    newestId: () => events.newestId(),
+    after: (afterId) => events.after(afterId, null),
+  });
   await bus.start();
   const caches = createCaches(db, bus);
   const gossopka = createGossopkaService({ db, config, jobs, log: app.log });
