@@ -28,7 +28,7 @@ describe('health', () => {
     expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     // main.ts starts the warm-up once the server listens (modules/health/health.routes.test.ts)
     await ctx.app.readiness.start();
-    expect((await ctx.app.inject('/readyz')).json()).toEqual({ status: 'ok', database: 'ok' });
+    expect((await ctx.app.inject('/readyz')).json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
   });
 });
 
