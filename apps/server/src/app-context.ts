@@ -1,6 +1,7 @@
 import type { RateLimitStoreOptions } from './integrations/redis/rate-limit-store.ts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_BASE } from '@soc/contracts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { auditedMailer, createMailer } from './integrations/mail/mailer.ts';
@@ -18,11 +19,12 @@ import type { Caches } from './lib/cache/caches.ts';
 import type { AuthServiceOptions } from './modules/auth/index.ts';
 import { createReadiness } from './modules/health/index.ts';
 import type { Readiness } from './modules/health/index.ts';
-import { createPgEventBus } from './modules/events/index.ts';
+import { createEventsRepository, createPgEventBus } from './modules/events/index.ts';
 import type { EventBus } from './modules/events/index.ts';
 import { createGossopkaService } from './modules/incidents/index.ts';
 import type { GossopkaService } from './modules/incidents/index.ts';
 import { createAuthCache, listenAuthChanges } from './plugins/auth-cache.ts';
+import { databaseUnavailable } from './plugins/error-handler.ts';
 import type { AuthCache } from './plugins/auth-cache.ts';
 
 export interface BuildAppOptions {
@@ -44,6 +46,11 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** The Redis rate-limit store's settings (tests that count requests wait longer for Redis). */
   rateLimitStore?: RateLimitStoreOptions;
+  /**
+   * main.ts: whether the database was reached and migrated (and a new demo installation filled);
+   * until then every API request answers 503 with Retry-After. Absent: it is (tests migrate first).
+   */
+  databaseReady?: () => boolean;
 }
 
 declare module 'fastify' {
@@ -109,8 +116,14 @@ export type AppModule = FastifyPluginAsyncZod<ModuleOptions>;
  * the mailer (in that order, after the modules' preClose hooks ended the event streams).
  */
 export async function createAppContext(app: FastifyInstance, options: BuildAppOptions): Promise<AppContext> {
-  const { config, database } = options;
+  const { config, database, databaseReady } = options;
   const db = database.db;
+  if (databaseReady) {
+    // the probes and the web app's files need no database; the API's answers all do
+    app.addHook('onRequest', async (request) => {
+      if (!databaseReady() && request.url.startsWith(`${API_BASE}/`)) throw databaseUnavailable();
+    });
+  }
   const sms = options.sms ?? createSmsGateway(db, config.sms);
   // the session check's answers, kept until a committed change of the user (any instance, by NOTIFY)
   const authCache =
@@ -137,7 +150,12 @@ export async function createAppContext(app: FastifyInstance, options: BuildAppOp
     lockTimeoutMs: config.jobs.leaseSeconds * 1000,
     backoffBaseMs: config.jobs.retryBaseMs,
   });
-  const bus = createPgEventBus(database, app.log);
+  // after a lost LISTEN connection the bus delivers the events committed meanwhile from the table
+  const events = createEventsRepository(db);
+  const bus = createPgEventBus(database, app.log, {
+    newestId: () => events.newestId(),
+    after: (afterId) => events.after(afterId, null),
+  });
   await bus.start();
   const caches = createCaches(db, bus);
   const gossopka = createGossopkaService({ db, config, jobs, log: app.log });

@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
 import { buildCustomer } from './test/builders.ts';
 import type { TestContext } from './test/harness.ts';
 import { createTestContext } from './test/harness.ts';
@@ -28,7 +29,34 @@ describe('health', () => {
     expect((await ctx.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     // main.ts starts the warm-up once the server listens (modules/health/health.routes.test.ts)
     await ctx.app.readiness.start();
-    expect((await ctx.app.inject('/readyz')).json()).toEqual({ status: 'ok', database: 'ok' });
+    expect((await ctx.app.inject('/readyz')).json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
+  });
+
+  it('answers 503 with Retry-After on the API until main.ts says the database is ready; the probes and pages answer', async () => {
+    let ready = false;
+    const app = await buildApp({ config: ctx.config, database: ctx.database, databaseReady: () => ready });
+    try {
+      const before = await app.inject({
+        method: 'POST',
+        url: '/api/v0/auth/token/obtain/',
+        headers: { 'accept-language': 'en' },
+        payload: { username: 'nobody', password: 'nothing-at-all' },
+      });
+      expect(before.statusCode).toBe(503);
+      expect(Number(before.headers['retry-after'])).toBeGreaterThan(0);
+      expect(before.json()).toEqual({ detail: expect.stringMatching(/temporarily unavailable/) as unknown });
+      expect((await app.inject('/healthz')).statusCode).toBe(200);
+      expect((await app.inject('/')).statusCode).toBe(200);
+      ready = true;
+      const after = await app.inject({
+        method: 'POST',
+        url: '/api/v0/auth/token/obtain/',
+        payload: { username: 'nobody', password: 'nothing-at-all' },
+      });
+      expect(after.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -139,8 +139,9 @@ const EnvSchema = z.object({
     .default('{{code}} is your SOC Portal sign-in code. It expires in {{minutes}} minutes.'),
   SMS_MAX_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(10),
   SMS_OUTBOX: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional(),
-  /** Read by main.ts (load the demo data set into an empty database); here: the SMS outbox. */
+  /** Whether an empty database gets the demo data set at start (anything but `false`); the SMS outbox too. */
   DEMO_DATA: z.string().optional(),
+  DEMO_INCIDENTS: z.coerce.number().int().min(0).max(10_000_000).default(5000),
   OIDC_PROVIDERS: z.string().optional(),
   SSO_HEADER: z.string().optional(),
   SSO_SHARED_SECRET: z.string().min(16).optional(),
@@ -231,6 +232,8 @@ export interface Config {
   /** A PostgreSQL URL, or undefined for the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** The demo data set: loaded into an empty database at start when enabled (DEMO_DATA, DEMO_INCIDENTS). */
+  demo: { enabled: boolean; incidents: number };
   /** work_mem of each connection (`32MB`), or undefined for the server's setting. */
   databaseWorkMem: string | undefined;
   jwtSecret: Uint8Array;
@@ -431,6 +434,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     attackStixPath: e.ATTACK_STIX_PATH ? path.resolve(e.ATTACK_STIX_PATH) : undefined,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    demo: { enabled: e.DEMO_DATA !== 'false', incidents: e.DEMO_INCIDENTS },
     databaseWorkMem: e.DATABASE_WORK_MEM || undefined,
     jwtSecret: loadJwtSecret(e.JWT_SECRET, dataDir, e.DATABASE_URL),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
@@ -551,6 +555,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     attackStixPath: testAttackPath(),
     databaseUrl: undefined,
     databasePoolSize: 4,
+    demo: { enabled: false, incidents: 0 },
     databaseWorkMem: '32MB',
     jwtSecret: new TextEncoder().encode('test-secret-test-secret-test-secret-0123'),
     accessTokenTtlSeconds: 300,

@@ -3,10 +3,9 @@ import { createFileStorage } from './integrations/storage/create-storage.ts';
 import { restrictTree } from './integrations/storage/private-files.ts';
 import { loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
-import { DEMO_PASSWORD, generateDemoData, isDatabaseEmpty } from './demo/generator.ts';
+import { demoLoginsToShow, loadDemoDataIfEmpty } from './demo/demo-start.ts';
+import { DEMO_PASSWORD } from './demo/generator.ts';
 
-/** Incidents in the demo set that a fresh installation starts with (DESIGN §5). */
-const DEMO_INCIDENTS = Number(process.env.DEMO_INCIDENTS ?? 5000);
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** Unfinished uploads older than this were left by a process that died (none runs that long). */
 const STALE_UPLOAD_MS = 24 * 3600 * 1000;
@@ -17,24 +16,43 @@ async function main(): Promise<void> {
   process.umask(0o077);
   const config = loadConfig();
   restrictTree(config.dataDir);
+  // PostgreSQL is not connected to yet: an unreachable one is waited for below, after listen
   const database = await openConfiguredDatabase(config);
-  await database.migrate();
-
   const storage = createFileStorage(config);
-  let demoLogins: { username: string; description: string }[] = [];
-  if (process.env.DEMO_DATA !== 'false' && (await isDatabaseEmpty(database.db))) {
-    console.log(`Empty database: loading demo data (${DEMO_INCIDENTS} incidents)…`);
-    const summary = await generateDemoData(database.db, {
-      incidents: DEMO_INCIDENTS,
-      storage,
-      log: (m) => console.log(m),
-    });
-    demoLogins = summary.logins;
-  }
 
-  const app = await buildApp({ config, database, storage });
+  // until the database was reached, migrated and (a new demo installation) filled, the API
+  // answers 503 with Retry-After; /healthz answers, /readyz says 503 naming the database
+  let databaseReady = false;
+  const app = await buildApp({ config, database, storage, databaseReady: () => databaseReady });
+  let url = '';
+  // the first warm-up step, before the others: tried again while it fails (2 s, doubling up to
+  // 30 s; each failure logged with its reason, never the URL), so an instance started while its
+  // database is down becomes ready once it is back
+  app.readiness.addPrerequisite('database', async () => {
+    await database.migrate();
+    const loaded = config.demo.enabled
+      ? await loadDemoDataIfEmpty(database, {
+          incidents: config.demo.incidents,
+          storage,
+          log: (m) => console.log(m),
+        })
+      : null;
+    databaseReady = true;
+    app.jobs.start();
+    const logins = await demoLoginsToShow(database.db, {
+      enabled: config.demo.enabled,
+      loaded: loaded?.logins,
+    });
+    if (logins.length) {
+      console.log('\nDemo logins (password for all: ' + DEMO_PASSWORD + '):');
+      for (const login of logins) console.log(`  ${login.username.padEnd(10)} ${login.description}`);
+      if (config.sms.outbox) console.log(`SMS sign-in codes (demo outbox): ${url}/dev/sms-outbox`);
+      console.log('');
+    }
+  });
+
   const address = await app.listen({ host: config.host, port: config.port });
-  app.jobs.start();
+  url = address.replace('[::1]', 'localhost').replace('0.0.0.0', '127.0.0.1');
   storage.cleanupTemporary(STALE_UPLOAD_MS).then(
     (removed) => removed && app.log.info({ removed }, 'removed what interrupted uploads left'),
     (err: unknown) => app.log.warn({ err }, 'could not clean up interrupted uploads'),
@@ -47,28 +65,13 @@ async function main(): Promise<void> {
     .then(() =>
       console.log(`Warmed up in ${Math.round(performance.now() - warming)} ms: /readyz answers ready`),
     );
-  const url = address.replace('[::1]', 'localhost').replace('0.0.0.0', '127.0.0.1');
   const where =
     database.kind === 'postgres' ? 'PostgreSQL' : `embedded PostgreSQL (PGlite) in ${config.dataDir}`;
   console.log(
-    `\nSOC portal listening on ${url}  (database: ${where}; ready in ${Math.round(performance.now() - started)} ms)`,
+    `\nSOC portal listening on ${url}  (database: ${where}; listening in ${Math.round(performance.now() - started)} ms)`,
   );
   console.log(`API reference: ${url}/api/v0/docs`);
   if (!config.webDist) console.log('Web app not built: run `npm run build` (npm start does it for you).');
-  console.log('\nDemo logins (password for all: ' + DEMO_PASSWORD + '):');
-  const logins = demoLogins.length
-    ? demoLogins
-    : [
-        { username: 'alice', description: 'customer of one system' },
-        { username: 'bob', description: 'customer of another system' },
-        { username: 'carol', description: 'customer of two systems' },
-        { username: 'dave', description: 'customer with an SMS second factor' },
-        { username: 'analyst', description: 'SOC analyst' },
-        { username: 'admin', description: 'administrator' },
-      ];
-  for (const login of logins) console.log(`  ${login.username.padEnd(10)} ${login.description}`);
-  console.log('(demo accounts exist only where the demo data was loaded)');
-  if (config.sms.outbox) console.log(`SMS sign-in codes (demo outbox): ${url}/dev/sms-outbox`);
   console.log('');
 
   let closing = false;

@@ -58,12 +58,27 @@ export interface Database {
     onPayload: (payload: string) => void,
     onLive?: (live: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Runs `run` under the advisory lock `lockId` (PostgreSQL: held on a connection of its own, so
+   * that instances starting together take turns; the embedded engine serves one process: at once).
+   */
+  withLock<T>(lockId: number, run: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
-const LISTEN_RETRY_MS = 2_000;
+/** The LISTEN connection's first retry after a loss; each further one waits twice as long, up to the cap. */
+const LISTEN_RETRY_MS = 1_000;
+const LISTEN_RETRY_MAX_MS = 30_000;
+/** How long connecting may take before it counts as failed (a host that drops packets). */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** The LISTEN connection's name in `pg_stat_activity` (fault tests tell it apart by it too). */
+export const LISTEN_APPLICATION_NAME = 'soc-portal-listen';
 
-/** LISTEN on its own pg connection, reconnecting until stopped. */
+/**
+ * LISTEN on its own pg connection, reconnecting until stopped. A lost connection (its `error` or
+ * `end`) never throws: it says `onLive(false)` and connects again after a capped exponential
+ * backoff; a first connect that fails does the same, so the server starts without its database.
+ */
 async function listenPg(
   url: string,
   channel: string,
@@ -73,37 +88,88 @@ async function listenPg(
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MS;
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, delay);
+    delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+  };
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({
+      connectionString: url,
+      application_name: LISTEN_APPLICATION_NAME,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // a peer that vanished without closing (a cut network) is noticed, not listened to forever
+      keepAlive: true,
+    });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === c) {
+        // events committed until it listens again are missed here (the bus replays them)
+        client = undefined;
+        onLive(false);
+      }
+      void c.end().catch(() => undefined);
+      schedule();
+    };
+    // a cut connection emits 'error' and then 'end': both handled, neither thrown
+    c.on('error', onLost);
+    c.on('end', onLost);
     c.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
-    const lost = () => {
-      // the connection is gone: a new one listens again (events in between are replayed by clients)
-      if (client !== c) return;
-      client = undefined;
-      onLive(false);
-      void c.end().catch(() => undefined);
-      if (!stopped) retry = setTimeout(() => void connect().catch(schedule), LISTEN_RETRY_MS);
-    };
-    c.on('error', lost);
-    c.on('end', lost);
-    await c.connect();
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (lost) return;
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
     client = c;
-    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    delay = LISTEN_RETRY_MS;
     onLive(true);
-  };
-  const schedule = () => {
-    if (!stopped) retry = setTimeout(() => void connect().catch(schedule), LISTEN_RETRY_MS);
   };
   await connect();
   return async () => {
     stopped = true;
     if (retry) clearTimeout(retry);
+    retry = undefined;
     const c = client;
     client = undefined;
     await c?.end().catch(() => undefined);
   };
+}
+
+/**
+ * Runs `run` while this connection, opened for it outside the pool (so that `run` may use every
+ * pooled one), holds PostgreSQL's session advisory lock `lockId`: instances that start together
+ * take turns. A connection lost meanwhile fails its own query, never the process.
+ */
+async function withAdvisoryLockPg<T>(url: string, lockId: number, run: () => Promise<T>): Promise<T> {
+  const c = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  c.on('error', () => undefined);
+  try {
+    await c.connect();
+    await c.query('SELECT pg_advisory_lock($1)', [lockId]);
+    return await run();
+  } finally {
+    await c.query('SELECT pg_advisory_unlock($1)', [lockId]).catch(() => undefined);
+    await c.end().catch(() => undefined);
+  }
 }
 
 /**
@@ -156,20 +222,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client that loses its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
+    // Neither may one that is checked out (a transaction, a COPY, the request's query): pg-pool
+    // listens only while a client is idle, and an unheard 'error' event is thrown. The lost
+    // connection fails the queries on it (the request answers 503) and is dropped on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     // node-postgres and PGlite differ only in their result type parameter, which no query here depends on.
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       async migrate() {
-        const client = await pool.connect();
-        try {
-          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-          await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsFolder() });
-        } finally {
-          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-          client.release();
-        }
+        await withAdvisoryLockPg(options.url, MIGRATION_LOCK_ID, () =>
+          migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsFolder() }),
+        );
         await applyDerived(db);
       },
       async ping() {
@@ -221,6 +286,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       listen: (channel, onPayload, onLive) => listenPg(options.url, channel, onPayload, onLive),
+      withLock: (lockId, run) => withAdvisoryLockPg(options.url, lockId, run),
       async close() {
         await pool.end();
       },
@@ -263,6 +329,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       onLive?.(true);
       return stop;
     },
+    // one process holds the embedded database's folder: nobody to take turns with
+    withLock: (_lockId, run) => run(),
     async close() {
       await client.close();
     },

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DetailErrorSchema, FieldErrorsSchema } from '@soc/contracts';
 import type { ErrorFields } from '../lib/http-errors.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { StorageUnavailableError } from '../integrations/storage/file-storage.ts';
@@ -81,6 +82,12 @@ const MULTIPART_PARSE_ERROR =
 /** Seconds a client is asked to wait when the database (or another backend) is unreachable. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
+/** 503 "temporarily unavailable" with `Retry-After`: the database cannot be reached (or is not migrated yet). */
+export const databaseUnavailable = () =>
+  new HttpError(503, msg('unavailable'), undefined, {
+    'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+  });
+
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -116,11 +123,43 @@ export function isConnectionError(error: unknown, depth = 0): boolean {
   return isConnectionError(e.cause, depth + 1);
 }
 
+const SAMPLE_DETAIL = { detail: 'x' };
+const SAMPLE_FIELD_ERRORS = { non_field_errors: ['x'] };
+
+/**
+ * A route's response schemas with the answers of the error handler added where a declared error
+ * status would refuse them: a 503 declared for the route's own field errors (sign-in's
+ * `{mfa_token: […]}` when no SMS could be sent) is also `{detail}` when the database cannot be
+ * reached, and a 400 may be field errors or `{detail}` (a body that cannot be read). Otherwise the
+ * route's serializer would write the handler's body as `{}`. Statuses a route does not declare are
+ * serialised as they are (and are the document's `default` answer); the document shows the
+ * union, so it describes every error body.
+ */
+export function withErrorAnswers(response: unknown): unknown {
+  if (!response || typeof response !== 'object') return response;
+  const out: Record<string, unknown> = {};
+  for (const [status, schema] of Object.entries(response as Record<string, unknown>)) {
+    out[status] = schema;
+    if (!(Number(status) >= 400) || !(schema instanceof z.ZodType)) continue;
+    const alternatives: z.ZodType[] = [];
+    if (!schema.safeParse(SAMPLE_DETAIL).success) alternatives.push(DetailErrorSchema);
+    if (status === '400' && !schema.safeParse(SAMPLE_FIELD_ERRORS).success)
+      alternatives.push(FieldErrorsSchema);
+    if (alternatives.length) out[status] = z.union([schema, ...alternatives]);
+  }
+  return out;
+}
+
 /**
  * One error handler for the whole API: field errors in DRF shape, `{detail}` for the rest, and
- * no stack trace or SQL in any 5xx.
+ * no stack trace or SQL in any 5xx. Every route's declared error answers admit its bodies
+ * (`withErrorAnswers`, applied to each route as it is added).
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.schema?.response)
+      route.schema = { ...route.schema, response: withErrorAnswers(route.schema.response) };
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // every text for a person to read leaves in the caller's language (issue 28)
     const send = (status: number, payload: object) =>

@@ -12,6 +12,13 @@ import type { RateLimitStoreOptions } from '../integrations/redis/rate-limit-sto
 import { declarePublic } from './auth.ts';
 import { swaggerOptions } from './openapi.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the rate limits' Redis is connected (undefined without REDIS_URL): `/readyz` reports it. */
+    redisState: () => 'ok' | 'unavailable' | undefined;
+  }
+}
+
 /**
  * The plugins of others, at the root (fastify/demo's "external"): security headers and CSP, the
  * rate limit with its store (Redis when configured), multipart limits, the OpenAPI document
@@ -65,6 +72,7 @@ export const externalPlugins = fp(
       storeOptions,
     );
     app.addHook('onClose', async () => rateLimitStore.close());
+    app.decorate('redisState', () => rateLimitStore.state());
     await app.register(rateLimit, rateLimitStore.options);
     await app.register(multipart, {
       // one byte over the limit reaches the storage meter, which refuses the file (413)

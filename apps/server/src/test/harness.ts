@@ -88,6 +88,17 @@ async function sharedTemplate(name: string, build: (dir: string) => Promise<void
   }
 }
 
+/** Runs one statement (CREATE or DROP DATABASE) on TEST_DATABASE_URL's server, on a connection of its own. */
+export async function adminStatement(statement: string): Promise<void> {
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
 /**
  * A database for one test file with `incidents` demo incidents: PGlite on a copied data
  * directory, or a fresh PostgreSQL database in the pg project. Migrating and generating the demo
@@ -103,15 +114,7 @@ async function openTestDatabase(
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB_DRIVER !== 'pg' || !adminUrl) return openPgliteDatabase(incidents, filesDir);
 
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
+  const admin = adminStatement;
   const urlOf = (db: string) => {
     const url = new URL(adminUrl);
     url.pathname = `/${db}`;

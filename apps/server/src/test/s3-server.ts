@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { readdir } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,8 +17,10 @@ export interface TestS3Server {
   directory: string;
   /** Between the storage and s3rver: `cut()` is the S3 service going down, `restore()` it coming back. */
   proxy: TcpProxy;
-  /** Parts of multipart uploads it has received so far (s3rver writes `<n>.md5` beside each). */
+  /** Parts of multipart uploads it holds now (s3rver writes `<n>.md5` beside each; an abort removes them). */
   partsReceived(): Promise<number>;
+  /** The multipart uploads it was asked to abort so far (their ids). */
+  aborted: string[];
   close(): Promise<void>;
 }
 
@@ -56,6 +59,8 @@ export async function startTestS3Server(): Promise<TestS3Server> {
     configureBuckets: [{ name: TEST_BUCKET, configs: [] }],
   });
   const address = await server.run();
+  const aborted: string[] = [];
+  teachAbort(server.httpServer!, directory, aborted);
   const proxy = await startTcpProxy({ host: '127.0.0.1', port: address.port });
   return {
     settings: {
@@ -69,6 +74,7 @@ export async function startTestS3Server(): Promise<TestS3Server> {
     },
     directory,
     proxy,
+    aborted,
     async partsReceived() {
       const files = await readdir(directory, { recursive: true });
       return files.filter((f) => /uploads.*[/\\]\d+\.md5$/.test(f)).length;
@@ -80,4 +86,24 @@ export async function startTestS3Server(): Promise<TestS3Server> {
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * s3rver answers AbortMultipartUpload (`DELETE …?uploadId=`) with 405 and keeps the parts: here it
+ * removes them as S3 does, so a test sees whether the portal aborts what it started.
+ */
+function teachAbort(http: Server, directory: string, aborted: string[]): void {
+  const s3rver = http.listeners('request') as RequestListener[];
+  http.removeAllListeners('request');
+  http.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const uploadId = new URL(req.url ?? '/', 'http://s3').searchParams.get('uploadId');
+    if (req.method !== 'DELETE' || !uploadId || !/^[\w-]+$/.test(uploadId)) {
+      for (const listener of s3rver) listener(req, res);
+      return;
+    }
+    rmSync(path.join(directory, TEST_BUCKET, '._S3rver_uploads', uploadId), { recursive: true, force: true });
+    aborted.push(uploadId);
+    req.resume();
+    res.writeHead(204).end();
+  });
 }

@@ -29,11 +29,24 @@ export const PortalConfigSchema = z.object({
 export type PortalConfig = z.infer<typeof PortalConfigSchema>;
 
 /** Liveness and readiness answers. */
+const ComponentStateSchema = z.enum(['ok', 'unavailable']);
+
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
-  database: z.enum(['ok', 'unavailable']).optional(),
+  /** Readiness: whether the database answers (while it does not, 503). */
+  database: ComponentStateSchema.optional(),
   /**
-   * Readiness while it answers 503: the warm-up steps not ended yet (`database pool`,
+   * Readiness: whether the file storage (the folder, or the S3 bucket) answers. Reported, not
+   * decisive: every instance shares it, so its outage answers 503 on uploads and downloads only.
+   */
+  storage: ComponentStateSchema.optional(),
+  /**
+   * Readiness, with REDIS_URL: whether Redis is connected. Reported, not decisive: without it the
+   * per-minute limits are not enforced, everything else works.
+   */
+  redis: ComponentStateSchema.optional(),
+  /**
+   * Readiness while it answers 503: the steps not ended yet (`database`: reached and migrated; `database pool`,
    * `ATT&CK data`…), the failed ones among them tried again; the server's log says why they failed.
    */
   warming_up: z.array(z.string()).optional(),

@@ -13,6 +13,8 @@ export interface RateLimitStoreOptions {
 export interface RateLimitStore {
   /** Options for @fastify/rate-limit: a Redis store when REDIS_URL is set, else its in-memory one. */
   options: RateLimitPluginOptions;
+  /** Whether Redis is connected (`/readyz` reports it); undefined without REDIS_URL. */
+  state(): 'ok' | 'unavailable' | undefined;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export function createRateLimitStore(
   log: FastifyBaseLogger,
   { commandTimeoutMs = 500 }: RateLimitStoreOptions = {},
 ): RateLimitStore {
-  if (!redisUrl) return { options: { global: false }, close: async () => undefined };
+  if (!redisUrl) return { options: { global: false }, state: () => undefined, close: async () => undefined };
   const redis = new Redis(redisUrl, {
     maxRetriesPerRequest: 1,
     connectTimeout: 2_000,
@@ -48,6 +50,7 @@ export function createRateLimitStore(
   redis.on('ready', () => (down = false));
   return {
     options: { global: false, redis, nameSpace: `${keyPrefix}rate-limit:`, skipOnError: true },
+    state: () => (redis.status === 'ready' ? 'ok' : 'unavailable'),
     async close() {
       await redis.quit().catch(() => redis.disconnect());
     },

@@ -68,6 +68,11 @@ export interface FileStorage {
    * than `olderThanMs`; returns how many it removed.
    */
   cleanupTemporary(olderThanMs: number): Promise<number>;
+  /**
+   * Resolves when the storage answers within `timeoutMs` (the folder is writable, the bucket
+   * exists and may be read); rejects otherwise. `/readyz` reports it.
+   */
+  check(timeoutMs: number): Promise<void>;
   /** Releases connections (the S3 client's sockets). */
   close(): void;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -98,6 +98,12 @@ export class LocalFileStorage extends KeyedFileStorage implements FileStorage {
       }
     }
     return removed;
+  }
+
+  /** The folder exists (made if missing, as the first upload would) and may be written. */
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true, mode: PRIVATE_DIR_MODE });
+    await access(this.root, constants.R_OK | constants.W_OK);
   }
 
   close(): void {}

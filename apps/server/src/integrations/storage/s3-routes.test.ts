@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,8 @@ let token: string;
 let incidentKey: number;
 let systemId: number;
 let lister: S3Client;
+/** The app's storage: its failed aborts are tried again after 100 ms rather than 5 s. */
+let storage: S3FileStorage | undefined;
 const logLines: string[] = [];
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -59,6 +61,7 @@ beforeAll(async () => {
     incidents: 0,
     config: { storage: { driver: 's3', s3: s3.settings }, logLevel: 'info' },
     logStream: { write: (line) => void logLines.push(line) },
+    storage: () => (storage = new S3FileStorage(s3.settings, { abortRetryMs: 100 })),
   });
   const system = await buildSystem(ctx);
   systemId = system.id;
@@ -68,6 +71,7 @@ beforeAll(async () => {
 afterAll(async () => {
   lister?.destroy();
   await ctx?.close();
+  storage?.close();
   await s3?.close();
 });
 
@@ -210,6 +214,60 @@ describe.runIf(s3)('incident files with STORAGE=s3', () => {
       headers: { ...bearer(token), range: `bytes=${5 * 1024 * 1024 - 5}-${5 * 1024 * 1024 + 4}` },
     });
     expect(ranged.rawPayload.equals(file.subarray(5 * 1024 * 1024 - 5, 5 * 1024 * 1024 + 5))).toBe(true);
+  });
+
+  it('answers the same 503 for a large upload cut while its parts are in flight, in en and ru, and aborts its parts once S3 is back', async () => {
+    const texts = {
+      en: /^The file storage is temporarily unavailable; nothing was saved/,
+      ru: /^Хранилище файлов временно недоступно/,
+    };
+    for (const lang of ['en', 'ru'] as const) {
+      const before = { keys: await bucketKeys(), rows: await attachmentRows(), aborted: s3!.aborted.length };
+      const file = body(16 * 1024 * 1024, lang === 'en' ? 7 : 9);
+      const form = multipart({}, [{ name: 'streamed.bin', body: file }]);
+      const partsBefore = await s3!.partsReceived();
+      // the body arrives as from a client on the network, 64 KB at a time
+      const payload = Readable.from(
+        (async function* () {
+          for (let at = 0; at < form.payload.length; at += 64 * 1024) {
+            yield form.payload.subarray(at, at + 64 * 1024);
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        })(),
+      );
+      const pending = ctx.app.inject({
+        method: 'POST',
+        url: `/api/v0/soc/incs/${incidentKey}/add_file/`,
+        headers: { ...bearer(token), ...form.headers, 'accept-language': lang },
+        payload,
+      });
+      // the service goes down once it has stored the first part, while the next is on its way
+      await expect
+        .poll(() => s3!.partsReceived(), { timeout: 15_000, interval: 20 })
+        .toBeGreaterThan(partsBefore);
+      await s3!.proxy.cut();
+      const res = await pending;
+      expect(res.statusCode, res.body).toBe(503);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Object.keys(res.json<object>())).toEqual(['detail']);
+      expect(res.json<{ detail: string }>().detail).toMatch(texts[lang]);
+      expect(await attachmentRows()).toBe(before.rows);
+
+      await s3!.proxy.restore();
+      expect(await bucketKeys()).toEqual(before.keys);
+      // no orphan parts: the upload is aborted once the service answers again
+      await expect
+        .poll(() => s3!.aborted.length, { timeout: 15_000, interval: 50 })
+        .toBeGreaterThan(before.aborted);
+      await expect.poll(() => s3!.partsReceived(), { timeout: 15_000, interval: 50 }).toBe(0);
+    }
+    const file = body(12 * 1024 * 1024, 5);
+    const again = await addFile(file);
+    expect(again.statusCode).toBe(200);
+    const [attachment] = again.json<{ attachments: { link: string }[] }>().attachments;
+    const whole = await ctx.app.inject({ method: 'GET', url: attachment!.link, headers: bearer(token) });
+    expect(sha(whole.rawPayload)).toBe(sha(file));
+    expect(await s3!.partsReceived()).toBe(0);
   });
 
   it('logs the outage without the S3 credentials, and redacts the secret wherever it is logged', () => {

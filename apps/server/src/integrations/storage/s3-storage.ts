@@ -5,6 +5,7 @@ import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   S3Client,
@@ -32,6 +33,11 @@ export interface S3StorageSettings {
  */
 const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
+/** A failed abort of a multipart upload is tried again after this, doubling up to the cap. */
+const ABORT_RETRY_MS = 5_000;
+const ABORT_RETRY_MAX_MS = 5 * 60_000;
+/** Unfinished uploads older than this are the service's lifecycle rule's to remove (README). */
+const ABORT_GIVE_UP_MS = 24 * 3600_000;
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -75,6 +81,16 @@ const isMissing = (error: unknown) => {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 };
 
+/**
+ * Whether a failure of the upload's reading side only follows from the upload's own failure: the
+ * same error passed back, or the stream ended early because lib-storage stopped reading it.
+ */
+function echoesUpload(readError: unknown, uploadError: unknown): boolean {
+  if (readError === uploadError) return true;
+  const e = readError as { name?: unknown; code?: unknown } | null;
+  return e?.name === 'AbortError' || e?.code === 'ERR_STREAM_PREMATURE_CLOSE' || e?.code === 'ABORT_ERR';
+}
+
 /** The SDK's error as the rest of the server knows errors: 503 when unreachable, ENOENT when missing. */
 function storageError(error: unknown): unknown {
   if (isS3Unavailable(error)) return new StorageUnavailableError(error);
@@ -104,9 +120,21 @@ export class S3FileStorage extends KeyedFileStorage implements FileStorage {
   readonly driver = 's3' as const;
   private readonly client: S3Client;
   private readonly bucket: string;
+  /** Multipart uploads (by id) whose abort waits for the service to answer again. */
+  private readonly pendingAborts = new Map<string, { key: string; since: number }>();
+  private readonly abortRetryMs: number;
+  private abortDelayMs: number;
+  private abortTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
-  constructor(settings: S3StorageSettings) {
+  /** `abortRetryMs`: the first retry of a failed abort (tests shorten it). */
+  constructor(
+    settings: S3StorageSettings,
+    { abortRetryMs = ABORT_RETRY_MS }: { abortRetryMs?: number } = {},
+  ) {
     super();
+    this.abortRetryMs = abortRetryMs;
+    this.abortDelayMs = abortRetryMs;
     this.bucket = settings.bucket;
     this.client = new S3Client({
       endpoint: settings.endpoint,
@@ -139,23 +167,68 @@ export class S3FileStorage extends KeyedFileStorage implements FileStorage {
       params: { Bucket: this.bucket, Key: key, Body: body },
       partSize: PART_BYTES,
       queueSize: PARTS_IN_FLIGHT,
+      // the parts of a failed upload are aborted below, where an outage is waited out
+      leavePartsOnError: true,
     });
-    let uploadError: unknown;
     const sent = upload.done().catch((err: unknown) => {
       // the upload stopped reading: end the client's stream too, or its pipeline waits forever
-      uploadError ??= err;
       body.destroy(err as Error);
       throw err;
     });
     const [read, stored] = await Promise.allSettled([pipeline(source, meter, body), sent]);
     if (read.status === 'fulfilled' && stored.status === 'fulfilled') return { key, ...result() };
-    if (read.status === 'rejected' && read.reason !== uploadError) {
-      // refused or failed while reading the client's stream: the upload must not complete
-      await upload.abort().catch(() => undefined);
-      if (stored.status === 'fulfilled') await this.remove(key).catch(() => undefined);
-      throw read.reason;
+    if (stored.status === 'fulfilled') {
+      // refused or failed while reading the client's stream after the object was complete
+      await this.remove(key).catch(() => undefined);
+      throw read.status === 'rejected' ? read.reason : new Error('upload failed');
     }
-    throw storageError(uploadError);
+    // nothing of a failed upload stays: its parts are aborted now, or once the service answers
+    // again (an outage is not waited for: the client has its 503 at once)
+    const outage = isS3Unavailable(stored.reason);
+    if (upload.uploadId) {
+      const aborting = this.abortParts(key, upload.uploadId);
+      if (!outage) await aborting;
+    }
+    // the reader's own failure (too large, a refused type) is the answer, unless it only echoes
+    // the upload's: lib-storage stops reading the body when a part fails, which ends the
+    // pipeline with an AbortError before the upload's own error arrives (a 500 for an outage)
+    if (read.status === 'rejected' && !echoesUpload(read.reason, stored.reason)) throw read.reason;
+    throw storageError(stored.reason);
+  }
+
+  /**
+   * Aborts a multipart upload (its parts are removed); while the service does not answer, tries
+   * again with a doubling delay, for as long as unfinished uploads are kept (24 hours).
+   */
+  private async abortParts(key: string, uploadId: string): Promise<void> {
+    try {
+      await this.client.send(
+        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
+      );
+    } catch (err) {
+      const pending = this.pendingAborts.get(uploadId) ?? { key, since: Date.now() };
+      if (isS3Unavailable(err) && Date.now() - pending.since < ABORT_GIVE_UP_MS) {
+        this.pendingAborts.set(uploadId, pending);
+        this.scheduleAborts();
+        return;
+      }
+      // gone already, refused, or older than a day: the service's expiry of unfinished uploads is left
+    }
+    this.pendingAborts.delete(uploadId);
+  }
+
+  private scheduleAborts(): void {
+    if (this.abortTimer || this.closed) return;
+    const delay = this.abortDelayMs;
+    this.abortDelayMs = Math.min(delay * 2, ABORT_RETRY_MAX_MS);
+    this.abortTimer = setTimeout(() => {
+      this.abortTimer = undefined;
+      const due = [...this.pendingAborts];
+      void Promise.all(due.map(([uploadId, { key }]) => this.abortParts(key, uploadId))).then(() => {
+        if (this.pendingAborts.size === 0) this.abortDelayMs = this.abortRetryMs;
+      });
+    }, delay);
+    this.abortTimer.unref();
   }
 
   private async get(key: string, range?: { start: number; end: number }): Promise<Readable> {
@@ -245,7 +318,21 @@ export class S3FileStorage extends KeyedFileStorage implements FileStorage {
     }
   }
 
+  /** The bucket answers `HeadBucket` (exists, and the portal's account may use it) in time. */
+  async check(timeoutMs: number): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+        abortSignal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw storageError(err);
+    }
+  }
+
   close(): void {
+    this.closed = true;
+    if (this.abortTimer) clearTimeout(this.abortTimer);
+    this.abortTimer = undefined;
     this.client.destroy();
   }
 }

@@ -54,14 +54,40 @@ export function parseEventPayload(payload: string): StoredEvent | null {
   }
 }
 
-/** The bus over PostgreSQL LISTEN/NOTIFY (PGlite delivers its own notifications the same way). */
+/** The stored events as the bus reads them back after a reconnect (the events repository). */
+export interface EventReplay {
+  /** The newest stored event's id (0: none): where this instance's delivery starts. */
+  newestId(): Promise<number>;
+  /** Events after `afterId`, oldest first, a page at a time (of the last minutes). */
+  after(afterId: number): Promise<StoredEvent[]>;
+}
+
+/** Pages of missed events read after a reconnect at most (the replay reads 200 a page, of the last minutes). */
+const CATCH_UP_MAX_PAGES = 50;
+
+/**
+ * The bus over PostgreSQL LISTEN/NOTIFY (PGlite delivers its own notifications the same way).
+ * When the LISTEN connection comes back after a loss, `replay` (the `events` rows) delivers what
+ * was committed meanwhile before the bus says it is live again: open streams and caches see every
+ * event of the last minutes exactly as if the connection had never gone. Events seen during the
+ * catch-up wait for it, so listeners get them in id order.
+ */
 export function createPgEventBus(
   database: Pick<Database, 'listen'>,
   log?: { error: (obj: object, msg: string) => void },
+  replay?: EventReplay,
 ): EventBus {
   const listeners = new Set<EventListener>();
   const liveListeners = new Set<LiveListener>();
   let live = false;
+  /** Whether the channel is listened to right now (the bus turns live once caught up). */
+  let listening = false;
+  let everListened = false;
+  /** The newest event delivered: a catch-up replays from it. */
+  let lastId = 0;
+  /** Events notified while a catch-up runs, delivered after it. */
+  let held: StoredEvent[] | null = null;
+  let catchingUp: Promise<void> = Promise.resolve();
   let stop: (() => Promise<void>) | undefined;
   const tell = <T>(set: Set<(value: T) => void>, value: T) => {
     for (const listener of set) {
@@ -76,6 +102,55 @@ export function createPgEventBus(
     live = value;
     tell(liveListeners, value);
   };
+  const deliver = (event: StoredEvent) => {
+    if (event.id > lastId) lastId = event.id;
+    tell(listeners, event);
+  };
+  const catchUp = async () => {
+    held = [];
+    let after = lastId;
+    const replayed = new Set<number>();
+    try {
+      for (let page = 0; page < CATCH_UP_MAX_PAGES && listening; page++) {
+        const missed = await replay!.after(after);
+        for (const event of missed) {
+          replayed.add(event.id);
+          deliver(event);
+          after = Math.max(after, event.id);
+        }
+        if (missed.length === 0) break;
+      }
+    } catch (err) {
+      // the database went again meanwhile: the next reconnect tries once more
+      log?.error({ err: err instanceof Error ? err.message : String(err) }, 'event replay failed');
+    } finally {
+      const queued = held;
+      held = null;
+      for (const event of queued) if (!replayed.has(event.id)) deliver(event);
+    }
+    if (listening) setLive(true);
+  };
+  const onLive = (value: boolean) => {
+    listening = value;
+    if (!value) {
+      if (live) setLive(false);
+      return;
+    }
+    const resumed = everListened && replay !== undefined && lastId > 0;
+    if (!everListened && replay) {
+      // nothing before the start was missed: a later catch-up begins at the newest event now
+      replay.newestId().then(
+        (id) => (lastId = Math.max(lastId, id)),
+        () => undefined,
+      );
+    }
+    everListened = true;
+    if (!resumed) {
+      setLive(true);
+      return;
+    }
+    catchingUp = catchingUp.then(catchUp);
+  };
   return {
     async start() {
       if (stop) return;
@@ -83,9 +158,11 @@ export function createPgEventBus(
         EVENTS_CHANNEL,
         (payload) => {
           const event = parseEventPayload(payload);
-          if (event) tell(listeners, event);
+          if (!event) return;
+          if (held) held.push(event);
+          else deliver(event);
         },
-        setLive,
+        onLive,
       );
     },
     subscribe(listener) {
@@ -98,12 +175,14 @@ export function createPgEventBus(
       return () => liveListeners.delete(listener);
     },
     async close() {
+      listening = false;
       setLive(false);
       listeners.clear();
       liveListeners.clear();
       const s = stop;
       stop = undefined;
       await s?.();
+      await catchingUp;
     },
   };
 }

@@ -54,6 +54,12 @@ export function createEventsRepository(db: Db) {
       return rows.map(toEvent);
     },
 
+    /** The newest event's id (0: none yet); the primary key answers it. */
+    async newestId(): Promise<number> {
+      const rows = await queryRows<{ id: string | number | null }>(db, sql`SELECT max(id) AS id FROM events`);
+      return Number(rows[0]?.id ?? 0);
+    },
+
     async byId(id: number): Promise<StoredEvent | undefined> {
       const rows = await queryRows<EventRow>(
         db,

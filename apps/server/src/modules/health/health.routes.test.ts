@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/harness.ts';
 import type { TestContext } from '../../test/harness.ts';
+import { LocalFileStorage } from '../../integrations/storage/local-storage.ts';
 
 /** A warm-up step that ends when the test says so. */
 function gate() {
@@ -27,13 +28,14 @@ describe('readiness (/readyz) and the warm-up of a new instance', () => {
     expect(before.json()).toEqual({
       status: 'unavailable',
       database: 'ok',
+      storage: 'ok',
       warming_up: ['database pool', 'ATT&CK data'],
       failed: [],
     });
     await ctx.app.readiness.start();
     const after = await ctx.app.inject('/readyz');
     expect(after.statusCode).toBe(200);
-    expect(after.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(after.json()).toEqual({ status: 'ok', database: 'ok', storage: 'ok' });
   });
 
   it('stays 503 while a step runs, without holding the event loop: liveness and readiness answer', async () => {
@@ -75,6 +77,7 @@ describe('readiness (/readyz) and the warm-up of a new instance', () => {
     expect(res.json()).toEqual({
       status: 'unavailable',
       database: 'ok',
+      storage: 'ok',
       warming_up: ['reference data'],
       failed: ['reference data'],
     });
@@ -88,4 +91,51 @@ describe('readiness (/readyz) and the warm-up of a new instance', () => {
     // pino's warn level
     expect(failure?.level).toBe(40);
   });
+
+  it('reports the file storage and Redis without answering 503 for them: every instance shares them', async () => {
+    ctx = await createTestContext({
+      incidents: 0,
+      // a Redis nobody listens on
+      config: { redisUrl: 'redis://127.0.0.1:1' },
+      storage: (config) => new UnreachableStorage(config.filesDir),
+    });
+    await ctx.app.readiness.start();
+    const res = await ctx.app.inject('/readyz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      storage: 'unavailable',
+      redis: 'unavailable',
+    });
+  });
+
+  it('names the database while its prerequisite step has not ended, and starts no other step before it', async () => {
+    ctx = await createTestContext({ incidents: 0 });
+    const database = gate();
+    let others = 0;
+    ctx.app.readiness.addPrerequisite('database', database.run);
+    ctx.app.readiness.add('after the database', async () => void (others += 1));
+    const warming = ctx.app.readiness.start();
+    const during = await ctx.app.inject('/readyz');
+    expect(during.statusCode).toBe(503);
+    expect(during.json<{ warming_up: string[] }>().warming_up).toEqual([
+      'database',
+      'database pool',
+      'ATT&CK data',
+      'after the database',
+    ]);
+    expect(others).toBe(0);
+    database.release();
+    await warming;
+    expect(others).toBe(1);
+    expect((await ctx.app.inject('/readyz')).statusCode).toBe(200);
+  });
 });
+
+/** A storage whose service does not answer (its files are never touched here). */
+class UnreachableStorage extends LocalFileStorage {
+  override async check(): Promise<void> {
+    throw new Error('connect ECONNREFUSED');
+  }
+}

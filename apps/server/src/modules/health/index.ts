@@ -6,5 +6,9 @@ export type { Readiness, ReadinessState } from './readiness.ts';
 export { createReadiness } from './readiness.ts';
 
 export const healthModule: AppModule = async (app, { ctx }) => {
-  await app.register(healthRoutes, { database: ctx.database, readiness: ctx.readiness });
+  await app.register(healthRoutes, {
+    database: ctx.database,
+    readiness: ctx.readiness,
+    storage: ctx.storage,
+  });
 };

@@ -110,4 +110,29 @@ describe('createReadiness', () => {
     await again;
     expect(readiness.state().pending).toEqual([]);
   });
+
+  it('runs the prerequisites one after another, tried again until each ends well, before any other step', async () => {
+    const { log, warnings } = recordingLog();
+    const readiness = createReadiness({ log, retryMs: 5, maxRetryMs: 10 });
+    const ran: string[] = [];
+    let reachable = false;
+    readiness.addPrerequisite('database', async () => {
+      ran.push('database');
+      if (!reachable) throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    });
+    readiness.addPrerequisite('demo data', async () => void ran.push('demo data'));
+    readiness.add('pool', async () => void ran.push('pool'));
+    const warming = readiness.start();
+    for (let i = 0; i < 100 && warnings.length < 2; i++) await tick(5);
+    expect(readiness.state()).toEqual({
+      started: true,
+      pending: ['database', 'demo data', 'pool'],
+      failed: ['database'],
+    });
+    expect(ran.every((step) => step === 'database')).toBe(true);
+    reachable = true;
+    await warming;
+    expect(ran.filter((step) => step !== 'database')).toEqual(['demo data', 'pool']);
+    expect(readiness.state()).toEqual({ started: true, pending: [], failed: [] });
+  });
 });

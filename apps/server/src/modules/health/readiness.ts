@@ -9,8 +9,13 @@ import type { FastifyBaseLogger } from 'fastify';
  * started while its database was down becomes ready once it is back, without a restart.
  */
 export interface Readiness {
-  /** Adds a step; steps added after `start()` run at once. */
+  /** Adds a step; steps added after `start()` run at once (once the prerequisites have ended well). */
   add(name: string, run: () => Promise<void>): void;
+  /**
+   * Adds a step that the others wait for (main.ts: `database`, reached and migrated): the
+   * prerequisites run one after another, each tried again as a step is, before any other step.
+   */
+  addPrerequisite(name: string, run: () => Promise<void>): void;
   /** Runs the steps (the first call only); resolves once each has ended well. */
   start(): Promise<void>;
   /** The steps not ended well yet (and whether `start()` was called). */
@@ -43,9 +48,12 @@ interface Step {
 
 export function createReadiness({ log, retryMs = 2_000, maxRetryMs = 30_000 }: ReadinessOptions): Readiness {
   const steps: Step[] = [];
+  const prerequisites: Step[] = [];
   let started = false;
   let stopped = false;
+  let prepared = false;
   const timers = new Set<NodeJS.Timeout>();
+  const all = () => [...prerequisites, ...steps];
 
   const attempt = (step: Step, delayMs: number): void => {
     if (stopped) return;
@@ -77,30 +85,52 @@ export function createReadiness({ log, retryMs = 2_000, maxRetryMs = 30_000 }: R
       );
   };
 
+  const newStep = (name: string, run: () => Promise<void>): Step => {
+    let resolve!: () => void;
+    const done = new Promise<void>((r) => (resolve = r));
+    return { name, run, status: 'waiting', done, resolve };
+  };
+  /** The prerequisites in turn (those added meanwhile too), then every other step at once. */
+  const prepare = async () => {
+    for (let i = 0; i < prerequisites.length; i++) {
+      const step = prerequisites[i]!;
+      attempt(step, retryMs);
+      await step.done;
+    }
+    prepared = true;
+    for (const step of steps) attempt(step, retryMs);
+  };
+
   return {
     add(name, run) {
-      let resolve!: () => void;
-      const done = new Promise<void>((r) => (resolve = r));
-      const step: Step = { name, run, status: 'waiting', done, resolve };
+      const step = newStep(name, run);
       steps.push(step);
-      if (started) attempt(step, retryMs);
+      if (prepared) attempt(step, retryMs);
+    },
+    addPrerequisite(name, run) {
+      if (prepared) throw new Error(`Prerequisite "${name}" added after the others started`);
+      prerequisites.push(newStep(name, run));
     },
     async start() {
       if (!started) {
         started = true;
-        for (const step of steps) attempt(step, retryMs);
+        void prepare();
       }
       // steps added meanwhile are awaited too
-      for (let count = 0; count !== steps.length;) {
-        count = steps.length;
-        await Promise.all(steps.map((s) => s.done));
+      for (let count = 0; count !== all().length;) {
+        count = all().length;
+        await Promise.all(all().map((s) => s.done));
       }
     },
     state() {
       return {
         started,
-        pending: steps.filter((s) => s.status !== 'done').map((s) => s.name),
-        failed: steps.filter((s) => s.status === 'failed').map((s) => s.name),
+        pending: all()
+          .filter((s) => s.status !== 'done')
+          .map((s) => s.name),
+        failed: all()
+          .filter((s) => s.status === 'failed')
+          .map((s) => s.name),
       };
     },
     stop() {
