@@ -13,6 +13,8 @@ await build({
     main: 'src/main.ts',
     'demo-cli': 'src/demo/cli.ts',
     'admin-cli': 'src/modules/admin/admin.cli.ts',
+    // `node --import ./dist/telemetry.js ./dist/main.js`: traces when OTEL_EXPORTER_OTLP_ENDPOINT is set
+    telemetry: 'src/telemetry-start.ts',
   },
   outdir: 'dist',
   bundle: true,

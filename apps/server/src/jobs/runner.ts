@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { Db } from '../db/client.ts';
+import { traced } from '../telemetry.ts';
 import type { JobRow } from './jobs.repository.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 
@@ -79,7 +80,11 @@ export function createJobRunner(options: JobRunnerOptions) {
       const heartbeat = setInterval(() => void repo.renew(job.id).catch(() => undefined), lockTimeoutMs / 3);
       try {
         if (!handler) throw new Error(`No handler for job type ${job.type}`);
-        await repo.finish(job.id, (await handler(job.payload, job)) ?? {});
+        const run = () => handler(job.payload, job);
+        await repo.finish(
+          job.id,
+          (await traced(`job ${job.type}`, { 'job.id': job.id, 'job.type': job.type }, run)) ?? {},
+        );
       } catch (err) {
         await fail(job, err);
       } finally {
