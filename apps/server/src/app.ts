@@ -35,6 +35,7 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { externalPlugins } from './plugins/external.ts';
 import { loggerOptions } from './plugins/logger.ts';
+import { frameworkErrorWithId, genRequestId, requestIdPlugin } from './plugins/request-id.ts';
 import { setNotFoundHandler } from './plugins/not-found.ts';
 import { routeLimitsPlugin } from './plugins/route-limits.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
@@ -85,12 +86,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
+    genReqId: genRequestId,
+    frameworkErrors: frameworkErrorWithId,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // tests also encode every response with zod and compare (see plugins/serializer.ts)
   app.setSerializerCompiler(createSerializerCompiler({ verify: config.env === 'test' }));
 
+  // the request id first, so that every answer carries it (also one that a later hook ends)
+  await app.register(requestIdPlugin);
   // external; the compressor first, so that its hook sees every route (the API reference's too)
   await app.register(compressionPlugin, { config: config.compression });
   await app.register(externalPlugins, { config, rateLimitStore: options.rateLimitStore });
