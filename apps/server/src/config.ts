@@ -272,7 +272,9 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | null {
   // proxy-addr's names of ranges are accepted too
   const address = (item: string) =>
     ['loopback', 'linklocal', 'uniquelocal'].includes(item) ||
-    isCidr(item.includes('/') ? item : `${item}/${item.includes(':') ? 128 : 32}`);
+    // IPv6, or IPv4 in its four-part form only (`10.5` would mean 10.0.0.5)
+    ((item.includes(':') || /^\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?$/.test(item)) &&
+      isCidr(item.includes('/') ? item : `${item}/${item.includes(':') ? 128 : 32}`));
   return list.length && list.every(address) ? list : null;
 }
 
