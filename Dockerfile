@@ -39,6 +39,8 @@ COPY --from=build /app/apps/server/drizzle ./apps/server/drizzle
 # the compact ATT&CK data and MITRE's notice, read when no bundle is configured or imported
 COPY --from=build /app/apps/server/src/integrations/attack/data ./apps/server/src/integrations/attack/data
 COPY --from=build /app/apps/web/dist ./apps/web/dist
+# `npm run admin -- …` (README.md, "Administration"): the script and what it imports
+COPY --from=build /app/scripts/admin.mjs /app/scripts/freshness.mjs ./scripts/
 # uploaded files, generated reports and (without DATABASE_URL) the embedded database
 RUN mkdir -p /var/lib/soc-portal && chown node:node /var/lib/soc-portal
 VOLUME ["/var/lib/soc-portal"]
@@ -48,4 +50,5 @@ EXPOSE 8080
 # ready = the process answers and its database does (GET /readyz)
 HEALTHCHECK --interval=10s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
+# traces start before the server loads when OTEL_EXPORTER_OTLP_ENDPOINT is set (README.md, "Traces")
+CMD ["node", "--enable-source-maps", "--import", "./apps/server/dist/telemetry.js", "apps/server/dist/main.js"]

@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { SERVER_OUTPUT, SERVER_SOURCES, WEB_OUTPUT, WEB_SOURCES, isStale } from './freshness.mjs';
 
 const run = (args) => {
@@ -23,9 +24,18 @@ if (isStale(SERVER_OUTPUT, SERVER_SOURCES)) {
 const attack = path.resolve(import.meta.dirname, '../../shared/data/attack/enterprise-attack.json');
 const defaults = existsSync(attack) ? { ATTACK_STIX_PATH: attack } : {};
 
-const child = spawn(process.execPath, ['--enable-source-maps', SERVER_OUTPUT, ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...defaults, ...process.env },
-});
+// traces (when OTEL_EXPORTER_OTLP_ENDPOINT is set) start before the server's modules load
+const telemetry = [
+  '--import',
+  pathToFileURL(path.resolve(import.meta.dirname, '../apps/server/dist/telemetry.js')).href,
+];
+const child = spawn(
+  process.execPath,
+  ['--enable-source-maps', ...telemetry, SERVER_OUTPUT, ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...defaults, ...process.env },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fastifyTrustProxy } from './config.ts';
 import { JSON_BODY_LIMIT_BYTES } from '@soc/contracts';
 import { createAppContext } from './app-context.ts';
 import type { BuildAppOptions } from './app-context.ts';
@@ -35,6 +36,8 @@ import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { externalPlugins } from './plugins/external.ts';
 import { loggerOptions } from './plugins/logger.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { frameworkErrorWithId, genRequestId, requestIdPlugin } from './plugins/request-id.ts';
 import { setNotFoundHandler } from './plugins/not-found.ts';
 import { routeLimitsPlugin } from './plugins/route-limits.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
@@ -83,14 +86,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: false,
+    genReqId: genRequestId,
+    frameworkErrors: frameworkErrorWithId,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // tests also encode every response with zod and compare (see plugins/serializer.ts)
   app.setSerializerCompiler(createSerializerCompiler({ verify: config.env === 'test' }));
 
+  // the request id first, so that every answer carries it (also one that a later hook ends)
+  await app.register(requestIdPlugin);
   // external; the compressor first, so that its hook sees every route (the API reference's too)
   await app.register(compressionPlugin, { config: config.compression });
   await app.register(externalPlugins, { config, rateLimitStore: options.rateLimitStore });
@@ -98,6 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // app: the shared context (database, storage, mail, jobs, events, caches), then the checks
   // every route passes
   await app.register(errorHandlerPlugin);
+  // before the modules, so that its hook times every route of theirs
+  await app.register(metricsPlugin, { config: config.metrics, database: options.database });
   const ctx = await createAppContext(app, options);
   await app.register(authPlugin, authPluginOptions(ctx));
   await app.register(routeLimitsPlugin, { db: ctx.db, config: config.routeLimits });

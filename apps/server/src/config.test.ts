@@ -93,3 +93,48 @@ describe('the rate limits and the storage quota (issue 25)', () => {
     }
   });
 });
+
+/** Whose X-Forwarded-For gives the client address (README.md, "TRUST_PROXY"). */
+describe('TRUST_PROXY', () => {
+  const trust = (value?: string) =>
+    loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'soc-trust-')), TRUST_PROXY: value }).trustProxy;
+
+  it('takes false, true, a hop count or a list of addresses and CIDR ranges', () => {
+    expect(trust(undefined)).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('172.28.0.10')).toEqual(['172.28.0.10']);
+    expect(trust('10.0.0.5, 10.0.1.0/24,::1,loopback')).toEqual([
+      '10.0.0.5',
+      '10.0.1.0/24',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('refuses anything else', () => {
+    for (const value of ['yes please', '10.0.0.256', '10.0.0.0/33', 'proxy.internal', '1.5'])
+      expect(() => trust(value), value).toThrow(/TRUST_PROXY/);
+  });
+
+  it('believes only the hops it names: the client behind a counted proxy, never a forged one', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { fastifyTrustProxy } = await import('./config.ts');
+    const ipBehind = async (tp: ReturnType<typeof trust>, xff: string) => {
+      const app = Fastify({ trustProxy: fastifyTrustProxy(tp) });
+      app.get('/', async (request) => request.ip);
+      const res = await app.inject({ method: 'GET', url: '/', headers: { 'x-forwarded-for': xff } });
+      await app.close();
+      return res.body;
+    };
+    // inject's peer is 127.0.0.1; the proxy replaced the header with its own peer, 198.51.100.7
+    expect(await ipBehind(1, '198.51.100.7')).toBe('198.51.100.7');
+    expect(await ipBehind(['127.0.0.1'], '198.51.100.7')).toBe('198.51.100.7');
+    // a header appended to a forged one: one hop believed, the forged entry never
+    expect(await ipBehind(1, '6.6.6.6, 198.51.100.7')).toBe('198.51.100.7');
+    expect(await ipBehind(['127.0.0.1'], '6.6.6.6, 198.51.100.7')).toBe('198.51.100.7');
+    expect(await ipBehind(false, '198.51.100.7')).toBe('127.0.0.1');
+  });
+});

@@ -111,7 +111,29 @@ const EnvSchema = z.object({
   CSV_SYNC_MAX_ROWS: z.coerce.number().int().min(1).default(10_000),
   CSV_ASYNC_MAX_ROWS: z.coerce.number().int().min(1).default(1_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: boolFromEnv,
+  /**
+   * Which proxies' `X-Forwarded-For` to believe: `true`/`false`, a hop count (`1`: the nearest
+   * proxy) or a comma-separated list of addresses and CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, issue) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        issue.addIssue({
+          code: 'custom',
+          message: 'true, false, a hop count or a list of addresses/CIDR ranges',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** A listener of its own for GET /metrics (Prometheus); unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** GET /metrics on the main port for a caller with `Authorization: Bearer <token>`; unset: none. */
+  METRICS_TOKEN: z.string().min(32, 'at least 32 characters').optional(),
   WEB_DIST: z.string().optional(),
   HTTP_COMPRESSION: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('on'),
   HTTP_COMPRESSION_BROTLI_QUALITY: z.coerce.number().int().min(0).max(11).default(4),
@@ -221,6 +243,53 @@ function parseOidcProviders(raw: string | undefined): OidcProviderConfig[] {
   return parsed.data;
 }
 
+/** `true`/`false`, a hop count, or the addresses and CIDR ranges of the trusted proxies. */
+export type TrustProxy = boolean | number | string[];
+
+export interface MetricsConfig {
+  /** Port of the separate metrics listener; undefined: none. */
+  port: number | undefined;
+  /** Address it listens on (loopback unless the scraper runs elsewhere). */
+  host: string;
+  /** Bearer token of GET /metrics on the main port; undefined: not served there. */
+  token: string | undefined;
+}
+
+/**
+ * TRUST_PROXY: empty or `false` trusts no proxy; `true` every hop (only where no client can reach
+ * the server but through the proxy); a hop count; or the proxies' addresses and CIDR ranges
+ * (or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`).
+ * null: none of these.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy | null {
+  const value = (raw ?? '').trim();
+  if (['', 'false', '0', 'no'].includes(value)) return false;
+  if (['true', 'yes'].includes(value)) return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  // proxy-addr's names of ranges are accepted too
+  const address = (item: string) =>
+    ['loopback', 'linklocal', 'uniquelocal'].includes(item) ||
+    // IPv6, or IPv4 in its four-part form only (`10.5` would mean 10.0.0.5)
+    ((item.includes(':') || /^\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?$/.test(item)) &&
+      isCidr(item.includes('/') ? item : `${item}/${item.includes(':') ? 128 : 32}`));
+  return list.length && list.every(address) ? list : null;
+}
+
+/**
+ * Fastify's `trustProxy` for a TrustProxy: a hop count as a function of the hop (Fastify itself
+ * refuses counts, since a client that reaches the server directly then chooses its address: a
+ * count only suits a server that nothing but the proxy can reach, README.md "TRUST_PROXY").
+ */
+export function fastifyTrustProxy(
+  tp: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof tp === 'number' ? (_address: string, hop: number) => hop < tp : tp;
+}
+
 export interface Config {
   env: 'production' | 'development' | 'test';
   host: string;
@@ -287,7 +356,10 @@ export interface Config {
   /** Bytes of uploaded files each system may keep (incident and task files); 0: no quota. */
   storageQuotaBytesPerSystem: number;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: whom to believe about the client's address (`X-Forwarded-For`). */
+  trustProxy: TrustProxy;
+  /** Prometheus metrics (plugins/metrics.ts): never served unless a port or a token is set. */
+  metrics: MetricsConfig;
   /** Folder of the built web app, or undefined to serve the API only. */
   webDist: string | undefined;
   /**
@@ -474,6 +546,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageQuotaBytesPerSystem: e.STORAGE_QUOTA_BYTES_PER_SYSTEM,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist(),
     compression: {
       enabled: ['on', 'true', '1'].includes(e.HTTP_COMPRESSION),
@@ -582,6 +655,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     storageQuotaBytesPerSystem: 20 * 1024 ** 3,
     logLevel: 'silent',
     trustProxy: false,
+    metrics: { port: undefined, host: '127.0.0.1', token: undefined },
     webDist: undefined,
     compression: { enabled: true, brotliQuality: 4, gzipLevel: 6 },
     branding: {

@@ -44,6 +44,8 @@ export interface Database {
    * engine cannot stream it); the connection returns to the pool when the stream ends or fails.
    */
   copyOut?: (query: SQL, options: string) => Promise<Readable>;
+  /** The pool's connections and the queries waiting for one (PostgreSQL only; read by the metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   /** The embedded engine's whole data directory as a tarball (PGlite only; tests reuse it as a template). */
   dumpDataDir?: () => Promise<Blob>;
   /**
@@ -287,6 +289,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       listen: (channel, onPayload, onLive) => listenPg(options.url, channel, onPayload, onLive),
       withLock: (lockId, run) => withAdvisoryLockPg(options.url, lockId, run),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: size,
+      }),
       async close() {
         await pool.end();
       },

@@ -1,5 +1,7 @@
 import { hostname } from 'node:os';
 import type { Db } from '../db/client.ts';
+import { jobRuns } from '../lib/metrics.ts';
+import { traced } from '../telemetry.ts';
 import type { JobRow } from './jobs.repository.ts';
 import { createJobsRepository } from './jobs.repository.ts';
 
@@ -61,6 +63,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     const final = job.attempts >= job.maxAttempts;
     const delay = Math.min(BACKOFF_MAX_MS, backoffBaseMs * 2 ** (job.attempts - 1));
     await repo.fail(job.id, message.slice(0, 2000), delay, final);
+    jobRuns.inc({ type: job.type, result: final ? 'failed' : 'retry' });
     options.log?.error(
       { jobId: job.id, type: job.type, attempt: job.attempts, final, err: message },
       'job failed',
@@ -79,7 +82,12 @@ export function createJobRunner(options: JobRunnerOptions) {
       const heartbeat = setInterval(() => void repo.renew(job.id).catch(() => undefined), lockTimeoutMs / 3);
       try {
         if (!handler) throw new Error(`No handler for job type ${job.type}`);
-        await repo.finish(job.id, (await handler(job.payload, job)) ?? {});
+        const run = () => handler(job.payload, job);
+        await repo.finish(
+          job.id,
+          (await traced(`job ${job.type}`, { 'job.id': job.id, 'job.type': job.type }, run)) ?? {},
+        );
+        jobRuns.inc({ type: job.type, result: 'done' });
       } catch (err) {
         await fail(job, err);
       } finally {

@@ -1,3 +1,4 @@
+import { requestContext } from '@fastify/request-context';
 import type { Db } from '../db/client.ts';
 import { queueJob } from '../jobs/jobs.repository.ts';
 import { insertAuditEntry } from './audit.repository.ts';
@@ -38,8 +39,9 @@ export const SECURITY_NOTICE_ACTIONS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Records who did what, when and from where (DESIGN §5). An action of SECURITY_NOTICE_ACTIONS
- * queues its notice in the same transaction as the entry.
+ * Records who did what, when and from where, and in which request (the id of the request being
+ * answered, as in its log lines and its `X-Request-Id`; none for jobs and the admin CLI). An
+ * action of SECURITY_NOTICE_ACTIONS queues its notice in the same transaction as the entry.
  */
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {
   const id = await insertAuditEntry(db, {
@@ -50,6 +52,7 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
     ip: entry.ip,
     userAgent: (entry.userAgent ?? '').slice(0, 512),
     details: entry.details ?? {},
+    requestId: requestContext.get('requestId') ?? null,
   });
   if (SECURITY_NOTICE_ACTIONS.has(entry.action)) {
     await queueJob(db, SECURITY_NOTICE_JOB, { audit_id: id });

@@ -1,5 +1,8 @@
 import type { Database } from '../db/client.ts';
 import type { AuthUser } from '../modules/auth/index.ts';
+import { cacheRequests } from '../lib/metrics.ts';
+
+const [authHits, authMisses] = [cacheRequests.labels('auth', 'hit'), cacheRequests.labels('auth', 'miss')];
 
 /** The channel that the triggers of migration 0020 notify when what the auth check reads changes. */
 export const AUTH_CHANNEL = 'soc_auth';
@@ -89,9 +92,11 @@ export function createAuthCache({
       if (kept && kept.expiresAt > now()) {
         entries.delete(key);
         entries.set(key, kept);
+        authHits.inc();
         return kept.user;
       }
       if (kept) remove(key);
+      authMisses.inc();
       const started = generation;
       const user = await read();
       if (!live || generation !== started || !user?.isActive) return user;

@@ -6,6 +6,7 @@ import { DetailErrorSchema, FieldErrorsSchema } from '@soc/contracts';
 import type { ErrorFields } from '../lib/http-errors.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import { StorageUnavailableError } from '../integrations/storage/file-storage.ts';
+import { storageErrors } from '../lib/metrics.ts';
 import type { Message } from '../lib/messages.ts';
 import { Localized, inLanguage, msg, schemaMessage } from '../lib/messages.ts';
 import { requestLanguage } from './auth.ts';
@@ -195,6 +196,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error.code === 'ENOSPC' || error.code === 'EDQUOT') {
       // the file storage is full: the upload was removed (FileStorage.put), nothing recorded
       request.log.error({ err: error }, 'storage full');
+      storageErrors.inc({ reason: 'disk_full' });
       return send(507, { detail: msg('storageFull') });
     }
     if (isConnectionError(error)) {

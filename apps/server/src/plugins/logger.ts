@@ -1,3 +1,4 @@
+import { requestContext } from '@fastify/request-context';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -31,7 +32,19 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** Fastify's logger options: the configured level, secrets redacted, to `stream` when given. */
+/**
+ * The request id on a line written while a request runs through a logger that does not carry it
+ * already (the app's logger, used by services and integrations; the request's own has `reqId`).
+ */
+function requestIdMixin(_merge: object, _level: number, logger: { bindings(): Record<string, unknown> }) {
+  const reqId = requestContext.get('requestId');
+  return reqId === undefined || 'reqId' in logger.bindings() ? {} : { reqId };
+}
+
+/**
+ * Fastify's logger options: the configured level, secrets redacted, every line of a request
+ * with its id, to `stream` when given.
+ */
 export function loggerOptions(
   config: Config,
   stream?: { write(line: string): void },
@@ -41,6 +54,7 @@ export function loggerOptions(
     level: config.logLevel,
     redact: REDACT,
     serializers: { req: serializeRequest },
+    mixin: requestIdMixin,
     ...(stream ? { stream } : {}),
   };
 }

@@ -66,6 +66,8 @@ export const auditLog = pgTable(
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The id of the request that wrote the entry (its `X-Request-Id` and log lines); null outside requests. */
+    requestId: text('request_id'),
     /**
      * Systems the entry concerns (an incident's, a report's, the acting customer's), filled by the
      * trigger `audit_log_scope` where the writer gave none: customers see the entries of their systems.

@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
+import { countOutcome, mails } from '../../lib/metrics.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../storage/private-files.ts';
 
 export interface MailAttachment {
@@ -92,7 +93,7 @@ export function auditedMailer(
 ): Mailer {
   return {
     async send(message) {
-      const sent = await mailer.send(message);
+      const sent = await countOutcome(mailer.send(message), mails);
       // the mail is out: a failed record must not fail the job, whose retry would send it again
       await audit(db, {
         userId: null,

@@ -3,6 +3,7 @@ import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { HttpError } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
+import { storageErrors } from '../../lib/metrics.ts';
 
 /** Raised when a stream is longer than its limit; nothing is kept. */
 export class FileTooLargeError extends Error {
@@ -23,6 +24,7 @@ export class StorageUnavailableError extends HttpError {
   constructor(override readonly cause: unknown) {
     super(503, msg('storageUnavailable'), undefined, { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) });
     this.name = 'StorageUnavailableError';
+    storageErrors.inc({ reason: 'unavailable' });
   }
 }
 

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRowsNamed } from '../../db/client.ts';
+import { cacheRequests } from '../metrics.ts';
 
 /**
  * Answers kept in memory until their version moves. A version is what one small statement reads
@@ -38,12 +39,14 @@ export interface Versioned<T> {
 
 /**
  * `live`: whether values may be kept from the start. Caches forgotten by an event channel start
- * dead until it listens; caches whose versions need no channel start live.
+ * dead until it listens; caches whose versions need no channel start live. `name`: the cache's
+ * label in the hit and miss counts of the metrics.
  */
 export function createVersionedCache<T>(
   maxEntries: number,
-  { live: startLive = false } = {},
+  { live: startLive = false, name = 'other' }: { live?: boolean; name?: string } = {},
 ): VersionedCache<T> {
+  const [hit, miss] = [cacheRequests.labels(name, 'hit'), cacheRequests.labels(name, 'miss')];
   const kept = new Map<string, Versioned<T> & { version: string }>();
   /** Computations running, by key, with the generation they started in. */
   const running = new Map<string, { generation: number; computed: Promise<Versioned<T>> }>();
@@ -61,14 +64,19 @@ export function createVersionedCache<T>(
         // most recently used last, so that the oldest entry is the one evicted
         kept.delete(key);
         kept.set(key, entry);
+        hit.inc();
         return entry.value;
       }
       const shared = live ? running.get(key) : undefined;
       if (shared && shared.generation === started) {
         // a failed computation is the caller's own to try again
         const computed = await shared.computed.catch(() => null);
-        if (computed && (await current(started, computed.version, version))) return computed.value;
+        if (computed && (await current(started, computed.version, version))) {
+          hit.inc();
+          return computed.value;
+        }
       }
+      miss.inc();
       const computing = compute();
       const mine = { generation: started, computed: computing };
       if (live) running.set(key, mine);

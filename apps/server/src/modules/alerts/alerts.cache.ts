@@ -85,8 +85,14 @@ export function createAlertsResponseCache(
   { incidents = INCIDENT_ALERTS_CACHE_MAX_ENTRIES, lists = ALERT_LIST_CACHE_MAX_ENTRIES } = {},
 ): AlertsResponseCache {
   // the versions need no channel (see above): both caches are live from the start
-  const incidentCache: VersionedCache<AlertPage> = createVersionedCache(incidents, { live: true });
-  const listCache: VersionedCache<AlertPage> = createVersionedCache(lists, { live: true });
+  const incidentCache: VersionedCache<AlertPage> = createVersionedCache(incidents, {
+    live: true,
+    name: 'incident_alerts',
+  });
+  const listCache: VersionedCache<AlertPage> = createVersionedCache(lists, {
+    live: true,
+    name: 'alert_lists',
+  });
   const read = (query: SQL) => readVersion(db, query);
   return {
     incident(key, scope, query, build) {

@@ -5,6 +5,7 @@ import { EVENTS_HEARTBEAT_MS, EVENTS_RETRY_MS, EVENTS_TICKET_TTL_SECONDS } from 
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden, unauthorized } from '../../lib/http-errors.ts';
+import { eventStreamsOpen } from '../../lib/metrics.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
 import { createAuthRepository } from '../auth/index.ts';
@@ -141,6 +142,7 @@ export function createEventsService({
           unsubscribe();
           clearInterval(timer);
           streams.delete(handle);
+          eventStreamsOpen.dec();
           const mine = streamsByUser.get(auth.userId)?.filter((s) => s !== handle) ?? [];
           if (mine.length) streamsByUser.set(auth.userId, mine);
           else streamsByUser.delete(auth.userId);
@@ -148,6 +150,7 @@ export function createEventsService({
         },
       };
       streams.add(handle);
+      eventStreamsOpen.inc();
       const mine = [...(streamsByUser.get(auth.userId) ?? []), handle];
       streamsByUser.set(auth.userId, mine);
       // a client that leaks streams (tabs, reconnect loops) keeps its newest ones

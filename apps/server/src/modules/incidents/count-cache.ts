@@ -80,7 +80,7 @@ export function countCacheKey(filters: IncidentFilters, scope: SystemScope): str
 }
 
 export function createIncidentCountCache(db: Db, maxEntries = COUNT_CACHE_MAX_ENTRIES): IncidentCountCache {
-  const cache = createVersionedCache<number>(maxEntries);
+  const cache = createVersionedCache<number>(maxEntries, { name: 'incident_counts' });
   const version = () => readVersion(db, sql`SELECT ${COUNT_VERSION} AS version`);
   return {
     get: (key, count) =>

@@ -126,9 +126,9 @@ export function createIncidentResponseCache(
   db: Db,
   { cards = CARD_CACHE_MAX_ENTRIES, pages = PAGE_CACHE_MAX_ENTRIES, chats = COMMENTS_CACHE_MAX_ENTRIES } = {},
 ): IncidentResponseCache {
-  const cardCache: VersionedCache<IncidentCard> = createVersionedCache(cards);
-  const pageCache: VersionedCache<IncidentListPage> = createVersionedCache(pages);
-  const commentCache: VersionedCache<CommentPage> = createVersionedCache(chats);
+  const cardCache: VersionedCache<IncidentCard> = createVersionedCache(cards, { name: 'incident_cards' });
+  const pageCache: VersionedCache<IncidentListPage> = createVersionedCache(pages, { name: 'incident_pages' });
+  const commentCache: VersionedCache<CommentPage> = createVersionedCache(chats, { name: 'incident_chats' });
   const caches = [cardCache, pageCache, commentCache];
   const version = () => readVersion(db, VERSION);
   const keep = <T>(

@@ -48,8 +48,11 @@ export function createRulesResponseCache(
   db: Db,
   { pages = RULE_PAGES_CACHE_MAX_ENTRIES, coverage = RULE_COVERAGE_CACHE_MAX_ENTRIES } = {},
 ): RulesResponseCache {
-  const pageCache: VersionedCache<RulePage> = createVersionedCache(pages, { live: true });
-  const coverageCache: VersionedCache<RuleCoverage> = createVersionedCache(coverage, { live: true });
+  const pageCache: VersionedCache<RulePage> = createVersionedCache(pages, { live: true, name: 'rule_pages' });
+  const coverageCache: VersionedCache<RuleCoverage> = createVersionedCache(coverage, {
+    live: true,
+    name: 'rule_coverage',
+  });
   const version = () => readVersion(db, EPOCH);
   return {
     page: (key, build) =>

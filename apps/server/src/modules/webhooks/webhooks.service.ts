@@ -23,6 +23,7 @@ import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { htmlToText } from '../../lib/markdown.ts';
+import { deliveryResult, webhookDeliveries } from '../../lib/metrics.ts';
 import { msg } from '../../lib/messages.ts';
 import { SsrfError } from '../../lib/ssrf-guard.ts';
 import { openSecret, sealSecret } from '../../lib/totp.ts';
@@ -423,6 +424,7 @@ export function createWebhooksService({
         'webhook-signature': signatureOf(e, d.messageId, at, body),
       };
       const out = await sender.send(e.url, headers, body);
+      webhookDeliveries.inc({ result: deliveryResult(out) });
       const ok = out.error === null;
       let nextAttemptAt: Date | null = null;
       if (!ok && out.retryable) {
