@@ -73,6 +73,15 @@ describe('the rate limits and the storage quota (issue 25)', () => {
       const defaults = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) });
       expect(defaults.routeLimits.windowSeconds).toBe(60);
       expect(defaults.routeLimits.buckets.export).toEqual({ perUser: 5, perSystem: 15 });
+      // issue 37: the IOC feed, the Navigator layers, webhook test events
+      expect(defaults.routeLimits.buckets.feed).toEqual({ perUser: 30, perSystem: 60 });
+      expect(defaults.routeLimits.buckets.layer).toEqual({ perUser: 10, perSystem: 30 });
+      expect(defaults.routeLimits.buckets.webhook_test).toEqual({ perUser: 5, perSystem: 20 });
+      expect(defaults.webhooks).toMatchObject({ queueMaxPerEndpoint: 500, queueMaxPerSystem: 2000 });
+      expect(
+        loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40), WEBHOOK_QUEUE_MAX_PER_ENDPOINT: '50' })
+          .webhooks.queueMaxPerEndpoint,
+      ).toBe(50);
       expect(defaults.storageQuotaBytesPerSystem).toBe(20 * 1024 ** 3);
       const set = loadConfig({
         DATA_DIR: dataDir,
@@ -80,10 +89,12 @@ describe('the rate limits and the storage quota (issue 25)', () => {
         RATE_LIMIT_WINDOW_SECONDS: '120',
         RATE_LIMIT_PDF_PER_USER: '0',
         RATE_LIMIT_PDF_PER_SYSTEM: '7',
+        RATE_LIMIT_WEBHOOK_TEST_PER_USER: '2',
         STORAGE_QUOTA_BYTES_PER_SYSTEM: '1048576',
       });
       expect(set.routeLimits.windowSeconds).toBe(120);
       expect(set.routeLimits.buckets.pdf).toEqual({ perUser: 0, perSystem: 7 });
+      expect(set.routeLimits.buckets.webhook_test).toEqual({ perUser: 2, perSystem: 20 });
       expect(set.storageQuotaBytesPerSystem).toBe(1048576);
       expect(() => loadConfig({ DATA_DIR: dataDir, RATE_LIMIT_COMMENT_PER_USER: '-1' })).toThrow(
         /RATE_LIMIT_COMMENT_PER_USER/,

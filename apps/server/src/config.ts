@@ -31,9 +31,18 @@ export const ROUTE_LIMIT_DEFAULTS = {
   incident: { perUser: 120, perSystem: 600 },
   /** PDF of an incident or a document, built on request. */
   pdf: { perUser: 10, perSystem: 30 },
+  /** The IOC feed, every format and page (blocking tools poll it with a token). */
+  feed: { perUser: 30, perSystem: 60 },
+  /** ATT&CK Navigator layers: the rules' coverage, the incidents per technique. */
+  layer: { perUser: 10, perSystem: 30 },
+  /** Webhook test events and "send again": each queues a POST to the endpoint. */
+  webhook_test: { perUser: 5, perSystem: 20 },
 } as const;
 export type RouteLimitBucket = keyof typeof ROUTE_LIMIT_DEFAULTS;
 export type RouteLimits = Record<RouteLimitBucket, { perUser: number; perSystem: number }>;
+
+/** Deliveries not yet done an endpoint, and all endpoints of one system, may have (webhooks). */
+export const WEBHOOK_QUEUE_DEFAULTS = { queueMaxPerEndpoint: 500, queueMaxPerSystem: 2_000 } as const;
 
 /** Requests a window of a bucket's rate limit; 0 lifts that limit. */
 const limitCount = (fallback: number) => z.coerce.number().int().min(0).max(1_000_000).default(fallback);
@@ -82,6 +91,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_INCIDENT_PER_SYSTEM: limitCount(D.incident.perSystem),
   RATE_LIMIT_PDF_PER_USER: limitCount(D.pdf.perUser),
   RATE_LIMIT_PDF_PER_SYSTEM: limitCount(D.pdf.perSystem),
+  RATE_LIMIT_FEED_PER_USER: limitCount(D.feed.perUser),
+  RATE_LIMIT_FEED_PER_SYSTEM: limitCount(D.feed.perSystem),
+  RATE_LIMIT_LAYER_PER_USER: limitCount(D.layer.perUser),
+  RATE_LIMIT_LAYER_PER_SYSTEM: limitCount(D.layer.perSystem),
+  RATE_LIMIT_WEBHOOK_TEST_PER_USER: limitCount(D.webhook_test.perUser),
+  RATE_LIMIT_WEBHOOK_TEST_PER_SYSTEM: limitCount(D.webhook_test.perSystem),
   /** Bytes of uploaded files a system may keep; 0: no quota. */
   STORAGE_QUOTA_BYTES_PER_SYSTEM: z.coerce
     .number()
@@ -191,6 +206,20 @@ const EnvSchema = z.object({
     .refine((v) => v.split(',').every((c) => !c.trim() || isCidr(c.trim())), 'comma-separated CIDR ranges'),
   /** The first webhook retry waits about this long; each further one twice as long (at most an hour). */
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** Deliveries waiting to be sent (first attempt or retry) an endpoint may have; more are not sent. */
+  WEBHOOK_QUEUE_MAX_PER_ENDPOINT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(WEBHOOK_QUEUE_DEFAULTS.queueMaxPerEndpoint),
+  /** The same over all endpoints of a system. */
+  WEBHOOK_QUEUE_MAX_PER_SYSTEM: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(WEBHOOK_QUEUE_DEFAULTS.queueMaxPerSystem),
   JOB_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   REPORT_MAX_ATTACHMENT_BYTES: z.coerce
     .number()
@@ -329,6 +358,12 @@ export interface Config {
     allowPrivateCidrs: string[];
     /** The first retry's delay (before jitter). */
     retryBaseMs: number;
+    /**
+     * Deliveries not yet done (pending or retrying) an endpoint, and all endpoints of a system,
+     * may have: an event past them is recorded as not sent, a test or resend answers 429.
+     */
+    queueMaxPerEndpoint: number;
+    queueMaxPerSystem: number;
   };
   jobs: {
     /**
@@ -526,6 +561,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((c) => c.trim())
         .filter(Boolean),
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      queueMaxPerEndpoint: e.WEBHOOK_QUEUE_MAX_PER_ENDPOINT,
+      queueMaxPerSystem: e.WEBHOOK_QUEUE_MAX_PER_SYSTEM,
     },
     csvAsyncMaxRows: e.CSV_ASYNC_MAX_ROWS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -541,6 +578,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         upload: { perUser: e.RATE_LIMIT_UPLOAD_PER_USER, perSystem: e.RATE_LIMIT_UPLOAD_PER_SYSTEM },
         incident: { perUser: e.RATE_LIMIT_INCIDENT_PER_USER, perSystem: e.RATE_LIMIT_INCIDENT_PER_SYSTEM },
         pdf: { perUser: e.RATE_LIMIT_PDF_PER_USER, perSystem: e.RATE_LIMIT_PDF_PER_SYSTEM },
+        feed: { perUser: e.RATE_LIMIT_FEED_PER_USER, perSystem: e.RATE_LIMIT_FEED_PER_SYSTEM },
+        layer: { perUser: e.RATE_LIMIT_LAYER_PER_USER, perSystem: e.RATE_LIMIT_LAYER_PER_SYSTEM },
+        webhook_test: {
+          perUser: e.RATE_LIMIT_WEBHOOK_TEST_PER_USER,
+          perSystem: e.RATE_LIMIT_WEBHOOK_TEST_PER_SYSTEM,
+        },
       },
     },
     storageQuotaBytesPerSystem: e.STORAGE_QUOTA_BYTES_PER_SYSTEM,
@@ -644,7 +687,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     csvSyncMaxRows: 10_000,
     reportAttachmentMaxBytes: 10 * 1024 * 1024,
     jobs: { leaseSeconds: 600, retryBaseMs: 5_000 },
-    webhooks: { allowPrivateCidrs: [], retryBaseMs: 0 },
+    webhooks: { allowPrivateCidrs: [], retryBaseMs: 0, ...WEBHOOK_QUEUE_DEFAULTS },
     csvAsyncMaxRows: 1_000_000,
     authRateLimitPerMinute: 1000,
     authCacheSeconds: 30,

@@ -40,6 +40,9 @@ export const fromTable = <K extends string>(
 ): Localized => new Localized(table.en[key], table.ru[key]);
 
 const t = (en: string, ru: string) => new Localized(en, ru);
+/** "a minute", or the window of a route limit in seconds. */
+const perWindow = (seconds: number) =>
+  seconds === 60 ? t('a minute', 'в минуту') : t(`in ${seconds} seconds`, `за ${seconds} с`);
 
 /**
  * The server's user-facing messages, by key. Where the specification gives a Russian text, that
@@ -375,6 +378,26 @@ const MESSAGES = {
     'Invalid cursor: use the link of the previous page.',
     'Неверный курсор: используйте ссылку с предыдущей страницы.',
   ),
+  // --- route limits (plugins/route-limits.ts): the refusal, then each bucket's label
+  routeLimitPerUser: (what: Localized, max: number, windowSeconds: number) =>
+    t(
+      `Too many ${what.en} from your account: at most ${max} ${perWindow(windowSeconds).en}. Please try again later.`,
+      `Слишком много ${what.ru} с вашей учётной записи: не более ${max} ${perWindow(windowSeconds).ru}. Повторите попытку позже.`,
+    ),
+  routeLimitPerSystem: (what: Localized, max: number, windowSeconds: number) =>
+    t(
+      `Too many ${what.en} for this system: at most ${max} ${perWindow(windowSeconds).en} for all its users together. Please try again later.`,
+      `Слишком много ${what.ru} по этой системе: не более ${max} ${perWindow(windowSeconds).ru} на всех её пользователей. Повторите попытку позже.`,
+    ),
+  routeLimitExport: t('CSV exports', 'выгрузок CSV'),
+  routeLimitReport: t('report orders', 'заказов отчётов'),
+  routeLimitComment: t('comments', 'комментариев'),
+  routeLimitUpload: t('file uploads', 'загрузок файлов'),
+  routeLimitIncident: t('new incidents', 'новых инцидентов'),
+  routeLimitPdf: t('PDF files', 'PDF-файлов'),
+  routeLimitFeed: t('IOC feed downloads', 'загрузок фида IOC'),
+  routeLimitLayer: t('ATT&CK Navigator layers', 'слоёв ATT&CK Navigator'),
+  routeLimitWebhookTest: t('test and repeated webhook deliveries', 'тестовых и повторных отправок вебхуков'),
   // --- outbound webhooks (issue 29 part 2)
   webhookUrlInvalid: t(WEBHOOK_MESSAGES.urlInvalid, 'Введите адрес http(s).'),
   webhookUrlCredentials: t(
@@ -393,6 +416,16 @@ const MESSAGES = {
       `У системы может быть не более ${max} адресов вебхуков.`,
     ),
   webhookSystemUnknown: t('No such system.', 'Такой системы нет.'),
+  webhookQueueFull: (max: number) =>
+    t(
+      `${max} deliveries to this endpoint are waiting to be sent. Try again once some of them are done.`,
+      `На этот адрес ждут отправки ${max} доставок. Повторите попытку, когда часть из них завершится.`,
+    ),
+  webhookSystemQueueFull: (max: number) =>
+    t(
+      `${max} webhook deliveries of this system are waiting to be sent. Try again once some of them are done.`,
+      `По этой системе ждут отправки ${max} доставок вебхуков. Повторите попытку, когда часть из них завершится.`,
+    ),
   webhookDisabledSubject: (url: string) =>
     t(`Webhook endpoint turned off: ${url}`, `Адрес вебхука отключён: ${url}`),
   webhookDisabledText: (url: string, system: string, days: number) =>

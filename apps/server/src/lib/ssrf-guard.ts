@@ -5,11 +5,16 @@ import ipaddr from 'ipaddr.js';
 
 /**
  * Where the portal may send requests that a customer chose the target of (webhooks): http(s)
- * only, no credentials in the URL, and no address outside the public unicast range — private,
- * loopback, link-local (cloud metadata at 169.254.169.254), unique-local, carrier-grade NAT,
- * multicast and reserved addresses are refused unless an administrator's allow-list names them.
- * The check runs on every address a name resolves to, at connect time (`guardedLookup`), so a
- * name that resolves to a public address once and a private one later gains nothing.
+ * only, no credentials in the URL, and no address outside the public unicast range unless an
+ * administrator's allow-list names it. Refused: every range of the IANA IPv4 and IPv6
+ * special-purpose address registries (private, loopback, link-local with cloud metadata at
+ * 169.254.169.254, carrier-grade NAT, unique-local, documentation, benchmarking, ORCHID,
+ * discard-only, Teredo, AS112, AMT, …), multicast, and every IPv6 address outside the global
+ * unicast block 2000::/3 (so the deprecated IPv4-compatible `::a.b.c.d` too). An IPv6 address
+ * that carries an IPv4 one (IPv4-mapped `::ffff:a.b.c.d`, NAT64 `64:ff9b::a.b.c.d`, 6to4
+ * `2002:aabb:ccdd::`) is judged by that IPv4 address, so no spelling of a refused IPv4 address
+ * passes. The check runs on every address a name resolves to, at connect time (`guardedLookup`),
+ * so a name that resolves to a public address once and a private one later gains nothing.
  */
 
 export class SsrfError extends Error {
@@ -37,16 +42,41 @@ export function isCidr(value: string): boolean {
 /** The allow-list as parsed ranges (invalid entries were refused when the configuration loaded). */
 export const parseCidrs = (cidrs: readonly string[]): Cidr[] => cidrs.map((c) => ipaddr.parseCIDR(c));
 
-/** Whether a request may go to address `ip`: a public unicast address, or one the allow-list names. */
+/** IPv6 global unicast (RFC 4291); every other IPv6 block is special or unassigned. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
+/** The NAT64 well-known prefix (RFC 6052): its last 32 bits are the IPv4 destination. */
+const NAT64 = ipaddr.parseCIDR('64:ff9b::/96') as [ipaddr.IPv6, number];
+
+const ipv4Of = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+
+/** The IPv4 address an IPv6 address stands for (mapped, NAT64 or 6to4), if it is such a form. */
+function embeddedIPv4(addr: ipaddr.IPv6): ipaddr.IPv4 | null {
+  if (addr.isIPv4MappedAddress()) return addr.toIPv4Address();
+  const p = addr.parts;
+  if (addr.match(NAT64)) return ipv4Of(p[6]!, p[7]!);
+  if (addr.range() === '6to4') return ipv4Of(p[1]!, p[2]!);
+  return null;
+}
+
+const named = (addr: ipaddr.IPv4 | ipaddr.IPv6, allow: readonly Cidr[]) =>
+  allow.some(([range, bits]) => range.kind() === addr.kind() && addr.match(range, bits));
+
+/**
+ * Whether a request may go to address `ip`: a public unicast address, or one the allow-list
+ * names. ipaddr.js names the special-purpose ranges (`range()` is `unicast` for none of them).
+ */
 export function isAllowedAddress(ip: string, allow: readonly Cidr[]): boolean {
   if (!ipaddr.isValid(ip)) return false;
-  let addr = ipaddr.parse(ip);
-  // ::ffff:10.0.0.1 is 10.0.0.1
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) {
-    addr = (addr as ipaddr.IPv6).toIPv4Address();
-  }
-  if (allow.some(([range, bits]) => range.kind() === addr.kind() && addr.match(range, bits))) return true;
-  return addr.range() === 'unicast';
+  // ipaddr.js reads the deprecated IPv4-compatible `::a.b.c.d` as the mapped `::ffff:a.b.c.d`;
+  // it is neither mapped nor in 2000::/3 (and glibc writes every ::/96 address that way)
+  if (/^::[^:]*\./.test(ip)) return false;
+  const addr = ipaddr.parse(ip);
+  if (named(addr, allow)) return true;
+  if (addr.kind() === 'ipv4') return addr.range() === 'unicast';
+  const v6 = addr as ipaddr.IPv6;
+  const v4 = embeddedIPv4(v6);
+  if (v4) return named(v4, allow) || v4.range() === 'unicast';
+  return v6.range() === 'unicast' && v6.match(GLOBAL_UNICAST);
 }
 
 /** Refuses a URL that is not http(s) or carries credentials (before any name is resolved). */

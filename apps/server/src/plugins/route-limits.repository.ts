@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { incidents, tasks } from '../db/schema/index.ts';
+import { incidents, tasks, webhookEndpoints } from '../db/schema/index.ts';
 
-/** The system of the incident with this key, or of the task with this id; undefined when none. */
+/**
+ * The system of the incident with this key, or of the task or webhook endpoint with this id;
+ * undefined when none.
+ */
 export async function systemOfObject(
   db: Db,
-  kind: 'incident' | 'task',
+  kind: 'incident' | 'task' | 'webhook',
   id: number,
 ): Promise<number | undefined> {
   const [row] =
@@ -15,6 +18,12 @@ export async function systemOfObject(
           .from(incidents)
           .where(eq(incidents.key, id))
           .limit(1)
-      : await db.select({ systemId: tasks.systemId }).from(tasks).where(eq(tasks.id, id)).limit(1);
+      : kind === 'task'
+        ? await db.select({ systemId: tasks.systemId }).from(tasks).where(eq(tasks.id, id)).limit(1)
+        : await db
+            .select({ systemId: webhookEndpoints.systemId })
+            .from(webhookEndpoints)
+            .where(eq(webhookEndpoints.id, id))
+            .limit(1);
   return row?.systemId;
 }

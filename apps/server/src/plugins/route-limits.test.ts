@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { RouteLimitBucket } from '../config.ts';
 import { routeLimitsOff } from '../config.ts';
+import { webhookDeliveries, webhookEndpoints } from '../db/schema/index.ts';
 import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../test/builders.ts';
 import type { TestContext } from '../test/harness.ts';
 import { bearer, createTestContext } from '../test/harness.ts';
@@ -137,5 +138,136 @@ describe('rate limits of expensive routes', () => {
     expect((await create(a)).statusCode).toBe(201);
     expect((await create(a)).statusCode).toBe(429);
     expect((await create(b)).statusCode).toBe(201);
+  });
+});
+
+describe('limits of export-like routes (issue 37 item 9)', () => {
+  /** Each request once more than the limit of `max`: the last answer must be the 429. */
+  async function expectLimited(
+    app: FastifyInstance,
+    requests: (() => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>)[],
+    ok: number,
+  ) {
+    for (const send of requests.slice(0, -1)) {
+      const res = await send();
+      expect(res.statusCode, res.body).toBe(ok);
+    }
+    const refused = await requests.at(-1)!();
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    return refused;
+  }
+
+  it('limits the IOC feed in every format, per user and per system', async () => {
+    const perUser = await instance('feed', 3, 0);
+    const feed = (app: FastifyInstance, user: string, format: string) => () =>
+      get(app, user, `iocs/feed/?format=${format}`, 'en');
+    const refused = await expectLimited(
+      perUser,
+      ['stix', 'csv', 'txt', 'stix'].map((f) => feed(perUser, 'customer', f)),
+      200,
+    );
+    expect((JSON.parse(refused.body) as { detail: string }).detail).toBe(
+      'Too many IOC feed downloads from your account: at most 3 a minute. Please try again later.',
+    );
+    expect((await feed(perUser, 'colleague', 'txt')()).statusCode).toBe(200);
+    const perSystem = await instance('feed', 0, 2);
+    await expectLimited(
+      perSystem,
+      [
+        feed(perSystem, 'customer', 'txt'),
+        feed(perSystem, 'colleague', 'csv'),
+        feed(perSystem, 'customer', 'stix'),
+      ],
+      200,
+    );
+    expect((await feed(perSystem, 'otherTenant', 'txt')()).statusCode).toBe(200);
+  });
+
+  it('limits the audit CSV with the other CSV exports', async () => {
+    const app = await instance('export', 2, 0);
+    await expectLimited(
+      app,
+      [
+        () => get(app, 'customer', 'incs/get_csv/'),
+        () =>
+          app.inject({
+            method: 'GET',
+            url: '/api/v0/audit/csv/',
+            headers: bearer(tokens.customer!),
+          }),
+        () =>
+          app.inject({
+            method: 'GET',
+            url: '/api/v0/audit/csv/',
+            headers: bearer(tokens.customer!),
+          }),
+      ],
+      200,
+    );
+  });
+
+  it('limits the ATT&CK Navigator layers', async () => {
+    const app = await instance('layer', 2, 0);
+    const refused = await expectLimited(
+      app,
+      [
+        () => get(app, 'customer', 'rules/coverage/layer/'),
+        () => get(app, 'customer', 'incs/analytics/mitre_layer/'),
+        () => get(app, 'customer', 'rules/coverage/layer/'),
+      ],
+      200,
+    );
+    expect((JSON.parse(refused.body) as { detail: string }).detail).toBe(
+      'Слишком много слоёв ATT&CK Navigator с вашей учётной записи: не более 2 в минуту. Повторите попытку позже.',
+    );
+  });
+
+  it('limits webhook test events and "send again" per user and per system of the endpoint', async () => {
+    const endpointOf = async (system: number) => {
+      const [e] = await ctx.database.db
+        .insert(webhookEndpoints)
+        .values({
+          systemId: system,
+          url: 'https://receiver.example/hook',
+          events: [],
+          secretSealed: 'unused',
+        })
+        .returning({ id: webhookEndpoints.id });
+      const [d] = await ctx.database.db
+        .insert(webhookDeliveries)
+        .values({ endpointId: e!.id, messageId: 'msg_limit', event: 'webhook.test', status: 'succeeded' })
+        .returning({ id: webhookDeliveries.id });
+      return { id: e!.id, delivery: d!.id };
+    };
+    const own = await endpointOf(systemOf.customer![0]!);
+    const foreign = await endpointOf(systemOf.otherTenant![0]!);
+    const post = (app: FastifyInstance, user: string, url: string) => () =>
+      app.inject({ method: 'POST', url: `/api/v0/soc/webhooks/${url}`, headers: bearer(tokens[user]!) });
+    const test = (app: FastifyInstance, user: string, e = own) => post(app, user, `${e.id}/test/`);
+    const resend = (app: FastifyInstance, user: string, e = own) =>
+      post(app, user, `${e.id}/deliveries/${e.delivery}/resend/`);
+
+    const perUser = await instance('webhook_test', 2, 0);
+    await expectLimited(
+      perUser,
+      [test(perUser, 'customer'), resend(perUser, 'customer'), test(perUser, 'customer')],
+      202,
+    );
+    expect((await test(perUser, 'colleague')()).statusCode).toBe(202);
+
+    const perSystem = await instance('webhook_test', 0, 2);
+    await expectLimited(
+      perSystem,
+      [test(perSystem, 'customer'), resend(perSystem, 'colleague'), test(perSystem, 'colleague')],
+      202,
+    );
+    // another tenant's endpoint counts as the caller's own (refused here like a missing one)…
+    const missing = { id: foreign.id + 1000, delivery: 1 };
+    expect((await test(perSystem, 'customer', foreign)()).statusCode).toBe(429);
+    expect((await test(perSystem, 'customer', missing)()).statusCode).toBe(429);
+    // …and spends nothing of its tenant's budget
+    expect((await test(perSystem, 'otherTenant', foreign)()).statusCode).toBe(202);
+    expect((await test(perSystem, 'otherTenant', foreign)()).statusCode).toBe(202);
   });
 });

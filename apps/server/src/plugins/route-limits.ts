@@ -4,16 +4,17 @@ import fp from 'fastify-plugin';
 import type { Config, RouteLimitBucket } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../lib/http-errors.ts';
-import { Localized } from '../lib/messages.ts';
+import type { MessageKey } from '../lib/messages.ts';
+import { msg } from '../lib/messages.ts';
 import type { AuthContext } from './auth.ts';
 import { systemScope } from './auth.ts';
 import { systemOfObject } from './route-limits.repository.ts';
 
 /**
- * Whose systems a limited route's request counts against: the incident of `:key`, the task of
- * `:id`, the `system` of the JSON body, or (absent) the caller's own systems.
+ * Whose systems a limited route's request counts against: the incident of `:key`, the task or
+ * webhook endpoint of `:id`, the `system` of the JSON body, or (absent) the caller's own systems.
  */
-export type RouteLimitTenant = 'incident' | 'task' | 'body';
+export type RouteLimitTenant = 'incident' | 'task' | 'webhook' | 'body';
 
 /** A route's rate limit: `config: { costLimit: 'export' }` or `{ bucket, tenant }`. */
 export type RouteLimitConfig = RouteLimitBucket | { bucket: RouteLimitBucket; tenant: RouteLimitTenant };
@@ -36,37 +37,18 @@ interface Counter {
   scope: 'user' | 'system';
 }
 
-const LABELS: Record<RouteLimitBucket, { en: string; ru: string }> = {
-  export: { en: 'CSV exports', ru: 'выгрузок CSV' },
-  report: { en: 'report orders', ru: 'заказов отчётов' },
-  comment: { en: 'comments', ru: 'комментариев' },
-  upload: { en: 'file uploads', ru: 'загрузок файлов' },
-  incident: { en: 'new incidents', ru: 'новых инцидентов' },
-  pdf: { en: 'PDF files', ru: 'PDF-файлов' },
+/** The label of each bucket in the refusal's text. */
+const LABELS: Record<RouteLimitBucket, MessageKey> = {
+  export: 'routeLimitExport',
+  report: 'routeLimitReport',
+  comment: 'routeLimitComment',
+  upload: 'routeLimitUpload',
+  incident: 'routeLimitIncident',
+  pdf: 'routeLimitPdf',
+  feed: 'routeLimitFeed',
+  layer: 'routeLimitLayer',
+  webhook_test: 'routeLimitWebhookTest',
 };
-
-/** The text of a refused request in `lang`. */
-function limitText(
-  bucket: RouteLimitBucket,
-  scope: Counter['scope'],
-  max: number,
-  windowSeconds: number,
-  lang: 'ru' | 'en',
-): string {
-  const label = LABELS[bucket][lang];
-  const minute = windowSeconds === 60;
-  if (lang === 'ru') {
-    const per = minute ? 'в минуту' : `за ${windowSeconds} с`;
-    return scope === 'user'
-      ? `Слишком много ${label} с вашей учётной записи: не более ${max} ${per}. Повторите попытку позже.`
-      : `Слишком много ${label} по этой системе: не более ${max} ${per} на всех её пользователей. Повторите попытку позже.`;
-  } else {
-    const per = minute ? 'a minute' : `in ${windowSeconds} seconds`;
-    return scope === 'user'
-      ? `Too many ${label} from your account: at most ${max} ${per}. Please try again later.`
-      : `Too many ${label} for this system: at most ${max} ${per} for all its users together. Please try again later.`;
-  }
-}
 
 /** The 429 of a limit (in the caller's language); Retry-After says when the window ends. */
 export function routeLimitExceeded(
@@ -76,10 +58,11 @@ export function routeLimitExceeded(
   windowSeconds: number,
   retryAfterSeconds: number,
 ): HttpError {
-  const detail = new Localized(
-    limitText(bucket, scope, max, windowSeconds, 'en'),
-    limitText(bucket, scope, max, windowSeconds, 'ru'),
-  );
+  const what = msg(LABELS[bucket]);
+  const detail =
+    scope === 'user'
+      ? msg('routeLimitPerUser', what, max, windowSeconds)
+      : msg('routeLimitPerSystem', what, max, windowSeconds);
   return new HttpError(429, detail, undefined, { 'retry-after': String(Math.max(1, retryAfterSeconds)) });
 }
 
@@ -100,8 +83,7 @@ export function routeLimitExceeded(
 export const routeLimitsPlugin = fp(
   async (app: FastifyInstance, { db, config }: RouteLimitsOptions) => {
     // the counter a check is about; createRateLimit reads its key and maximum from the request
-    // (in Redis the plugin's keys read `<prefix>rate-limit:undefinedundefined-<key>`: a limiter made
-    // outside a route has no method and URL of its own)
+    // (in Redis the key is `<prefix>rate-limit:<key>`, integrations/redis/rate-limit-store.ts)
     const counters = new WeakMap<FastifyRequest, Counter>();
     const check = app.createRateLimit({
       timeWindow: config.windowSeconds * 1000,

@@ -114,6 +114,7 @@ export type WebhookEndpointCreate = z.input<typeof WebhookEndpointCreateSchema>;
 
 /** PATCH /soc/webhooks/{id}/: any of the fields; the system never changes. */
 export const WebhookEndpointUpdateSchema = z.strictObject({
+  /** A new URL; the masked one the answers show (or none) keeps the URL as it is. */
   url: url.optional(),
   events: events.optional(),
   format: WebhookFormatSchema.optional(),
@@ -128,6 +129,10 @@ export type WebhookEndpointUpdate = z.input<typeof WebhookEndpointUpdateSchema>;
 export const WebhookEndpointSchema = z.object({
   id: z.number().int(),
   system: z.object({ id: z.number().int(), is_id: z.string(), name: z.string() }),
+  /**
+   * The URL masked, in every answer (the create's too): scheme, host and port, then `…` for the
+   * path, query and credentials, which often are the secret (`https://api.telegram.org/…`).
+   */
   url: z.string(),
   events: z.array(WebhookEventSchema),
   format: WebhookFormatSchema,

@@ -80,5 +80,11 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
   },
-  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id.desc())],
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id.desc()),
+    // the deliveries not yet done, counted against the queue caps whenever deliveries are queued
+    index('webhook_deliveries_queued_idx')
+      .on(t.endpointId)
+      .where(sql`${t.status} IN ('pending', 'retrying')`),
+  ],
 );

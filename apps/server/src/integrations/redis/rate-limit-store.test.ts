@@ -92,7 +92,8 @@ describe('sign-in rate limit across two instances', () => {
     expect(await signIn(a)).toBe(429);
     expect(await signIn(b)).toBe(429);
     const keys = await redis.keys(`${prefix}shared:rate-limit:*`);
-    expect(keys).toHaveLength(1);
+    // a route's own limit is named by its method and path, then the client's address
+    expect(keys).toEqual([`${prefix}shared:rate-limit:POST/api/v0/auth/token/obtain/-127.0.0.1`]);
     expect(Number(await redis.get(keys[0]!))).toBe(LIMIT + 2);
   });
 
@@ -132,8 +133,9 @@ describe('route limits across two instances (issue 25)', () => {
     expect([await exportCsv(a, access), await exportCsv(b, access)]).toEqual([200, 200]);
     expect(await exportCsv(a, access)).toBe(429);
     expect(await exportCsv(b, access)).toBe(429);
-    const keys = await redis.keys(`${prefix}routes:rate-limit:*export:user:*`);
-    expect(keys).toHaveLength(1);
+    // named by bucket, scope and id (issue 38: they read `rate-limit:undefinedundefined-export:…`)
+    const keys = await redis.keys(`${prefix}routes:rate-limit:*`);
+    expect(keys).toEqual([`${prefix}routes:rate-limit:export:user:${first.id}`]);
     expect(Number(await redis.get(keys[0]!))).toBe(4);
   });
 

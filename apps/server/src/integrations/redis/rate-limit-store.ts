@@ -1,4 +1,5 @@
-import type { RateLimitPluginOptions } from '@fastify/rate-limit';
+import { createRequire } from 'node:module';
+import type { FastifyRateLimitStoreCtor, RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 
@@ -16,6 +17,50 @@ export interface RateLimitStore {
   /** Whether Redis is connected (`/readyz` reports it); undefined without REDIS_URL. */
   state(): 'ok' | 'unavailable' | undefined;
   close(): Promise<void>;
+}
+
+/** What the plugin passes to a store's `child()`: the merged options, with the route of a route's own limit. */
+interface ChildOptions {
+  continueExceeding?: boolean;
+  exponentialBackoff?: boolean;
+  routeInfo?: { method?: unknown; url?: unknown };
+}
+
+/** The plugin's Redis store (an atomic Lua INCR + PEXPIRE per key); it ships no types of its own. */
+interface PluginRedisStore {
+  readonly redis: Redis;
+  /** The prefix of every key this store counts. */
+  readonly key: string;
+  child(options: ChildOptions): PluginRedisStore;
+}
+type PluginRedisStoreCtor = new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => PluginRedisStore;
+const PluginRedisStore = createRequire(import.meta.url)(
+  '@fastify/rate-limit/store/RedisStore.js',
+) as PluginRedisStoreCtor;
+
+/**
+ * The plugin's Redis store with readable key names. The plugin names a route's counters
+ * `<nameSpace><METHOD><url>-<key>`, and does the same for a limiter made with `createRateLimit`,
+ * which has no route: its keys read `rate-limit:undefinedundefined-export:user:7`. Here such a
+ * limiter (the route limits of plugins/route-limits.ts, whose keys name their bucket) counts
+ * under `<nameSpace><key>`, and a route's own limit keeps the plugin's names.
+ */
+class NamedRedisStore extends PluginRedisStore {
+  override child(options: ChildOptions): PluginRedisStore {
+    const { method, url } = options.routeInfo ?? {};
+    const route = typeof method === 'string' && typeof url === 'string' ? `${method}${url}-` : '';
+    return new NamedRedisStore(
+      options.continueExceeding ?? false,
+      options.exponentialBackoff ?? false,
+      this.redis,
+      `${this.key}${route}`,
+    );
+  }
 }
 
 /**
@@ -48,8 +93,16 @@ export function createRateLimitStore(
     down = true;
   });
   redis.on('ready', () => (down = false));
+  const nameSpace = `${keyPrefix}rate-limit:`;
+  /** The plugin makes its store with `new store(options)`; this one holds the connection. */
+  class Store extends NamedRedisStore {
+    constructor(options: ChildOptions) {
+      super(options.continueExceeding ?? false, options.exponentialBackoff ?? false, redis, nameSpace);
+    }
+  }
   return {
-    options: { global: false, redis, nameSpace: `${keyPrefix}rate-limit:`, skipOnError: true },
+    // the plugin's types call child()'s argument a RouteOptions; it is the ChildOptions above
+    options: { global: false, store: Store as unknown as FastifyRateLimitStoreCtor, skipOnError: true },
     state: () => (redis.status === 'ready' ? 'ok' : 'unavailable'),
     async close() {
       await redis.quit().catch(() => redis.disconnect());

@@ -38,6 +38,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService; config: C
   app.get(
     '/csv/',
     {
+      config: { costLimit: 'export' },
       schema: {
         operationId: 'exportAuditCsv',
         tags: ['audit'],

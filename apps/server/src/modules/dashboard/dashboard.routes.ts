@@ -46,6 +46,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
   app.get(
     '/incs/analytics/mitre_layer/',
     {
+      config: { costLimit: 'layer' },
       schema: {
         tags: ['dashboard'],
         operationId: 'getIncidentMitreLayer',

@@ -337,12 +337,14 @@ describe('IOC feed', () => {
     const lastModified = first.headers['last-modified'] as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(lastModified).toBeTruthy();
-    expect(first.headers['cache-control']).toBe('private, no-cache');
+    // no cache keeps a signed-in answer (issue 37 item 10); the ETag still makes polls cheap
+    expect(first.headers['cache-control']).toBe('no-store');
 
     const unchanged = await feed(tokens.customer!, '?format=txt', { 'if-none-match': etag });
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
     expect(unchanged.headers.etag).toBe(etag);
+    expect(unchanged.headers['cache-control']).toBe('no-store');
     // no Content-Length: a client would wait for bytes that a 304 never carries
     expect(unchanged.headers['content-length']).toBeUndefined();
     // fetch() sends Cache-Control: no-cache with every conditional request; the answer is still 304

@@ -17,6 +17,7 @@ export const iocFeedRoutes: FastifyPluginAsyncZod<{ iocFeed: IocFeedService; con
   app.get(
     IOC_FEED_PATH,
     {
+      config: { costLimit: 'feed' },
       schema: {
         operationId: 'getIocFeed',
         tags: ['iocs'],
@@ -40,10 +41,11 @@ export const iocFeedRoutes: FastifyPluginAsyncZod<{ iocFeed: IocFeedService; con
     async (request, reply) => {
       const query = request.query;
       const feed = await iocFeed.feed(requireAuth(request), query);
-      // the answer depends on the credential, so shared caches keep none and clients revalidate
+      // no cache keeps a signed-in answer (SECURITY.md); a poller sends the ETag back itself and
+      // gets a 304 without a body while the feed is unchanged
       void reply
         .header('etag', feed.etag)
-        .header('cache-control', 'private, no-cache')
+        .header('cache-control', 'no-store')
         .header('vary', 'Authorization');
       const lastModified = feed.lastModified === null ? undefined : new Date(feed.lastModified).toUTCString();
       if (lastModified) void reply.header('last-modified', lastModified);

@@ -88,6 +88,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
   app.get(
     '/rules/coverage/layer/',
     {
+      config: { costLimit: 'layer' },
       schema: {
         tags,
         operationId: 'getRuleCoverageLayer',

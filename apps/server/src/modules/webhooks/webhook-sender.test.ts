@@ -6,6 +6,7 @@ import {
   createWebhookSender,
   parseRetryAfter,
   readAtMost,
+  withoutSecrets,
 } from './webhook-sender.ts';
 import { retryDelayMs } from './webhooks.service.ts';
 
@@ -86,6 +87,17 @@ describe('webhook sender', () => {
     const out = await strict.send(`${base}/`, {}, '{}');
     expect(out).toMatchObject({ statusCode: null, retryable: false });
     expect(out.error).toMatch(/^refused/);
+  });
+});
+
+describe('error texts of the delivery log', () => {
+  it('never quote the URL nor its path and query', () => {
+    const url = 'https://hooks.slack.com/services/T0/B0/secretKey?token=q1';
+    expect(withoutSecrets(`connect failed for ${url}`, url)).toBe(
+      'connect failed for https://hooks.slack.com/…',
+    );
+    expect(withoutSecrets('GET /services/T0/B0/secretKey?token=q1 refused', url)).toBe('GET /… refused');
+    expect(withoutSecrets('network error: ECONNRESET', url)).toBe('network error: ECONNRESET');
   });
 });
 

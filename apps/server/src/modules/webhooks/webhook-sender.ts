@@ -1,5 +1,6 @@
 import { Agent, fetch } from 'undici';
 import { SsrfError, assertAllowedUrl, guardedLookup, parseCidrs } from '../../lib/ssrf-guard.ts';
+import { maskWebhookUrl } from './webhooks.presenter.ts';
 
 /** A delivery attempt's time-out and the most of an answer that is read. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -46,6 +47,19 @@ export async function readAtMost(body: ReadableStream<Uint8Array> | null, max: n
 }
 
 const causeOf = (err: unknown): unknown => (err instanceof Error && err.cause ? causeOf(err.cause) : err);
+
+/** `text` without the URL's secrets, should an error message ever quote the URL or its path. */
+export function withoutSecrets(text: string, url: string): string {
+  let path = '';
+  try {
+    const { pathname, search } = new URL(url);
+    path = `${pathname}${search}`;
+  } catch {
+    // an unparsable URL never reached a socket
+  }
+  const masked = text.split(url).join(maskWebhookUrl(url));
+  return path.length > 1 ? masked.split(path).join('/…') : masked;
+}
 
 /**
  * Posts webhook bodies: only to allowed addresses (checked before the request and again for
@@ -105,7 +119,8 @@ export function createWebhookSender(options: { allowPrivateCidrs: readonly strin
         return {
           statusCode: null,
           durationMs: elapsed(),
-          error: message,
+          // kept in the delivery log and the job's result
+          error: withoutSecrets(message, url),
           retryable: !refused,
           retryAfterMs: null,
         };

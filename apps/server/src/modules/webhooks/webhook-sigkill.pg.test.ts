@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEndpointWithSecret } from '@soc/contracts';
+import { WEBHOOK_QUEUE_DEFAULTS } from '../../config.ts';
 import { queryRows } from '../../db/client.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
@@ -72,7 +73,7 @@ beforeAll(async () => {
   ctx = await createTestContext({
     incidents: 0,
     config: {
-      webhooks: { allowPrivateCidrs: ['127.0.0.1/32'], retryBaseMs: 0 },
+      webhooks: { allowPrivateCidrs: ['127.0.0.1/32'], retryBaseMs: 0, ...WEBHOOK_QUEUE_DEFAULTS },
       jwtSecret: new TextEncoder().encode(JWT_SECRET),
     },
   });

@@ -4,12 +4,30 @@ import type { DeliveryRow, EndpointWithSystem } from './webhooks.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** An endpoint as lists show it: never its secrets. */
+/**
+ * A webhook URL as every answer, audit entry, mail and log line shows it: its scheme, host and
+ * port, and `…` for whatever follows (credentials, path, query, fragment). The path and query of a
+ * webhook URL are often its secret: the bot token of a Telegram URL, the keys of Slack and Teams
+ * webhook paths, `?token=` of others. Only the receiver's requests carry the URL whole.
+ */
+export function maskWebhookUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return '…';
+  }
+  const origin = `${parsed.protocol}//${parsed.host}/`;
+  const rest = parsed.username || parsed.password || parsed.pathname !== '/' || parsed.search || parsed.hash;
+  return rest ? `${origin}…` : origin;
+}
+
+/** An endpoint as lists show it: never its secrets, its URL masked. */
 export function presentEndpoint({ endpoint: e, system }: EndpointWithSystem): WebhookEndpoint {
   return {
     id: e.id,
     system: { id: system.id, is_id: system.isId, name: system.fullName },
-    url: e.url,
+    url: maskWebhookUrl(e.url),
     events: e.events.filter((v): v is WebhookEvent => WebhookEventSchema.safeParse(v).success),
     format: e.format,
     active: e.active,

@@ -67,6 +67,20 @@ const WEBHOOK_EVENTS_OF = sql`(VALUES
 
 const newMessageId = sql`'msg_' || replace(gen_random_uuid()::text, '-', '')`;
 
+/**
+ * The most deliveries not yet done (pending or retrying) an endpoint, and all endpoints of one
+ * system, may have (config `webhooks.queueMax…`): while a receiver is down its retries wait,
+ * and what comes beyond is not sent, so one tenant cannot make the portal send without bound.
+ */
+export interface QueueCaps {
+  perEndpoint: number;
+  perSystem: number;
+}
+
+/** The error of a delivery recorded, not sent, because its endpoint's or system's queue was full. */
+export const queueFullError = (caps: QueueCaps) =>
+  `not sent: too many deliveries waiting (at most ${caps.perEndpoint} per endpoint, ${caps.perSystem} per system)`;
+
 const endpointColumns = {
   endpoint: webhookEndpoints,
   system: { id: systems.id, isId: systems.isId, fullName: systems.fullName },
@@ -169,15 +183,36 @@ export function createWebhooksRepository(db: Db) {
       return row;
     },
 
-    /** A new delivery and the job of its first attempt, in one transaction. */
-    async queueDelivery(values: {
-      endpointId: number;
-      event: string;
-      eventId: number | null;
-      messageId?: string;
-      payload: Record<string, unknown> | null;
-    }): Promise<DeliveryRow> {
+    /**
+     * A new delivery and the job of its first attempt, in one transaction; none when the
+     * endpoint's or its system's queue is full (`full` says which). The endpoint's row lock
+     * orders the requests of one endpoint, so they never pass its cap together.
+     */
+    async queueDelivery(
+      values: {
+        endpointId: number;
+        event: string;
+        eventId: number | null;
+        messageId?: string;
+        payload: Record<string, unknown> | null;
+      },
+      caps: QueueCaps,
+    ): Promise<
+      { delivery: DeliveryRow; full?: undefined } | { delivery?: undefined; full: 'endpoint' | 'system' }
+    > {
       return db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT id FROM webhook_endpoints WHERE id = ${values.endpointId} FOR UPDATE`);
+        const [waiting] = await queryRows<{ endpoint: string | number; system: string | number }>(
+          tx,
+          sql`SELECT (SELECT count(*) FROM webhook_deliveries
+                       WHERE endpoint_id = ${values.endpointId} AND status IN ('pending', 'retrying')) AS endpoint,
+                     (SELECT count(*) FROM webhook_deliveries d
+                        JOIN webhook_endpoints w ON w.id = d.endpoint_id
+                       WHERE w.system_id = (SELECT system_id FROM webhook_endpoints WHERE id = ${values.endpointId})
+                         AND d.status IN ('pending', 'retrying')) AS system`,
+        );
+        if (Number(waiting?.endpoint ?? 0) >= caps.perEndpoint) return { full: 'endpoint' as const };
+        if (Number(waiting?.system ?? 0) >= caps.perSystem) return { full: 'system' as const };
         const [row] = await tx
           .insert(webhookDeliveries)
           .values({
@@ -192,7 +227,7 @@ export function createWebhooksRepository(db: Db) {
         await tx
           .insert(jobs)
           .values({ type: WEBHOOK_DELIVER_JOB, payload: { deliveryId: row!.id, attempt: 1 } });
-        return row!;
+        return { delivery: row! };
       });
     },
 
@@ -200,10 +235,13 @@ export function createWebhooksRepository(db: Db) {
      * Claims up to `limit` events not yet fanned out (each by exactly one instance: SKIP LOCKED)
      * and, in the same statement, records a delivery and queues its job for every active
      * endpoint that subscribed to the event and whose system alone the event belongs to (an
-     * event of several systems reaches none: its object is not one tenant's). Returns how many
-     * events were claimed.
+     * event of several systems reaches none: its object is not one tenant's). A delivery past
+     * the endpoint's or the system's queue cap (counted before the statement, oldest events
+     * first) is recorded as failed with `queueFullError` and no job: the delivery log shows
+     * what was not sent, and "send again" sends it later. Instances dispatching at once may each
+     * fill a cap with one batch. Returns how many events were claimed.
      */
-    async dispatch(limit = 200): Promise<number> {
+    async dispatch(caps: QueueCaps, limit = 200): Promise<number> {
       const rows = await queryRows<{ claimed: string | number }>(
         db,
         sql`WITH claimed AS (
@@ -215,18 +253,47 @@ export function createWebhooksRepository(db: Db) {
               SELECT c.id, c.system_ids, k.event
                 FROM claimed c CROSS JOIN LATERAL ${WEBHOOK_EVENTS_OF} AS k(event)
                WHERE k.event IS NOT NULL),
-            deliveries AS (
-              INSERT INTO webhook_deliveries (endpoint_id, message_id, event, event_id, next_attempt_at)
-              SELECT w.id, ${newMessageId}, k.event, k.id, now()
+            matched AS (
+              SELECT k.id AS event_id, k.event, w.id AS endpoint_id, w.system_id
                 FROM kinds k JOIN webhook_endpoints w
                   ON w.active AND k.event = ANY(w.events)
-                 AND cardinality(k.system_ids) > 0 AND k.system_ids <@ ARRAY[w.system_id]
-               ORDER BY k.id, w.id
-              RETURNING id),
+                 AND cardinality(k.system_ids) > 0 AND k.system_ids <@ ARRAY[w.system_id]),
+            waiting AS (
+              SELECT d.endpoint_id, w.system_id, count(*) AS n
+                FROM webhook_deliveries d JOIN webhook_endpoints w ON w.id = d.endpoint_id
+               WHERE d.status IN ('pending', 'retrying')
+                 AND w.system_id IN (SELECT system_id FROM matched)
+               GROUP BY d.endpoint_id, w.system_id),
+            per_endpoint AS (
+              SELECT m.*,
+                     coalesce((SELECT q.n FROM waiting q WHERE q.endpoint_id = m.endpoint_id), 0)
+                       + row_number() OVER (PARTITION BY m.endpoint_id ORDER BY m.event_id, m.event)
+                       <= ${caps.perEndpoint} AS fits_endpoint
+                FROM matched m),
+            decided AS (
+              SELECT p.*,
+                     p.fits_endpoint
+                     AND coalesce((SELECT sum(q.n) FROM waiting q WHERE q.system_id = p.system_id), 0)
+                       + count(*) FILTER (WHERE p.fits_endpoint) OVER (
+                           PARTITION BY p.system_id ORDER BY p.event_id, p.endpoint_id, p.event
+                           ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+                       <= ${caps.perSystem} AS fits
+                FROM per_endpoint p),
+            deliveries AS (
+              INSERT INTO webhook_deliveries
+                     (endpoint_id, message_id, event, event_id, status, error, next_attempt_at)
+              SELECT endpoint_id, ${newMessageId}, event, event_id,
+                     CASE WHEN fits THEN 'pending' ELSE 'failed' END,
+                     CASE WHEN fits THEN NULL ELSE ${queueFullError(caps)} END,
+                     CASE WHEN fits THEN now() END
+                FROM decided
+               ORDER BY event_id, endpoint_id
+              RETURNING id, status),
             queued AS (
               INSERT INTO jobs (type, payload)
               SELECT ${WEBHOOK_DELIVER_JOB}, jsonb_build_object('deliveryId', d.id, 'attempt', 1)
                 FROM deliveries d
+               WHERE d.status = 'pending'
               RETURNING id)
             SELECT (SELECT count(*) FROM claimed) AS claimed, (SELECT count(*) FROM queued) AS queued`,
       );

@@ -4,15 +4,21 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import PostalMime from 'postal-mime';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { WebhookDelivery, WebhookEndpointWithSecret } from '@soc/contracts';
+import type { ApiTokenCreated, WebhookDelivery, WebhookEndpointWithSecret } from '@soc/contracts';
+import { buildApp } from '../../app.ts';
+import type { Config } from '../../config.ts';
+import { ROUTE_LIMIT_DEFAULTS, WEBHOOK_QUEUE_DEFAULTS, routeLimitsOff } from '../../config.ts';
 import { queryRows } from '../../db/client.ts';
-import { incidents, reports, tasks, webhookEndpoints } from '../../db/schema/index.ts';
+import { auditLog, incidents, jobs, reports, tasks, webhookEndpoints } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
+import { maskWebhookUrl } from './webhooks.presenter.ts';
 import {
+  BUILT_PASSWORD,
   buildAnalyst,
   buildComment,
   buildContact,
@@ -60,7 +66,9 @@ beforeAll(async () => {
   ctx = await createTestContext({
     incidents: 0,
     // the receiver runs on loopback: allowed by the administrator's list in this test only
-    config: { webhooks: { allowPrivateCidrs: ['127.0.0.1/32'], retryBaseMs: 0 } },
+    config: {
+      webhooks: { allowPrivateCidrs: ['127.0.0.1/32'], retryBaseMs: 0, ...WEBHOOK_QUEUE_DEFAULTS },
+    },
   });
   systemA = await buildSystem(ctx);
   systemB = await buildSystem(ctx);
@@ -175,6 +183,9 @@ describe('webhook endpoints', () => {
       ['http://169.254.169.254/latest/meta-data/', 'url'],
       ['http://[::1]:8080/hook', 'url'],
       ['http://[::ffff:10.0.0.1]/hook', 'url'],
+      // IPv4-compatible and NAT64 spellings of loopback and metadata (issue 37)
+      ['http://[::127.0.0.1]:6666/', 'url'],
+      ['http://[64:ff9b::169.254.169.254]/', 'url'],
       // loopback, but not the one address the allow-list names
       ['http://127.0.0.2:9/hook', 'url'],
       ['ftp://example.com/hook', 'url'],
@@ -534,5 +545,220 @@ describe('webhook deliveries', () => {
       expect(op.operationId).toMatch(/^[a-z][A-Za-z]+$/);
       expect(op.tags).toEqual(['webhooks']);
     }
+  });
+});
+
+describe('webhook URLs are secrets (issue 37 item 4)', () => {
+  it('are masked in every answer, audit entry, mail and log line; deliveries use them whole', async () => {
+    const lines: string[] = [];
+    const app = await buildApp({
+      config: { ...ctx.config, logLevel: 'debug' },
+      database: ctx.database,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    await app.ready();
+    try {
+      // a Telegram bot token in the path, a key in the query
+      const secretPath = '/bot123456789:AAEbotTokenSecret0123/sendMessage?key=querySecret42';
+      const url = `${receiverUrl}${secretPath}`;
+      const masked = `${receiverUrl}/…`;
+      const secrets = /AAEbotTokenSecret0123|querySecret42/;
+      await buildContact(ctx, systemA.id, { locale: 'en' });
+      // another user of the system, with a read-only personal token
+      const colleague = await (await buildCustomer(ctx, [systemA.id])).login();
+      const token = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v0/auth/tokens/',
+        headers: bearer(colleague),
+        payload: { name: 'reader', password: BUILT_PASSWORD },
+      });
+      expect(token.statusCode, token.body).toBe(201);
+      const readOnly = token.json<ApiTokenCreated>().token;
+      const call = (method: 'GET' | 'POST' | 'PATCH', path: string, who: string, payload?: object) =>
+        app.inject({ method, url: `/api/v0/soc/webhooks/${path}`, headers: bearer(who), payload });
+
+      const created = await call('POST', '', customerA, {
+        system: systemA.id,
+        url,
+        events: ['incident.created'],
+        format: 'telegram',
+        telegram_chat_id: '-100123',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const { id } = created.json<WebhookEndpointWithSecret>();
+      expect(created.json()).toMatchObject({ url: masked });
+
+      // a change of other fields keeps the URL: without it, or with the masked one sent back
+      const patched = await call('PATCH', `${id}/`, customerA, { url: masked, description: 'Bot' });
+      expect(patched.statusCode, patched.body).toBe(200);
+      const renamed = await call('PATCH', `${id}/`, customerA, { language: 'en' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      const [stored] = await ctx.database.db
+        .select({ url: webhookEndpoints.url })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.id, id));
+      expect(stored!.url).toBe(url);
+
+      // the receiver gets the whole URL
+      const test = await call('POST', `${id}/test/`, customerA);
+      expect(test.statusCode, test.body).toBe(202);
+      await app.jobs.runDue();
+      expect(received.map((r) => r.path)).toEqual([secretPath]);
+      // the mail that tells the system's contacts the endpoint was turned off
+      await ctx.database.db
+        .insert(jobs)
+        .values({ type: 'webhooks.disabled_mail', payload: { endpointId: id } });
+      await app.jobs.runDue();
+      const outbox = ctx.config.mail.outboxDir;
+      const mails = await Promise.all(
+        (await readdir(outbox)).map(async (f) => PostalMime.parse(await readFile(path.join(outbox, f)))),
+      );
+      const mail = mails.find((m) => m.subject === `Webhook endpoint turned off: ${masked}`);
+      expect(mail?.text).toContain(`${masked} of`);
+      expect(`${mail?.subject} ${mail?.text}`).not.toMatch(secrets);
+
+      const answers = [
+        created,
+        patched,
+        renamed,
+        await call('GET', '', readOnly),
+        await call('GET', `${id}/`, readOnly),
+        await call('GET', `${id}/deliveries/`, readOnly),
+        await call('GET', '', analyst),
+      ];
+      for (const res of answers) {
+        expect(res.statusCode, res.body).toBe(res === created ? 201 : 200);
+        expect(res.body).not.toMatch(secrets);
+      }
+      expect(answers[3]!.json<{ results: { id: number; url: string }[] }>().results).toContainEqual(
+        expect.objectContaining({ id, url: masked }),
+      );
+      const audit = await ctx.database.db
+        .select({ action: auditLog.action, details: auditLog.details })
+        .from(auditLog)
+        .where(eq(auditLog.objectType, 'webhook_endpoint'));
+      expect(audit.map((a) => a.action)).toEqual(
+        expect.arrayContaining(['webhook.create', 'webhook.update', 'webhook.test']),
+      );
+      expect(JSON.stringify(audit)).not.toMatch(secrets);
+      expect(audit.find((a) => a.action === 'webhook.create')!.details).toMatchObject({ url: masked });
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.join('')).not.toMatch(secrets);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps the scheme, host and port only', () => {
+    expect(maskWebhookUrl('https://api.telegram.org/bot1:AAE/sendMessage')).toBe(
+      'https://api.telegram.org/…',
+    );
+    expect(maskWebhookUrl('https://hooks.slack.com/services/T0/B0/xyz')).toBe('https://hooks.slack.com/…');
+    expect(maskWebhookUrl('https://siem.example.com:8443/?token=1')).toBe('https://siem.example.com:8443/…');
+    expect(maskWebhookUrl('http://[2001:db8::1]:8080/h#x')).toBe('http://[2001:db8::1]:8080/…');
+    expect(maskWebhookUrl('https://u:p@siem.example.com/')).toBe('https://siem.example.com/…');
+    expect(maskWebhookUrl('https://siem.example.com')).toBe('https://siem.example.com/');
+    expect(maskWebhookUrl('not a url')).toBe('…');
+  });
+});
+
+describe('outbound deliveries are bounded (issue 37 item 3)', () => {
+  const instances: FastifyInstance[] = [];
+  afterAll(async () => {
+    for (const app of instances) await app.close();
+  });
+  async function instance(config: Partial<Config>): Promise<FastifyInstance> {
+    const app = await buildApp({ config: { ...ctx.config, ...config }, database: ctx.database });
+    await app.ready();
+    instances.push(app);
+    return app;
+  }
+  const post = (app: FastifyInstance, path: string, token = customerA, lang = 'en') =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v0/soc/webhooks/${path}`,
+      headers: { ...bearer(token), 'accept-language': lang },
+    });
+
+  it('answers 429 with Retry-After to test events past the default limit', async () => {
+    const app = await instance({
+      routeLimits: { windowSeconds: 60, buckets: { ...routeLimitsOff(), ...ROUTE_LIMIT_DEFAULTS } },
+    });
+    const e = await createEndpoint(customerA, { system: systemA.id });
+    const codes: number[] = [];
+    let last: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 25; i++) {
+      last = await post(app, `${e.id}/test/`);
+      codes.push(last.statusCode);
+    }
+    const n = ROUTE_LIMIT_DEFAULTS.webhook_test.perUser;
+    expect(codes).toEqual([...Array<number>(n).fill(202), ...Array<number>(25 - n).fill(429)]);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last!.json<{ detail: string }>().detail).toBe(
+      `Too many test and repeated webhook deliveries from your account: at most ${n} a minute. Please try again later.`,
+    );
+    const ru = await post(app, `${e.id}/test/`, customerA, 'ru');
+    expect(ru.json<{ detail: string }>().detail).toMatch(
+      /^Слишком много тестовых и повторных отправок вебхуков/,
+    );
+    // a refused request queued nothing
+    expect(await deliveriesOf(customerA, e.id)).toHaveLength(n);
+  });
+
+  it('caps the deliveries waiting per endpoint and per system; past a cap events are logged as not sent', async () => {
+    const app = await instance({
+      webhooks: { ...ctx.config.webhooks, queueMaxPerEndpoint: 3, queueMaxPerSystem: 4 },
+    });
+    const first = await createEndpoint(customerA, { system: systemA.id });
+    const second = await createEndpoint(customerA, { system: systemA.id });
+    // the receiver is overloaded: every attempt is told to come back in an hour
+    answers.push(...Array.from({ length: 20 }, () => ({ status: 429, headers: { 'retry-after': '3600' } })));
+    for (let i = 0; i < 3; i++) expect((await post(app, `${first.id}/test/`)).statusCode).toBe(202);
+    const full = await post(app, `${first.id}/test/`);
+    expect(full.statusCode).toBe(429);
+    expect(full.headers['retry-after']).toBe('60');
+    expect(full.json<{ detail: string }>().detail).toBe(
+      '3 deliveries to this endpoint are waiting to be sent. Try again once some of them are done.',
+    );
+    // their attempts fail and wait for a retry: still waiting, still full
+    await app.jobs.runDue();
+    expect(received).toHaveLength(3);
+    expect((await post(app, `${first.id}/test/`)).statusCode).toBe(429);
+
+    // an event: the full endpoint does not get it, the other one does (the system has room for one)
+    await buildIncident(ctx, systemA.id);
+    await app.jobs.runDue();
+    expect(received).toHaveLength(4);
+    const [dropped] = await deliveriesOf(customerA, first.id);
+    expect(dropped).toMatchObject({ event: 'incident.created', status: 'failed', attempt: 0 });
+    expect(dropped!.error).toBe(
+      'not sent: too many deliveries waiting (at most 3 per endpoint, 4 per system)',
+    );
+    expect((await deliveriesOf(customerA, second.id))[0]).toMatchObject({ status: 'retrying', attempt: 1 });
+    // now the system is full: the next event reaches neither, a test is refused with the system's text
+    await buildIncident(ctx, systemA.id);
+    await app.jobs.runDue();
+    expect(received).toHaveLength(4);
+    expect((await deliveriesOf(customerA, second.id))[0]).toMatchObject({ status: 'failed', attempt: 0 });
+    const systemFull = await post(app, `${second.id}/test/`, customerA, 'ru');
+    expect(systemFull.statusCode).toBe(429);
+    expect(systemFull.json<{ detail: string }>().detail).toBe(
+      'По этой системе ждут отправки 4 доставок вебхуков. Повторите попытку, когда часть из них завершится.',
+    );
+    // another tenant's endpoints have queues of their own
+    const other = await createEndpoint(customerB, { system: systemB.id });
+    expect((await post(app, `${other.id}/test/`, customerB)).statusCode).toBe(202);
+
+    // the receiver is back: the retries go out, the queues empty, and what was not sent can be sent again
+    answers.length = 0;
+    await ctx.database.db.execute(
+      sql`UPDATE jobs SET run_at = now() WHERE type = 'webhooks.deliver' AND status = 'queued'`,
+    );
+    await app.jobs.runDue();
+    expect((await deliveriesOf(customerA, first.id)).filter((d) => d.status === 'succeeded')).toHaveLength(3);
+    const again = await post(app, `${first.id}/deliveries/${dropped!.id}/resend/`);
+    expect(again.statusCode, again.body).toBe(202);
+    await app.jobs.runDue();
+    expect(JSON.parse(received.at(-1)!.body)).toMatchObject({ type: 'incident.created' });
   });
 });

@@ -60,7 +60,9 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService; 
         description:
           'Generic deliveries follow the Standard Webhooks specification (`webhook-id`, ' +
           '`webhook-timestamp`, `webhook-signature`: HMAC-SHA256 with the secret). Private, loopback, ' +
-          'link-local and metadata addresses are refused unless the administrator allowed them.',
+          'link-local and metadata addresses are refused unless the administrator allowed them. Every ' +
+          'answer, this one too, shows the URL masked (scheme, host and port, then `…`): its path and ' +
+          'query are often the secret (a Telegram bot token, a Slack or Teams webhook key).',
         body: WebhookEndpointCreateSchema,
         response: { 201: WebhookEndpointWithSecretSchema, 400: FieldErrorsSchema, 403: DetailErrorSchema },
       },
@@ -90,6 +92,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService; 
         operationId: 'updateWebhookEndpoint',
         tags,
         summary: 'Change a webhook endpoint (URL, events, format, on or off)',
+        description:
+          'Only the fields given change. A `url` equal to the masked one the answers show keeps the URL.',
         params: IdParams,
         body: WebhookEndpointUpdateSchema,
         response: { 200: WebhookEndpointSchema, 400: FieldErrorsSchema, ...errors },
@@ -132,6 +136,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService; 
   app.post(
     '/:id/test/',
     {
+      config: { costLimit: { bucket: 'webhook_test', tenant: 'webhook' } },
       schema: {
         operationId: 'sendWebhookTestEvent',
         tags,
@@ -169,6 +174,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ webhooks: WebhooksService; 
   app.post(
     '/:id/deliveries/:deliveryId/resend/',
     {
+      config: { costLimit: { bucket: 'webhook_test', tenant: 'webhook' } },
       schema: {
         operationId: 'resendWebhookDelivery',
         tags,

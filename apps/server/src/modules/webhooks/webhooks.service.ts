@@ -21,7 +21,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { audit } from '../../lib/audit.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { htmlToText } from '../../lib/markdown.ts';
 import { deliveryResult, webhookDeliveries } from '../../lib/metrics.ts';
 import { msg } from '../../lib/messages.ts';
@@ -33,8 +33,8 @@ import type { EventsRepository } from '../events/index.ts';
 import type { WebhookData, WebhookMessage } from './webhook-formats.ts';
 import { renderBody } from './webhook-formats.ts';
 import type { WebhookSender } from './webhook-sender.ts';
-import { presentDelivery, presentEndpoint } from './webhooks.presenter.ts';
-import type { DeliveryRow, EndpointRow, EndpointWithSystem } from './webhooks.repository.ts';
+import { maskWebhookUrl, presentDelivery, presentEndpoint } from './webhooks.presenter.ts';
+import type { DeliveryRow, EndpointRow, EndpointWithSystem, QueueCaps } from './webhooks.repository.ts';
 import { PUBLIC_INCIDENT_COLUMNS, createWebhooksRepository } from './webhooks.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -42,6 +42,8 @@ const HOUR_MS = 3_600_000;
 const MAX_RETRY_DELAY_MS = HOUR_MS;
 /** How long a target's name may take to resolve when it is saved. */
 const SAVE_LOOKUP_MS = 3_000;
+/** When a caller refused for a full queue may try again: deliveries finish or retry within it. */
+const QUEUE_FULL_RETRY_AFTER_SECONDS = 60;
 
 export interface WebhooksDeps {
   db: Db;
@@ -89,6 +91,21 @@ export function createWebhooksService({
   const origin = () => (config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/$/, '');
   const seal = (secret: string) => sealSecret(Buffer.from(secret), config.jwtSecret);
   const unseal = (sealed: string) => openSecret(sealed, config.jwtSecret).toString();
+  const caps: QueueCaps = {
+    perEndpoint: config.webhooks.queueMaxPerEndpoint,
+    perSystem: config.webhooks.queueMaxPerSystem,
+  };
+
+  /** Queues a test or a resend; 429 with Retry-After when the endpoint's or its system's queue is full. */
+  async function queueOrRefuse(values: Parameters<typeof repo.queueDelivery>[0]): Promise<DeliveryRow> {
+    const queued = await repo.queueDelivery(values, caps);
+    if (queued.delivery) return queued.delivery;
+    const detail =
+      queued.full === 'endpoint'
+        ? msg('webhookQueueFull', caps.perEndpoint)
+        : msg('webhookSystemQueueFull', caps.perSystem);
+    throw new HttpError(429, detail, undefined, { 'retry-after': String(QUEUE_FULL_RETRY_AFTER_SECONDS) });
+  }
 
   function requireManager(auth: AuthContext): void {
     if (!ROLE_PERMISSIONS[auth.role].includes('webhooks.manage')) throw forbidden();
@@ -245,14 +262,27 @@ export function createWebhooksService({
         objectType: 'webhook_endpoint',
         objectId: id,
         ip,
-        details: { system: input.system, events: input.events, format: input.format },
+        details: {
+          system: input.system,
+          url: maskWebhookUrl(input.url),
+          events: input.events,
+          format: input.format,
+        },
       });
       return { ...(await this.get(auth, id)), secret };
     },
 
-    async update(auth: AuthContext, id: number, body: WebhookEndpointUpdate, ip: string) {
+    /**
+     * Changes the fields given. The masked URL that answers show (sent back by a form that did not
+     * touch it) leaves the URL as it is, so a change of other fields never needs the secret again.
+     */
+    async update(auth: AuthContext, id: number, given: WebhookEndpointUpdate, ip: string) {
       const { endpoint } = await endpointOf(auth, id);
-      if (body.url !== undefined && body.url !== endpoint.url) await checkTarget(body.url);
+      const { url: givenUrl, ...rest } = given;
+      const urlChanged =
+        givenUrl !== undefined && givenUrl !== endpoint.url && givenUrl !== maskWebhookUrl(endpoint.url);
+      const body: WebhookEndpointUpdate = urlChanged ? { ...rest, url: givenUrl } : rest;
+      if (body.url !== undefined) await checkTarget(body.url);
       const format = body.format ?? endpoint.format;
       const chatId = body.telegram_chat_id ?? endpoint.telegramChatId;
       if (format === 'telegram' && !chatId)
@@ -275,7 +305,10 @@ export function createWebhooksService({
         objectType: 'webhook_endpoint',
         objectId: id,
         ip,
-        details: { fields: Object.keys(body) },
+        details: {
+          fields: Object.keys(body),
+          ...(body.url !== undefined && { url: maskWebhookUrl(body.url) }),
+        },
       });
       return this.get(auth, id);
     },
@@ -313,7 +346,7 @@ export function createWebhooksService({
 
     async sendTest(auth: AuthContext, id: number, ip: string) {
       await endpointOf(auth, id);
-      const d = await repo.queueDelivery({
+      const d = await queueOrRefuse({
         endpointId: id,
         event: WEBHOOK_TEST_EVENT,
         eventId: null,
@@ -341,7 +374,7 @@ export function createWebhooksService({
       await endpointOf(auth, id);
       const old = await repo.delivery(id, deliveryId);
       if (!old) throw notFound();
-      const d = await repo.queueDelivery({
+      const d = await queueOrRefuse({
         endpointId: id,
         event: old.event,
         eventId: old.eventId,
@@ -361,7 +394,7 @@ export function createWebhooksService({
 
     /** Job-runner poller: new events to deliveries. */
     async poll(): Promise<void> {
-      while ((await repo.dispatch()) > 0) {
+      while ((await repo.dispatch(caps)) > 0) {
         // keep claiming while a backlog remains
       }
     },
@@ -461,8 +494,10 @@ export function createWebhooksService({
         await mailer.send({
           kind: 'notification',
           to: c.email,
-          subject: msg('webhookDisabledSubject', endpoint.url).in(c.locale),
-          text: msg('webhookDisabledText', endpoint.url, name, WEBHOOK_DISABLE_AFTER_DAYS).in(c.locale),
+          subject: msg('webhookDisabledSubject', maskWebhookUrl(endpoint.url)).in(c.locale),
+          text: msg('webhookDisabledText', maskWebhookUrl(endpoint.url), name, WEBHOOK_DISABLE_AFTER_DAYS).in(
+            c.locale,
+          ),
         });
       }
       return { recipients: recipients.length };

@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_deliveries_queued_idx" ON "webhook_deliveries" USING btree ("endpoint_id") WHERE "webhook_deliveries"."status" IN ('pending', 'retrying');
