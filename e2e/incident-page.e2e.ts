@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectToast } from './support/antd.ts';
+import { chooseOption, expectToast } from './support/antd.ts';
 import { answerTo } from './support/api.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { signIn } from './support/session.ts';
@@ -105,17 +105,7 @@ describe('incident page workflow', () => {
     await openIncident(page, key);
     await page.getByTestId('action-close').click();
     await page.getByTestId('action-dialog').waitFor();
-    await page.getByTestId('action-resolution').click();
-    const option = page.locator(
-      '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
-    );
-    await option.filter({ hasText: 'False Positive' }).first().click();
-    await page
-      .getByTestId('action-resolution')
-      .locator('.ant-select-content, .ant-select-selection-item')
-      .filter({ hasText: 'False Positive' })
-      .first()
-      .waitFor();
+    await chooseOption(page, 'action-resolution', 'False Positive');
     await page.getByTestId('action-comment').fill('Scheduled penetration test.');
     await submitAction(page, key, 'close');
     await expectToast(page, 'Incident closed');

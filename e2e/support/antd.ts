@@ -29,6 +29,30 @@ export async function pickOptions(
 }
 
 /**
+ * Picks the option `text` of the single antd Select with `testId` and waits until the select
+ * shows it. A click that a dropdown's opening animation or a re-render swallowed is tried again
+ * (at most `attempts` times), so the step waits for the selected state, not for time.
+ */
+export async function chooseOption(page: Page, testId: string, text: string, attempts = 4): Promise<void> {
+  const select = page.getByTestId(testId);
+  const shown = select
+    .locator('.ant-select-content, .ant-select-selection-item')
+    .filter({ hasText: text })
+    .first();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await openDropdown(page).isVisible())) await select.click();
+      await openDropdown(page).locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+      await shown.waitFor({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      if (await openDropdown(page).isVisible()) await page.keyboard.press('Escape');
+    }
+  }
+}
+
+/**
  * Waits for a toast (antd notification) with this text. The page itself watches for it (not a
  * poll from the test process, which a loaded machine can stall for longer than a toast shows);
  * a failure lists the toasts that did show. Call it once the request behind the toast has been

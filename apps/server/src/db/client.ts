@@ -5,9 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -175,6 +175,37 @@ async function withAdvisoryLockPg<T>(url: string, lockId: number, run: () => Pro
 }
 
 /**
+ * `db.transaction` on the pool that always gives its connection back. drizzle's own (0.45) sends
+ * BEGIN before its try block, so a connection cut under a BEGIN stayed checked out for good (the
+ * pool then shrank by one per cut and `close()` waited for it forever). Here the connection is
+ * checked out by the pool and released in every case, and dropped when it failed meanwhile.
+ */
+function transactionReleasingItsClient(pool: pg.Pool, db: Db): Db['transaction'] {
+  // the pool's session holds the dialect, the relational schema and the options (logger, cache)
+  const pooled = db._.session as unknown as {
+    dialect: ConstructorParameters<typeof NodePgSession>[1];
+    schema: ConstructorParameters<typeof NodePgSession>[2];
+    options: ConstructorParameters<typeof NodePgSession>[3];
+  };
+  return async <T>(run: (tx: Tx) => Promise<T>, config?: PgTransactionConfig): Promise<T> => {
+    const client = await pool.connect();
+    let lost: Error | undefined;
+    const onLost = (err?: Error) => (lost ??= err ?? new Error('database connection ended'));
+    client.on('error', onLost);
+    client.once('end', onLost);
+    try {
+      // a session on this one connection: its transaction sends BEGIN … COMMIT on it
+      const session = new NodePgSession(client, pooled.dialect, pooled.schema, pooled.options);
+      return (await session.transaction(run as Parameters<typeof session.transaction>[0], config)) as T;
+    } finally {
+      client.off('error', onLost);
+      client.off('end', onLost);
+      client.release(lost);
+    }
+  };
+}
+
+/**
  * `workMem`: PostgreSQL's work_mem for every connection (`32MB`). The server's default of 4 MB
  * turns the bitmap of a search matching ~100,000 of a million incidents lossy, and then every
  * row of each page it touches is checked again (several times slower: docs/performance.md).
@@ -230,6 +261,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => client.on('error', () => undefined));
     // node-postgres and PGlite differ only in their result type parameter, which no query here depends on.
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    db.transaction = transactionReleasingItsClient(pool, db);
     return {
       db,
       kind: 'postgres',
