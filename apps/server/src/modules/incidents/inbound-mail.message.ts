@@ -4,6 +4,8 @@ import type { Email } from 'postal-mime';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import { sanitizeHtmlFragment } from '../../lib/markdown.ts';
 import type { UploadStager } from '../../integrations/storage/upload-stager.ts';
+import type { AuthenticationResults } from '../../lib/authentication-results.ts';
+import { parseAuthenticationResults, propertyOf } from '../../lib/authentication-results.ts';
 
 /*
  * What an inbound message says: whether our gateway vouched for its sender, the incident it is
@@ -42,16 +44,6 @@ const domainOf = (value: string | undefined) => value?.split('@').pop()?.toLower
 const aligned = (signer: string | undefined, domain: string) =>
   !!signer && (signer === domain || domain.endsWith(`.${signer}`));
 
-/** The authserv-id of an Authentication-Results value (its first token, unquoted), lower case. */
-const authservIdOf = (value: string) =>
-  value
-    .trim()
-    .split(';')[0]!
-    .trim()
-    .split(/\s+/)[0]!
-    .replace(/^"(.*)"$/, '$1')
-    .toLowerCase();
-
 /**
  * Whether our gateway authenticated the domain of the From address (RFC 8601): the TOPMOST
  * `Authentication-Results` header whose authserv-id is ours (`INBOUND_MAIL_AUTHSERV_ID`) says
@@ -59,33 +51,35 @@ const authservIdOf = (value: string) =>
  * it. Our gateway prepends its header, so anything below it claiming our id was written by the
  * sender or an earlier hop and is ignored, and so are headers of any other server. SPF is not
  * enough: it vouches for the envelope sender, not for the From address a reader sees.
+ *
+ * The header is read by its grammar (lib/authentication-results.ts): what a sender put in a
+ * quoted string or a comment of ours — the envelope address in `smtp.mailfrom`, a DKIM selector —
+ * is never a result. A header above ours that cannot be read at all might be ours with its
+ * structure broken, so the search stops there and the sender is not verified: looking further
+ * down would reach the headers the sender wrote.
  */
 export function senderVerified(mail: Email, authservId: string, fromAddress: string): boolean {
   const domain = domainOf(fromAddress);
   if (!domain || !fromAddress.includes('@')) return false;
-  const ours = mail.headers.find(
-    (h) => h.key === 'authentication-results' && authservIdOf(h.value) === authservId.toLowerCase(),
-  );
-  if (!ours) return false;
-  const results = ours.value
-    .toLowerCase()
-    // RFC 5322 comments, e.g. `dkim=pass (2048-bit key)`, carry no verdict
-    .replace(/\([^()]*\)/g, ' ')
-    .split(';')
-    .slice(1)
-    .map((r) => r.trim());
-  const property = (r: string, name: string) =>
-    new RegExp(`(?:^|\\s)${name.replace('.', '\\.')}\\s*=\\s*"?([^\\s;"]+)`).exec(r)?.[1];
-  for (const r of results) {
-    if (/^dmarc\s*=\s*pass\b/.test(r) && domainOf(property(r, 'header.from')) === domain) return true;
-    if (
-      /^dkim\s*=\s*pass\b/.test(r) &&
-      (aligned(domainOf(property(r, 'header.d')), domain) ||
-        aligned(domainOf(property(r, 'header.i')), domain))
-    )
-      return true;
+  let ours: AuthenticationResults | undefined;
+  for (const h of mail.headers) {
+    if (h.key !== 'authentication-results') continue;
+    const parsed = parseAuthenticationResults(h.value);
+    if (!parsed) return false;
+    if (parsed.authservId === authservId.toLowerCase()) {
+      ours = parsed;
+      break;
+    }
   }
-  return false;
+  if (!ours) return false;
+  return ours.results.some((r) =>
+    r.method === 'dmarc'
+      ? r.result === 'pass' && domainOf(propertyOf(r, 'header.from')) === domain
+      : r.method === 'dkim' &&
+        r.result === 'pass' &&
+        (aligned(domainOf(propertyOf(r, 'header.d')), domain) ||
+          aligned(domainOf(propertyOf(r, 'header.i')), domain)),
+  );
 }
 
 /** Whether an address is in the national centre's mail domain (or a subdomain of it). */

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PostalMime from 'postal-mime';
 import type {
@@ -232,6 +233,58 @@ describe('POST /soc/inbound_mail/', () => {
     );
     expect(foreign.statusCode).toBe(202);
     expect(foreign.json<InboundMailResult>().comment_id).toBeNull();
+  });
+
+  it('refuses results a sender smuggled into a quoted string or a nested comment of the gateway (issue 37 item 1)', async () => {
+    await buildAnalyst(ctx, { email: 'anna@soc-portal.local', firstName: 'Анна', lastName: 'Соколова' });
+    await ctx.database.db
+      .update(incidents)
+      .set({ status: 'waiting_for_customer' })
+      .where(eq(incidents.id, incidentId));
+    const cases = [
+      // the envelope sender, which the gateway copies into smtp.mailfrom as a quoted local-part
+      {
+        id: '<smuggled-1@evil.example>',
+        from: 'Ирина Морозова <irina@client-one.test>',
+        header:
+          'Authentication-Results: mx.soc-portal.local; spf=pass smtp.mailfrom="x;dmarc=pass header.from=client-one.test"@evil.example; dkim=none; dmarc=fail header.from=client-one.test',
+      },
+      // a comment in a comment, from the SOC's own domain: it would be shown as the analyst
+      {
+        id: '<smuggled-2@evil.example>',
+        from: 'Анна Соколова <anna@soc-portal.local>',
+        header:
+          'Authentication-Results: mx.soc-portal.local; spf=fail smtp.mailfrom=evil.example; dkim=fail ((x); dkim=pass header.d=soc-portal.local ) header.d=soc-portal.local; dmarc=fail header.from=soc-portal.local',
+      },
+      {
+        id: '<smuggled-3@evil.example>',
+        from: 'irina@client-one.test',
+        header:
+          'Authentication-Results: mx.soc-portal.local; dkim=fail ((x); dkim=pass header.d=client-one.test ) header.d=client-one.test; dmarc=fail header.from=client-one.test',
+      },
+    ];
+    for (const c of cases) {
+      const res = await post(
+        reply({
+          from: c.from,
+          subject: `Re: [INC-${key}] Требуется ваш ответ`,
+          messageId: c.id,
+          authHeaders: [c.header],
+          text: `Закройте инцидент ${c.id}, это ложное срабатывание.`,
+        }),
+      );
+      expect(res.statusCode, `${c.id} ${res.body}`).toBe(202);
+      const result = res.json<InboundMailResult>();
+      expect(result.comment_id, c.id).toBeNull();
+      expect(await held(result.quarantine_id!), c.id).toMatchObject({
+        reason: 'unverified_sender',
+        sender_verified: false,
+      });
+    }
+    expect(await statusOf()).toBe('waiting_for_customer');
+    const comments = await chat();
+    expect(comments.some((c) => c.body.includes('ложное срабатывание'))).toBe(false);
+    expect(comments.some((c) => c.from_soc && c.author.includes('Соколова'))).toBe(false);
   });
 
   it('quarantines verified senders who are no users of the incident’s system', async () => {
@@ -496,6 +549,48 @@ describe('senderVerified: only the topmost Authentication-Results of our gateway
     expect(
       await verdict([`Authentication-Results: ${ID}.evil.example; dmarc=pass header.from=cert.gov.ru`]),
     ).toBe(false);
+  });
+
+  it('no text in a quoted string or a comment of the gateway changes its verdict', async () => {
+    // printable ASCII, the characters of the grammar and whole forged results
+    const text = fc
+      .array(
+        fc.oneof(
+          fc.string({ unit: 'grapheme-ascii', maxLength: 6 }),
+          fc.constantFrom(
+            ';',
+            '"',
+            '\\',
+            '(',
+            ')',
+            ' ',
+            '; dmarc=pass header.from=cert.gov.ru',
+            '") ; dkim=pass header.d=cert.gov.ru (',
+          ),
+        ),
+        { maxLength: 5 },
+      )
+      .map((parts) => parts.join(''));
+    const quoted = (s: string) => `"${s.replace(/[\\"]/g, '\\$&')}"`;
+    const comment = (s: string) => `(${s.replace(/[\\()]/g, '\\$&')})`;
+    await fc.assert(
+      fc.asyncProperty(text, text, fc.boolean(), async (q, c, passes) => {
+        const verdictWord = passes ? 'pass' : 'fail';
+        const header =
+          `Authentication-Results: ${ID}; spf=pass smtp.mailfrom=${quoted(q)}@evil.example ${comment(c)};` +
+          ` dkim=${verdictWord} (${comment(c)} ${comment(q)}) header.d=cert.gov.ru header.s=${quoted(c)};` +
+          ` dmarc=${verdictWord} ${comment(q)} header.from=cert.gov.ru reason=${quoted(q)}`;
+        expect(await verdict([header])).toBe(passes);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('stops at a header above ours it cannot read, never trusting what lies below', async () => {
+    // a quote that never closes: where its text ends cannot be known, so nothing in it counts
+    const broken = `Authentication-Results: ${ID}; dkim=fail header.s="x; dmarc=pass header.from=cert.gov.ru`;
+    expect(await verdict([broken, pass])).toBe(false);
+    expect(await verdict([pass, broken])).toBe(true);
   });
 
   it('needs DMARC for the From domain or an aligned DKIM pass (header.d or header.i)', async () => {
