@@ -139,6 +139,60 @@ async function runPgTool(command: string, args: string[], env: NodeJS.ProcessEnv
   if (code !== 0) throw new CommandError(`${command} failed (exit ${code}):\n${stderr.trim()}`);
 }
 
+/**
+ * Loads a custom-format dump into the database in one transaction: pg_restore writes the script
+ * (--clean --if-exists --no-owner) and psql runs it after dropping the portal's schemas. Dropping
+ * them first is needed: pg_restore's --clean alone cannot drop the partitions' inherited primary
+ * keys ("cannot drop inherited constraint"). Any error rolls everything back (ON_ERROR_STOP).
+ */
+async function restorePg(dump: string, url: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const psql = spawn('psql', ['--no-psqlrc', '--quiet', '-v', 'ON_ERROR_STOP=1', `--dbname=${url}`], {
+    env,
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  const restore = spawn('pg_restore', ['--clean', '--if-exists', '--no-owner', '--file=-', dump], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const errors: string[] = [];
+  const collect = (name: string) => (d: Buffer) => {
+    if (errors.join('').length < 20_000) errors.push(`${name}: ${d.toString('utf8')}`);
+  };
+  psql.stderr.on('data', collect('psql'));
+  restore.stderr.on('data', collect('pg_restore'));
+  const exited = (child: typeof psql | typeof restore, name: string) =>
+    new Promise<number | null>((resolve, reject) => {
+      child.once('error', (err: NodeJS.ErrnoException) =>
+        reject(
+          err.code === 'ENOENT'
+            ? new CommandError(`${name} not found: install PostgreSQL's client tools (postgresql-client).`)
+            : err,
+        ),
+      );
+      child.once('close', resolve);
+    });
+  const psqlExit = exited(psql, 'psql');
+  const restoreExit = exited(restore, 'pg_restore');
+  // psql stops at the first error and closes its input: what is still written then is dropped
+  psql.stdin.on('error', () => undefined);
+  psql.stdin.write(
+    'BEGIN;\nDROP SCHEMA IF EXISTS drizzle CASCADE;\nDROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n',
+  );
+  restore.stdout.pipe(psql.stdin, { end: false });
+  const [restoreCode] = await Promise.all([
+    restoreExit,
+    new Promise((resolve) => restore.stdout.once('end', resolve)),
+  ]);
+  // without COMMIT the transaction is rolled back when psql ends
+  psql.stdin.end(restoreCode === 0 ? 'COMMIT;\n' : '');
+  const psqlCode = await psqlExit;
+  if (restoreCode !== 0 || psqlCode !== 0)
+    throw new CommandError(
+      `Restoring the dump failed (pg_restore exit ${restoreCode}, psql exit ${psqlCode}); the database is ` +
+        `as it was:\n${errors.join('').trim()}`,
+    );
+}
+
 /** Copies every stored object the database refers to into `dir/files/<key>`; returns what it copied. */
 async function copyFilesOut(
   db: Db,
@@ -229,7 +283,7 @@ export async function backupTo(dir: string, deps: BackupDeps): Promise<BackupMan
         ],
         env,
       );
-      manifest = await finish(drizzlePg({ client, schema }) as unknown as Db, PG_DUMP);
+      manifest = await finish(drizzlePg({ client, schema }), PG_DUMP);
       await client.query('COMMIT');
     } finally {
       await client.end().catch(() => undefined);
@@ -286,7 +340,7 @@ export async function verifyBackup(dir: string): Promise<BackupManifest> {
 
 /** Whether the database holds anything a restore would overwrite (beyond the migrations' own rows). */
 async function holdsData(db: Db): Promise<boolean> {
-  const rows = await countRows(db).catch(() => ({}) as Record<string, number>);
+  const rows = await countRows(db);
   return Object.values(rows).some((n) => n > 0);
 }
 
@@ -327,20 +381,8 @@ export async function restoreFrom(
   if (database.kind === 'postgres') {
     if (!deps.config.databaseUrl) throw new Error('DATABASE_URL is not set');
     const { url, env } = connection(deps.config.databaseUrl);
-    log('restore: pg_restore --clean --if-exists --no-owner');
-    await runPgTool(
-      'pg_restore',
-      [
-        '--clean',
-        '--if-exists',
-        '--no-owner',
-        '--single-transaction',
-        '--exit-on-error',
-        `--dbname=${url}`,
-        dump,
-      ],
-      env,
-    );
+    log('restore: pg_restore --clean --if-exists --no-owner, in one transaction');
+    await restorePg(dump, url, env);
   } else {
     const dataDir = path.join(deps.config.dataDir, 'pgdata');
     await database.close();
