@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, openAsBlob, readFileSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -241,6 +241,8 @@ export async function backupTo(dir: string, deps: BackupDeps): Promise<BackupMan
   const { database, storage, log } = deps;
   await mkdir(dir, { recursive: true, mode: 0o700 });
   if ((await readdir(dir)).length) throw new CommandError(`${dir} is not empty: back up into a new folder.`);
+  // every customer's data: readable by this user only
+  await chmod(dir, 0o700);
 
   const finish = async (
     db: Db,
@@ -296,6 +298,7 @@ export async function backupTo(dir: string, deps: BackupDeps): Promise<BackupMan
     await writeFile(path.join(dir, PGLITE_DUMP), Buffer.from(await tarball.arrayBuffer()), { mode: 0o600 });
     manifest = await finish(database.db, PGLITE_DUMP);
   }
+  await chmod(path.join(dir, manifest.database.file), 0o600);
   manifest.checksums = {
     [manifest.database.file]: await sha256OfFile(path.join(dir, manifest.database.file)),
     ...manifest.checksums,
