@@ -216,7 +216,7 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob; workMem?: string | undefined };
 
 /** Finds the migrations folder both from sources (src/db) and from the bundle (dist). */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   for (let dir = import.meta.dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'drizzle');
     if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;

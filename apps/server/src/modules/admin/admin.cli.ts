@@ -9,10 +9,18 @@ import { CommandFailed, describeError, runAdminCommand } from './admin.commands.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
+  let database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
-    console.log(await runAdminCommand(process.argv.slice(2), { db: database.db, config }));
+    console.log(
+      await runAdminCommand(process.argv.slice(2), {
+        db: database.db,
+        config,
+        database,
+        // a restore of the embedded database opens it anew: that one is closed at the end
+        replaceDatabase: (restored) => (database = restored),
+      }),
+    );
   } finally {
     await database.close();
   }

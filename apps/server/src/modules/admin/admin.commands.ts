@@ -1,10 +1,11 @@
 import { ZodError } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { createTokensService } from '../tokens/index.ts';
 import type { AdminCaller } from './admin-caller.ts';
 import { attackCommands } from './attack.commands.ts';
+import { backupCommands } from './backup.commands.ts';
 import { createAdminService } from './admin.service.ts';
 import type { CommandContext, CommandGroup } from './command-context.ts';
 import { CommandError, parseCommand } from './command-context.ts';
@@ -77,6 +78,16 @@ Stored files (uploads, reports, quarantined mail):
                       check its SHA-256; a file already there with the right checksum is skipped, so
                       an interrupted run resumes. Prints progress; the source is left as it was.
                       Then set STORAGE to the target and restart)
+
+Backups (stop the servers first):
+  backup --to DIR    (DIR new or empty: the database dump (pg_dump --format=custom on PostgreSQL, the
+                      data folder's tarball on the embedded one), every stored file under DIR/files/ and
+                      DIR/manifest.json: version, last migration, row counts, SHA-256 of every file)
+  restore --from DIR [--force]
+                     (checks every SHA-256 first and refuses a backup of a newer migration; refuses a
+                      database holding data unless --force. Puts the files back into the configured
+                      storage, loads the dump (pg_restore --clean --if-exists --no-owner; the embedded
+                      one's old folder is kept as pgdata.before-restore-TIME), then migrates)
 `;
 
 export { CommandError, CommandFailed } from './command-context.ts';
@@ -94,6 +105,17 @@ const GROUPS = new Map<string, CommandGroup>([
   ['attack', attackCommands],
   ['rules', ruleCommands],
   ['files', fileCommands],
+  // one word each: the action is the group's name
+  [
+    'backup',
+    (ctx) =>
+      backupCommands({ ...ctx, action: 'backup', rest: ctx.action ? [ctx.action, ...ctx.rest] : ctx.rest }),
+  ],
+  [
+    'restore',
+    (ctx) =>
+      backupCommands({ ...ctx, action: 'restore', rest: ctx.action ? [ctx.action, ...ctx.rest] : ctx.rest }),
+  ],
 ]);
 
 /**
@@ -107,7 +129,11 @@ export async function runAdminCommand(
     config,
     log = (line) => console.error(line),
     openStorage,
-  }: { db: Db; config: Config } & Partial<Pick<CommandContext, 'log' | 'openStorage'>>,
+    database,
+    replaceDatabase,
+  }: { db: Db; config: Config; database?: Database } & Partial<
+    Pick<CommandContext, 'log' | 'openStorage' | 'replaceDatabase'>
+  >,
 ): Promise<string> {
   const { values: o, positionals } = parseCommand(argv);
   const [group, action, ...rest] = positionals;
@@ -128,6 +154,8 @@ export async function runAdminCommand(
     caller,
     log,
     openStorage,
+    database,
+    replaceDatabase,
   });
   if (output === undefined)
     throw new CommandError(`Unknown command "${positionals.join(' ')}".\n\n${ADMIN_USAGE}`);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import type { FileStorage, StorageDriver } from '../../integrations/storage/file-storage.ts';
 import type { TokensService } from '../tokens/index.ts';
 import type { AdminCaller } from './admin-caller.ts';
@@ -52,6 +52,8 @@ const OPTIONS = {
   activation: { type: 'string' },
   'dry-run': { type: 'boolean' },
   to: { type: 'string' },
+  from: { type: 'string' },
+  force: { type: 'boolean' },
   concurrency: { type: 'string' },
 } as const;
 
@@ -74,6 +76,10 @@ export interface CommandContext {
   log: (line: string) => void;
   /** The storage of a driver instead of the configured one (tests: a target that fails midway). */
   openStorage?: (driver: StorageDriver) => FileStorage;
+  /** The open database as a whole (backup and restore need its kind and its dump; the CLI gives it). */
+  database?: Database;
+  /** Takes the database that replaced `database` (a restore of the embedded one opens it anew). */
+  replaceDatabase?: (database: Database) => void;
 }
 
 /** Runs one command of a group; undefined when the group has no such action. */
