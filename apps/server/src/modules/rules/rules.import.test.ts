@@ -254,6 +254,77 @@ describe('Sigma import through the admin API', () => {
   });
 });
 
+describe('links of imported rules (issue 37 item 8)', () => {
+  const ruleOf = async (ruleId: string, user = 'customer') => {
+    const row = (await ruleByRuleId(ruleId))!;
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v0/soc/rules/${row.id}/`,
+      headers: bearer(tokens[user]!),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<RuleDetail>();
+  };
+
+  it('drops references that are not http(s) URLs and imports the rest of the rule', async () => {
+    const yaml = sigmaYaml({ id: id(80), title: 'Links Of Every Scheme' }).replace(
+      'references:\n',
+      [
+        'references:',
+        '    - javascript:alert(document.cookie)',
+        '    - JavaScript:alert(1)',
+        "    - 'data:text/html,<script>alert(1)</script>'",
+        '    - vbscript:msgbox(1)',
+        '    - file:///etc/passwd',
+        '    - Internal Research',
+        '    - http://example.org/plain',
+        '',
+      ].join('\n'),
+    );
+    const result = await imported([{ name: 'links.yml', body: enc(yaml) }], { services: 'Vision' });
+    expect(result).toMatchObject({ created: 1, errors: [] });
+    expect((await ruleByRuleId(id(80)))!.links).toEqual([
+      { title: 'example.org', url: 'http://example.org/plain' },
+      { title: 'example.com', url: `https://example.com/${id(80)}` },
+    ]);
+    expect((await ruleOf(id(80))).links.map((l) => l.url)).toEqual([
+      'http://example.org/plain',
+      `https://example.com/${id(80)}`,
+    ]);
+  });
+
+  it('never serves a stored javascript: or data: link, in the list or on the rule page', async () => {
+    await imported(
+      [{ name: 'stored.yml', body: enc(sigmaYaml({ id: id(81), title: 'Stored Bad Links' })) }],
+      {
+        services: 'Vision',
+      },
+    );
+    const good = { title: 'example.com', url: `https://example.com/${id(81)}` };
+    // a row written before the import refused such links
+    await ctx.database.db
+      .update(rules)
+      .set({
+        links: [
+          { title: 'x', url: 'javascript:alert(1)' },
+          { title: 'y', url: 'data:text/html,<script>alert(1)</script>' },
+          { title: 'z', url: ' javascript:alert(1)' },
+          good,
+        ],
+      })
+      .where(eq(rules.ruleId, id(81)));
+    for (const user of ['customer', 'analyst']) expect((await ruleOf(id(81), user)).links).toEqual([good]);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v0/soc/rules/?page_size=2000',
+      headers: bearer(tokens.customer!),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = res.json<RuleListResponse>().results.find((r) => r.rule_id === id(81))!;
+    expect(listed.links).toEqual([good]);
+  });
+});
+
 describe('npm run admin -- rules import-sigma', () => {
   it('imports a folder, skips with reasons, passes over other files, and is idempotent', async () => {
     const dir = path.join(tmp, 'small');

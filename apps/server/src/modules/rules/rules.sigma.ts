@@ -1,6 +1,6 @@
 import { isMap, parseAllDocuments } from 'yaml';
 import type { RuleLevel, RuleLink, SensorTuple, SigmaSkipReason } from '@soc/contracts';
-import { SIGMA_IMPORT_LIMITS } from '@soc/contracts';
+import { SIGMA_IMPORT_LIMITS, isRuleLinkUrl } from '@soc/contracts';
 import type { Localized } from '../../lib/messages.ts';
 import { msg } from '../../lib/messages.ts';
 
@@ -12,7 +12,7 @@ import { msg } from '../../lib/messages.ts';
  * name, `description`, `level` → severity, `status` → confidence (stable High, test Medium,
  * experimental or none Low), `tags` `attack.tNNNN[.NNN]` → techniques and `attack.<tactic>` →
  * tactics (mitre_cov), `logsource` → one sensor tuple (product, service, category), `references`
- * → links, `author`, `date`/`modified`, `falsepositives`. Skipped: deprecated and unsupported
+ * → links (http(s) only), `author`, `date`/`modified`, `falsepositives`. Skipped: deprecated and unsupported
  * rules, informational ones (no alert) and those without a level, correlation and filter rules,
  * multi-document collections.
  */
@@ -169,14 +169,13 @@ function coverage(tactics: string[], techniques: string[], tacticsOf?: Technique
   return { mitreCov: cov, tactics: Object.keys(cov), techniques: [...all].sort() };
 }
 
-const linkOf = (url: string): RuleLink => {
-  try {
-    const u = new URL(url);
-    return { title: u.hostname.replace(/^www\./, ''), url };
-  } catch {
-    return { title: url, url: '' };
-  }
-};
+/**
+ * A reference as a link, titled by its host; null unless it is an http(s) URL as the analyst API
+ * takes them: `javascript:`, `data:` and the like, and plain texts, are dropped (the rest of the
+ * rule is imported).
+ */
+const linkOf = (url: string): RuleLink | null =>
+  isRuleLinkUrl(url) ? { title: new URL(url).hostname.replace(/^www\./, ''), url } : null;
 
 /** One Sigma rule file's text → the rule, a skip or an error. */
 export function parseSigmaRule(text: string, tacticsOf?: TechniqueTactics): SigmaParse {
@@ -253,7 +252,7 @@ export function parseSigmaRule(text: string, tacticsOf?: TechniqueTactics): Sigm
       status,
       ...coverage(tactics, techniques, tacticsOf),
       platforms: platform ? [platform] : [],
-      links: references.map(linkOf).filter((l) => l.url),
+      links: references.map(linkOf).filter((l) => l !== null),
       sensorTuples:
         product || service || category
           ? [{ sensor: product, sensor_module: service, sensor_type: category }]
