@@ -254,6 +254,70 @@ describe('Sigma import through the admin API', () => {
   });
 });
 
+describe('hostile files do not stall the server (issue 37 item 2)', () => {
+  /** Flat (it passes the nesting check), yet the parser compares its keys pairwise: minutes of work. */
+  const manyKeys = () => Array.from({ length: 40_000 }, (_, i) => `k${i}: [1, {a: b}]`).join('\n');
+  const post = (base: string, files: { name: string; body: Buffer }[]) => {
+    const body = multipart(
+      {},
+      files.map((f) => ({ ...f, field: 'files' })),
+    );
+    return fetch(`${base}/api/v0/admin/rules/import/`, {
+      method: 'POST',
+      body: new Uint8Array(body.payload),
+      headers: { ...body.headers, ...bearer(tokens.admin!), 'accept-language': 'en' },
+    });
+  };
+
+  it('answers /healthz while a slow file is parsed, then refuses the import with 422', async () => {
+    const base = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const before = await rulesCount();
+    let settled = false;
+    const answer = post(base, [
+      { name: 'good.yml', body: enc(sigmaYaml({ id: id(90), title: 'Beside A Hostile File' })) },
+      { name: 'keys.yml', body: enc(manyKeys()) },
+    ]).finally(() => {
+      settled = true;
+    });
+    // The point is "not blocked for seconds" (it was 3.4–8.9 s): each /healthz must answer within
+    // a second, on a loaded machine too, and some must answer while the import is still running.
+    const waits: number[] = [];
+    let whileRunning = 0;
+    while (!settled) {
+      const started = process.hrtime.bigint();
+      const res = await fetch(`${base}/healthz`);
+      waits.push(Number(process.hrtime.bigint() - started) / 1e6);
+      expect(res.status).toBe(200);
+      if (!settled) whileRunning++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const res = await answer;
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      'Reading keys.yml took longer than 2 s and was stopped; nothing was imported.',
+    );
+    expect(whileRunning).toBeGreaterThan(2);
+    expect(Math.max(...waits)).toBeLessThan(1000);
+    expect(await rulesCount()).toBe(before);
+  });
+
+  it('refuses a deeply nested file before parsing it, in the caller’s language; a normal import still works', async () => {
+    const deep = `title: deep\nid: x\nlist: ${'['.repeat(400_000)}`;
+    const started = performance.now();
+    const res = await upload([{ name: 'deep.yml', body: enc(deep) }], {}, tokens.admin, 'ru');
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json<{ detail: string }>().detail).toBe(
+      'В deep.yml вложенность больше 64 уровней, какой не бывает в правилах Sigma; ничего не импортировано.',
+    );
+    // refused by the cheap check: not the seconds the parser took
+    expect(performance.now() - started).toBeLessThan(2000);
+    const ok = await imported([
+      { name: 'ok.yml', body: enc(sigmaYaml({ id: id(91), title: 'After The Hostile' })) },
+    ]);
+    expect(ok).toMatchObject({ created: 1, errors: [] });
+  });
+});
+
 describe('links of imported rules (issue 37 item 8)', () => {
   const ruleOf = async (ruleId: string, user = 'customer') => {
     const row = (await ruleByRuleId(ruleId))!;
