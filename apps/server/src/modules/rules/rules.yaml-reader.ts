@@ -13,7 +13,7 @@ export interface YamlReadLimits {
   /** Heap of the worker (V8 old generation); past it the worker is stopped. */
   heapMb: number;
 }
-export const YAML_READ_LIMITS: YamlReadLimits = { fileMs: 2_000, totalMs: 60_000, heapMb: 256 };
+export const YAML_READ_LIMITS: YamlReadLimits = { fileMs: 2_000, totalMs: 120_000, heapMb: 256 };
 
 /** Why a file stopped the import: it took too long or too much memory to parse. */
 export class YamlReadAborted extends Error {
