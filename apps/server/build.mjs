@@ -17,12 +17,18 @@ export const ENTRY_POINTS = {
   'admin-cli': 'src/modules/admin/admin.cli.ts',
   // `node --import ./dist/telemetry.js ./dist/main.js`: traces when OTEL_EXPORTER_OTLP_ENDPOINT is set
   telemetry: 'src/telemetry-start.ts',
+  // the worker thread that parses Sigma YAML off the event loop (rules.yaml-reader.ts loads it
+  // from beside the bundle that imports rules), built with every other entry
+  'sigma-yaml-worker': 'src/modules/rules/rules.yaml-worker.ts',
 };
+const ALWAYS = ['sigma-yaml-worker'];
 
 /** Builds `entries` (names of ENTRY_POINTS) into `outdir` (deployment.test.ts builds the admin CLI alone). */
 export async function buildServer(outdir = path.join(here, 'dist'), entries = Object.keys(ENTRY_POINTS)) {
   await build({
-    entryPoints: Object.fromEntries(entries.map((name) => [name, path.join(here, ENTRY_POINTS[name])])),
+    entryPoints: Object.fromEntries(
+      [...new Set([...entries, ...ALWAYS])].map((name) => [name, path.join(here, ENTRY_POINTS[name])]),
+    ),
     outdir,
     bundle: true,
     platform: 'node',

@@ -111,6 +111,22 @@ const MESSAGES = {
     'The rule id belongs to a rule that was not imported from Sigma.',
     'Этот id принадлежит правилу, импортированному не из Sigma.',
   ),
+  // the whole import is refused (422): a file a Sigma rule never looks like, stopped before or while parsing
+  sigmaTooDeep: (file: string, max: number) =>
+    t(
+      `${file} nests more than ${max} levels deep, which no Sigma rule does; nothing was imported.`,
+      `В ${file} вложенность больше ${max} уровней, какой не бывает в правилах Sigma; ничего не импортировано.`,
+    ),
+  sigmaParseTooSlow: (file: string, seconds: number) =>
+    t(
+      `Reading ${file} took longer than ${seconds} s and was stopped; nothing was imported.`,
+      `Чтение ${file} заняло больше ${seconds} с и было остановлено; ничего не импортировано.`,
+    ),
+  sigmaParseTooBig: (file: string) =>
+    t(
+      `Reading ${file} needed too much memory and was stopped; nothing was imported.`,
+      `Для чтения ${file} потребовалось слишком много памяти, оно остановлено; ничего не импортировано.`,
+    ),
   sigmaNoFiles: t(
     'Send at least one YAML file or zip archive.',
     'Отправьте хотя бы один файл YAML или архив zip.',

@@ -65,6 +65,13 @@ export const SensorTupleSchema = z.object({
 export type SensorTuple = z.infer<typeof SensorTupleSchema>;
 
 export const RuleLinkSchema = z.object({ title: z.string(), url: z.string() });
+/**
+ * The URL of a rule's link: absolute http(s), at most 2,048 characters. Both the analyst API and
+ * the Sigma import take only these (`javascript:`, `data:` and other schemes are refused), and the
+ * catalogue serves no other.
+ */
+export const RuleLinkUrlSchema = z.url({ protocol: /^https?$/ }).max(2048);
+export const isRuleLinkUrl = (url: string): boolean => RuleLinkUrlSchema.safeParse(url).success;
 export type RuleLink = z.infer<typeof RuleLinkSchema>;
 
 export const RULE_SOURCES = ['sigma'] as const;

@@ -18,6 +18,7 @@ import {
   RULE_ACTIVATION_MODES,
   RULE_LEVELS,
   RULE_SERVICE_LEVELS,
+  RuleLinkUrlSchema,
   TECHNIQUE_ID,
 } from '../rules/rules.schemas.ts';
 
@@ -250,7 +251,7 @@ export const AnalystRuleUpsertSchema = z.strictObject({
   mitre_cov: MitreCoverageInputSchema.default({}),
   platforms: list(20, shortText(64)).default([]),
   links: z
-    .array(z.strictObject({ title: shortText(255), url: z.url({ protocol: /^https?$/ }).max(2048) }))
+    .array(z.strictObject({ title: shortText(255), url: RuleLinkUrlSchema }))
     .max(20)
     .default([]),
   sensor_tuples: z

@@ -1,5 +1,5 @@
 import { SigmaImportOptionsSchema } from '@soc/contracts';
-import { describeImport, readRuleFiles } from '../rules/index.ts';
+import { SigmaImportRefused, describeImport, readRuleFiles } from '../rules/index.ts';
 import type { CommandGroup } from './command-context.ts';
 import { CommandError, CommandFailed, arg } from './command-context.ts';
 import { createAdminRulesService } from './rules.service.ts';
@@ -20,7 +20,11 @@ export const ruleCommands: CommandGroup = async (ctx) => {
   const files = await readRuleFiles(path).catch((err: unknown) => {
     throw new CommandError(`Cannot read ${path}: ${err instanceof Error ? err.message : String(err)}`);
   });
-  const report = await createAdminRulesService({ db, config }).importSigma(files, options, caller);
+  const report = await createAdminRulesService({ db, config })
+    .importSigma(files, options, caller)
+    .catch((err: unknown) => {
+      throw err instanceof SigmaImportRefused ? new CommandError(err.detail.en) : err;
+    });
   const text = describeImport(report);
   if (report.errors.length) throw new CommandFailed(text);
   return text;

@@ -13,7 +13,7 @@ import type { MultipartPart } from '../../lib/multipart.ts';
 import { parseMultipartFields } from '../../lib/multipart.ts';
 import { requestLanguage } from '../../plugins/auth.ts';
 import type { RuleFiles } from '../rules/index.ts';
-import { formatBytes, presentImport, ruleFilesOf } from '../rules/index.ts';
+import { SigmaImportRefused, formatBytes, presentImport, ruleFilesOf } from '../rules/index.ts';
 import { caller, errors } from './admin.http.ts';
 import type { AdminRulesService } from './rules.service.ts';
 
@@ -31,7 +31,8 @@ async function readCapped(stream: Readable, limit: number): Promise<Buffer | nul
 /**
  * `POST /api/v0/admin/rules/import/` (issue 30): Sigma rules from YAML files and zip archives
  * (multipart field `files`) with the options `services`, `activation`, `dry_run` as text fields.
- * A file over its limit or unreadable is refused by name; the others are imported.
+ * A file over its limit or unreadable is refused by name; the others are imported. A hostile file
+ * (nested deeper than any rule, or too slow or big to parse in the worker) refuses all: 422.
  */
 export const adminRuleRoutes: FastifyPluginAsyncZod<{ rules: AdminRulesService }> = async (
   app,
@@ -48,7 +49,13 @@ export const adminRuleRoutes: FastifyPluginAsyncZod<{ rules: AdminRulesService }
           'Import Sigma rules: multipart `files` (YAML files, zip archives; 1 MB a rule, 20 MB in all), ' +
           '`services` (CSV of service levels), `activation` (auto|manual), `dry_run`',
         consumes: ['multipart/form-data'],
-        response: { 200: SigmaImportResultSchema, ...errors, 413: DetailErrorSchema, 415: DetailErrorSchema },
+        response: {
+          200: SigmaImportResultSchema,
+          ...errors,
+          413: DetailErrorSchema,
+          415: DetailErrorSchema,
+          422: DetailErrorSchema,
+        },
       },
     },
     async (request) => {
@@ -85,7 +92,11 @@ export const adminRuleRoutes: FastifyPluginAsyncZod<{ rules: AdminRulesService }
       }
       const options = parseMultipartFields(SigmaImportOptionsSchema, fields);
       if (!input.files.length && !input.failures.length) throw badRequest({ files: [msg('sigmaNoFiles')] });
-      return presentImport(await rules.importSigma(input, options, who), requestLanguage(request));
+      const report = await rules.importSigma(input, options, who).catch((err: unknown) => {
+        // a file nested deeper than any rule, or too slow or big to parse: nothing was imported
+        throw err instanceof SigmaImportRefused ? new HttpError(422, err.detail) : err;
+      });
+      return presentImport(report, requestLanguage(request));
     },
   );
 };

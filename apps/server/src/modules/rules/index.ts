@@ -13,6 +13,7 @@ export type { SigmaImportReport } from './rules.import.ts';
 export {
   SIGMA_CATEGORY,
   describeImport,
+  SigmaImportRefused,
   importSigmaRules,
   presentImport,
   techniqueTacticsOf,

@@ -254,6 +254,141 @@ describe('Sigma import through the admin API', () => {
   });
 });
 
+describe('hostile files do not stall the server (issue 37 item 2)', () => {
+  /** Flat (it passes the nesting check), yet the parser compares its keys pairwise: minutes of work. */
+  const manyKeys = () => Array.from({ length: 40_000 }, (_, i) => `k${i}: [1, {a: b}]`).join('\n');
+  const post = (base: string, files: { name: string; body: Buffer }[]) => {
+    const body = multipart(
+      {},
+      files.map((f) => ({ ...f, field: 'files' })),
+    );
+    return fetch(`${base}/api/v0/admin/rules/import/`, {
+      method: 'POST',
+      body: new Uint8Array(body.payload),
+      headers: { ...body.headers, ...bearer(tokens.admin!), 'accept-language': 'en' },
+    });
+  };
+
+  it('answers /healthz while a slow file is parsed, then refuses the import with 422', async () => {
+    const base = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+    const before = await rulesCount();
+    let settled = false;
+    const answer = post(base, [
+      { name: 'good.yml', body: enc(sigmaYaml({ id: id(90), title: 'Beside A Hostile File' })) },
+      { name: 'keys.yml', body: enc(manyKeys()) },
+    ]).finally(() => {
+      settled = true;
+    });
+    // The point is "not blocked for seconds" (it was 3.4–8.9 s): each /healthz must answer within
+    // a second, on a loaded machine too, and some must answer while the import is still running.
+    const waits: number[] = [];
+    let whileRunning = 0;
+    while (!settled) {
+      const started = process.hrtime.bigint();
+      const res = await fetch(`${base}/healthz`);
+      waits.push(Number(process.hrtime.bigint() - started) / 1e6);
+      expect(res.status).toBe(200);
+      if (!settled) whileRunning++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const res = await answer;
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      'Reading keys.yml took longer than 2 s and was stopped; nothing was imported.',
+    );
+    expect(whileRunning).toBeGreaterThan(2);
+    expect(Math.max(...waits)).toBeLessThan(1000);
+    expect(await rulesCount()).toBe(before);
+  });
+
+  it('refuses a deeply nested file before parsing it, in the caller’s language; a normal import still works', async () => {
+    const deep = `title: deep\nid: x\nlist: ${'['.repeat(400_000)}`;
+    const started = performance.now();
+    const res = await upload([{ name: 'deep.yml', body: enc(deep) }], {}, tokens.admin, 'ru');
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json<{ detail: string }>().detail).toBe(
+      'В deep.yml вложенность больше 64 уровней, какой не бывает в правилах Sigma; ничего не импортировано.',
+    );
+    // refused by the cheap check: not the seconds the parser took
+    expect(performance.now() - started).toBeLessThan(2000);
+    const ok = await imported([
+      { name: 'ok.yml', body: enc(sigmaYaml({ id: id(91), title: 'After The Hostile' })) },
+    ]);
+    expect(ok).toMatchObject({ created: 1, errors: [] });
+  });
+});
+
+describe('links of imported rules (issue 37 item 8)', () => {
+  const ruleOf = async (ruleId: string, user = 'customer') => {
+    const row = (await ruleByRuleId(ruleId))!;
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v0/soc/rules/${row.id}/`,
+      headers: bearer(tokens[user]!),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<RuleDetail>();
+  };
+
+  it('drops references that are not http(s) URLs and imports the rest of the rule', async () => {
+    const yaml = sigmaYaml({ id: id(80), title: 'Links Of Every Scheme' }).replace(
+      'references:\n',
+      [
+        'references:',
+        '    - javascript:alert(document.cookie)',
+        '    - JavaScript:alert(1)',
+        "    - 'data:text/html,<script>alert(1)</script>'",
+        '    - vbscript:msgbox(1)',
+        '    - file:///etc/passwd',
+        '    - Internal Research',
+        '    - http://example.org/plain',
+        '',
+      ].join('\n'),
+    );
+    const result = await imported([{ name: 'links.yml', body: enc(yaml) }], { services: 'Vision' });
+    expect(result).toMatchObject({ created: 1, errors: [] });
+    expect((await ruleByRuleId(id(80)))!.links).toEqual([
+      { title: 'example.org', url: 'http://example.org/plain' },
+      { title: 'example.com', url: `https://example.com/${id(80)}` },
+    ]);
+    expect((await ruleOf(id(80))).links.map((l) => l.url)).toEqual([
+      'http://example.org/plain',
+      `https://example.com/${id(80)}`,
+    ]);
+  });
+
+  it('never serves a stored javascript: or data: link, in the list or on the rule page', async () => {
+    await imported(
+      [{ name: 'stored.yml', body: enc(sigmaYaml({ id: id(81), title: 'Stored Bad Links' })) }],
+      {
+        services: 'Vision',
+      },
+    );
+    const good = { title: 'example.com', url: `https://example.com/${id(81)}` };
+    // a row written before the import refused such links
+    await ctx.database.db
+      .update(rules)
+      .set({
+        links: [
+          { title: 'x', url: 'javascript:alert(1)' },
+          { title: 'y', url: 'data:text/html,<script>alert(1)</script>' },
+          { title: 'z', url: ' javascript:alert(1)' },
+          good,
+        ],
+      })
+      .where(eq(rules.ruleId, id(81)));
+    for (const user of ['customer', 'analyst']) expect((await ruleOf(id(81), user)).links).toEqual([good]);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v0/soc/rules/?page_size=2000',
+      headers: bearer(tokens.customer!),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = res.json<RuleListResponse>().results.find((r) => r.rule_id === id(81))!;
+    expect(listed.links).toEqual([good]);
+  });
+});
+
 describe('npm run admin -- rules import-sigma', () => {
   it('imports a folder, skips with reasons, passes over other files, and is idempotent', async () => {
     const dir = path.join(tmp, 'small');

@@ -8,8 +8,11 @@ import type { RuleInsert, RuleRow } from './rules.repository.ts';
 import { createRuleImportRepository } from './rules.repository.ts';
 import { rulesAttack } from './rules.attack.ts';
 import type { SigmaRule, TechniqueTactics } from './rules.sigma.ts';
-import { decodeRuleFile, parseSigmaRule } from './rules.sigma.ts';
+import { decodeRuleFile, sigmaRuleOf } from './rules.sigma.ts';
 import type { RuleFiles } from './rules.sigma-files.ts';
+import { SIGMA_MAX_NESTING, nestingDepth } from './rules.sigma-yaml.ts';
+import type { YamlReadLimits } from './rules.yaml-reader.ts';
+import { YamlReadAborted, readYamlOffThread } from './rules.yaml-reader.ts';
 
 /** The category imported Sigma rules carry (the catalogue's filter finds them by it). */
 export const SIGMA_CATEGORY = 'Sigma';
@@ -32,6 +35,35 @@ export interface SigmaImportDeps {
   db: Db;
   /** ATT&CK tactics of a technique, to put each technique under its own tactics. */
   tacticsOf?: TechniqueTactics;
+  /** Bounds of the YAML parse (rules.yaml-reader.ts); the defaults unless a test sets them. */
+  yamlLimits?: YamlReadLimits;
+}
+
+/**
+ * The whole import refused, nothing written: a file nested deeper than any Sigma rule, or one whose
+ * parse ran out of time or memory (issue 37 item 2). The admin API answers it with 422.
+ */
+export class SigmaImportRefused extends Error {
+  constructor(readonly detail: Localized) {
+    super(detail.en);
+  }
+}
+
+/** The files' texts parsed in a worker; a hostile file refuses the import. */
+async function readAll(texts: { name: string; text: string }[], limits?: YamlReadLimits) {
+  for (const { name, text } of texts)
+    if (nestingDepth(text) > SIGMA_MAX_NESTING)
+      throw new SigmaImportRefused(msg('sigmaTooDeep', name, SIGMA_MAX_NESTING));
+  try {
+    return await readYamlOffThread(texts, limits);
+  } catch (err) {
+    if (!(err instanceof YamlReadAborted)) throw err;
+    throw new SigmaImportRefused(
+      err.reason === 'time'
+        ? msg('sigmaParseTooSlow', err.file, Math.round(err.ms / 100) / 10)
+        : msg('sigmaParseTooBig', err.file),
+    );
+  }
 }
 
 /** The ATT&CK tactics of techniques from the configured ATT&CK data; undefined without it. */
@@ -90,10 +122,12 @@ const count = (into: Record<string, number>, key: string) => {
  * Imports Sigma rules into the catalogue (issue 30). Every file is imported, skipped with a reason
  * or refused with an error; a refused file changes nothing. A rule is keyed by its Sigma `id`, so
  * a second import updates it (or leaves it unchanged) and never adds a duplicate. All writes go
- * in one transaction; `dry_run` reports the same figures without writing.
+ * in one transaction; `dry_run` reports the same figures without writing. The YAML is parsed in
+ * a worker thread; a hostile file (too deep, or too slow or big to parse) throws
+ * `SigmaImportRefused` and nothing is imported.
  */
 export async function importSigmaRules(
-  { db, tacticsOf }: SigmaImportDeps,
+  { db, tacticsOf, yamlLimits }: SigmaImportDeps,
   input: RuleFiles,
   options: SigmaImportOptions,
 ): Promise<SigmaImportReport> {
@@ -114,13 +148,15 @@ export async function importSigmaRules(
 
   const accepted: { file: string; rule: SigmaRule }[] = [];
   const fileOf = new Map<string, string>();
+  const texts: { name: string; text: string }[] = [];
   for (const { name, bytes } of input.files) {
     const decoded = decodeRuleFile(bytes);
-    if ('error' in decoded) {
-      report.errors.push({ file: name, message: decoded.error });
-      continue;
-    }
-    const parsed = parseSigmaRule(decoded.text, tacticsOf);
+    if ('error' in decoded) report.errors.push({ file: name, message: decoded.error });
+    else texts.push({ name, text: decoded.text });
+  }
+  const reads = await readAll(texts, yamlLimits);
+  for (const [i, { name, text }] of texts.entries()) {
+    const parsed = sigmaRuleOf(reads[i]!, text, tacticsOf);
     if (parsed.kind === 'error') report.errors.push({ file: name, message: parsed.message });
     else if (parsed.kind === 'skip')
       report.skipped.push({

@@ -1,5 +1,5 @@
 import type { Rule, RuleDetail, RuleServiceLevel } from '@soc/contracts';
-import { SIGMA_LICENCE } from '@soc/contracts';
+import { SIGMA_LICENCE, isRuleLinkUrl } from '@soc/contracts';
 import type { RuleListRow, RuleRow } from './rules.repository.ts';
 
 /** Row → API shape (spec 001 §3 Rule field names). */
@@ -23,7 +23,8 @@ export function presentRule(r: RuleListRow): Rule {
     mitre_tactic: r.tactics,
     mitre_technique: r.techniques,
     mitre_platform: r.platforms,
-    links: r.links,
+    // never a javascript: or data: link, even one stored before the import refused them
+    links: r.links.filter((l) => isRuleLinkUrl(l.url)),
     sensor_tuples: r.sensorTuples,
     source: r.source,
     author: r.author,

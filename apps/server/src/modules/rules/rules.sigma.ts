@@ -1,8 +1,9 @@
-import { isMap, parseAllDocuments } from 'yaml';
 import type { RuleLevel, RuleLink, SensorTuple, SigmaSkipReason } from '@soc/contracts';
-import { SIGMA_IMPORT_LIMITS } from '@soc/contracts';
+import { SIGMA_IMPORT_LIMITS, isRuleLinkUrl } from '@soc/contracts';
 import type { Localized } from '../../lib/messages.ts';
 import { msg } from '../../lib/messages.ts';
+import type { YamlRead } from './rules.sigma-yaml.ts';
+import { readSigmaYaml } from './rules.sigma-yaml.ts';
 
 /**
  * Sigma rules (format 2.x, https://github.com/SigmaHQ/sigma-specification) read into the fields
@@ -12,7 +13,7 @@ import { msg } from '../../lib/messages.ts';
  * name, `description`, `level` → severity, `status` → confidence (stable High, test Medium,
  * experimental or none Low), `tags` `attack.tNNNN[.NNN]` → techniques and `attack.<tactic>` →
  * tactics (mitre_cov), `logsource` → one sensor tuple (product, service, category), `references`
- * → links, `author`, `date`/`modified`, `falsepositives`. Skipped: deprecated and unsupported
+ * → links (http(s) only), `author`, `date`/`modified`, `falsepositives`. Skipped: deprecated and unsupported
  * rules, informational ones (no alert) and those without a level, correlation and filter rules,
  * multi-document collections.
  */
@@ -169,34 +170,24 @@ function coverage(tactics: string[], techniques: string[], tacticsOf?: Technique
   return { mitreCov: cov, tactics: Object.keys(cov), techniques: [...all].sort() };
 }
 
-const linkOf = (url: string): RuleLink => {
-  try {
-    const u = new URL(url);
-    return { title: u.hostname.replace(/^www\./, ''), url };
-  } catch {
-    return { title: url, url: '' };
-  }
-};
+/**
+ * A reference as a link, titled by its host; null unless it is an http(s) URL as the analyst API
+ * takes them: `javascript:`, `data:` and the like, and plain texts, are dropped (the rest of the
+ * rule is imported).
+ */
+const linkOf = (url: string): RuleLink | null =>
+  isRuleLinkUrl(url) ? { title: new URL(url).hostname.replace(/^www\./, ''), url } : null;
 
-/** One Sigma rule file's text → the rule, a skip or an error. */
+/** One Sigma rule file's text → the rule, a skip or an error (parsed on the calling thread). */
 export function parseSigmaRule(text: string, tacticsOf?: TechniqueTactics): SigmaParse {
-  let docs;
-  try {
-    docs = parseAllDocuments(text, { uniqueKeys: true });
-  } catch (err) {
-    return error(msg('sigmaInvalidYaml', err instanceof Error ? err.message : String(err)));
-  }
-  if (!Array.isArray(docs)) return error(msg('sigmaNotMapping'));
-  const problem = docs.flatMap((d) => d.errors)[0];
-  if (problem) return error(msg('sigmaInvalidYaml', problem.message.split('\n')[0]!));
-  if (docs.length === 0 || !isMap(docs[0]!.contents)) return error(msg('sigmaNotMapping'));
-  let doc: Record<string, unknown>;
-  try {
-    // aliases are expanded at most 50 times: a "billion laughs" document stays small
-    doc = docs[0]!.toJS({ maxAliasCount: 50 }) as Record<string, unknown>;
-  } catch (err) {
-    return error(msg('sigmaInvalidYaml', err instanceof Error ? err.message : String(err)));
-  }
+  return sigmaRuleOf(readSigmaYaml(text), text, tacticsOf);
+}
+
+/** A file's parsed YAML (readSigmaYaml, maybe in a worker) and its text → the rule, a skip or an error. */
+export function sigmaRuleOf(read: YamlRead, text: string, tacticsOf?: TechniqueTactics): SigmaParse {
+  if (!read.ok)
+    return error(read.invalid === null ? msg('sigmaNotMapping') : msg('sigmaInvalidYaml', read.invalid));
+  const { doc } = read;
   const ruleId = textOf(doc.id);
   if (!ruleId) return error(msg('sigmaMissingField', 'id'));
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(ruleId)) return error(msg('sigmaInvalidField', 'id'));
@@ -206,7 +197,7 @@ export function parseSigmaRule(text: string, tacticsOf?: TechniqueTactics): Sigm
     reason,
     message,
   });
-  if (docs.length > 1) return skip('unsupported', msg('sigmaSkipCollection'));
+  if (read.documents > 1) return skip('unsupported', msg('sigmaSkipCollection'));
   const title = textOf(doc.title);
   if (!title) return error(msg('sigmaMissingField', 'title'));
   if (title.length > 256) return error(msg('sigmaInvalidField', 'title'));
@@ -253,7 +244,7 @@ export function parseSigmaRule(text: string, tacticsOf?: TechniqueTactics): Sigm
       status,
       ...coverage(tactics, techniques, tacticsOf),
       platforms: platform ? [platform] : [],
-      links: references.map(linkOf).filter((l) => l.url),
+      links: references.map(linkOf).filter((l) => l !== null),
       sensorTuples:
         product || service || category
           ? [{ sensor: product, sensor_module: service, sensor_type: category }]
