@@ -1,5 +1,5 @@
 // `npm test`: the OpenAPI document and its client types, type-check, lint, format check, the
-// document's Redocly lint, build, then every Vitest project (contracts, server on PGlite and,
+// migration lint, the document's Redocly lint, build, then every Vitest project (contracts, server on PGlite and,
 // with TEST_DATABASE_URL, on PostgreSQL, web, end-to-end in Chromium).
 // Ends with one line: `Tests: N passed, N failed` (each check step counts as one test).
 //
@@ -72,6 +72,8 @@ async function checksThenBuild() {
     await step(`type-check ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
   await step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
   await step('format', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
+  // Squawk over the migrations after the released baseline (.squawk.toml, docs/operations.md)
+  await step('migration lint', 'node', ['scripts/migration-lint.mjs']);
   // Redocly's recommended rules (redocly.yaml): 0 errors, 0 warnings
   if (documented) await step('openapi lint', 'node', ['scripts/openapi.mjs', 'lint']);
   else {

@@ -45,6 +45,24 @@ describe('the token signing secret', () => {
     }
   });
 
+  it('takes JWT_SECRET_PREVIOUS beside a different JWT_SECRET only (a rotation)', () => {
+    const secret = 'the-new-key-from-the-environment-0123456789';
+    const previous = 'the-old-key-from-the-environment-0123456789';
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret, JWT_SECRET_PREVIOUS: previous });
+    expect(decode(config.jwtSecret)).toBe(secret);
+    expect(decode(config.jwtPreviousSecret!)).toBe(previous);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret }).jwtPreviousSecret).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET_PREVIOUS: previous })).toThrow(
+      /JWT_SECRET_PREVIOUS needs JWT_SECRET/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret, JWT_SECRET_PREVIOUS: secret })).toThrow(
+      /must differ/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret, JWT_SECRET_PREVIOUS: 'short' })).toThrow(
+      /JWT_SECRET_PREVIOUS/,
+    );
+  });
+
   it('must be set for a production deployment on PostgreSQL (instances share it)', () => {
     process.env.NODE_ENV = 'production';
     expect(() =>

@@ -65,6 +65,8 @@ const EnvSchema = z.object({
     .default('32MB')
     .refine((v) => !v || isWorkMem(v), 'a size from 64kB to 2047GB such as 32MB, or empty'),
   JWT_SECRET: z.string().min(32).optional(),
+  /** The signing key before the last rotation: its tokens still verify until they expire. */
+  JWT_SECRET_PREVIOUS: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -334,7 +336,13 @@ export interface Config {
   demo: { enabled: boolean; incidents: number };
   /** work_mem of each connection (`32MB`), or undefined for the server's setting. */
   databaseWorkMem: string | undefined;
+  /** The current signing key: new tokens are signed with it and name it by `kid`. */
   jwtSecret: Uint8Array;
+  /**
+   * The key before a rotation (JWT_SECRET_PREVIOUS): tokens naming it still verify, and secrets
+   * sealed with it still open; nothing new is signed or sealed with it.
+   */
+  jwtPreviousSecret?: Uint8Array | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   /** Folder of uploaded and generated files (STORAGE=local). */
@@ -488,6 +496,17 @@ function loadJwtSecret(
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** JWT_SECRET_PREVIOUS, only beside a JWT_SECRET that differs from it (a rotation). */
+function previousJwtSecret(
+  current: string | undefined,
+  previous: string | undefined,
+): Uint8Array | undefined {
+  if (!previous) return undefined;
+  if (!current) throw new Error('JWT_SECRET_PREVIOUS needs JWT_SECRET (the new key) beside it');
+  if (previous === current) throw new Error('JWT_SECRET_PREVIOUS must differ from JWT_SECRET');
+  return new TextEncoder().encode(previous);
+}
+
 const defaultWebDist = (): string | undefined => {
   const candidate = path.resolve(import.meta.dirname, '../../web/dist');
   return existsSync(path.join(candidate, 'index.html')) ? candidate : undefined;
@@ -544,6 +563,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: { enabled: e.DEMO_DATA !== 'false', incidents: e.DEMO_INCIDENTS },
     databaseWorkMem: e.DATABASE_WORK_MEM || undefined,
     jwtSecret: loadJwtSecret(e.JWT_SECRET, dataDir, e.DATABASE_URL),
+    jwtPreviousSecret: previousJwtSecret(e.JWT_SECRET, e.JWT_SECRET_PREVIOUS),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     filesDir: path.join(dataDir, 'files'),

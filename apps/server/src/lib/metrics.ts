@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * The portal's Prometheus metrics (docs/monitoring.md lists each one and the alerts on them). One
+ * The portal's Prometheus metrics (docs/operations.md lists each one and the alerts on them). One
  * registry per process: an instance is one process, so counters written anywhere in the server
  * (a line where the event happens) need no handle passed around. Gauges of things that several
  * apps of one process could own (tests build many) are read at scrape time from the sources the

@@ -29,4 +29,14 @@ describe('TOTP (RFC 6238)', () => {
     expect(openSecret(sealed, key)).toEqual(SEED);
     expect(() => openSecret(sealed, new TextEncoder().encode('x'.repeat(40)))).toThrow();
   });
+
+  it('opens a secret sealed before a key rotation with the previous key, and only with it', () => {
+    const before = new TextEncoder().encode('o'.repeat(40));
+    const after = new TextEncoder().encode('n'.repeat(40));
+    const sealed = sealSecret(SEED, before);
+    expect(openSecret(sealed, after, before)).toEqual(SEED);
+    expect(openSecret(sealSecret(SEED, after), after, before)).toEqual(SEED);
+    expect(() => openSecret(sealed, after)).toThrow();
+    expect(() => openSecret(sealed, after, new TextEncoder().encode('x'.repeat(40)))).toThrow();
+  });
 });

@@ -96,9 +96,21 @@ export function sealSecret(secret: Buffer, serverSecret: Uint8Array): string {
   return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
 }
 
-export function openSecret(sealed: string, serverSecret: Uint8Array): Buffer {
+/**
+ * Opens a sealed secret with the server secret or, after a rotation, the previous one
+ * (JWT_SECRET_PREVIOUS): GCM's tag tells which key sealed it. Throws when neither did.
+ */
+export function openSecret(sealed: string, serverSecret: Uint8Array, previous?: Uint8Array): Buffer {
   const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
-  const decipher = createDecipheriv('aes-256-gcm', keyFrom(serverSecret), iv!);
-  decipher.setAuthTag(tag!);
-  return Buffer.concat([decipher.update(body!), decipher.final()]);
+  const open = (key: Uint8Array) => {
+    const decipher = createDecipheriv('aes-256-gcm', keyFrom(key), iv!);
+    decipher.setAuthTag(tag!);
+    return Buffer.concat([decipher.update(body!), decipher.final()]);
+  };
+  try {
+    return open(serverSecret);
+  } catch (err) {
+    if (!previous) throw err;
+    return open(previous);
+  }
 }

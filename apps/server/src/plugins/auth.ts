@@ -128,7 +128,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
       return;
     }
 
-    const claims = await verifyAccessToken(token, opts.config.jwtSecret);
+    const claims = await verifyAccessToken(token, opts.config.jwtSecret, opts.config.jwtPreviousSecret);
     if (claims) {
       const user = await loadUser(claims.userId, claims.sessionId);
       if (!user?.isActive || !user.sessionAlive) throw refuse();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, decodeProtectedHeader, jwtVerify } from 'jose';
 
 const ISSUER = 'soc-portal';
 const AUDIENCE = 'soc-portal';
@@ -10,13 +10,47 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+const kids = new WeakMap<Uint8Array, string>();
+
+/**
+ * The key id (`kid` header) of a signing secret: the first 16 characters of the base64url SHA-256
+ * of the secret, under a label, so that it names the key without telling anything about it. It
+ * lets a token signed with JWT_SECRET_PREVIOUS be verified with that key after a rotation.
+ */
+export function keyId(secret: Uint8Array): string {
+  let kid = kids.get(secret);
+  if (!kid) {
+    kid = createHash('sha256').update('soc-portal-kid:').update(secret).digest('base64url').slice(0, 16);
+    kids.set(secret, kid);
+  }
+  return kid;
+}
+
+/**
+ * The key a token names by its `kid`, among the current and the previous signing secret. A token
+ * without `kid` (signed before key ids existed) is tried with the current key, then the previous
+ * one; a token naming any other key gets none and is refused.
+ */
+export function keysForToken(token: string, current: Uint8Array, previous?: Uint8Array): Uint8Array[] {
+  const keys = previous ? [current, previous] : [current];
+  let kid: unknown;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    return [];
+  }
+  if (kid === undefined) return keys;
+  return keys.filter((key) => keyId(key) === kid);
+}
+
+/** Signs with the current key and names it in the `kid` header. */
 export async function signAccessToken(
   claims: AccessClaims,
   secret: Uint8Array,
   ttlSeconds: number,
 ): Promise<string> {
   return new SignJWT({ sid: claims.sessionId, typ: 'access' })
-    .setProtectedHeader({ alg: 'HS256' })
+    .setProtectedHeader({ alg: 'HS256', kid: keyId(secret) })
     .setSubject(String(claims.userId))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -36,8 +70,23 @@ export const VERIFIED_TOKENS_MAX = 10_000;
  */
 const verified = new WeakMap<Uint8Array, Map<string, { claims: AccessClaims; exp: number }>>();
 
-/** Returns the claims of a valid, unexpired access token, or null. */
-export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims | null> {
+/**
+ * Returns the claims of a valid, unexpired access token, or null. The token is checked with the
+ * key its `kid` names: the current one or, after a rotation, the previous one (JWT_SECRET_PREVIOUS).
+ */
+export async function verifyAccessToken(
+  token: string,
+  secret: Uint8Array,
+  previous?: Uint8Array,
+): Promise<AccessClaims | null> {
+  for (const key of keysForToken(token, secret, previous)) {
+    const claims = await verifyWith(token, key);
+    if (claims) return claims;
+  }
+  return null;
+}
+
+async function verifyWith(token: string, secret: Uint8Array): Promise<AccessClaims | null> {
   let known = verified.get(secret);
   if (!known) verified.set(secret, (known = new Map<string, { claims: AccessClaims; exp: number }>()));
   const kept = known.get(token);

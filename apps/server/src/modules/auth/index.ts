@@ -17,7 +17,7 @@ import { smsOutboxRoutes } from './sms-outbox.routes.ts';
 
 export type { AuthUser } from './auth.repository.ts';
 export { createAuthRepository } from './auth.repository.ts';
-export { verifyAccessToken } from './auth.tokens.ts';
+export { keyId, keysForToken, verifyAccessToken } from './auth.tokens.ts';
 export type { AuthServiceOptions } from './auth.service.ts';
 
 /** The password sign-in and the sign-in through an identity provider, over one session store. */

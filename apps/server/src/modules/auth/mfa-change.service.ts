@@ -52,7 +52,10 @@ export function createMfaChanges(
     let failed: 'password' | 'code' | null = null;
     if (!(await verifyPassword(user.passwordHash, proof.password))) failed = 'password';
     else if (totpOn) {
-      const step = matchTotp(openSecret(user.totpSecret!, config.jwtSecret), proof.otp!);
+      const step = matchTotp(
+        openSecret(user.totpSecret!, config.jwtSecret, config.jwtPreviousSecret),
+        proof.otp!,
+      );
       if (step === null || !(await users.claimTotpStep(user.id, step))) failed = 'code';
     } else if (user.mfaPhone) {
       const challenge = await repo.findOpenChange(user.id);
@@ -135,7 +138,10 @@ export function createMfaChanges(
     /** Turns the pending authenticator secret on with a code it shows; it replaces the active one. */
     async confirmTotp(user: UserRow, otp: string, ctx: CallerContext): Promise<void> {
       if (!user.totpPendingSecret) throw badRequest({ otp: [MFA_MESSAGES.totpNotStarted] });
-      const step = matchTotp(openSecret(user.totpPendingSecret, config.jwtSecret), otp);
+      const step = matchTotp(
+        openSecret(user.totpPendingSecret, config.jwtSecret, config.jwtPreviousSecret),
+        otp,
+      );
       if (step === null) throw badRequest({ otp: [MFA_MESSAGES.wrongCode] });
       // the new secret has never been used: its step starts the replay guard afresh
       await users.setTotp(user.id, {

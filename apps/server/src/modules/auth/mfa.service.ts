@@ -96,7 +96,9 @@ export function createMfaService({ db, config, users, sms, issueTokens, log }: M
       let expired = false;
       if (challenge.method === 'totp') {
         // a code of the app works once: the accepted time step is claimed atomically
-        const step = user.totpSecret ? matchTotp(openSecret(user.totpSecret, config.jwtSecret), otp) : null;
+        const step = user.totpSecret
+          ? matchTotp(openSecret(user.totpSecret, config.jwtSecret, config.jwtPreviousSecret), otp)
+          : null;
         matches = step !== null && (await users.claimTotpStep(user.id, step));
       } else {
         expired = !challenge.codeExpiresAt || challenge.codeExpiresAt.getTime() <= Date.now();

@@ -8,7 +8,7 @@ import { forbidden, unauthorized } from '../../lib/http-errors.ts';
 import { eventStreamsOpen } from '../../lib/metrics.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { systemScope } from '../../plugins/auth.ts';
-import { createAuthRepository } from '../auth/index.ts';
+import { createAuthRepository, keyId, keysForToken } from '../auth/index.ts';
 import type { EventBus, StoredEvent } from './event-bus.ts';
 import { presentLiveEvent, sseFrame } from './events.presenter.ts';
 import { createEventsRepository } from './events.repository.ts';
@@ -65,7 +65,7 @@ export function createEventsService({
     async ticket(auth: AuthContext): Promise<{ ticket: string; expires_in: number }> {
       if (auth.tokenId) throw forbidden(msg('tokensCannotStream'));
       const ticket = await new SignJWT({ typ: 'events', sid: auth.sessionId })
-        .setProtectedHeader({ alg: 'HS256' })
+        .setProtectedHeader({ alg: 'HS256', kid: keyId(config.jwtSecret) })
         .setJti(randomUUID())
         .setSubject(String(auth.userId))
         .setIssuer(TICKET_ISSUER)
@@ -87,7 +87,10 @@ export function createEventsService({
       let jti: string;
       let expiresAt: Date;
       try {
-        const { payload } = await jwtVerify(ticket, config.jwtSecret, {
+        // the key the ticket names (current, or previous after a rotation); none: refused
+        const [key] = keysForToken(ticket, config.jwtSecret, config.jwtPreviousSecret);
+        if (!key) throw new Error('unknown key');
+        const { payload } = await jwtVerify(ticket, key, {
           algorithms: ['HS256'],
           issuer: TICKET_ISSUER,
           audience: TICKET_AUDIENCE,

@@ -90,7 +90,8 @@ export function createWebhooksService({
   const repo = createWebhooksRepository(db);
   const origin = () => (config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/$/, '');
   const seal = (secret: string) => sealSecret(Buffer.from(secret), config.jwtSecret);
-  const unseal = (sealed: string) => openSecret(sealed, config.jwtSecret).toString();
+  const unseal = (sealed: string) =>
+    openSecret(sealed, config.jwtSecret, config.jwtPreviousSecret).toString();
   const caps: QueueCaps = {
     perEndpoint: config.webhooks.queueMaxPerEndpoint,
     perSystem: config.webhooks.queueMaxPerSystem,
