@@ -454,6 +454,14 @@ const MESSAGES = {
       `Заявка №${id} ${subject}: ${TASK_STATUS_TITLES.ru[status]}`,
     ),
   webhookOpen: t('Open in the portal', 'Открыть в портале'),
+
+  // --- SMS texts other than the sign-in code (whose text is SMS_TEXT_TEMPLATE): each says what
+  // the code will do, so that a code asked for by someone else does not pass for a sign-in
+  smsMfaChangeCode: (code: string, minutes: number) =>
+    t(
+      `${code} is your SOC Portal code to CHANGE the second factor of your account. It expires in ${minutes} minutes. Never share it with anyone; if you did not ask for it, change your password.`,
+      `${code} — код SOC Portal для СМЕНЫ второго фактора вашей учётной записи. Действует ${minutes} мин. Никому не сообщайте его; если вы его не запрашивали, смените пароль.`,
+    ),
 } as const;
 
 type Catalog = typeof MESSAGES;
