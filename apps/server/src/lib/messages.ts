@@ -50,6 +50,10 @@ const perWindow = (seconds: number) =>
  */
 const MESSAGES = {
   // --- the API as a whole
+  duplicateHost: t(
+    'The request carries more than one Host header.',
+    'В запросе больше одного заголовка Host.',
+  ),
   notFound: t('Not found.', 'Не найдено.'),
   notAuthenticated: t(
     'Authentication credentials were not provided.',
