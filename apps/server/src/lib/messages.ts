@@ -1,5 +1,10 @@
 import type { IncidentStatus, Language, TaskStatus } from '@soc/contracts';
-import { INCIDENT_STATUS_TITLES, TASK_STATUS_TITLES, WEBHOOK_MESSAGES } from '@soc/contracts';
+import {
+  INCIDENT_STATUS_TITLES,
+  QUERY_MILLIS_MESSAGE,
+  TASK_STATUS_TITLES,
+  WEBHOOK_MESSAGES,
+} from '@soc/contracts';
 
 /**
  * A text the server sends for a person to read, in both languages. Services throw it inside an
@@ -50,6 +55,10 @@ const perWindow = (seconds: number) =>
  */
 const MESSAGES = {
   // --- the API as a whole
+  queryMillisRange: t(
+    QUERY_MILLIS_MESSAGE,
+    'Укажите метку времени в миллисекундах от 0 (1970-01-01) до 253402300799999 (9999-12-31T23:59:59.999Z).',
+  ),
   duplicateHost: t(
     'The request carries more than one Host header.',
     'В запросе больше одного заголовка Host.',
@@ -484,7 +493,13 @@ export function msg<K extends MessageKey>(key: K, ...args: Args<K>): Localized {
  */
 const SCHEMA_MESSAGES: ReadonlyMap<string, Localized> = new Map(
   (
-    ['webhookUrlInvalid', 'webhookUrlCredentials', 'webhookEventsRequired', 'webhookChatIdRequired'] as const
+    [
+      'webhookUrlInvalid',
+      'webhookUrlCredentials',
+      'webhookEventsRequired',
+      'webhookChatIdRequired',
+      'queryMillisRange',
+    ] as const
   ).map((key) => [MESSAGES[key].en, MESSAGES[key]]),
 );
 
