@@ -38,6 +38,7 @@ import { externalPlugins } from './plugins/external.ts';
 import { loggerOptions } from './plugins/logger.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { frameworkErrorWithId, genRequestId, requestIdPlugin } from './plugins/request-id.ts';
+import { httpFramingPlugin } from './plugins/http-framing.ts';
 import { setNotFoundHandler } from './plugins/not-found.ts';
 import { routeLimitsPlugin } from './plugins/route-limits.ts';
 import { createSerializerCompiler } from './plugins/serializer.ts';
@@ -98,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // the request id first, so that every answer carries it (also one that a later hook ends)
   await app.register(requestIdPlugin);
+  // then the framing checks, before anything reads the request
+  await app.register(httpFramingPlugin);
   // external; the compressor first, so that its hook sees every route (the API reference's too)
   await app.register(compressionPlugin, { config: config.compression });
   await app.register(externalPlugins, { config, rateLimitStore: options.rateLimitStore });

@@ -1,5 +1,10 @@
 import type { IncidentStatus, Language, TaskStatus } from '@soc/contracts';
-import { INCIDENT_STATUS_TITLES, TASK_STATUS_TITLES, WEBHOOK_MESSAGES } from '@soc/contracts';
+import {
+  INCIDENT_STATUS_TITLES,
+  QUERY_MILLIS_MESSAGE,
+  TASK_STATUS_TITLES,
+  WEBHOOK_MESSAGES,
+} from '@soc/contracts';
 
 /**
  * A text the server sends for a person to read, in both languages. Services throw it inside an
@@ -50,6 +55,14 @@ const perWindow = (seconds: number) =>
  */
 const MESSAGES = {
   // --- the API as a whole
+  queryMillisRange: t(
+    QUERY_MILLIS_MESSAGE,
+    'Укажите метку времени в миллисекундах от 0 (1970-01-01) до 253402300799999 (9999-12-31T23:59:59.999Z).',
+  ),
+  duplicateHost: t(
+    'The request carries more than one Host header.',
+    'В запросе больше одного заголовка Host.',
+  ),
   notFound: t('Not found.', 'Не найдено.'),
   notAuthenticated: t(
     'Authentication credentials were not provided.',
@@ -470,6 +483,14 @@ const MESSAGES = {
       `Заявка №${id} ${subject}: ${TASK_STATUS_TITLES.ru[status]}`,
     ),
   webhookOpen: t('Open in the portal', 'Открыть в портале'),
+
+  // --- SMS texts other than the sign-in code (whose text is SMS_TEXT_TEMPLATE): each says what
+  // the code will do, so that a code asked for by someone else does not pass for a sign-in
+  smsMfaChangeCode: (code: string, minutes: number) =>
+    t(
+      `${code} is your SOC Portal code to CHANGE the second factor of your account. It expires in ${minutes} minutes. Never share it with anyone; if you did not ask for it, change your password.`,
+      `${code} — код SOC Portal для СМЕНЫ второго фактора вашей учётной записи. Действует ${minutes} мин. Никому не сообщайте его; если вы его не запрашивали, смените пароль.`,
+    ),
 } as const;
 
 type Catalog = typeof MESSAGES;
@@ -488,7 +509,13 @@ export function msg<K extends MessageKey>(key: K, ...args: Args<K>): Localized {
  */
 const SCHEMA_MESSAGES: ReadonlyMap<string, Localized> = new Map(
   (
-    ['webhookUrlInvalid', 'webhookUrlCredentials', 'webhookEventsRequired', 'webhookChatIdRequired'] as const
+    [
+      'webhookUrlInvalid',
+      'webhookUrlCredentials',
+      'webhookEventsRequired',
+      'webhookChatIdRequired',
+      'queryMillisRange',
+    ] as const
   ).map((key) => [MESSAGES[key].en, MESSAGES[key]]),
 );
 

@@ -33,8 +33,21 @@ export const csvList = <T extends z.ZodType>(item: T) =>
 /** A positive integer id in a query string. */
 export const queryId = z.coerce.number().int().positive();
 
-/** A millisecond timestamp in a query string. */
-export const queryMillis = z.coerce.number().int().min(0).max(8_640_000_000_000_000);
+/**
+ * The latest instant a date filter takes: 9999-12-31T23:59:59.999Z, the last that ISO 8601's
+ * four-digit years and PostgreSQL's usual date text both write (later ones answered 500).
+ */
+export const QUERY_MILLIS_MAX = 253_402_300_799_999;
+/** The message of a date filter outside 1970-01-01 … 9999-12-31 (localised by the server). */
+export const QUERY_MILLIS_MESSAGE =
+  'Enter a millisecond timestamp from 0 (1970-01-01) to 253402300799999 (9999-12-31T23:59:59.999Z).';
+
+/** A millisecond timestamp in a query string, 1970-01-01 … 9999-12-31. */
+export const queryMillis = z.coerce
+  .number({ error: QUERY_MILLIS_MESSAGE })
+  .int({ error: QUERY_MILLIS_MESSAGE })
+  .min(0, { error: QUERY_MILLIS_MESSAGE })
+  .max(QUERY_MILLIS_MAX, { error: QUERY_MILLIS_MESSAGE });
 
 /** `true`/`false` (also `1`/`0`, `True`/`False`) in a query string. */
 export const queryBool = z

@@ -211,3 +211,25 @@ describe('audit subjects by name (issue 28)', () => {
     expect(own.results.find((r) => r.object_type === 'incident')?.object_name).toBe('Brute force on the VPN');
   });
 });
+
+describe('the audit CSV and the list separators of every locale (issue 37, item 6)', () => {
+  it('quotes a user agent holding `;` or a tab and neutralises a formula after it', async () => {
+    await audit(ctx.database.db, {
+      userId: users.analyst.id,
+      action: 'test.csv_split',
+      objectType: 'incident',
+      objectId: ownKey,
+      ip: '10.1.2.4',
+      userAgent: 'atk2;=1+1;\t+2',
+    });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v0/audit/csv/?action__in=test.csv_split&language=en',
+      headers: bearer(tokens.analyst!),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const line = res.body.split('\n')[1]!;
+    expect(line.endsWith(`,"atk2;'=1+1;'\t'+2"`)).toBe(true);
+    for (const part of line.split(/[;\t]/)) expect(part).not.toMatch(/^[=+\-@]/);
+  });
+});

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomInt } from 'node:crypto';
 import { MFA_MESSAGES, MFA_PIN_LENGTH } from '@soc/contracts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, tooManyRequests } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import { fillTemplate, maskPhone } from '../../integrations/sms/sms-gateway.ts';
 import type { UserRow } from './auth.repository.ts';
 import type { CallerContext } from './auth.service.ts';
@@ -46,6 +47,7 @@ export function createMfaCodes(
   async function sendCode(challenge: MfaChallengeRow, user: UserRow, ctx: CallerContext): Promise<void> {
     const phone = user.mfaPhone;
     const code = String(randomInt(0, 10 ** MFA_PIN_LENGTH)).padStart(MFA_PIN_LENGTH, '0');
+    const minutes = Math.max(1, Math.round(config.mfa.codeTtlSeconds / 60));
     await repo.storeCode(
       challenge.id,
       codeMac(challenge.id, code).toString('hex'),
@@ -55,10 +57,10 @@ export function createMfaCodes(
       if (!phone) throw new Error('The user has no phone number for the second factor');
       await sms.send({
         to: phone,
-        text: fillTemplate(config.sms.textTemplate, {
-          code,
-          minutes: String(Math.max(1, Math.round(config.mfa.codeTtlSeconds / 60))),
-        }),
+        text:
+          challenge.purpose === 'sign_in'
+            ? fillTemplate(config.sms.textTemplate, { code, minutes: String(minutes) })
+            : msg('smsMfaChangeCode', code, minutes).in(ctx.lang ?? 'en'),
       });
       log?.info({ userId: user.id, phone: maskPhone(phone) }, 'sign-in code sent by SMS');
     } catch (error) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { MFA_CHANGE_MESSAGES, MFA_MESSAGES } from '@soc/contracts';
 import { testConfig } from '../../config.ts';
-import { auditLog, loginThrottle, smsOutbox, users } from '../../db/schema/index.ts';
+import { auditLog, loginThrottle, mfaChallenges, smsOutbox, users } from '../../db/schema/index.ts';
 import { base32Decode, hotp, timeStep } from '../../lib/totp.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
@@ -269,6 +269,41 @@ describe('changing the second factor while only the SMS factor is on', () => {
     expect((await smsCall('mfa/totp/setup/', { password: BUILT_PASSWORD, otp: code })).statusCode).toBe(403);
     const start = await publicPost('token/obtain/', { username: u.sms.username, password: BUILT_PASSWORD });
     expect(start.json()).toMatchObject({ method: 'sms' });
+    await ctx.database.db.delete(loginThrottle).where(eq(loginThrottle.key, `u:${u.sms.username}`));
+  });
+
+  it('words a change code apart from a sign-in code, in the caller’s language', async () => {
+    const newestSms = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(smsOutbox)
+          .where(eq(smsOutbox.phone, SMS_PHONE))
+          .orderBy(desc(smsOutbox.id))
+          .limit(1)
+      )[0]!.body;
+    await publicPost('token/obtain/', { username: u.sms.username, password: BUILT_PASSWORD });
+    const signIn = await lastCode();
+    expect(await newestSms()).toBe(`${signIn} is your SOC Portal sign-in code. It expires in 5 minutes.`);
+    for (const lang of ['en', 'ru'] as const) {
+      // the resend pause of the change code already sent is over
+      await ctx.database.db
+        .update(mfaChallenges)
+        .set({ lastSentAt: new Date(Date.now() - 3_600_000) })
+        .where(eq(mfaChallenges.userId, u.sms.id));
+      const sent = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v0/auth/mfa/code/',
+        headers: { ...bearer(smsAccess), 'accept-language': lang },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const code = await lastCode();
+      expect(await newestSms()).toBe(
+        lang === 'en'
+          ? `${code} is your SOC Portal code to CHANGE the second factor of your account. It expires in 5 minutes. Never share it with anyone; if you did not ask for it, change your password.`
+          : `${code} — код SOC Portal для СМЕНЫ второго фактора вашей учётной записи. Действует 5 мин. Никому не сообщайте его; если вы его не запрашивали, смените пароль.`,
+      );
+    }
     await ctx.database.db.delete(loginThrottle).where(eq(loginThrottle.key, `u:${u.sms.username}`));
   });
 

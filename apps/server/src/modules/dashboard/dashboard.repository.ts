@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { IncidentFilters, Language } from '@soc/contracts';
+import { QUERY_MILLIS_MAX } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { incidentConditions } from '../incidents/index.ts';
 import { sqlList as list } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
 import { inScope } from '../../lib/scope.ts';
-import { splitRange } from './split-range.ts';
+import { pgIso, splitRange } from './split-range.ts';
 
 /** One dashboard dimension value and its number of incidents (see schema/dashboard.ts). */
 export interface DimCount {
@@ -32,7 +33,7 @@ export const DAILY_DIMS = [
 /** Dimensions whose values are listed only as the top N (many distinct values). */
 export const TOP_DIMS = ['domain', 'ip'] as const;
 
-const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
+const at = (ms: number) => sql`${pgIso(ms)}::timestamptz`;
 
 /** The columns of the incidents that the dimensions of `want` read (see `countParts`). */
 const countColumns = (want: (dim: string) => boolean) =>
@@ -154,7 +155,7 @@ export function createDashboardRepository(db: Db) {
     const want = wants(dims);
     const hasRange = range.gte !== undefined || range.lte !== undefined;
     const split = hasRange
-      ? splitRange(range.gte ?? 0, range.lte ?? 8_640_000_000_000_000, Date.now(), {
+      ? splitRange(range.gte ?? 0, range.lte ?? QUERY_MILLIS_MAX, Date.now(), {
           days: bucket === 'day',
           hours: systems === null,
         })

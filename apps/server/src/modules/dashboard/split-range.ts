@@ -23,7 +23,13 @@ export interface RangeSplit {
   edges: RangeEdge[];
 }
 
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/**
+ * The ISO 8601 text of `ms` as PostgreSQL reads it: JavaScript writes years past 9999 as
+ * `+010000-…`, which PostgreSQL refuses; the bounds computed past a filter's last day reach them.
+ */
+export const pgIso = (ms: number) => new Date(ms).toISOString().replace(/^\+0*/, '');
+
+const isoDay = (ms: number) => pgIso(ms).slice(0, -14);
 
 /**
  * The whole units of `grain` ms inside `edge`, and what is left of it. The unit of a closed end

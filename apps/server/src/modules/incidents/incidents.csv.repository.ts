@@ -50,8 +50,15 @@ const CSV_JOINS = sql`
 /** A CSV cell: text that may hold a formula prefix (free text), or text that cannot. */
 type CsvCellSql = { free: boolean; value: SQL };
 
-/** Formula prefixes neutralised (CSV injection); quoting is left to COPY. */
-const csvSafe = ({ free, value }: CsvCellSql) => (free ? sql`csv_safe(${value})` : value);
+/** Formula prefixes neutralised (CSV injection), as column `c<i>`; quoting is left to COPY. */
+const csvSafe = ({ free, value }: CsvCellSql, i: number) =>
+  sql`${free ? sql`csv_safe(${value})` : value} AS ${sql.raw(`c${i}`)}`;
+/**
+ * COPY's options: COPY quotes only a cell holding a comma, so free text is always quoted (a `;`
+ * or a tab splits a cell for a reader of another locale; `lib/csv.ts`).
+ */
+const copyOptions = (cells: CsvCellSql[]) =>
+  `FORMAT csv, FORCE_QUOTE (${cells.flatMap((c, i) => (c.free ? [`c${i}`] : [])).join(', ')})`;
 /** Neutralised and quoted: a finished cell. */
 const csvCell = ({ value }: CsvCellSql) => sql`csv_cell(${value})`;
 
@@ -134,7 +141,7 @@ export function incidentCsvChunks(db: Db, copyOut?: Database['copyOut']) {
       if (copyOut) {
         const select = sql`SELECT ${sql.join(cells.map(csvSafe), sql`, `)}
                              FROM (${rows}) p ${CSV_JOINS} ORDER BY ${orderBy(ordering, 'p')}`;
-        yield* await copyOut(select, 'FORMAT csv');
+        yield* await copyOut(select, copyOptions(cells));
       } else {
         const lines = await queryRows<{ line: string }>(
           db,

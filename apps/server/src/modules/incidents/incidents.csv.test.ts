@@ -19,6 +19,7 @@ import {
   BUILT_SLA_HOURS,
   buildAnalyst,
   buildCustomer,
+  buildIncident,
   buildIncidents,
   buildService,
   buildSystem,
@@ -267,6 +268,29 @@ describe('GET /soc/incs/get_csv/', () => {
     expect(rows[1]![1]).toBe(`'=HYPERLINK("http://evil.example","click"), "quoted"; done`);
   });
 
+  it('quotes a cell holding a separator of any locale and neutralises a formula after it, on either engine path', async () => {
+    const built = await buildIncident(ctx, own.id, { summary: 'atk2;=1+1;\t@x' });
+    await forgetBuiltEvents(ctx);
+    const res = await csv(`key__in=${built.key}`);
+    expect(res.statusCode).toBe(200);
+    const line = res.body.split('\n')[1]!;
+    expect(line.split(',')[1]).toBe(`"atk2;'=1+1;'\t'@x"`);
+    // a reader splitting on `;` or a tab (ru-RU Excel, a paste) sees no formula in any part
+    for (const part of line.split(/[;\t]/)) expect(part).not.toMatch(/^[=+\-@]/);
+    const native = createIncidentsRepository(ctx.database.db, ctx.database.copyOut);
+    let copied = '';
+    for await (const chunk of native.csvChunks(
+      { key__in: [built.key] },
+      null,
+      '-created',
+      'en',
+      csvLabels('en'),
+    )) {
+      copied += Buffer.from(chunk).toString('utf8');
+    }
+    expect(copied.split(',')[1]).toBe(`"atk2;'=1+1;'\t'@x"`);
+  });
+
   it('answers max_records_exceeded above the synchronous limit', async () => {
     const res = await ctx.app.inject({
       url: '/api/v0/soc/incs/get_csv/',
@@ -367,14 +391,15 @@ describe('helpers', () => {
   it('escapes every formula prefix and quotes separators, quotes and line breaks (csv_cell)', async () => {
     const cell = async (v: string | null) =>
       (await queryRows<{ c: string }>(ctx.database.db, sql`SELECT csv_cell(${v}::text) AS c`))[0]!.c;
-    for (const p of ['=', '+', '-', '@', '\t']) expect(await cell(`${p}1`)).toBe(`'${p}1`);
+    for (const p of ['=', '+', '-', '@']) expect(await cell(`${p}1`)).toBe(`'${p}1`);
+    expect(await cell('\t1')).toBe(`"'\t1"`);
     expect(await cell('\r1')).toBe(`"'\r1"`);
     expect(await cell('plain')).toBe('plain');
     expect(await cell(null)).toBe('');
     expect(await cell('a,b')).toBe('"a,b"');
     expect(await cell('say "hi"')).toBe('"say ""hi"""');
     expect(await cell('two\nlines')).toBe('"two\nlines"');
-    expect(await cell('Кириллица; ok')).toBe('Кириллица; ok');
+    expect(await cell('Кириллица; ok')).toBe('"Кириллица; ok"');
   });
 
   it('recognises executables and common types by their bytes, not their names', () => {

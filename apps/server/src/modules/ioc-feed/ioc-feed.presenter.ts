@@ -1,7 +1,7 @@
-import { stringify } from 'csv-stringify/sync';
 import { v5 as uuidv5 } from 'uuid';
 import type { IocType } from '@soc/contracts';
 import type { IocFeedRow } from './ioc-feed.repository.ts';
+import { csvLine } from '../../lib/csv.ts';
 
 /**
  * The namespace of the feed's STIX identifiers (uuid v5): an indicator's id is derived from its
@@ -103,26 +103,26 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /**
- * A cell that a spreadsheet would run as a formula gets a leading apostrophe (CSV injection: the
- * values come from attackers' traffic); the plain-text and STIX formats carry them unchanged.
+ * CSV of the rows (RFC 4180), with a header line on the first page only. The values come from
+ * attackers' traffic: cells are quoted and formulas neutralised by the exports' one rule
+ * (`lib/csv.ts`); the plain-text and STIX formats carry them unchanged.
  */
-const safeCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-
-/** CSV of the rows (RFC 4180), with a header line on the first page only. */
 export const feedCsv = (rows: readonly IocFeedRow[], header: boolean): string =>
-  stringify(
-    rows.map((r) => [
-      safeCell(r.ioc),
-      r.ioc_type,
-      r.system_id,
-      iso(r.first_seen),
-      iso(r.last_seen),
-      r.incidents,
-      safeCell(r.categories.join(';')),
-      indicatorId(r.system_id, r.ioc_type, r.ioc),
-    ]),
-    { header, columns: [...CSV_COLUMNS], record_delimiter: 'unix' },
-  );
+  (header ? csvLine(CSV_COLUMNS) : '') +
+  rows
+    .map((r) =>
+      csvLine([
+        r.ioc,
+        r.ioc_type,
+        r.system_id,
+        iso(r.first_seen),
+        iso(r.last_seen),
+        r.incidents,
+        r.categories.join(';'),
+        indicatorId(r.system_id, r.ioc_type, r.ioc),
+      ]),
+    )
+    .join('');
 
 /**
  * One value per line. A value holding a line break cannot be written so (a firewall would read

@@ -450,4 +450,16 @@ describe('IOC feed', () => {
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/v0/soc/iocs/feed/' });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('quotes a CSV cell holding a separator of any locale and neutralises a formula after it', async () => {
+    const split = await buildSystem(ctx);
+    await incident('split', split, [ioc('atk2;=1+1;', 'custom', ['x', '-y'])]);
+    const res = await feed(tokens.analyst!, `?format=csv&system__in=${split.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const line = res.body.split('\n')[1]!;
+    expect(line.startsWith(`"atk2;'=1+1;",custom,`)).toBe(true);
+    expect(line).toContain(`,"'-y;x",`);
+    // a reader splitting on `;` (ru-RU Excel) sees no formula in any part
+    for (const part of line.split(';')) expect(part).not.toMatch(/^[=+\-@]/);
+  });
 });
