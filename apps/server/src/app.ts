@@ -37,6 +37,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { externalPlugins } from './plugins/external.ts';
 import { loggerOptions } from './plugins/logger.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { operationNamesPlugin } from './plugins/operation-names.ts';
 import { frameworkErrorWithId, genRequestId, requestIdPlugin } from './plugins/request-id.ts';
 import { httpFramingPlugin } from './plugins/http-framing.ts';
 import { setNotFoundHandler } from './plugins/not-found.ts';
@@ -108,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // app: the shared context (database, storage, mail, jobs, events, caches), then the checks
   // every route passes
   await app.register(errorHandlerPlugin);
+  // every module route's handler named after its operationId (stack traces, profiles, the log)
+  await app.register(operationNamesPlugin);
   // before the modules, so that its hook times every route of theirs
   await app.register(metricsPlugin, { config: config.metrics, database: options.database });
   const ctx = await createAppContext(app, options);

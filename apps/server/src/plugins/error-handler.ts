@@ -205,7 +205,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       return send(503, { detail: msg('unavailable') });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: error, operation: request.routeOptions.schema?.operationId }, 'request failed');
     return send(status >= 500 && status < 600 ? status : 500, { detail: msg('internalError') });
   });
 });

@@ -71,7 +71,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; storage: 
 
   app.get(
     '/files/*',
-    { schema: { hide: true, params: z.object({ '*': z.string().max(400) }) } },
+    {
+      schema: { operationId: 'fileByNestedPath', hide: true, params: z.object({ '*': z.string().max(400) }) },
+    },
     async (request, reply) => {
       const rest = request.params['*'].replace(/\/$/, '');
       if (rest.endsWith('/download')) return download(rest.slice(0, -'/download'.length), request, reply);
