@@ -85,4 +85,22 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['@soc/server*', '@soc/web*', '**/apps/**'] }],
     },
   },
+  {
+    // the server's texts come from one catalog, lib/messages.ts, read with `.in(lang)`: a ternary
+    // on 'ru'/'en' in code scatters texts (or language choices) that the catalog should hold.
+    // Tests are exempt: they spell out the texts they expect, apart from the catalog
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/lib/messages.ts', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ConditionalExpression > BinaryExpression.test[operator=/^[!=]==?$/] > Literal[value=/^(ru|en)$/]',
+          message:
+            'Pick a language through lib/messages.ts (a Localized text with .in(lang), languageOf, dateLocale) or lib/title-column.ts, not a ternary on the language.',
+        },
+      ],
+    },
+  },
 );

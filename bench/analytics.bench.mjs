@@ -1,9 +1,8 @@
 // Dashboard analytics on 1,000,000 incidents in PostgreSQL (issue 6 targets: 30 days of one
 // system < 150 ms, 180 days of all systems < 500 ms, exact numbers), plus the EPS and MITRE calls.
 // BENCH_INCIDENTS=N uses (or makes) a smaller set; BENCH_DATABASE_URL picks another database.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { ensureDataSet, ms, psql, BENCH_URL, ROOT, signIn, startServer, timeGets } from './support.mjs';
+import { ensureDataSet, ms, psql, BENCH_URL, signIn, startServer, timeGets } from './support.mjs';
+import { ATTACK_STIX_PATH } from '../scripts/data-paths.mjs';
 
 const N = Number(process.env.BENCH_INCIDENTS ?? 1_000_000);
 const data = ensureDataSet({ incidents: N, systems: 50, users: 2000 });
@@ -11,8 +10,7 @@ if (data.generated) console.log(`generated ${N} incidents in ${data.seconds.toFi
 psql(BENCH_URL, 'ANALYZE');
 const total = Number(psql(BENCH_URL, 'SELECT count(*) FROM incidents'));
 
-const attack = path.resolve(ROOT, '../shared/data/attack/enterprise-attack.json');
-const server = await startServer(existsSync(attack) ? { ATTACK_STIX_PATH: attack } : {});
+const server = await startServer(ATTACK_STIX_PATH === undefined ? {} : { ATTACK_STIX_PATH });
 let failed = false;
 try {
   // alice: a customer of one system; analyst: all systems

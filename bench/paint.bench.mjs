@@ -8,10 +8,9 @@
 //   chart), and until every widget has drawn its chart and the MITRE matrix its tactics;
 // - the in-app navigation from /incidents to the dashboard, the same way.
 // Medians and maxima of several runs after one warm-up (the first, cold load is printed apart).
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { ensureDataSet, ms, psql, BENCH_URL, PASSWORD, ROOT, startServer, stats } from './support.mjs';
+import { ensureDataSet, ms, psql, BENCH_URL, PASSWORD, startServer, stats } from './support.mjs';
+import { ATTACK_STIX_PATH } from '../scripts/data-paths.mjs';
 
 const RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 7);
 const N = Number(process.env.BENCH_INCIDENTS ?? 1_000_000);
@@ -22,8 +21,7 @@ if (data.generated) console.log(`generated ${N} incidents in ${data.seconds.toFi
 psql(BENCH_URL, 'ANALYZE');
 const total = Number(psql(BENCH_URL, 'SELECT count(*) FROM incidents'));
 
-const attack = path.resolve(ROOT, '../shared/data/attack/enterprise-attack.json');
-const server = await startServer(existsSync(attack) ? { ATTACK_STIX_PATH: attack } : {});
+const server = await startServer(ATTACK_STIX_PATH === undefined ? {} : { ATTACK_STIX_PATH });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

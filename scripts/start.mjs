@@ -1,9 +1,9 @@
 // `npm start`: builds what is out of date, then runs the server (embedded database unless
 // DATABASE_URL is set), which loads demo data into an empty database and prints the logins.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ATTACK_STIX_PATH } from './data-paths.mjs';
 import { SERVER_OUTPUT, SERVER_SOURCES, WEB_OUTPUT, WEB_SOURCES, isStale } from './freshness.mjs';
 
 const run = (args) => {
@@ -20,9 +20,8 @@ if (isStale(SERVER_OUTPUT, SERVER_SOURCES)) {
   run(['run', 'build', '-w', 'apps/server']);
 }
 
-// MITRE ATT&CK data beside the repository (DESIGN §2), unless configured otherwise
-const attack = path.resolve(import.meta.dirname, '../../shared/data/attack/enterprise-attack.json');
-const defaults = existsSync(attack) ? { ATTACK_STIX_PATH: attack } : {};
+// MITRE ATT&CK data (DESIGN §2): ATTACK_STIX_PATH, else the bundle beside the repository
+const defaults = ATTACK_STIX_PATH === undefined ? {} : { ATTACK_STIX_PATH };
 
 // traces (when OTEL_EXPORTER_OTLP_ENDPOINT is set) start before the server's modules load
 const telemetry = [

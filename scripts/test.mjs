@@ -8,10 +8,17 @@
 // whichever lane is free takes the next. The browser tests, which need the build, run last, alone. Each Vitest
 // project runs in its own process (one worker, files one after another, as configured) and writes
 // its own JSON report; they are merged into `tmp/vitest-report.json`. Figures: docs/testing.md.
+//
+// The public data inputs (the ATT&CK bundle, the SigmaHQ rules) reach the tests as ATTACK_STIX_PATH
+// and SIGMA_RULES_DIR, set from scripts/data-paths.mjs when they are found; the run says which.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { relative } from 'node:path';
+import { dataPaths, describeDataPaths } from './data-paths.mjs';
+
+const env = { ...process.env, ...dataPaths() };
+for (const line of describeDataPaths(env)) console.log(`Data: ${line}`);
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -22,7 +29,7 @@ function run(label, command, args) {
   return new Promise((resolve) => {
     const started = Date.now();
     console.log(`[${label}] ▶ ${command} ${args.join(' ')}`);
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`));
     }

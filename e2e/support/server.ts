@@ -56,9 +56,6 @@ export async function startServer(
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // webhook receivers of the tests listen on loopback (webhooks.e2e.ts)
       WEBHOOK_ALLOW_PRIVATE_CIDRS: '127.0.0.1/32',
-      // MITRE ATT&CK data beside the repository (DESIGN §2)
-      ATTACK_STIX_PATH:
-        process.env.ATTACK_STIX_PATH || path.resolve(ROOT, '../shared/data/attack/enterprise-attack.json'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

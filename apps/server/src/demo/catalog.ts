@@ -1,4 +1,5 @@
 /** Reference data of the demo set: issue types, categories, services, texts. */
+import type { TextPair } from '../lib/messages.ts';
 
 export const ISSUE_TYPES = [
   { code: 'incident', titleEn: 'Security incident', titleRu: 'Инцидент ИБ' },
@@ -72,7 +73,7 @@ export const TECHNIQUES: readonly (readonly [string, string])[] = [
 ];
 
 /** Summary templates per category: [en, ru]. `{host}`, `{ip}`, `{user}`, `{domain}` are filled in. */
-export const SUMMARIES: Record<string, readonly (readonly [string, string])[]> = {
+export const SUMMARIES: Record<string, readonly TextPair[]> = {
   DDoS: [['Volumetric DDoS attack on {host}', 'Объёмная DDoS-атака на {host}']],
   unauthorizedAccessCompromised: [
     ['Successful logon of {user} from an unusual country', 'Успешный вход {user} из нетипичной страны'],
@@ -145,7 +146,7 @@ export const DOMAINS = [
 ];
 export const TAGS = ['windows', 'linux', 'edr', 'active-directory', 'vpn', 'web', 'mail', 'cloud', 'network'];
 
-export const CUSTOMER_COMMENTS: readonly (readonly [string, string])[] = [
+export const CUSTOMER_COMMENTS: readonly TextPair[] = [
   ['We confirm this activity was not authorised.', 'Подтверждаем, что активность не была санкционирована.'],
   ['This is a planned penetration test, please close.', 'Это плановый пентест, просим закрыть.'],
   ['The host has been isolated, password reset done.', 'Хост изолирован, пароль сброшен.'],
@@ -156,7 +157,7 @@ export const CUSTOMER_COMMENTS: readonly (readonly [string, string])[] = [
   ],
 ];
 
-export const SOC_COMMENTS: readonly (readonly [string, string])[] = [
+export const SOC_COMMENTS: readonly TextPair[] = [
   ['We have blocked the indicator on the perimeter.', 'Индикатор заблокирован на периметре.'],
   ['Please confirm whether this activity is expected.', 'Просим подтвердить, ожидаема ли эта активность.'],
   [

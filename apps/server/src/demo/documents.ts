@@ -12,6 +12,8 @@ import {
 } from '../db/schema/index.ts';
 import type { FileStorage } from '../integrations/storage/file-storage.ts';
 import { renderMarkdown } from '../lib/markdown.ts';
+import type { TextPair } from '../lib/messages.ts';
+import { fromPair, msg } from '../lib/messages.ts';
 import { solidPng } from '../modules/documents/index.ts';
 import type { Rng } from './rng.ts';
 
@@ -162,12 +164,11 @@ const CATALOG: DemoDocument[] = [
   },
 ];
 
-const COMMENTS_RU = [
-  'Спасибо, инструкция помогла.',
-  'Уточните, пожалуйста, требования к версии ОС.',
-  'Добавили в регламент.',
+const COMMENTS: readonly TextPair[] = [
+  ['Thanks, this helped.', 'Спасибо, инструкция помогла.'],
+  ['Which OS versions are supported?', 'Уточните, пожалуйста, требования к версии ОС.'],
+  ['Added to our runbook.', 'Добавили в регламент.'],
 ];
-const COMMENTS_EN = ['Thanks, this helped.', 'Which OS versions are supported?', 'Added to our runbook.'];
 const STAFF_REPLY = {
   ru: 'Ответили в комментарии к инциденту, документ обновлён.',
   en: 'Answered in the incident chat; the document is updated.',
@@ -236,7 +237,7 @@ export async function generateDemoDocuments(
             .insert(documentAttachments)
             .values({
               documentId: id,
-              filename: language === 'ru' ? 'схема-подключения.png' : 'connection-diagram.png',
+              filename: msg('demoDiagramFilename').in(language),
               contentType: 'image/png',
               size: object.size,
               storageKey: object.key,
@@ -246,7 +247,7 @@ export async function generateDemoDocuments(
             })
             .returning({ id: documentAttachments.id });
           const link = `/api/v0/soc/${DOCUMENT_KIND_PATHS[entry.kind]}/${id}/attachments/${attachment!.id}/`;
-          body = body.replace('{{image}}', `![${language === 'ru' ? 'схема' : 'diagram'}](${link})`);
+          body = body.replace('{{image}}', `![${msg('demoDiagramAlt').in(language)}](${link})`);
         } else body = body.replace('{{image}}', '');
         await db
           .update(documents)
@@ -268,7 +269,6 @@ export async function generateDemoDocuments(
         })),
       );
       // comments: a customer question or thanks, sometimes the analyst's answer
-      const texts = language === 'ru' ? COMMENTS_RU : COMMENTS_EN;
       const n = rng.int(0, 2);
       const rows = [];
       let at = updated.getTime();
@@ -279,7 +279,7 @@ export async function generateDemoDocuments(
           documentId: id,
           authorId: who.id,
           authorName: who.name,
-          body: renderMarkdown(rng.pick(texts)),
+          body: renderMarkdown(fromPair(rng.pick(COMMENTS)).in(language)),
           fromSoc: false,
           created: new Date(Math.min(at, now.getTime())),
         });

@@ -11,6 +11,7 @@ import {
   INCIDENT_EVENTS_INSERT_TRIGGER,
 } from '../db/derived/index.ts';
 import { comments, incidentLinks, incidents, jobs } from '../db/schema/index.ts';
+import { fromPair, msg } from '../lib/messages.ts';
 import { slaDeadline } from '../lib/sla.ts';
 import { GOSSOPKA_JOB, GOSSOPKA_MAX_ATTEMPTS } from '../modules/incidents/index.ts';
 import { dropSecondaryIndexes, switchTriggers } from './bulk-load.ts';
@@ -108,11 +109,7 @@ function drawIncident(
   const customers = customersBySystem.get(system.id) ?? [];
   const someone = customers.length ? rng.pick(customers) : undefined;
   const template = rng.pick(SUMMARIES[category.code] ?? SUMMARIES.malware!);
-  const summary = fill(
-    lang === 'ru' ? template[1] : template[0],
-    rng,
-    someone ? someone.username : 'svc_backup',
-  );
+  const summary = fill(fromPair(template).in(lang), rng, someone ? someone.username : 'svc_backup');
   const rule = service.sla.get(priority)!;
   const sla = slaDeadline(created, rule.hours, rule.calendar);
   const notifiedAt = new Date(
@@ -164,19 +161,13 @@ function drawIncident(
     categoryId: category.id,
     secondaryCategoryIds: secondary,
     summary,
-    description:
-      lang === 'ru'
-        ? `## Что произошло\n\n${summary}.\n\n- Узел: \`${host}\`\n- Первое событие: ${created.toISOString()}\n\n## Что сделать\n\nПроверьте легитимность активности и сообщите результат в комментариях.`
-        : `## What happened\n\n${summary}.\n\n- Host: \`${host}\`\n- First event: ${created.toISOString()}\n\n## What to do\n\nCheck whether the activity is legitimate and report back in the comments.`,
+    description: msg('demoIncidentDescription', summary, host, created.toISOString()).in(lang),
     status,
     priority,
     tags: rng.sample(TAGS, rng.int(0, 3)),
     reporterName: `${analyst.firstName} ${analyst.lastName}`,
     reporterId: analyst.id,
-    recommendations:
-      lang === 'ru'
-        ? 'Изолируйте узел, смените пароли затронутых учётных записей.'
-        : 'Isolate the host and reset the passwords of the affected accounts.',
+    recommendations: msg('demoIncidentRecommendations').in(lang),
     affectedSystems: [host],
     notifiedAt: notified,
     sla,
@@ -220,7 +211,7 @@ function drawIncident(
       incidentId: id,
       authorId: author.id,
       authorName: `${author.firstName} ${author.lastName}`,
-      body: `<p>${lang === 'ru' ? text[1] : text[0]}</p>`,
+      body: `<p>${fromPair(text).in(lang)}</p>`,
       source: fromSoc || rng.chance(0.8) ? 'API' : 'Email by authorized user',
       fromSoc,
       created: new Date(at),

@@ -4,6 +4,7 @@ import { DEFAULT_REPORT_TIME_ZONE, crontabFromPeriod } from '@soc/contracts';
 import type { Db } from '../db/client.ts';
 import { reportSchedules, reports, systems, userSystems, users } from '../db/schema/index.ts';
 import type { FileStorage } from '../integrations/storage/file-storage.ts';
+import { msg } from '../lib/messages.ts';
 import { buildReportFile, nextSlot, zonedDate, zonedTimeToUtc } from '../modules/reports/index.ts';
 import type { Rng } from './rng.ts';
 
@@ -47,7 +48,7 @@ export async function generateDemoReports(
     const emails = owner?.email ? [owner.email] : [];
     const today = zonedDate(now, zone);
     // one file per system: building PDFs is the slow part of loading the demo
-    const periods = [{ name: language === 'ru' ? 'Отчёт за месяц' : 'Monthly report', days: 30 }];
+    const periods = [{ name: msg('demoMonthlyReportFile').in(language), days: 30 }];
     if (options.storage) {
       for (const p of periods) {
         const periodStart = zonedTimeToUtc({ ...today, day: today.day - p.days }, zone);
@@ -78,8 +79,8 @@ export async function generateDemoReports(
       }
     }
     const schedules: { period: SchedulePeriod; name: string }[] = [
-      { period: 'everyWeek', name: language === 'ru' ? 'Еженедельный отчёт' : 'Weekly report' },
-      { period: 'onceAMonth', name: language === 'ru' ? 'Ежемесячный отчёт' : 'Monthly report' },
+      { period: 'everyWeek', name: msg('demoWeeklySchedule').in(language) },
+      { period: 'onceAMonth', name: msg('demoMonthlySchedule').in(language) },
     ];
     for (const s of schedules) {
       const started = zonedDate(new Date(now.getTime() - rng.int(10, 60) * DAY), zone);

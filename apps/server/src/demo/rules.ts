@@ -214,7 +214,7 @@ function pickSome<T>(rng: Rng, items: readonly T[], n: number): T[] {
 
 /** Where the demo's catalogue takes real rules from instead of generating them (`--sigma`). */
 export interface DemoSigmaSource {
-  /** A folder of Sigma rules, e.g. ../shared/data/sigma/rules. */
+  /** A folder of Sigma rules, e.g. the `rules` folder of a SigmaHQ checkout. */
   folder: string;
   tacticsOf?: TechniqueTactics;
 }

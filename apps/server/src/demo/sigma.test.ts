@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rules } from '../db/schema/index.ts';
@@ -12,13 +11,14 @@ import { DETECTION_RULES } from './catalog.ts';
 import { Rng } from './rng.ts';
 import { generateDemoRules } from './rules.ts';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const SHARED_RULES = process.env.SIGMA_RULES_DIR ?? path.resolve(REPO, '../shared/data/sigma/rules');
+// the public SigmaHQ rules in SIGMA_RULES_DIR (`npm test` sets it when it finds them, see
+// scripts/data-paths.mjs); without them a few rules of our own
+const SIGMA_RULES = process.env.SIGMA_RULES_DIR;
 const NOW = new Date('2026-11-20T12:00:00Z');
 let ctx: TestContext;
 const tmp = mkdtempSync(path.join(tmpdir(), 'demo-sigma-'));
-const shared = existsSync(SHARED_RULES);
-const folder = shared ? SHARED_RULES : path.join(tmp, 'rules');
+const shared = SIGMA_RULES !== undefined && existsSync(SIGMA_RULES);
+const folder = shared ? SIGMA_RULES : path.join(tmp, 'rules');
 
 beforeAll(async () => {
   ctx = await createTestContext({ incidents: 0 });

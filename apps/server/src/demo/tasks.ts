@@ -2,14 +2,19 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { TaskPriority, TaskStatus, TaskType } from '@soc/contracts';
 import type { Db } from '../db/client.ts';
 import { systems, taskMessages, tasks, userSystems, users } from '../db/schema/index.ts';
+import type { TextPair } from '../lib/messages.ts';
+import { fromPair, languageOf } from '../lib/messages.ts';
 import type { Rng } from './rng.ts';
 
 const HOUR = 3_600_000;
 
-type Text = readonly [en: string, ru: string];
-
 /** A demo request: type, subject, description and the conversation that follows (customer first). */
-const TEMPLATES: readonly { type: TaskType; subject: Text; description: Text; replies: readonly Text[] }[] = [
+const TEMPLATES: readonly {
+  type: TaskType;
+  subject: TextPair;
+  description: TextPair;
+  replies: readonly TextPair[];
+}[] = [
   {
     type: 'rule_development',
     subject: [
@@ -142,7 +147,7 @@ export async function generateDemoTasks(db: Db, { rng, now }: DemoTasksOptions):
     const templates = rng.sample(TEMPLATES, 3 + (s % 3));
     for (const [k, tpl] of templates.entries()) {
       const author = rng.pick(customers);
-      const lang = author.locale === 'en' ? 0 : 1;
+      const lang = languageOf(author.locale);
       const replies = tpl.replies.slice(0, rng.int(k === 0 ? 1 : 0, tpl.replies.length));
       const status: TaskStatus =
         replies.length === 0
@@ -161,7 +166,7 @@ export async function generateDemoTasks(db: Db, { rng, now }: DemoTasksOptions):
         return {
           authorId: who.id,
           authorName: `${who.first} ${who.last}`.trim(),
-          body: `<p>${text[lang]}</p>`,
+          body: `<p>${fromPair(text).in(lang)}</p>`,
           fromSoc,
           created: new Date(at),
         };
@@ -171,8 +176,8 @@ export async function generateDemoTasks(db: Db, { rng, now }: DemoTasksOptions):
         .values({
           systemId: system.id,
           type: tpl.type,
-          subject: tpl.subject[lang],
-          description: tpl.description[lang],
+          subject: fromPair(tpl.subject).in(lang),
+          description: fromPair(tpl.description).in(lang),
           priority: rng.pick(['low', 'medium', 'medium', 'high'] as const satisfies readonly TaskPriority[]),
           status,
           authorId: author.id,

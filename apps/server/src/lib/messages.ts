@@ -44,6 +44,23 @@ export const fromTable = <K extends string>(
   key: K,
 ): Localized => new Localized(table.en[key], table.ru[key]);
 
+/** A pair of texts as data tables keep them (e.g. the demo's), English first. */
+export type TextPair = readonly [en: string, ru: string];
+
+/** A pair of texts kept as `[en, ru]`, to be read with `.in(lang)`. */
+export const fromPair = ([en, ru]: TextPair): Localized => new Localized(en, ru);
+
+/**
+ * The language a stored or queued value names (a user's locale, a job's payload): English only
+ * when it says so, otherwise Russian, the portal's default.
+ */
+export const languageOf = (value: unknown): Language => (value === 'en' ? 'en' : 'ru');
+
+const DATE_LOCALES: Readonly<Record<Language, string>> = { ru: 'ru-RU', en: 'en-GB' };
+
+/** The `Intl` locale that writes dates and numbers for a reader of `lang`. */
+export const dateLocale = (lang: Language): string => DATE_LOCALES[lang];
+
 const t = (en: string, ru: string) => new Localized(en, ru);
 /** "a minute", or the window of a route limit in seconds. */
 const perWindow = (seconds: number) =>
@@ -271,6 +288,24 @@ const MESSAGES = {
     'The incident is not open; it cannot be completed.',
     'Инцидент не открыт; его нельзя завершить.',
   ),
+  csvMailQueued: (email: string) =>
+    t(`The CSV file will be sent to ${email}`, `CSV-файл будет отправлен на ${email}`),
+  csvMailSubject: t('Incident export (CSV)', 'Выгрузка инцидентов (CSV)'),
+  csvMailTooMany: (max: number) =>
+    t(
+      `The requested export holds more than the allowed ${max} incidents. Narrow the filters and request it again.`,
+      `Запрошенная выгрузка содержит больше допустимых ${max} инцидентов. Сузьте фильтры и запросите её снова.`,
+    ),
+  csvMailAttached: (total: number) =>
+    t(
+      `Attached is the export of ${total} incidents you requested.`,
+      `Во вложении — выгрузка ${total} инцидентов по вашему запросу.`,
+    ),
+  csvMailTooLarge: (total: number) =>
+    t(
+      `The export of ${total} incidents is too large for e-mail. Narrow the filters and request it again.`,
+      `Выгрузка ${total} инцидентов слишком велика для письма. Сузьте фильтры и запросите её снова.`,
+    ),
   downloadTooLarge: t(
     'The maximum number of records for a file download is exceeded.',
     'Превышено максимальное число записей для выгрузки в файл.',
@@ -343,6 +378,18 @@ const MESSAGES = {
     'Этот ключ Idempotency-Key уже использован с другим запросом.',
   ),
   reportQueued: t('The report will be generated.', 'Отчёт будет сформирован.'),
+  // the e-mail of a built report
+  reportMailSubject: (name: string) => t(`Report: ${name}`, `Отчёт: ${name}`),
+  reportMailAttached: (name: string, period: string, page: string) =>
+    t(
+      `Attached is the report "${name}" for ${period}.\nReports are also on the portal: ${page}`,
+      `Во вложении — отчёт «${name}» за период ${period}.\nОтчёты также доступны на портале: ${page}`,
+    ),
+  reportMailTooLarge: (name: string, period: string, bytes: number, page: string) =>
+    t(
+      `The report "${name}" for ${period} is too large for e-mail (${bytes} bytes). Download it from the portal: ${page}`,
+      `Отчёт «${name}» за период ${period} слишком велик для письма (${bytes} байт). Скачайте его на портале: ${page}`,
+    ),
 
   // --- recommendations, national centre, tokens, live updates
   misconfigActionNotPossible: (status: string, action: string) =>
@@ -491,6 +538,22 @@ const MESSAGES = {
       `${code} is your SOC Portal code to CHANGE the second factor of your account. It expires in ${minutes} minutes. Never share it with anyone; if you did not ask for it, change your password.`,
       `${code} — код SOC Portal для СМЕНЫ второго фактора вашей учётной записи. Действует ${minutes} мин. Никому не сообщайте его; если вы его не запрашивали, смените пароль.`,
     ),
+
+  // --- demo data (demo/): the texts its generator writes besides its tables of text pairs
+  demoIncidentDescription: (summary: string, host: string, firstEvent: string) =>
+    t(
+      `## What happened\n\n${summary}.\n\n- Host: \`${host}\`\n- First event: ${firstEvent}\n\n## What to do\n\nCheck whether the activity is legitimate and report back in the comments.`,
+      `## Что произошло\n\n${summary}.\n\n- Узел: \`${host}\`\n- Первое событие: ${firstEvent}\n\n## Что сделать\n\nПроверьте легитимность активности и сообщите результат в комментариях.`,
+    ),
+  demoIncidentRecommendations: t(
+    'Isolate the host and reset the passwords of the affected accounts.',
+    'Изолируйте узел, смените пароли затронутых учётных записей.',
+  ),
+  demoDiagramFilename: t('connection-diagram.png', 'схема-подключения.png'),
+  demoDiagramAlt: t('diagram', 'схема'),
+  demoMonthlyReportFile: t('Monthly report', 'Отчёт за месяц'),
+  demoWeeklySchedule: t('Weekly report', 'Еженедельный отчёт'),
+  demoMonthlySchedule: t('Monthly report', 'Ежемесячный отчёт'),
 } as const;
 
 type Catalog = typeof MESSAGES;

@@ -8,6 +8,7 @@ import { incidentConditions } from '../incidents/index.ts';
 import { sqlList as list } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
 import { inScope } from '../../lib/scope.ts';
+import { titleColumn } from '../../lib/title-column.ts';
 import { pgIso, splitRange } from './split-range.ts';
 
 /** One dashboard dimension value and its number of incidents (see schema/dashboard.ts). */
@@ -245,7 +246,6 @@ export function createDashboardRepository(db: Db) {
       const top = (dim: string) =>
         sql`(SELECT 'count', g.dim, g.value, g.n::text FROM g WHERE g.dim = ${dim}
               ORDER BY g.n DESC, g.value LIMIT ${req.topN})`;
-      const title = sql.raw(req.lang === 'ru' ? 'title_ru' : 'title_en');
       const epsSystems = systems ? sql`h.system_id IN (${list(systems)})` : sql`h.system_id = 0`;
       const services = systems ? sql` WHERE s.system_id IN (${list(systems)})` : sql``;
       const rows = await queryRows<{ k: string; a: string | null; b: string | null; n: string | null }>(
@@ -271,7 +271,7 @@ export function createDashboardRepository(db: Db) {
                                WHERE ${epsSystems} AND h.bucket_start >= ${at(req.eps.from)} AND h.bucket_start <= ${at(req.eps.to)}
                                GROUP BY h.bucket_start) h
             UNION ALL SELECT 'contracted', NULL, NULL, coalesce(sum(s.contracted_eps), 0)::text FROM services s${services}
-            UNION ALL SELECT 'title', c.id::text, c.${title}, NULL FROM categories c
+            UNION ALL SELECT 'title', c.id::text, ${titleColumn(req.lang, 'c')}, NULL FROM categories c
                        WHERE c.id::text IN (SELECT g.value FROM g WHERE g.dim = 'category')`,
       );
       const out: AnalyticsRows = {
@@ -318,10 +318,9 @@ export function createDashboardRepository(db: Db) {
     /** Titles of categories in a language. */
     async categoryTitles(ids: number[], lang: Language): Promise<Map<number, string>> {
       if (!ids.length) return new Map();
-      const column = sql.raw(lang === 'ru' ? 'title_ru' : 'title_en');
       const rows = await queryRows<{ id: number; title: string }>(
         db,
-        sql`SELECT id, ${column} AS title FROM categories WHERE id IN (${list(ids)})`,
+        sql`SELECT id, ${titleColumn(lang)} AS title FROM categories WHERE id IN (${list(ids)})`,
       );
       return new Map(rows.map((r) => [r.id, r.title]));
     },

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { DocumentCard, Language } from '@soc/contracts';
+import { dateLocale } from '../../lib/messages.ts';
 import { registerPdfFonts } from '../../lib/pdf-fonts.ts';
 import { markdownImageSources, writeMarkdown } from '../../lib/pdf-markdown.ts';
 
@@ -37,7 +38,7 @@ const L = {
 } as const;
 
 const when = (iso: string, lang: Language) =>
-  new Date(iso).toLocaleString(lang === 'ru' ? 'ru-RU' : 'en-GB', { timeZone: 'UTC' }) + ' UTC';
+  new Date(iso).toLocaleString(dateLocale(lang), { timeZone: 'UTC' }) + ' UTC';
 
 /** Reads the bytes of one of the document's own attachments by its link, or null. */
 export type ImageLoader = (link: string) => Promise<Buffer | null>;

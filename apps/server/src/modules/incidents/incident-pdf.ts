@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Comment, IncidentCard, Language } from '@soc/contracts';
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import { htmlToMarkdown } from '../../lib/markdown.ts';
+import { dateLocale } from '../../lib/messages.ts';
 import { registerPdfFonts } from '../../lib/pdf-fonts.ts';
 import { writeMarkdown } from '../../lib/pdf-markdown.ts';
 
@@ -73,7 +74,7 @@ const L = {
 const when = (ms: number | null, lang: Language) =>
   ms === null
     ? '—'
-    : `${new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', {
+    : `${new Intl.DateTimeFormat(dateLocale(lang), {
         dateStyle: 'medium',
         timeStyle: 'short',
         timeZone: 'UTC',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { IncidentPriority, IncidentStatus, Language } from '@soc/contracts';
+import type { IncidentPriority, IncidentStatus } from '@soc/contracts';
 
 /** One incident row with the names the list and the CSV show. */
 export interface IncidentRow {
@@ -66,8 +66,6 @@ export interface CardRelatedJson {
   priority: IncidentPriority;
   created: string;
 }
-
-export const title = (lang: Language) => sql.raw(lang === 'ru' ? 'title_ru' : 'title_en');
 
 /** The columns lists and exports read: not the long texts (description, recommendations, JSON). */
 export const PAGE_COLUMNS = sql.raw(

@@ -6,7 +6,8 @@ import { queryRows } from '../../db/client.ts';
 import type { SystemScope } from '../../lib/scope.ts';
 import { incidentConditions, orderBy, orderParts } from './incident-filters.ts';
 import type { IncidentRow } from './incident-rows.ts';
-import { PAGE_COLUMNS, title } from './incident-rows.ts';
+import { PAGE_COLUMNS } from './incident-rows.ts';
+import { titleColumn } from '../../lib/title-column.ts';
 
 /** The sort tuple of a row, for the keyset condition of the next batch. */
 type CsvCursor = Pick<
@@ -64,7 +65,7 @@ const csvCell = ({ value }: CsvCellSql) => sql`csv_cell(${value})`;
 
 /** The cells of a CSV record, over the page `p` and the joins of CSV_JOINS, in `lang`. */
 function csvCells(lang: Language, labels: CsvLabels): CsvCellSql[] {
-  const t = title(lang);
+  const t = titleColumn(lang);
   // 'YYYY-MM-DD HH:MM:SS' as DateStyle ISO (which node-postgres needs anyway) writes it; to_char is several times slower
   const utc = (column: string) => sql.raw(`date_trunc('second', p.${column} AT TIME ZONE 'UTC')::text`);
   const choose = (column: string, titles: Record<string, string>) =>

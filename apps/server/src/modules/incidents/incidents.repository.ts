@@ -7,7 +7,8 @@ import { queryRows, queryRowsNamed } from '../../db/client.ts';
 import { effectiveSystems, inScope, type SystemScope } from '../../lib/scope.ts';
 import { incidentConditions, orderBy, orderParts, TEXT_FILTERS } from './incident-filters.ts';
 import type { IncidentCardRow, IncidentRow } from './incident-rows.ts';
-import { PAGE_COLUMNS, title } from './incident-rows.ts';
+import { PAGE_COLUMNS } from './incident-rows.ts';
+import { titleColumn } from '../../lib/title-column.ts';
 import type { ListTotal, RowCounter } from './incident-totals.ts';
 import {
   countTableTotal,
@@ -35,15 +36,15 @@ function detailsQuery(pageSql: SQL, ordering: IncidentOrdering, lang: Language, 
     SELECT p.id, p.key::int AS key, p.summary, p.priority, p.status, p.created, p.updated,
            p.system_id, s.is_id AS system_is_id, s.full_name AS system_name,
            p.service_id, (SELECT sv.name FROM services sv WHERE sv.id = p.service_id) AS service_name,
-           p.issue_type_id AS issuetype_id, it.code AS issuetype_code, it.${title(lang)} AS issuetype_title,
-           p.category_id, (SELECT c.${title(lang)} FROM categories c WHERE c.id = p.category_id) AS category_title,
-           COALESCE((SELECT json_agg(json_build_object('id', sc.id, 'title', sc.${title(lang)}) ORDER BY sc.id)
+           p.issue_type_id AS issuetype_id, it.code AS issuetype_code, it.${titleColumn(lang)} AS issuetype_title,
+           p.category_id, (SELECT c.${titleColumn(lang)} FROM categories c WHERE c.id = p.category_id) AS category_title,
+           COALESCE((SELECT json_agg(json_build_object('id', sc.id, 'title', sc.${titleColumn(lang)}) ORDER BY sc.id)
                        FROM categories sc WHERE sc.id = ANY(p.secondary_category_ids)), '[]'::json) AS secondary,
            p.tags, p.sla, p.sla_breached, p.notified_at,
            u.id AS assignee_id, u.username AS assignee_username,
            NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS assignee_name,
            p.resolution, p.resolution_id,
-           (SELECT r.${title(lang)} FROM resolutions r WHERE r.id = p.resolution_id) AS resolution_title, p.resolution_date,
+           (SELECT r.${titleColumn(lang)} FROM resolutions r WHERE r.id = p.resolution_id) AS resolution_title, p.resolution_date,
            p.gossopka_id, p.reporter_name, p.customer_star_rating,
            (SELECT count(*)::int FROM comments cm WHERE cm.incident_id = p.id) AS comments_count,
            p.priority_rank, p.status_rank, p.created::text AS created_cursor, p.updated::text AS updated_cursor${extra}

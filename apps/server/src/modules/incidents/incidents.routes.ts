@@ -15,6 +15,7 @@ import {
 } from '@soc/contracts';
 import type { Config } from '../../config.ts';
 import { offsetLinks } from '../../lib/pagination.ts';
+import { msg } from '../../lib/messages.ts';
 import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
 import type { UploadPart } from '../../lib/multipart.ts';
 import type { IncidentsService } from './incidents.service.ts';
@@ -157,8 +158,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
       const original = Object.fromEntries(new URL(request.url, 'http://localhost').searchParams);
       const { email } = await incidents.queueCsv(original, requireAuth(request), lang, request.ip);
       return reply.status(202).send({
-        detail:
-          lang === 'ru' ? `CSV-файл будет отправлен на ${email}` : `The CSV file will be sent to ${email}`,
+        detail: msg('csvMailQueued', email).in(lang),
         email,
       });
     },

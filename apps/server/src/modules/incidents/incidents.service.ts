@@ -33,7 +33,7 @@ import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
-import { msg } from '../../lib/messages.ts';
+import { languageOf, msg } from '../../lib/messages.ts';
 import type { SystemScope } from '../../lib/scope.ts';
 import type { UploadPart } from '../../lib/multipart.ts';
 import { expectAttachmentsField } from '../../lib/multipart.ts';
@@ -255,7 +255,7 @@ export function createIncidentsService({
     /** Job handler: builds the CSV with the user's current rights (within the token's limit, if any) and mails it. */
     async runCsvJob(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
       const userId = Number(payload.userId);
-      const lang: Language = payload.language === 'en' ? 'en' : 'ru';
+      const lang = languageOf(payload.language);
       const found = await userWithSystems(db, userId);
       if (!found?.user.isActive || !found.user.email) return { skipped: 'user inactive or without e-mail' };
       const { user, systemIds } = found;
@@ -273,17 +273,14 @@ export function createIncidentsService({
       // the export is a customer's data: not readable by other accounts of the host
       await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       try {
-        const subject = lang === 'ru' ? 'Выгрузка инцидентов (CSV)' : 'Incident export (CSV)';
+        const subject = msg('csvMailSubject').in(lang);
         if (!exact || total > max) {
           // counting stopped past the limit: "more than", without a number
           await mailer.send({
             kind: 'incident_csv',
             to: user.email,
             subject,
-            text:
-              lang === 'ru'
-                ? `Запрошенная выгрузка содержит больше допустимых ${max} инцидентов. Сузьте фильтры и запросите её снова.`
-                : `The requested export holds more than the allowed ${max} incidents. Narrow the filters and request it again.`,
+            text: msg('csvMailTooMany', max).in(lang),
           });
           return { total, total_exact: exact, attached: false };
         }
@@ -300,13 +297,7 @@ export function createIncidentsService({
           kind: 'incident_csv',
           to: user.email,
           subject,
-          text: fits
-            ? lang === 'ru'
-              ? `Во вложении — выгрузка ${total} инцидентов по вашему запросу.`
-              : `Attached is the export of ${total} incidents you requested.`
-            : lang === 'ru'
-              ? `Выгрузка ${total} инцидентов слишком велика для письма. Сузьте фильтры и запросите её снова.`
-              : `The export of ${total} incidents is too large for e-mail. Narrow the filters and request it again.`,
+          text: (fits ? msg('csvMailAttached', total) : msg('csvMailTooLarge', total)).in(lang),
           attachments: fits ? [attachment] : [],
         });
         return { total, attached: fits, filename: attachment.filename };

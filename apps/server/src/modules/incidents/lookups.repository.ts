@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import { inScope, type SystemScope } from '../../lib/scope.ts';
+import { titleColumn, titleOf } from '../../lib/title-column.ts';
 
 /** The titled lookup tables a page of options can come from, with their extra column. */
 export type OptionsTable = 'issue_types' | 'categories' | 'resolutions';
@@ -27,9 +27,6 @@ export interface OptionsPageQuery {
   limit: number;
   offset: number;
 }
-
-const titleOf = (lang: 'ru' | 'en', t: { titleRu: AnyPgColumn; titleEn: AnyPgColumn }) =>
-  sql<string>`${lang === 'ru' ? t.titleRu : t.titleEn}`;
 
 /** The SQL of the option lists of the incident forms and the filter row (spec 000 §7). */
 export function createLookupsRepository(db: Db) {
@@ -59,7 +56,7 @@ export function createLookupsRepository(db: Db) {
       const [rows, counts] = await Promise.all([
         queryRows<R>(
           db,
-          sql`SELECT id, ${sql.raw(q.lang === 'ru' ? 'title_ru' : 'title_en')} AS title, ${sql.raw(q.extra)}
+          sql`SELECT id, ${titleColumn(q.lang)} AS title, ${sql.raw(q.extra)}
                 FROM ${from} WHERE ${where} ORDER BY id LIMIT ${q.limit} OFFSET ${q.offset}`,
         ),
         queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { IncidentPriority, IncidentStatus, Language } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
+import { titleColumn } from '../../lib/title-column.ts';
 
 // The SQL of a report's figures and incident list (a read model of the reports module).
 
@@ -105,10 +106,9 @@ export async function reportSummary(
     );
   const byPriority = (await grouped('priority')) as ReportSummary['byPriority'];
   const byStatus = (await grouped('status')) as ReportSummary['byStatus'];
-  const titleColumn = sql.raw(lang === 'ru' ? 'c.title_ru' : 'c.title_en');
   const byCategory = await queryRows<{ title: string; count: number }>(
     db,
-    sql`SELECT coalesce(${titleColumn}, '—') AS title, count(*)::int AS count
+    sql`SELECT coalesce(${titleColumn(lang, 'c')}, '—') AS title, count(*)::int AS count
           FROM incidents i LEFT JOIN categories c ON c.id = i.category_id
          WHERE ${inPeriod} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${TOP}`,
   );

@@ -10,6 +10,7 @@ import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { PRIVATE_DIR_MODE } from '../../integrations/storage/private-files.ts';
 import type { JobRow } from '../../jobs/runner.ts';
+import { msg } from '../../lib/messages.ts';
 import { buildReportFile } from './report-builder.ts';
 import { ymd } from './report-inputs.ts';
 import { refusedRecipients } from './report-recipients.ts';
@@ -40,21 +41,18 @@ export function createReportDelivery(
     // people of a system or its allowed domains may have changed since
     const refused = await refusedRecipients(db, row.systemIds, row.emails);
     if (refused.length === row.emails.length) return false;
-    const ru = row.language === 'ru';
     const period = `${ymd(row.periodStart, row.timeZone)} — ${ymd(row.periodFinish, row.timeZone)}`;
     const origin = (
       config.publicUrl ?? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`
     ).replace(/\/$/, '');
     const page = `${origin}/reports/reportsList`;
     const fits = row.size <= attachmentMaxBytes;
-    const subject = ru ? `Отчёт: ${row.name}` : `Report: ${row.name}`;
-    const text = fits
-      ? ru
-        ? `Во вложении — отчёт «${row.name}» за период ${period}.\nОтчёты также доступны на портале: ${page}`
-        : `Attached is the report "${row.name}" for ${period}.\nReports are also on the portal: ${page}`
-      : ru
-        ? `Отчёт «${row.name}» за период ${period} слишком велик для письма (${row.size} байт). Скачайте его на портале: ${page}`
-        : `The report "${row.name}" for ${period} is too large for e-mail (${row.size} bytes). Download it from the portal: ${page}`;
+    const subject = msg('reportMailSubject', row.name).in(row.language);
+    const text = (
+      fits
+        ? msg('reportMailAttached', row.name, period, page)
+        : msg('reportMailTooLarge', row.name, period, row.size, page)
+    ).in(row.language);
     const dir = path.join(tmpdir(), `soc-report-${randomUUID()}`);
     // the report's files are a customer's data: not readable by other accounts of the host
     await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });

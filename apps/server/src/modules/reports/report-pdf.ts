@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '@soc/contracts';
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
+import { dateLocale } from '../../lib/messages.ts';
 import { registerPdfFonts } from '../../lib/pdf-fonts.ts';
 import type { ReportIncidentRow, ReportSummary } from './report-data.repository.ts';
 
@@ -124,7 +125,7 @@ export function reportPdf(input: ReportPdfInput): { doc: PDFKit.PDFDocument; don
     bufferPages: false,
   });
   registerPdfFonts(doc);
-  const locale = lang === 'ru' ? 'ru-RU' : 'en-GB';
+  const locale = dateLocale(lang);
   const dateTime = (d: Date) =>
     new Intl.DateTimeFormat(locale, {
       dateStyle: 'medium',

@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, inArray } from 'drizzle-orm';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,11 +15,10 @@ import { SMALL_SET, sigmaYaml, writeSigmaFolder } from '../../test/sigma-fixture
 import { CommandFailed, runAdminCommand } from '../admin/index.ts';
 
 /**
- * The public SigmaHQ rules beside the repository (`../shared/data/sigma/rules`, or SIGMA_RULES_DIR);
- * on a clone without them the whole-folder test imports a few rules of its own.
+ * The public SigmaHQ rules in SIGMA_RULES_DIR (`npm test` sets it when it finds them, see
+ * scripts/data-paths.mjs); without them the whole-folder test imports a few rules of its own.
  */
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-const SHARED_RULES = process.env.SIGMA_RULES_DIR ?? path.resolve(REPO, '../shared/data/sigma/rules');
+const SIGMA_RULES = process.env.SIGMA_RULES_DIR;
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};
@@ -439,10 +437,10 @@ describe('npm run admin -- rules import-sigma', () => {
     await expect(cli('rules', 'import-sigma', dir, '--activation', 'never')).rejects.toThrow();
   });
 
-  // the public SigmaHQ folder when it is beside the repository, else a few rules of our own
+  // the public SigmaHQ folder when SIGMA_RULES_DIR names one, else a few rules of our own
   it('imports the whole Sigma folder: every rule imported or skipped with a reason, again unchanged', async () => {
-    const shared = existsSync(SHARED_RULES);
-    const dir = shared ? SHARED_RULES : path.join(tmp, 'fallback');
+    const shared = SIGMA_RULES !== undefined && existsSync(SIGMA_RULES);
+    const dir = shared ? SIGMA_RULES : path.join(tmp, 'fallback');
     if (!shared) writeSigmaFolder(dir);
     const yamlFiles = (function walk(d: string): number {
       return readdirSync(d).reduce((n, e) => {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { htmlToText } from '../../lib/markdown.ts';
+import { languageOf } from '../../lib/messages.ts';
 import { createTasksRepository } from './tasks.repository.ts';
 
 export const TASK_NOTIFY_JOB = 'task.notify';
@@ -66,7 +67,7 @@ export function createTaskNotifier({ db, config, mailer, jobs }: TaskNotifierDep
       if (!row.email || !row.active || row.role !== 'customer') return { skipped: 'no customer address' };
       const message = await repo.message(Number(payload.messageId));
       if (!message) return { skipped: 'message gone' };
-      const lang: Language = row.locale === 'en' ? 'en' : 'ru';
+      const lang = languageOf(row.locale);
       const t = TEXTS[lang];
       const base = (config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/$/, '');
       const link = `${base}${taskPath({ id: row.id, type: row.type })}`;

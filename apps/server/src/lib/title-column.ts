@@ -1,0 +1,19 @@
+import type { SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Language } from '@soc/contracts';
+
+/**
+ * The titled lookup tables (issue types, categories, resolutions) keep a title per language in
+ * `title_ru` and `title_en`; these helpers are the one place that picks the column of a language,
+ * so that no query chooses it by a comparison of its own.
+ */
+const TITLE_COLUMNS: Readonly<Record<Language, string>> = { ru: 'title_ru', en: 'title_en' };
+
+/** The title column of `lang`, as raw SQL; `alias` names the table (`c.title_ru`). */
+export const titleColumn = (lang: Language, alias?: string): SQL =>
+  sql.raw(alias ? `${alias}.${TITLE_COLUMNS[lang]}` : TITLE_COLUMNS[lang]);
+
+/** The title column of `lang` of a drizzle table, for a select of the query builder. */
+export const titleOf = (lang: Language, table: { titleRu: AnyPgColumn; titleEn: AnyPgColumn }): SQL<string> =>
+  sql<string>`${{ ru: table.titleRu, en: table.titleEn }[lang]}`;
