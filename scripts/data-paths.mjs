@@ -1,17 +1,17 @@
 // The public data inputs of the portal and its tests, which are never copied into the repository:
-// the MITRE ATT&CK Enterprise STIX bundle (DESIGN §2) and the SigmaHQ rules (issue 30). The code
+// the MITRE ATT&CK Enterprise STIX bundle (docs/design.md §2) and the SigmaHQ rules (issue 30). The code
 // reads them only from ATTACK_STIX_PATH and SIGMA_RULES_DIR; this file is the one place that knows
-// where they are kept on a development machine, beside the repository in `../shared/data/`.
+// where they are kept on a development machine, beside the repository in its sibling folder `shared/data/`.
 // `scripts/start.mjs` and `scripts/test.mjs` pass what it finds to the processes they start.
 //
 // `node scripts/data-paths.mjs [--beside DIR]…` prints the found ones as shell exports (`.ci/run`
-// evaluates them); each `--beside` names another folder to look in after `../shared/data/`.
+// evaluates them); each `--beside` names another folder to look in after that sibling folder.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** The folder beside the repository that holds the data inputs. */
-const BESIDE_REPOSITORY = path.resolve(import.meta.dirname, '../../shared/data');
+const BESIDE_REPOSITORY = path.resolve(import.meta.dirname, '..', '..', 'shared', 'data');
 
 /** Where each input lies under such a folder, and what the tests use without it. */
 const INPUTS = {

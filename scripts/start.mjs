@@ -20,7 +20,7 @@ if (isStale(SERVER_OUTPUT, SERVER_SOURCES)) {
   run(['run', 'build', '-w', 'apps/server']);
 }
 
-// MITRE ATT&CK data (DESIGN §2): ATTACK_STIX_PATH, else the bundle beside the repository
+// MITRE ATT&CK data (docs/design.md §2): ATTACK_STIX_PATH, else the bundle beside the repository
 const defaults = ATTACK_STIX_PATH === undefined ? {} : { ATTACK_STIX_PATH };
 
 // traces (when OTEL_EXPORTER_OTLP_ENDPOINT is set) start before the server's modules load
