@@ -6,7 +6,7 @@ import globals from 'globals';
 /** A `no-restricted-imports` pattern: a path to a module's folder (`prefix`), then not index.ts. */
 const moduleInternals = (prefix) => ({
   regex: `(${prefix})(?!index\\.ts$)`,
-  message: 'Import another module through its index.ts (STYLE 10); export what it needs there.',
+  message: 'Import another module through its index.ts (design §10.10); export what it needs there.',
 });
 
 export default tseslint.config(
@@ -60,7 +60,7 @@ export default tseslint.config(
     },
   },
   {
-    // modules talk through their index.ts (STYLE 10): nothing outside a module's folder imports
+    // modules talk through their index.ts (design §10.10): nothing outside a module's folder imports
     // its other files (app, plugins, lib, jobs, demo, the other modules, and their tests); a
     // module's own tests import its files freely
     files: ['apps/server/src/**/*.ts'],

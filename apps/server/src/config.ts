@@ -327,7 +327,7 @@ export interface Config {
   port: number;
   publicUrl: string | undefined;
   dataDir: string;
-  /** MITRE ATT&CK STIX bundle; unset: the cached download under dataDir/attack/ (DESIGN §2). */
+  /** MITRE ATT&CK STIX bundle; unset: the cached download under dataDir/attack/ (design §2). */
   attackStixPath: string | undefined;
   /** A PostgreSQL URL, or undefined for the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
@@ -420,7 +420,7 @@ export interface Config {
   };
   errorReportingDsn: string | null;
   mfa: {
-    /** Seconds before another code may be sent (spec 000 §9). */
+    /** Seconds before another code may be sent (product §A9). */
     resendTimeoutSeconds: number;
     codeTtlSeconds: number;
   };

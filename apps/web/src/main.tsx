@@ -19,7 +19,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // The service worker (production builds only) after the first screen, so that it never competes
-// with it; a failure is only logged (spec 001 §8).
+// with it; a failure is only logged (product §B8).
 if (import.meta.env.PROD) {
   window.addEventListener('load', () => {
     import('./shared/version/serviceWorker.ts').then(

@@ -7,7 +7,7 @@ export const ISSUE_TYPES = [
   { code: 'information', titleEn: 'Information', titleRu: 'Информационное сообщение' },
 ] as const;
 
-/** Incident creation categories of spec 000 §3, with their titles. */
+/** Incident creation categories of product §A3, with their titles. */
 export const INCIDENT_CATEGORIES = [
   ['DDoS', 'DoS/DDoS', 'DoS/DDoS'],
   [

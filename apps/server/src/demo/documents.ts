@@ -182,7 +182,7 @@ export interface DemoDocumentsOptions {
 }
 
 /**
- * Documentation hub demo data (DESIGN §5): every kind in ru and en, some in both languages, with
+ * Documentation hub demo data (design §5): every kind in ru and en, some in both languages, with
  * versions, comments and an image. Draws from its own random stream.
  */
 export async function generateDemoDocuments(

@@ -61,7 +61,7 @@ export const PASSWORD_MIN_SCORE = 3;
 /** Why a new password is refused. */
 export type PasswordProblem = 'tooShort' | 'blank' | 'control' | 'common' | 'personal' | 'weak';
 
-/** The refusals in the user's language (spec 000 §5 gives the en text of the length rule). */
+/** The refusals in the user's language (product §A5 gives the en text of the length rule). */
 export const PASSWORD_POLICY_MESSAGES: Record<PasswordProblem, Record<'ru' | 'en', string>> = {
   tooShort: {
     ru: `Минимальная длина пароля — ${PASSWORD_MIN_LENGTH} символов`,

@@ -74,7 +74,7 @@ export interface AuthPluginOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Tells clients which schemes the API takes (spec 000 §7: OIDC tokens with a realm). */
+/** Tells clients which schemes the API takes (product §A7: OIDC tokens with a realm). */
 const WWW_AUTHENTICATE = 'Bearer realm="api", OIDC realm="api"';
 const refuse = (detail: Message = msg('invalidToken')) =>
   new HttpError(401, detail, undefined, { 'www-authenticate': WWW_AUTHENTICATE });

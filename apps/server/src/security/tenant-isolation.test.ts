@@ -35,7 +35,7 @@ import {
 } from './openapi-operations.ts';
 
 /*
- * Tenant isolation matrix (issue 15, DESIGN §4 "Tenant scope"). The routes come from the app's
+ * Tenant isolation matrix (issue 15, design §4 "Tenant scope"). The routes come from the app's
  * OpenAPI document, so a route added later is covered without editing this file, or makes it
  * fail until its parameter has a resolver below or the route is reviewed into the allow-list.
  *
@@ -311,7 +311,7 @@ const NOT_ID_FILTERS = new Set([
   'tactic__in',
   'tags__in',
   'technique__in',
-  // task (service request) type codes of spec 000 §9
+  // task (service request) type codes of product §A9
   'type__in',
   'name__in',
   // flags

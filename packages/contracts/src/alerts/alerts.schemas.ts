@@ -4,7 +4,7 @@ import { csvList, queryBool, queryId, queryMillis, searchText } from '../common/
 
 const millis = z.number().int();
 
-/** Alert severities as the specification writes them (spec 000 §3 Alert). */
+/** Alert severities as the specification writes them (product §A3 Alert). */
 export const ALERT_SEVERITIES = ['High', 'Medium', 'Low'] as const;
 export const AlertSeveritySchema = z.enum(ALERT_SEVERITIES);
 export type AlertSeverity = z.infer<typeof AlertSeveritySchema>;
@@ -38,13 +38,13 @@ export type AlertPlatform = z.infer<typeof AlertPlatformSchema>;
 export const ALERTS_PAGE_SIZE = 50;
 /** Page size of the snapshots (CMDB assets) of an incident. */
 export const SNAPSHOTS_PAGE_SIZE = 20;
-/** Suggestions of tags and response teams (spec 000 §9). */
+/** Suggestions of tags and response teams (product §A9). */
 export const TAGS_SUGGESTION_LIMIT = 5;
 export const RESPONSE_TEAMS_LIMIT = 5;
 /** Most tags an alert carries. */
 export const ALERT_TAGS_MAX = 20;
 export const TAG_NAME_MAX = 50;
-/** Tag lists clip to 3 plus '+N'; source tags clip to 24 characters (spec 000 §9). */
+/** Tag lists clip to 3 plus '+N'; source tags clip to 24 characters (product §A9). */
 export const TAG_LIST_CLIP = 3;
 export const SOURCE_TAG_CLIP = 24;
 /** Most alerts (explicit plus those of the groups) one bulk action may change. */
@@ -83,7 +83,7 @@ const tagName = z
     error: 'Tag names may not hold control characters, < or >.',
   });
 
-/** A tag on an alert (spec 000 §3 Tag). */
+/** A tag on an alert (product §A3 Tag). */
 export const TagSchema = z.object({ name: z.string(), color: z.string() });
 export type Tag = z.infer<typeof TagSchema>;
 export const TagInputSchema = z.strictObject({ name: tagName, color: tagColor });
@@ -93,11 +93,11 @@ export type TagInput = z.input<typeof TagInputSchema>;
 export const ResponseTeamSchema = z.object({ id: z.number().int(), name: z.string() });
 export type ResponseTeam = z.infer<typeof ResponseTeamSchema>;
 
-/** An asset an alert touches: the incident's snapshot of a CMDB asset (spec 000 §3 CMDB asset reference). */
+/** An asset an alert touches: the incident's snapshot of a CMDB asset (product §A3 CMDB asset reference). */
 export const AlertAssetSchema = z.object({ cmdb_id: z.string(), name: z.string(), ip_address: z.string() });
 export type AlertAsset = z.infer<typeof AlertAssetSchema>;
 
-/** A row of an alert table (spec 000 §3 Alert and the alert columns of other views). */
+/** A row of an alert table (product §A3 Alert and the alert columns of other views). */
 export const AlertSchema = z.object({
   uuid: z.guid(),
   severity: AlertSeveritySchema,
@@ -160,7 +160,7 @@ export const GroupedAlertDataSchema = z.object({
 });
 export type GroupedAlertData = z.infer<typeof GroupedAlertDataSchema>;
 
-/** A process of an alert's tree with its children (spec 000 §7 `…/tree/`). */
+/** A process of an alert's tree with its children (product §A7 `…/tree/`). */
 export type AlertTreeNode = {
   id: string;
   process: string;

@@ -30,7 +30,7 @@ export function isIpv6(value: string): boolean {
   return halves.length === 2 ? n < 8 : n === 8;
 }
 
-/** Why `value` is not a valid indicator of `type`, or null when it is (spec 000 §3 IOC). */
+/** Why `value` is not a valid indicator of `type`, or null when it is (product §A3 IOC). */
 export function iocProblem(type: IocType, value: string): string | null {
   const v = value.trim();
   if (!v) return 'This field may not be blank.';
@@ -110,7 +110,7 @@ export const IocInputSchema = z
   });
 export type IocInput = z.input<typeof IocInputSchema>;
 
-/** IOCs grouped by type in the order of IOC_TYPES (the IOC tab, spec 000 §2). */
+/** IOCs grouped by type in the order of IOC_TYPES (the IOC tab, product §A2). */
 export function groupIocs<T extends { ioc_type: IocType }>(
   iocs: readonly T[],
 ): { type: IocType; items: T[] }[] {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** Minimum password length (spec 000 §5, §9). */
+/** Minimum password length (product §A5, §A9). */
 export const PASSWORD_MIN_LENGTH = 9;
-/** Length of the second-factor PIN (spec 000 §9). */
+/** Length of the second-factor PIN (product §A9). */
 export const MFA_PIN_LENGTH = 6;
 /** Seconds before another second-factor code may be requested, unless the server says otherwise. */
 export const MFA_DEFAULT_TIMEOUT_S = 60;
@@ -26,7 +26,7 @@ const requiredString = z
   .string({ error: PASSWORD_MESSAGES.required })
   .min(1, { error: PASSWORD_MESSAGES.required });
 
-/** True when a password is made of digits only (spec 000 §5). */
+/** True when a password is made of digits only (product §A5). */
 export const isEntirelyNumeric = (value: string): boolean => /^\d+$/.test(value);
 
 /** True when a string holds a control character (C0 or C1, NUL and DEL included): never in a password. */
@@ -78,7 +78,7 @@ export const MFA_MAX_FAILURES = 5;
 /** Lifetime of one second-factor code, in seconds. */
 export const MFA_CODE_TTL_S = 5 * 60;
 
-/** Server-side messages of the second-factor steps (spec 000 §4, §8). */
+/** Server-side messages of the second-factor steps (product §A4, §A8). */
 export const MFA_MESSAGES = {
   pinFormat: 'Enter the 6-digit code',
   wrongCode: 'Invalid code',
@@ -124,7 +124,7 @@ export const TEMPORARY_PASSWORD_MESSAGES = {
 export const TEMPORARY_PASSWORD_TTL_HOURS = 72;
 
 const mfaTokenField = requiredString.max(128);
-/** A second-factor code: exactly 6 digits (spec 000 §5). */
+/** A second-factor code: exactly 6 digits (product §A5). */
 const pinField = z
   .string({ error: PASSWORD_MESSAGES.required })
   .regex(new RegExp(`^\\d{${MFA_PIN_LENGTH}}$`), { error: MFA_MESSAGES.pinFormat });
@@ -206,7 +206,7 @@ export type TokenRefreshRequest = z.infer<typeof TokenRefreshRequestSchema>;
 export const LogoutRequestSchema = z.object({ refresh: requiredString.max(512) });
 export type LogoutRequest = z.infer<typeof LogoutRequestSchema>;
 
-/** Roles known to the server (DESIGN §4). */
+/** Roles known to the server (design §4). */
 export const RoleSchema = z.enum(['customer', 'analyst', 'admin']);
 export type Role = z.infer<typeof RoleSchema>;
 
@@ -241,7 +241,7 @@ export const PasswordChangeRequestSchema = z
   });
 export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequestSchema>;
 
-/** An OIDC identity provider offered on the login screen (spec 000 §3). */
+/** An OIDC identity provider offered on the login screen (product §A3). */
 export const OidcProviderSchema = z.object({
   client_id: z.string(),
   configuration_url: z.string(),
@@ -256,7 +256,7 @@ export type TicketExchangeRequest = z.infer<typeof TicketExchangeRequestSchema>;
 const externalTokenType = z.enum(['OIDC', 'SSO']);
 
 /**
- * Tokens of an external sign-in and how it was made (the web app's token type, spec 000 §3);
+ * Tokens of an external sign-in and how it was made (the web app's token type, product §A3);
  * or, for a user whose portal second factor applies (EXTERNAL_LOGIN_MFA=portal), the pending
  * sign-in of the password flow, completed at `POST /auth/token/mfa/obtain/`.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Validation error in the DRF shape (DESIGN §4): each field maps to its messages;
+ * Validation error in the DRF shape (design §4): each field maps to its messages;
  * errors that belong to no single field go under `non_field_errors`.
  */
 export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()));

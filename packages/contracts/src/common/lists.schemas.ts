@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 export const TOTAL_COUNT_CAP = 10_000;
 
-/** Every list answers in this envelope (DESIGN §4). */
+/** Every list answers in this envelope (design §4). */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({
     /** Number of matching rows across all pages. */

@@ -54,7 +54,7 @@ export const queryBool = z
   .enum(['true', 'false', 'True', 'False', '1', '0'])
   .transform((v) => v === 'true' || v === 'True' || v === '1');
 
-/** The language of localised titles (spec 000 §7). */
+/** The language of localised titles (product §A7). */
 export const LanguageSchema = z.enum(['ru', 'en']);
 export type Language = z.infer<typeof LanguageSchema>;
 

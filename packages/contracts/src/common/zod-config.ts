@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DRF's text for a missing field, used by every schema (spec 000 §5 generic required message). */
+/** DRF's text for a missing field, used by every schema (product §A5 generic required message). */
 export const REQUIRED_MESSAGE = 'This field is required.';
 
 z.config({

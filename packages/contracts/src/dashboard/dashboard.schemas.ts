@@ -2,21 +2,21 @@ import { z } from 'zod';
 import { csvList, queryBool, queryId, queryMillis } from '../common/query.ts';
 import { IncidentFiltersShape } from '../incidents/incidents.schemas.ts';
 
-/** Dashboard grid (spec 000 §9): 16 columns, margin 16, row height 30, widget height 10. */
+/** Dashboard grid (product §A9): 16 columns, margin 16, row height 30, widget height 10. */
 export const DASHBOARD_GRID = { cols: 16, margin: 16, rowHeight: 30, widgetHeight: 10 } as const;
-/** Auto-refresh and new-incident polling (spec 000 §9). */
+/** Auto-refresh and new-incident polling (product §A9). */
 export const DASHBOARD_REFRESH_MS = 30_000;
-/** Top-N widgets show 5 entries; status and category bars at most 9 (spec 000 §4, §9). */
+/** Top-N widgets show 5 entries; status and category bars at most 9 (product §A4, §A9). */
 export const DASHBOARD_TOP_N = 5;
 export const DASHBOARD_BAR_MAX = 9;
-/** EPS chart height in pixels (spec 000 §4). */
+/** EPS chart height in pixels (product §A4). */
 export const EPS_CHART_HEIGHT = 550;
-/** MITRE matrix: 12 columns a row (spec 000 §9). */
+/** MITRE matrix: 12 columns a row (product §A9). */
 export const MITRE_MATRIX_COLUMNS = 12;
 /** Widget title limit. */
 export const WIDGET_TITLE_MAX = 100;
 
-/** Widget kinds (spec 000 §4) and the chart types each may switch between. */
+/** Widget kinds (product §A4) and the chart types each may switch between. */
 export const WIDGET_KINDS = [
   'priority',
   'status',
@@ -44,7 +44,7 @@ export const WIDGET_CHART_TYPES: Record<WidgetKind, readonly ChartType[]> = {
 };
 
 /**
- * Dashboard filter types (spec 000 §9) as incident-list parameters: the analytics call takes the
+ * Dashboard filter types (product §A9) as incident-list parameters: the analytics call takes the
  * same filter grammar as `GET /soc/incs/`, so that a chart value opens the list with the same
  * count. Types without data in this product (source, actor, events source) have no parameter.
  */
@@ -167,14 +167,14 @@ export type Eps = z.infer<typeof EpsSchema>;
  * GET /soc/mitre_matrix/?description=false: the matrix without the techniques' descriptions
  * (17 KB instead of 284 KB with Brotli), for views that show only names, such as the dashboard
  * widget.
- * By default the answer carries them (spec 000 §3 MITRE).
+ * By default the answer carries them (product §A3 MITRE).
  */
 export const MitreMatrixQuerySchema = z.strictObject({
   description: queryBool.optional(),
 });
 export type MitreMatrixQuery = z.infer<typeof MitreMatrixQuerySchema>;
 
-/** GET /soc/mitre_matrix/: MITRE ATT&CK Enterprise (spec 000 §3 MITRE). */
+/** GET /soc/mitre_matrix/: MITRE ATT&CK Enterprise (product §A3 MITRE). */
 export const MitreTacticSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -216,7 +216,7 @@ export const MITRE_NOTICE =
   '© 2025 The MITRE Corporation. This work is reproduced and distributed with the permission of The MITRE Corporation. ' +
   'ATT&CK® is a registered trademark of The MITRE Corporation.';
 
-/** Heat level of a technique cell (spec 000 §9): base 70; none at 0, else by share of the maximum. */
+/** Heat level of a technique cell (product §A9): base 70; none at 0, else by share of the maximum. */
 export const MITRE_HEAT_LEVELS = ['none', 'low', 'medium', 'high', 'higher'] as const;
 export type MitreHeatLevel = (typeof MITRE_HEAT_LEVELS)[number];
 export const MITRE_HEAT_BASE = 70;

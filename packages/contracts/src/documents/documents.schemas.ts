@@ -3,14 +3,14 @@ import { pageOf, resultsOf } from '../common/lists.schemas.ts';
 import { LanguageSchema, csvList, queryBool, searchText } from '../common/query.ts';
 
 /**
- * Documentation hub (spec 001 §2, §3, §7): instructions, response instructions and articles.
+ * Documentation hub (product §B2, §B3, §B7): instructions, response instructions and articles.
  * Documents are provider-wide (no tenant scope); language variants share a `document` id.
  */
 export const DOCUMENT_KINDS = ['instruction', 'response_instruction', 'article'] as const;
 export const DocumentKindSchema = z.enum(DOCUMENT_KINDS);
 export type DocumentKind = z.infer<typeof DocumentKindSchema>;
 
-/** URL segment under /api/v0/soc/ of each kind (DESIGN §4). */
+/** URL segment under /api/v0/soc/ of each kind (design §4). */
 export const DOCUMENT_KIND_PATHS: Record<DocumentKind, string> = {
   instruction: 'instructions',
   response_instruction: 'response_instructions',
@@ -27,7 +27,7 @@ export const DOCUMENT_VERSION_COMMENT_MAX = 1000;
 /** Largest attachment (image or file) of a document. */
 export const DOCUMENT_ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 
-/** Sort types (spec 001 §9): created, last update, title; default last update descending. */
+/** Sort types (product §B9): created, last update, title; default last update descending. */
 export const DOCUMENT_ORDERINGS = ['created', '-created', 'updated', '-updated', 'title', '-title'] as const;
 export const DocumentOrderingSchema = z.enum(DOCUMENT_ORDERINGS);
 export type DocumentOrdering = z.infer<typeof DocumentOrderingSchema>;
@@ -104,7 +104,7 @@ export const DocumentCardSchema = z.object({
 });
 export type DocumentCard = z.infer<typeof DocumentCardSchema>;
 
-/** Filters of a list (spec 001 §5: empty values are not sent). */
+/** Filters of a list (product §B5: empty values are not sent). */
 export const DocumentFiltersShape = {
   search: searchText.optional(),
   language: LanguageSchema.optional(),
@@ -184,7 +184,7 @@ export const DocumentUpdateSchema = z.strictObject({
 });
 export type DocumentUpdate = z.input<typeof DocumentUpdateSchema>;
 
-/** A version (spec 001 §3): the state after a create or an edit. */
+/** A version (product §B3): the state after a create or an edit. */
 export const DocumentVersionSchema = z.object({
   id: z.number().int(),
   comment: z.string(),
@@ -208,7 +208,7 @@ export const DocumentHistoryQuerySchema = z.strictObject({
 export const DocumentHistoryResponseSchema = pageOf(DocumentVersionSchema);
 export type DocumentHistoryResponse = z.infer<typeof DocumentHistoryResponseSchema>;
 
-/** A comment (spec 001 §3: author, body, created, source). */
+/** A comment (product §B3: author, body, created, source). */
 export const DocumentCommentSchema = z.object({
   id: z.number().int(),
   author: z.string(),

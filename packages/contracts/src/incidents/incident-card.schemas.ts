@@ -10,7 +10,7 @@ import {
 
 const millis = z.number().int();
 
-/** IOC types (spec 000 §3 IOC). */
+/** IOC types (product §A3 IOC). */
 export const IOC_TYPES = [
   'bankcard',
   'certificate',
@@ -32,7 +32,7 @@ export const IOC_TYPES = [
 export const IocTypeSchema = z.enum(IOC_TYPES);
 export type IocType = z.infer<typeof IocTypeSchema>;
 
-/** An indicator of compromise observed in an incident (spec 000 §3 IOC). */
+/** An indicator of compromise observed in an incident (product §A3 IOC). */
 export const IocSchema = z.object({
   ioc: z.string(),
   ioc_type: IocTypeSchema,
@@ -51,11 +51,11 @@ export const RelatedIncidentSchema = z.object({
 });
 export type RelatedIncident = z.infer<typeof RelatedIncidentSchema>;
 
-/** Processing window of a send to the national centre (spec 000 §4, §9). */
+/** Processing window of a send to the national centre (product §A4, §A9). */
 export const GOSSOPKA_PROCESSING_MS = 5 * 60_000;
 
 /**
- * Where sending to the national centre stands (spec 000 §4):
+ * Where sending to the national centre stands (product §A4):
  * `not_sent` (nothing planned), `planned` (countdown to `gossopka_planned_time`),
  * `processing` (at most 5 minutes from `gossopka_processing_since`), `sent` (`gossopka_id` set),
  * `error` (last attempt failed or processing took longer than 5 minutes: show the error and the send button).
@@ -80,7 +80,7 @@ export const GossopkaStatusSchema = z.object({
 });
 export type GossopkaStatus = z.infer<typeof GossopkaStatusSchema>;
 
-/** The incident card, GET /soc/incs/{key}/ (spec 000 §3 Incident). */
+/** The incident card, GET /soc/incs/{key}/ (product §A3 Incident). */
 export const IncidentCardSchema = IncidentListItemSchema.extend({
   /** Markdown as written by the analyst. */
   description: z.string(),
@@ -111,7 +111,7 @@ export const IncidentCardSchema = IncidentListItemSchema.extend({
 });
 export type IncidentCard = z.infer<typeof IncidentCardSchema>;
 
-/** Workflow actions (DESIGN §5); customers get confirm/close/reopen, analysts also complete/cancel. */
+/** Workflow actions (design §5); customers get confirm/close/reopen, analysts also complete/cancel. */
 export const INCIDENT_ACTIONS = ['confirm', 'close', 'reopen', 'complete', 'cancel'] as const;
 export const IncidentActionSchema = z.enum(INCIDENT_ACTIONS);
 export type IncidentAction = z.infer<typeof IncidentActionSchema>;
@@ -129,7 +129,7 @@ const commentText = z
   .min(1, { error: 'This field may not be blank.' })
   .max(COMMENT_MAX_LENGTH, { error: `Ensure this field has no more than ${COMMENT_MAX_LENGTH} characters.` });
 
-/** POST confirm/ and reopen/ (spec 000 §3), also complete/ and cancel/ for analysts. */
+/** POST confirm/ and reopen/ (product §A3), also complete/ and cancel/ for analysts. */
 export const ConfirmPayloadSchema = z.strictObject({
   /** Markdown; stored as sanitised HTML. */
   comment: commentText,
@@ -140,7 +140,7 @@ export type ConfirmPayload = z.input<typeof ConfirmPayloadSchema>;
 export const ReopenPayloadSchema = ConfirmPayloadSchema;
 export type ReopenPayload = ConfirmPayload;
 
-/** POST close/ (spec 000 §3): a resolution of the incident's issue type (its kind is TP or FP). */
+/** POST close/ (product §A3): a resolution of the incident's issue type (its kind is TP or FP). */
 export const ClosePayloadSchema = ConfirmPayloadSchema.extend({
   /** Id of a resolution from GET issues/{type}/resolutions/. */
   resolution_name: z.number({ error: 'This field is required.' }).int().positive(),
@@ -168,7 +168,7 @@ export const AssignPayloadSchema = z.strictObject({
 });
 export type AssignPayload = z.infer<typeof AssignPayloadSchema>;
 
-/** Users suggestions page size (spec 000 §9). */
+/** Users suggestions page size (product §A9). */
 export const USERS_SUGGESTION_LIMIT = 10;
 
 /** GET /soc/users/?page_size=10&is_active=true&system__in=1,2&search=text */
@@ -182,7 +182,7 @@ export const UsersQuerySchema = z.strictObject({
 });
 export type UsersQuery = z.input<typeof UsersQuerySchema>;
 
-/** A user as assignee suggestions list them (spec 000 §3 User). */
+/** A user as assignee suggestions list them (product §A3 User). */
 export const UserListItemSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -194,12 +194,12 @@ export const UserListItemSchema = z.object({
 export type UserListItem = z.infer<typeof UserListItemSchema>;
 export const UserListResponseSchema = pageOf(UserListItemSchema);
 
-/** Comment sources (spec 000 §3): web/API, mail from a verified user, mail from anyone else. */
+/** Comment sources (product §A3): web/API, mail from a verified user, mail from anyone else. */
 export const COMMENT_SOURCES = ['API', 'Email by authorized user', 'Email by unauthorized user'] as const;
 export const CommentSourceSchema = z.enum(COMMENT_SOURCES);
 export type CommentSource = z.infer<typeof CommentSourceSchema>;
 
-/** A comment of an incident's chat (spec 000 §3 Comment). */
+/** A comment of an incident's chat (product §A3 Comment). */
 export const CommentSchema = z.object({
   id: z.number().int(),
   /** Display name, or the national centre's name for its mail domain, or the sender's address. */
@@ -244,7 +244,7 @@ export const CommentCreateFieldsSchema = z.strictObject({
 });
 export type CommentCreateFields = z.input<typeof CommentCreateFieldsSchema>;
 
-/** Rating bounds (spec 000 §5, §9). */
+/** Rating bounds (product §A5, §A9). */
 export const RATING_MIN = 0;
 export const RATING_MAX = 5;
 export const RATING_COMMENT_MAX = 2000;
@@ -269,7 +269,7 @@ export type RatingPayload = z.input<typeof RatingPayloadSchema>;
 /** GET {incident}/get_pdf_inc/?language=ru|en (default: the request's language). */
 export const IncidentPdfQuerySchema = z.strictObject({ language: LanguageSchema.optional() });
 
-/** Image types the chat shows thumbnails for (spec 000 §3 Chat attachment). */
+/** Image types the chat shows thumbnails for (product §A3 Chat attachment). */
 export const THUMBNAIL_CONTENT_TYPES = [
   'image/jpeg',
   'image/apng',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf } from '../common/lists.schemas.ts';
 import { LanguageSchema, csvList, queryBool, queryId, queryMillis, searchText } from '../common/query.ts';
 
-/** Incident statuses (spec 000 §4), in workflow order. Titles come from the web catalogs. */
+/** Incident statuses (product §A4), in workflow order. Titles come from the web catalogs. */
 export const INCIDENT_STATUSES = [
   'waiting_for_customer',
   'waiting_for_support',
@@ -15,7 +15,7 @@ export const INCIDENT_STATUSES = [
 export const IncidentStatusSchema = z.enum(INCIDENT_STATUSES);
 export type IncidentStatus = z.infer<typeof IncidentStatusSchema>;
 
-/** Priorities (spec 000 §4), highest first. */
+/** Priorities (product §A4), highest first. */
 export const INCIDENT_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
 export const IncidentPrioritySchema = z.enum(INCIDENT_PRIORITIES);
 export type IncidentPriority = z.infer<typeof IncidentPrioritySchema>;
@@ -24,15 +24,15 @@ export type IncidentPriority = z.infer<typeof IncidentPrioritySchema>;
 export const CUSTOMER_PRIORITIES = ['low', 'medium', 'high'] as const;
 export const CustomerPrioritySchema = z.enum(CUSTOMER_PRIORITIES);
 
-/** Incident list page size (spec 000 §9). */
+/** Incident list page size (product §A9). */
 export const INCIDENTS_PAGE_SIZE = 40;
-/** Title limit (spec 000 §5). */
+/** Title limit (product §A5). */
 export const INCIDENT_SUMMARY_MAX = 255;
-/** Attachments per upload and per file (spec 000 §5, §9). */
+/** Attachments per upload and per file (product §A5, §A9). */
 export const ATTACHMENTS_MAX_FILES = 10;
 export const ATTACHMENT_MAX_BYTES = 50 * 1024 * 1024;
 
-/** Sort fields (spec 000 §9), each ascending or, with a minus, descending; default `-created`. */
+/** Sort fields (product §A9), each ascending or, with a minus, descending; default `-created`. */
 export const INCIDENT_ORDERINGS = [
   'created',
   '-created',
@@ -47,7 +47,7 @@ export const IncidentOrderingSchema = z.enum(INCIDENT_ORDERINGS);
 export type IncidentOrdering = z.infer<typeof IncidentOrderingSchema>;
 export const DEFAULT_INCIDENT_ORDERING: IncidentOrdering = '-created';
 
-/** True or false positive, as the incident card names it (spec 000 §3). */
+/** True or false positive, as the incident card names it (product §A3). */
 export const RESOLUTION_KINDS = ['TP', 'FP'] as const;
 export const ResolutionKindSchema = z.enum(RESOLUTION_KINDS);
 export const RESOLUTION_LABELS = { TP: 'True Positive', FP: 'False Positive' } as const;
@@ -65,7 +65,7 @@ export type CategoryOption = z.infer<typeof CategoryOptionSchema>;
 export const ResolutionOptionSchema = OptionSchema.extend({ kind: ResolutionKindSchema });
 export type ResolutionOption = z.infer<typeof ResolutionOptionSchema>;
 
-/** A protected system (tenant) as lists and pickers show it (spec 000 §3 Tenant option). */
+/** A protected system (tenant) as lists and pickers show it (product §A3 Tenant option). */
 export const SystemOptionSchema = z.object({
   id: z.number().int(),
   /** Information-system code, e.g. `IS-0001`. */
@@ -82,10 +82,10 @@ export const UserRefSchema = z.object({
 });
 export type UserRef = z.infer<typeof UserRefSchema>;
 
-/** Timestamps of incidents travel as milliseconds since the epoch (spec 000 §7). */
+/** Timestamps of incidents travel as milliseconds since the epoch (product §A7). */
 const millis = z.number().int();
 
-/** An incident as the list shows it (a subset of the card of spec 000 §3). */
+/** An incident as the list shows it (a subset of the card of product §A3). */
 export const IncidentListItemSchema = z.object({
   id: z.string(),
   /** The incident number (`/inc/{key}`). */
@@ -123,7 +123,7 @@ export type IncidentListResponse = z.infer<typeof IncidentListResponseSchema>;
 
 /**
  * Filters of the incident list, the CSV export and (later) the dashboard, in the grammar of
- * DESIGN §4. Unknown parameters are refused.
+ * design §4. Unknown parameters are refused.
  */
 export const IncidentFiltersShape = {
   search: searchText.optional(),
@@ -196,7 +196,7 @@ export const FilterChoicesSchema = z.object({
 });
 export type FilterChoices = z.infer<typeof FilterChoicesSchema>;
 
-/** Lookup query of option lists (spec 000 §7: `?limit=30&search=` or `&q=`). */
+/** Lookup query of option lists (product §A7: `?limit=30&search=` or `&q=`). */
 export const LookupQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(200).default(30),
   offset: z.coerce.number().int().min(0).default(0),
@@ -216,7 +216,7 @@ export const SystemsLookupQuerySchema = z.strictObject({
   language: LanguageSchema.optional(),
 });
 
-/** POST /soc/incs/ (spec 000 §3 Create payload). */
+/** POST /soc/incs/ (product §A3 Create payload). */
 export const IncidentCreateSchema = z.object({
   /** Id of one of the caller's systems. */
   system: z.number().int().positive(),
@@ -235,7 +235,7 @@ export const IncidentCreateSchema = z.object({
 });
 export type IncidentCreate = z.input<typeof IncidentCreateSchema>;
 
-/** A stored attachment (spec 000 §3: filename, link, size). */
+/** A stored attachment (product §A3: filename, link, size). */
 export const AttachmentSchema = z.object({
   id: z.string(),
   filename: z.string(),

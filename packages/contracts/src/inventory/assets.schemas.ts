@@ -7,7 +7,7 @@ import {
   SystemOptionSchema,
 } from '../incidents/incidents.schemas.ts';
 
-/** Asset inventory (CMDB), spec 001 §2 Assets, §3 Asset and Software item, §7, §9. */
+/** Asset inventory (CMDB), product §B2 Assets, §3 Asset and Software item, §7, §9. */
 export const ASSET_TYPE_VALUES = ['workstation', 'server', 'network', 'virtual', 'mobile', 'other'] as const;
 export const ASSET_CRITICALITY_VALUES = ['low', 'medium', 'high', 'critical'] as const;
 export const AssetTypeSchema = z.enum(ASSET_TYPE_VALUES);
@@ -16,13 +16,13 @@ export const AssetCriticalitySchema = z.enum(ASSET_CRITICALITY_VALUES);
 export type AssetCriticality = z.infer<typeof AssetCriticalitySchema>;
 
 export const ASSETS_PAGE_SIZE = 50;
-/** Incidents of an asset per page (spec 001 §9). */
+/** Incidents of an asset per page (product §B9). */
 export const ASSET_INCIDENTS_PAGE_SIZE = 15;
-/** Installed software per page (spec 001 §9: more pages while exactly 40 arrive). */
+/** Installed software per page (product §B9: more pages while exactly 40 arrive). */
 export const SOFTWARE_PAGE_SIZE = 40;
-/** Count badges ask for this many rows and show 99+ above 99 (spec 001 §9). */
+/** Count badges ask for this many rows and show 99+ above 99 (product §B9). */
 export const COUNT_BADGE_LIMIT = 100;
-/** The software panel is resizable between these widths (spec 001 §2, §9). */
+/** The software panel is resizable between these widths (product §B2, §B9). */
 export const SOFTWARE_PANEL_MIN_WIDTH = 450;
 export const SOFTWARE_PANEL_MAX_WIDTH = 700;
 
@@ -103,7 +103,7 @@ export type AssetIncident = z.infer<typeof AssetIncidentSchema>;
 export const AssetIncidentListResponseSchema = pageOf(AssetIncidentSchema);
 export type AssetIncidentListResponse = z.infer<typeof AssetIncidentListResponseSchema>;
 
-/** Software item (spec 001 §3). */
+/** Software item (product §B3). */
 export const SoftwareItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),

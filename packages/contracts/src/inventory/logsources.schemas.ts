@@ -4,7 +4,7 @@ import { csvList, queryId, searchText } from '../common/query.ts';
 import { SystemOptionSchema } from '../incidents/incidents.schemas.ts';
 
 /**
- * Log sources (spec 001 §2: the screens are ours to design). A source is `disabled` when
+ * Log sources (product §B2: the screens are ours to design). A source is `disabled` when
  * switched off, `silent` when enabled but quiet for longer than its threshold, else `active`.
  */
 export const LOG_SOURCE_STATUSES = ['active', 'silent', 'disabled'] as const;
@@ -15,7 +15,7 @@ export type LogSourceStatus = z.infer<typeof LogSourceStatusSchema>;
 export const LOG_SOURCE_TABS = ['total', ...LOG_SOURCE_STATUSES] as const;
 export type LogSourceTab = (typeof LOG_SOURCE_TABS)[number];
 
-/** The spec's known call asks for 100 at a time (spec 000 §9). */
+/** The spec's known call asks for 100 at a time (product §A9). */
 export const LOG_SOURCES_PAGE_SIZE = 100;
 
 export const LOG_SOURCE_ORDERINGS = [

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { pageOf, resultsOf } from '../common/lists.schemas.ts';
 import { LanguageSchema, csvList, queryBool, queryId, searchText } from '../common/query.ts';
 
-/** Protected systems (tenants), spec 001 §2 Tenants, §3 Protected system, Service, Contact. */
+/** Protected systems (tenants), product §B2 Tenants, §3 Protected system, Service, Contact. */
 export const SYSTEMS_PAGE_SIZE = 20;
-/** Filter suggestions fetch this many systems (spec 001 §7, §9). */
+/** Filter suggestions fetch this many systems (product §B7, §B9). */
 export const SYSTEM_SUGGEST_PAGE_SIZE = 7;
-/** Minimum height of the systems table (spec 001 §2). */
+/** Minimum height of the systems table (product §B2). */
 export const SYSTEMS_TABLE_MIN_HEIGHT = 600;
 
 export const SYSTEM_ORDERINGS = [
@@ -122,7 +122,7 @@ export const SystemCardSchema = z.object({
 });
 export type SystemCard = z.infer<typeof SystemCardSchema>;
 
-/** GET /soc/systems/people/?role=: choices of the two people filters (spec 001 §6, "from settings"). */
+/** GET /soc/systems/people/?role=: choices of the two people filters (product §B6, "from settings"). */
 export const SystemPeopleQuerySchema = z.strictObject({
   role: z.enum(['service_manager', 'dedicated_analyst']),
 });

@@ -35,7 +35,7 @@ const since = z.union([
 
 /**
  * GET /soc/iocs/feed/: the IOCs observed in the incidents of the caller's systems. Filters narrow
- * the incidents the IOCs come from; unknown parameters are refused (DESIGN §4).
+ * the incidents the IOCs come from; unknown parameters are refused (design §4).
  */
 export const IocFeedQuerySchema = z.strictObject({
   format: IocFeedFormatSchema.default('stix'),

@@ -11,7 +11,7 @@ export const PortalConfigSchema = z.object({
   logo_url: z.string().nullable(),
   /** Primary colour of the theme, `#rrggbb`. */
   primary_color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-  /** Product version (spec 000 §1). */
+  /** Product version (product §A1). */
   version: z.string(),
   /** Identifier of the deployed web build; a change means a new version is available. */
   build_id: z.string(),

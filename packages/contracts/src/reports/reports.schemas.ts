@@ -3,17 +3,17 @@ import { pageOf } from '../common/lists.schemas.ts';
 import { csvList, searchText } from '../common/query.ts';
 
 /**
- * Reports (spec 001 §2 Reports, §3 Report file / Report schedule / requests, §4, §5, §7, §9):
+ * Reports (product §B2 Reports, §3 Report file / Report schedule / requests, §4, §5, §7, §9):
  * generated PDF files for a set of systems and a period, one-off or by a schedule (report task).
  */
 
-/** Report page batch (spec 001 §9). */
+/** Report page batch (product §B9). */
 export const REPORTS_PAGE_SIZE = 100;
 /** Report tasks (schedules) come in pages of this many cards. */
 export const REPORT_TASKS_PAGE_SIZE = 20;
-/** Create report modal width (spec 001 §9). */
+/** Create report modal width (product §B9). */
 export const REPORT_MODAL_WIDTH = 720;
-/** Table max content width and minimum height (spec 001 §9). */
+/** Table max content width and minimum height (product §B9). */
 export const REPORT_TABLE_MAX_WIDTH = 1694;
 export const REPORT_TABLE_MIN_HEIGHT = 600;
 export const REPORT_TABLE_HEIGHT_OFFSET = 222;
@@ -27,7 +27,7 @@ export const REPORT_MAX_DAYS = 366;
 /** The longest list of a delete-multiple request. */
 export const REPORT_DELETE_MAX = 500;
 
-/** Report schedule periods (spec 001 §4, §9); forPeriod is the one-off report of a date range. */
+/** Report schedule periods (product §B4, §B9); forPeriod is the one-off report of a date range. */
 export const REPORT_PERIODS = ['everyDay', 'everyWeek', 'twiceAMonth', 'onceAMonth', 'forPeriod'] as const;
 export const ReportPeriodSchema = z.enum(REPORT_PERIODS);
 export type ReportPeriod = z.infer<typeof ReportPeriodSchema>;
@@ -35,14 +35,14 @@ export type ReportPeriod = z.infer<typeof ReportPeriodSchema>;
 export const SCHEDULE_PERIODS = ['everyDay', 'everyWeek', 'twiceAMonth', 'onceAMonth'] as const;
 export const SchedulePeriodSchema = z.enum(SCHEDULE_PERIODS);
 export type SchedulePeriod = z.infer<typeof SchedulePeriodSchema>;
-/** Days a scheduled report covers (spec 001 §9); onceAMonth covers the days of the month before. */
+/** Days a scheduled report covers (product §B9); onceAMonth covers the days of the month before. */
 export const REPORT_PERIOD_DAYS: Record<Exclude<SchedulePeriod, 'onceAMonth'>, number> = {
   everyDay: 1,
   everyWeek: 7,
   twiceAMonth: 14,
 };
 
-/** Texts of spec 001 §5 (create report form, ru) and of the edit schedule form. */
+/** Texts of product §B5 (create report form, ru) and of the edit schedule form. */
 export const REPORT_MESSAGES = {
   dateRequired: 'Поле даты не заполненно',
   invalidEmail: 'Некорректный email',
@@ -57,9 +57,9 @@ export const REPORT_MESSAGES = {
   deleteFailed: 'Ошибка при удалении отчета',
 } as const;
 
-/** `YYYY-MM-DDTHH:mm` (spec 001 §9 start-time format), wall time of the schedule's time zone. */
+/** `YYYY-MM-DDTHH:mm` (product §B9 start-time format), wall time of the schedule's time zone. */
 export const START_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-/** `day.month.year` of one-off reports (spec 001 §3). */
+/** `day.month.year` of one-off reports (product §B3). */
 export const DMY_PATTERN = /^(\d{2})\.(\d{2})\.(\d{4})$/;
 
 const validYmd = (y: number, m: number, d: number) => {
@@ -86,7 +86,7 @@ export function parseDmy(value: string): { year: number; month: number; day: num
   return validYmd(year, month, day) ? { year, month, day } : null;
 }
 
-/** The five crontab fields of a report task (spec 001 §3), celery style. */
+/** The five crontab fields of a report task (product §B3), celery style. */
 export const CrontabSchema = z.object({
   minute: z.string().min(1).max(64),
   hour: z.string().min(1).max(64),
@@ -103,7 +103,7 @@ export type Crontab = z.infer<typeof CrontabSchema>;
 export const twiceAMonthSecondDay = (day: number): number => (day + 14 <= 28 ? day + 14 : day + 14 - 28);
 
 /**
- * The crontab of a period starting at `startTime` (spec 001 §4: the crontab is derived from
+ * The crontab of a period starting at `startTime` (product §B4: the crontab is derived from
  * period + start time). onceAMonth from the 29th–31st fires on the last day of each month ('L'),
  * twiceAMonth from those days on the 15th–17th and the last day, so that no month is skipped.
  */
@@ -131,7 +131,7 @@ export function crontabFromPeriod(period: SchedulePeriod, startTime: string): Cr
 const isInt = (v: string, min: number, max: number) =>
   /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max;
 
-/** The period a crontab stands for (spec 001 §4: derived on load), or null for another crontab. */
+/** The period a crontab stands for (product §B4: derived on load), or null for another crontab. */
 export function periodFromCrontab(crontab: Crontab): SchedulePeriod | null {
   const { minute, hour, day_of_week: dow, day_of_month: dom, month_of_year: moy } = crontab;
   if (!isInt(minute, 0, 59) || !isInt(hour, 0, 23) || moy !== '*') return null;
@@ -151,11 +151,11 @@ export function periodFromCrontab(crontab: Crontab): SchedulePeriod | null {
 
 const emailSchema = z.email({ error: REPORT_MESSAGES.invalidEmail }).max(254);
 
-/** A system choice of the report forms (spec 001 §3 System choice): key = code, text = name. */
+/** A system choice of the report forms (product §B3 System choice): key = code, text = name. */
 export const SystemChoiceSchema = z.object({ key: z.string(), text: z.string() });
 export type SystemChoice = z.infer<typeof SystemChoiceSchema>;
 
-/** A generated report file (spec 001 §3 Report file; isDeleting is client-side only). */
+/** A generated report file (product §B3 Report file; isDeleting is client-side only). */
 export const ReportFileSchema = z.object({
   id: z.number().int(),
   filename: z.string(),
@@ -194,7 +194,7 @@ const isoInstant = z
   })
   .transform((v) => new Date(v));
 
-/** Filters, ordering and page of the reports list (spec 001 §7 Reports). */
+/** Filters, ordering and page of the reports list (product §B7 Reports). */
 export const ReportListQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -215,7 +215,7 @@ export const ReportListQuerySchema = z
   .strict();
 export type ReportListQuery = z.infer<typeof ReportListQuerySchema>;
 
-/** One-off report request (spec 001 §3): dates `DD.MM.YYYY`, the range inclusive. */
+/** One-off report request (product §B3): dates `DD.MM.YYYY`, the range inclusive. */
 export const ReportCreateSchema = z
   .object({
     name: z.string().trim().min(1, { error: REPORT_MESSAGES.nameRequired }).max(REPORT_NAME_MAX),
@@ -238,7 +238,7 @@ export const ReportDeleteMultipleSchema = z
   .strict();
 export const ReportDeleteResponseSchema = z.object({ deleted: z.number().int() });
 
-/** A report schedule (spec 001 §3 Report schedule / report task). */
+/** A report schedule (product §B3 Report schedule / report task). */
 export const ReportTaskSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -271,7 +271,7 @@ const startTimeSchema = z
   .string()
   .refine((v) => parseStartTime(v) !== null, { error: REPORT_MESSAGES.invalidDate });
 
-/** Schedule request (spec 001 §3). The crontab must be the one of period + start_time. */
+/** Schedule request (product §B3). The crontab must be the one of period + start_time. */
 export const ReportTaskCreateSchema = z
   .object({
     name: z.string().trim().min(1, { error: REPORT_MESSAGES.nameRequired }).max(REPORT_NAME_MAX),
@@ -285,7 +285,7 @@ export const ReportTaskCreateSchema = z
   .strict();
 export type ReportTaskCreate = z.infer<typeof ReportTaskCreateSchema>;
 
-/** PATCH of a schedule (spec 001 §7): the name only when changed, systems kept when absent. */
+/** PATCH of a schedule (product §B7): the name only when changed, systems kept when absent. */
 export const ReportTaskUpdateSchema = z
   .object({
     name: z.string().trim().min(1, { error: REPORT_MESSAGES.editEmptyName }).max(REPORT_NAME_MAX).optional(),
@@ -305,7 +305,7 @@ export const ReportTaskUpdateSchema = z
   .strict();
 export type ReportTaskUpdate = z.infer<typeof ReportTaskUpdateSchema>;
 
-/** Recipients typed in the text area: split on comma-and-space (and commas), trimmed (spec 001 §5). */
+/** Recipients typed in the text area: split on comma-and-space (and commas), trimmed (product §B5). */
 export const splitRecipients = (text: string): string[] =>
   text
     .split(/,\s*/)

@@ -4,15 +4,15 @@ import { csvList, queryBool, queryId, searchText } from '../common/query.ts';
 import { queryIsoDate, queryIsoDateEnd } from '../documents/documents.schemas.ts';
 
 /**
- * Detection rules and their MITRE ATT&CK coverage (spec 001 §2 Rules, §3 Rule, §7 Rules, §9).
+ * Detection rules and their MITRE ATT&CK coverage (product §B2 Rules, §3 Rule, §7 Rules, §9).
  * Rules are provider-wide; a customer sees the rules available for the service levels of their
- * systems (spec 000 §6), analysts and admins see every rule.
+ * systems (product §A6), analysts and admins see every rule.
  */
 export const RULE_LEVELS = ['Critical', 'High', 'Medium', 'Low'] as const;
 export const RuleLevelSchema = z.enum(RULE_LEVELS);
 export type RuleLevel = z.infer<typeof RuleLevelSchema>;
 
-/** Service levels a rule can be available for (spec 001 §3). */
+/** Service levels a rule can be available for (product §B3). */
 export const RULE_SERVICE_LEVELS = ['Vision', 'Horizon', 'Focus', 'Panorama'] as const;
 export const RuleServiceLevelSchema = z.enum(RULE_SERVICE_LEVELS);
 export type RuleServiceLevel = z.infer<typeof RuleServiceLevelSchema>;
@@ -21,34 +21,34 @@ export const RULE_ACTIVATION_MODES = ['auto', 'manual'] as const;
 export const RuleActivationModeSchema = z.enum(RULE_ACTIVATION_MODES);
 export type RuleActivationMode = z.infer<typeof RuleActivationModeSchema>;
 
-/** Rule list sort (spec 001 §9: created), ASC or DESC. */
+/** Rule list sort (product §B9: created), ASC or DESC. */
 export const RULE_ORDERINGS = ['created', '-created'] as const;
 export const RuleOrderingSchema = z.enum(RULE_ORDERINGS);
 export type RuleOrdering = z.infer<typeof RuleOrderingSchema>;
 export const DEFAULT_RULE_ORDERING: RuleOrdering = '-created';
 
 export const RULES_PAGE_SIZE = 20;
-/** `?page_size=2000&search=` serves the rule suggestions (spec 001 §7, spec 000 §9). */
+/** `?page_size=2000&search=` serves the rule suggestions (product §B7, product §A9). */
 export const RULES_SUGGESTION_PAGE_SIZE = 2000;
-/** Filter suggestion lists (spec 001 §9). */
+/** Filter suggestion lists (product §B9). */
 export const RULE_SUGGEST_LIMIT = 7;
-/** Related incidents of a rule: the first page, then 10 a page (spec 001 §9, spec 000 §9). */
+/** Related incidents of a rule: the first page, then 10 a page (product §B9, product §A9). */
 export const RULE_INCIDENTS_FIRST_PAGE = 20;
 export const RULE_INCIDENTS_PAGE = 10;
 
-/** MITRE colour bands by rule count (spec 001 §9). */
+/** MITRE colour bands by rule count (product §B9). */
 export const MITRE_BANDS = ['none', 'low', 'medium', 'high', 'highest'] as const;
 export type MitreBand = (typeof MITRE_BANDS)[number];
 export const mitreBand = (count: number): MitreBand =>
   count <= 0 ? 'none' : count <= 13 ? 'low' : count <= 15 ? 'medium' : count <= 17 ? 'high' : 'highest';
 
-/** Rule card limits (spec 001 §9). */
+/** Rule card limits (product §B9). */
 export const RULE_CARD_MAX_CATEGORIES = 3;
 export const RULE_CARD_MAX_TECHNIQUES = 3;
 export const RULE_CATEGORY_TRUNCATE = 19;
 export const RULE_TECHNIQUE_TRUNCATE = 23;
 export const RULE_CARD_BREAKPOINTS = [900, 1080] as const;
-/** Rule page (spec 001 §2): breadcrumb title and page title truncation. */
+/** Rule page (product §B2): breadcrumb title and page title truncation. */
 export const RULE_BREADCRUMB_TRUNCATE = 35;
 export const RULE_PAGE_TITLE_TRUNCATE = 42;
 
@@ -56,7 +56,7 @@ export const TECHNIQUE_ID = /^T\d{4}(\.\d{3})?$/;
 const techniqueId = z.string().regex(TECHNIQUE_ID, { error: 'Not a technique id.' });
 const tacticName = z.string().regex(/^[a-z-]{1,64}$/, { error: 'Not a tactic short name.' });
 
-/** One sensor group of a rule (spec 001 §3 sensor_tuples). */
+/** One sensor group of a rule (product §B3 sensor_tuples). */
 export const SensorTupleSchema = z.object({
   sensor: z.string(),
   sensor_module: z.string(),
@@ -137,7 +137,7 @@ export type RuleDetail = z.infer<typeof RuleDetailSchema>;
 export const RuleListResponseSchema = pageOf(RuleSchema);
 export type RuleListResponse = z.infer<typeof RuleListResponseSchema>;
 
-/** Rule filters (spec 001 §9). Empty values are not sent (spec 001 §5). */
+/** Rule filters (product §B9). Empty values are not sent (product §B5). */
 export const RuleFiltersShape = {
   search: searchText.optional(),
   severity__in: csvList(RuleLevelSchema).optional(),
@@ -176,7 +176,7 @@ export const RuleListQuerySchema = z.strictObject({
 });
 export type RuleListQuery = z.infer<typeof RuleListQuerySchema>;
 
-/** GET /soc/rules/analytics_counters/ with the list's filters (spec 001 §3 Rule counters). */
+/** GET /soc/rules/analytics_counters/ with the list's filters (product §B3 Rule counters). */
 export const RuleCountersSchema = z.object({
   count: z.number().int().nonnegative(),
   /** Rules created in the last 30 days. */
@@ -196,7 +196,7 @@ export const RuleCountersSchema = z.object({
 export type RuleCounters = z.infer<typeof RuleCountersSchema>;
 export const RuleFiltersQuerySchema = RuleFiltersSchema;
 
-/** A tactic of the matrix (spec 001 §3), in matrix order. */
+/** A tactic of the matrix (product §B3), in matrix order. */
 export const RuleMitreTacticSchema = z.object({
   name: z.string(),
   short_name: z.string(),

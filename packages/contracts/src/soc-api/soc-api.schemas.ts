@@ -38,7 +38,7 @@ const tacticName = z.string().regex(/^[a-z-]{1,64}$/, { error: 'Not a tactic sho
 const techniqueId = z.string().regex(TECHNIQUE_ID, { error: 'Not a technique id (T1234 or T1234.001).' });
 const shortText = (max: number) => z.string().trim().min(1, blank).max(max);
 const list = (max: number, item = shortText(255)) => z.array(item).max(max);
-/** Tactic short name → technique ids (spec 000 §3 mitre_cov). */
+/** Tactic short name → technique ids (product §A3 mitre_cov). */
 export const MitreCoverageInputSchema = z.record(tacticName, z.array(techniqueId).max(200));
 
 /** One event behind an alert (process tree of the alert tab). */
@@ -108,7 +108,7 @@ const incidentFields = {
   reporter_name: z.string().trim().max(255).optional(),
 };
 
-/** POST /analyst/incidents/: an incident with every field of spec 000 §3. */
+/** POST /analyst/incidents/: an incident with every field of product §A3. */
 export const AnalystIncidentCreateSchema = z.strictObject({
   system: z.number().int().positive(),
   issuetype: z.number().int().positive(),

@@ -6,7 +6,7 @@ import type { Language } from '../common/query.ts';
  */
 
 /**
- * Request issue types of service requests (spec 000 §9): the codes the API uses. Titles in both
+ * Request issue types of service requests (product §A9): the codes the API uses. Titles in both
  * languages are in TASK_TYPE_TITLES (shared by the web catalogs and the server's e-mails).
  */
 export const TASK_TYPES = [

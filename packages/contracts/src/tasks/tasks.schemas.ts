@@ -16,7 +16,7 @@ const millis = z.number().int();
 export const TaskTypeSchema = z.enum(TASK_TYPES);
 export const TaskStatusSchema = z.enum(TASK_STATUSES);
 
-/** Priorities a customer may give a request (the create-incident set, spec 000 §4). */
+/** Priorities a customer may give a request (the create-incident set, product §A4). */
 export const TASK_PRIORITIES = CUSTOMER_PRIORITIES;
 export const TaskPrioritySchema = z.enum(TASK_PRIORITIES);
 export type TaskPriority = z.infer<typeof TaskPrioritySchema>;
@@ -27,7 +27,7 @@ export const TASK_SUBJECT_MAX = INCIDENT_SUMMARY_MAX;
 export const TASK_DESCRIPTION_MAX = 100_000;
 
 /**
- * The web route of tasks (spec 000 §2: /issues/issues/task with the parameters model, type and
+ * The web route of tasks (product §A2: /issues/issues/task with the parameters model, type and
  * an optional id). Without `id` it is the task list; with it, the task page.
  */
 export const TASKS_ROUTE = '/issues/issues/task';

@@ -64,7 +64,7 @@ export const responseTeams = pgTable(
   (t) => [uniqueIndex('response_teams_system_name_uq').on(t.systemId, t.name)],
 );
 
-/** Detection alerts (spec 000 §3 Alert); `incident_id` is set once the alert is grouped into an incident. */
+/** Detection alerts (product §A3 Alert); `incident_id` is set once the alert is grouped into an incident. */
 export const alerts = pgTable(
   'alerts',
   {
@@ -142,7 +142,7 @@ export const systemAlertCounts = pgTable('system_alert_counts', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
-/** Tags of a system's alerts (spec 000 §3 Tag): one row per system and name. */
+/** Tags of a system's alerts (product §A3 Tag): one row per system and name. */
 export const alertTagNames = pgTable(
   'tags',
   {

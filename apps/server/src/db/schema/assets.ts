@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { cmdbAssets } from './inventory.ts';
 
-/** Software installed on an asset (spec 001 §3 Software item). */
+/** Software installed on an asset (product §B3 Software item). */
 export const assetSoftware = pgTable(
   'asset_software',
   {

@@ -53,7 +53,7 @@ export const loginThrottle = pgTable('login_throttle', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Every change: who, when, what, from where (DESIGN §5). */
+/** Every change: who, when, what, from where (design §5). */
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -13,7 +13,7 @@ import {
 import { users } from './users.ts';
 
 /**
- * Documentation hub (spec 001 §3): instructions, response instructions and articles. One row is one
+ * Documentation hub (product §B3): instructions, response instructions and articles. One row is one
  * language variant; variants of the same document share `document`. Provider-wide: not tenant-scoped.
  */
 export const documents = pgTable(
@@ -56,7 +56,7 @@ export const documents = pgTable(
   ],
 );
 
-/** Each create and edit of a document variant stores its state (spec 001 §3 Version). */
+/** Each create and edit of a document variant stores its state (product §B3 Version). */
 export const documentVersions = pgTable(
   'document_versions',
   {
@@ -74,7 +74,7 @@ export const documentVersions = pgTable(
   (t) => [index('document_versions_document_idx').on(t.documentId, t.created, t.id)],
 );
 
-/** Comments of a document variant (spec 001 §3 Comment). */
+/** Comments of a document variant (product §B3 Comment). */
 export const documentComments = pgTable(
   'document_comments',
   {

@@ -30,7 +30,7 @@ export const issueTypes = pgTable(
   (t) => [uniqueIndex('issue_types_code_uq').on(t.code)],
 );
 
-/** Categories of an issue type (spec 000 §3, incident creation categories). */
+/** Categories of an issue type (product §A3, incident creation categories). */
 export const categories = pgTable(
   'categories',
   {
@@ -61,7 +61,7 @@ export const resolutions = pgTable(
   (t) => [uniqueIndex('resolutions_type_code_uq').on(t.issueTypeId, t.code)],
 );
 
-/** Security incidents raised by the provider's analysts (spec 000 §3 Incident). */
+/** Security incidents raised by the provider's analysts (product §A3 Incident). */
 export const incidents = pgTable(
   'incidents',
   {
@@ -125,7 +125,7 @@ export const incidents = pgTable(
     gossopkaError: text('gossopka_error'),
     /** When the malicious activity was first detected. */
     activityDetectedAt: timestamp('activity_detected_at', { withTimezone: true }),
-    /** Indicators of compromise the analysts observed (spec 000 §3 IOC). */
+    /** Indicators of compromise the analysts observed (product §A3 IOC). */
     observedIocs: jsonb('observed_iocs')
       .$type<{ ioc: string; ioc_type: string; category: string[] }[]>()
       .notNull()
@@ -212,7 +212,7 @@ export const incidents = pgTable(
   ],
 );
 
-/** Comments of an incident's chat (spec 000 §3 Comment). */
+/** Comments of an incident's chat (product §A3 Comment). */
 export const comments = pgTable(
   'comments',
   {

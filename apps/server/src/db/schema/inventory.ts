@@ -21,8 +21,8 @@ export const ASSET_TYPES = ['workstation', 'server', 'network', 'virtual', 'mobi
 export const ASSET_CRITICALITIES = ['low', 'medium', 'high', 'critical'] as const;
 
 /**
- * The asset inventory (CMDB) of the protected systems (spec 000 §3 "CMDB asset reference",
- * spec 001 §3 Asset). `cmdb_id` is the identifier the SOC's CMDB gives an asset.
+ * The asset inventory (CMDB) of the protected systems (product §A3 "CMDB asset reference",
+ * product §B3 Asset). `cmdb_id` is the identifier the SOC's CMDB gives an asset.
  */
 export const cmdbAssets = pgTable(
   'cmdb_assets',
@@ -62,7 +62,7 @@ export const cmdbAssets = pgTable(
 );
 
 /**
- * The state of an asset as it was when it was involved in an incident (spec 000 §7
+ * The state of an asset as it was when it was involved in an incident (product §A7
  * `GET {incident}/snapshots/`). Kept when the asset later changes or leaves the inventory.
  */
 export const incidentSnapshots = pgTable(
@@ -86,12 +86,12 @@ export const incidentSnapshots = pgTable(
   },
   (t) => [
     uniqueIndex('incident_snapshots_incident_cmdb_uq').on(t.incidentId, t.cmdbId),
-    // incidents of an asset (spec 001: "query on snapshots.cmdb_id"), newest first
+    // incidents of an asset (product part B: "query on snapshots.cmdb_id"), newest first
     index('incident_snapshots_cmdb_idx').on(t.cmdbId, t.createdAt, t.incidentId),
   ],
 );
 
-/** Where a system's events come from (spec 001 §2 Log sources). */
+/** Where a system's events come from (product §B2 Log sources). */
 export const logSources = pgTable(
   'log_sources',
   {

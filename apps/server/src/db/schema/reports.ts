@@ -22,7 +22,7 @@ type Crontab = {
 };
 
 /**
- * Report schedules (report tasks, spec 001 §3). `next_run_at` is the next slot of the crontab in
+ * Report schedules (report tasks, product §B3). `next_run_at` is the next slot of the crontab in
  * `time_zone`; the scheduler claims due rows with FOR UPDATE SKIP LOCKED and advances it in the
  * same transaction that queues the report, so each slot runs once across instances, and a
  * restart that missed several slots runs the latest one once.
@@ -65,7 +65,7 @@ export const reportSchedules = pgTable(
   ],
 );
 
-/** Generated report files (spec 001 §3 Report file); listed once `status` is ready. */
+/** Generated report files (product §B3 Report file); listed once `status` is ready. */
 export const reports = pgTable(
   'reports',
   {

@@ -8,7 +8,7 @@ const textList = (name: string) =>
     .default(sql`'{}'::text[]`);
 
 /**
- * Detection rules (spec 001 §3 Rule). Provider-wide; which rules a customer sees follows the
+ * Detection rules (product §B3 Rule). Provider-wide; which rules a customer sees follows the
  * service levels of their systems (`available_for_services`). The list columns behind filters are
  * arrays with GIN indexes; `mitre_cov` keeps the tactic → technique mapping as authored.
  */

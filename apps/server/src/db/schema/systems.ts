@@ -17,7 +17,7 @@ import { users } from './users.ts';
 const userRef = (name: string) =>
   integer(name).references((): AnyPgColumn => users.id, { onDelete: 'set null' });
 
-/** Protected systems (tenants) of the provider's customers (spec 001 §3). */
+/** Protected systems (tenants) of the provider's customers (product §B3). */
 export const systems = pgTable(
   'systems',
   {
@@ -78,7 +78,7 @@ export const services = pgTable(
   (t) => [index('services_system_idx').on(t.systemId)],
 );
 
-/** Notification deadline per incident priority for a service (DESIGN §5, SLA). */
+/** Notification deadline per incident priority for a service (design §5, SLA). */
 export const slaRows = pgTable(
   'sla_rows',
   {

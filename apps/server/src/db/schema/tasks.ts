@@ -4,7 +4,7 @@ import { COMMENT_SOURCES, TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from '@so
 import { systems } from './systems.ts';
 import { users } from './users.ts';
 
-/** Service requests of customers to the SOC (tasks with a chat, spec 000 §2 and §9). */
+/** Service requests of customers to the SOC (tasks with a chat, product §A2 and §A9). */
 export const tasks = pgTable(
   'tasks',
   {

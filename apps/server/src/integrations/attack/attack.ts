@@ -5,7 +5,7 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../storage/private-files.ts
 import { readCompactFile, repositoryCompactPath } from './attack.compact.ts';
 
 /**
- * MITRE ATT&CK Enterprise read from MITRE's STIX 2.1 bundle (`enterprise-attack.json`, DESIGN §2):
+ * MITRE ATT&CK Enterprise read from MITRE's STIX 2.1 bundle (`enterprise-attack.json`, design §2):
  * the tactics in the order of the matrix and every technique and sub-technique, revoked and
  * deprecated ones flagged. Other object types of the bundle are ignored.
  */

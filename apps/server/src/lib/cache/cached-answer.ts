@@ -4,7 +4,7 @@ export type TableChange = (typeof TABLE_CHANGES)[number];
 
 /**
  * What the version of a cache reads, and so which trigger writes move it in the writer's
- * transaction (DESIGN §8).
+ * transaction (design §8).
  */
 export interface VersionSources {
   /** The counter of `cache_epoch` (raised by `cache_epoch_bump`). */

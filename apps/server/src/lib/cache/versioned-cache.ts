@@ -6,7 +6,7 @@ import { cacheRequests } from '../metrics.ts';
 /**
  * Answers kept in memory until their version moves. A version is what one small statement reads
  * from the database: newest `events` ids, the `cache_epoch` counter, `version` columns of count
- * tables, all raised by triggers in the writer's transaction (DESIGN §8), so a writer that reads
+ * tables, all raised by triggers in the writer's transaction (design §8), so a writer that reads
  * right after its commit sees its change, on any instance. Caches whose versions can be read out
  * of order (events ids of writers committing out of order) are also emptied by the events that
  * every instance is told of, and keep nothing while that channel is down (`setLive`).

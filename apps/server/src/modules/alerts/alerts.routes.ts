@@ -48,7 +48,7 @@ export interface AlertsRoutesOptions {
 
 /**
  * Alerts of an incident and across incidents, tags, response teams, link templates, CMDB
- * snapshots and misconfigurations (spec 000 §7). Registered under `/api/v0`.
+ * snapshots and misconfigurations (product §A7). Registered under `/api/v0`.
  */
 export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (app, { alerts, config }) => {
   const paged = <T>(

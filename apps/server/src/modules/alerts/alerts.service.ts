@@ -34,7 +34,7 @@ import {
 import type { AlertsResponseCache } from './alerts.cache.ts';
 import { createAlertsRepository } from './alerts.repository.ts';
 
-/** Alerts, their tags, teams and links; the CMDB snapshots and misconfigurations of incidents (spec 000 §7). */
+/** Alerts, their tags, teams and links; the CMDB snapshots and misconfigurations of incidents (product §A7). */
 export interface AlertsDeps {
   db: Db;
   /** Pages answered through it when given. */

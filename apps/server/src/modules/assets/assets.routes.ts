@@ -19,7 +19,7 @@ import type { AssetsService } from './assets.service.ts';
 
 const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };
 
-/** `/api/v0/cmdb/assets/…`: the asset inventory (spec 000 §7, spec 001 §2 Assets, §7). Read-only. */
+/** `/api/v0/cmdb/assets/…`: the asset inventory (product §A7, product §B2 Assets, §7). Read-only. */
 export const assetsRoutes: FastifyPluginAsyncZod<{ assets: AssetsService; config: Config }> = async (
   app,
   { assets, config },

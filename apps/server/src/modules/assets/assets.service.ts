@@ -12,11 +12,11 @@ interface Page<T> {
   results: T[];
 }
 
-/** The asset inventory, read-only (spec 001 §6): customers see their systems' assets. */
+/** The asset inventory, read-only (product §B6): customers see their systems' assets. */
 export function createAssetsService(db: Db) {
   const repo = createAssetsRepository(db);
 
-  /** Another tenant's asset is a 404 (DESIGN §4). */
+  /** Another tenant's asset is a 404 (design §4). */
   const load = async (auth: AuthContext, cmdbId: string) => {
     const row = await repo.byCmdbId(systemScope(auth), cmdbId);
     if (!row) throw notFound();

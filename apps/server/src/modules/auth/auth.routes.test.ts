@@ -214,7 +214,7 @@ describe('PUT /auth/password_change/', () => {
       payload,
     });
 
-  it('applies every rule of spec 000 §5', async () => {
+  it('applies every rule of product §A5', async () => {
     const access = await (await someone()).login();
     const short = await change(access, {
       old_password: BUILT_PASSWORD,

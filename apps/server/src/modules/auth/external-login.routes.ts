@@ -22,7 +22,7 @@ import type { ExternalLoginService } from './external-login.service.ts';
 import { ExternalLoginError, newBrowserNonce, safeReturnPath } from './external-login.service.ts';
 import { redirectAnswer } from '../../plugins/openapi.ts';
 
-/** The web app's route that exchanges the ticket and loads the user (spec 000 §7). */
+/** The web app's route that exchanges the ticket and loads the user (product §A7). */
 export const WEB_CALLBACK_PATH = '/auth/callback';
 
 /**

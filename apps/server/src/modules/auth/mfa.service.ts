@@ -15,7 +15,7 @@ import { createMfaChanges } from './mfa-change.service.ts';
 import { PENDING_TTL_MS, auditChallenge, createMfaCodes, hashToken } from './mfa-codes.ts';
 import { createMfaRepository } from './mfa.repository.ts';
 
-/** The "new token" error (spec 000 §4): the client drops its mfa_token and signs in again. */
+/** The "new token" error (product §A4): the client drops its mfa_token and signs in again. */
 const tokenInvalid = () => badRequest({ mfa_token: [MFA_MESSAGES.tokenInvalid] });
 
 export interface MfaServiceDeps {

@@ -195,7 +195,7 @@ describe('comments', () => {
     expect((await postComment('other', key, multipart({ body: 'hi' }))).statusCode).toBe(404);
   });
 
-  it('moves the status: customer answer, issue_completed, analyst answer (DESIGN §5)', async () => {
+  it('moves the status: customer answer, issue_completed, analyst answer (design §5)', async () => {
     await setStatus('waiting_for_customer');
     await postComment('own', key, multipart({ body: 'Это наш сканер' }));
     expect(await statusOf()).toBe('waiting_for_support');

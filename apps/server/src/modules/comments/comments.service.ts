@@ -48,7 +48,7 @@ export type StatusListener = (incidentId: string, status: IncidentStatus) => Pro
 
 /**
  * Stores a comment and its files inside a transaction and applies the status effect of
- * DESIGN §5. Returns the comment row and the new status, if it changed.
+ * design §5. Returns the comment row and the new status, if it changed.
  */
 export async function insertComment(
   tx: Tx,

@@ -47,7 +47,7 @@ export type ImageLoader = (link: string) => Promise<Buffer | null>;
 const EMBEDDABLE = /^(image\/png|image\/jpeg)$/;
 
 /**
- * The document as a PDF (in its own language, spec 001 §7): title, main info, the body with its
+ * The document as a PDF (in its own language, product §B7): title, main info, the body with its
  * Markdown structure and its inline images (PNG, JPEG) in place. Everything is read before the
  * PDF is built.
  */

@@ -55,7 +55,7 @@ const streamToBuffer = async (stream: AsyncIterable<Buffer>): Promise<Buffer> =>
 };
 
 /**
- * `/api/v0/soc/{instructions,response_instructions,articles}/…` (issue 8, spec 001 §7 Documents).
+ * `/api/v0/soc/{instructions,response_instructions,articles}/…` (issue 8, product §B7 Documents).
  * Every signed-in user reads; analysts and admins create and edit.
  */
 export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (

@@ -14,7 +14,7 @@ const PathParams = z.object({
 
 /**
  * `/api/v0/soc/files/{path}/` → `{filename}` and `/api/v0/soc/files/{path}/download/` → the body
- * (spec 001 §7 Files). `{path}` has several segments (`incidents/10042/<uuid>`): a wildcard route
+ * (product §B7 Files). `{path}` has several segments (`incidents/10042/<uuid>`): a wildcard route
  * serves them as written; the two documented routes serve the same with `%2F`-encoded slashes.
  */
 export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; storage: FileStorage }> = async (

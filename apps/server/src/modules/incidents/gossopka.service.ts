@@ -34,7 +34,7 @@ export interface GossopkaDeps {
 }
 
 /**
- * Sending incidents to the national incident-reporting centre (spec 000 §4). A request marks the
+ * Sending incidents to the national incident-reporting centre (product §A4). A request marks the
  * incident as processing and queues a job; the job calls the connector with the incident id as
  * idempotency key, retries time-outs and 5xx answers, and records the centre's id or the error.
  */

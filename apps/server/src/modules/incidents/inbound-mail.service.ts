@@ -41,7 +41,7 @@ export interface InboundMailDeps {
 type Outcome = { result: InboundMailResult; created: boolean; quarantined: boolean };
 
 /**
- * Replies to notification e-mails (spec 000 §3 Comment source). Our gateway must have
+ * Replies to notification e-mails (product §A3 Comment source). Our gateway must have
  * authenticated the sender's domain (see senderVerified). Then an active user of the incident's
  * system (or SOC staff) writes as that user ("Email by authorized user") and moves the status like
  * a portal comment, and the national centre's domain writes as the centre. Every other mail —

@@ -15,7 +15,7 @@ const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
 
 export const NO_ANSWER_ERROR = 'The national centre did not confirm the incident within 5 minutes.';
 
-/** Where sending to the national centre stands at `now` (spec 000 §4). */
+/** Where sending to the national centre stands at `now` (product §A4). */
 export function gossopkaStatus(
   row: Pick<
     IncidentRecord,

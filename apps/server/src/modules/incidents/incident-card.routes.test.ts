@@ -169,7 +169,7 @@ describe('GET /soc/incs/{key}/ — the card', () => {
   });
 });
 
-describe('status machine (DESIGN §5): every action from every status', () => {
+describe('status machine (design §5): every action from every status', () => {
   const expected: Record<
     'customer' | 'analyst',
     Record<IncidentAction, [IncidentStatus[], IncidentStatus]>

@@ -49,7 +49,7 @@ export const incidentCardRoutes: FastifyPluginAsyncZod<IncidentCardRoutesOptions
       schema: {
         operationId: 'getIncident',
         tags: ['incidents'],
-        summary: 'The incident card (spec 000 §3 Incident)',
+        summary: 'The incident card (product §A3 Incident)',
         params: KeyParams,
         response: { 200: IncidentCardSchema, ...errors },
       },

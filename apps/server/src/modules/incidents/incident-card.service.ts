@@ -49,7 +49,7 @@ export interface IncidentCardDeps {
   responses?: IncidentResponseCache;
 }
 
-/** The incident card and what can be done on it (spec 000 §3, §4; DESIGN §5). */
+/** The incident card and what can be done on it (product §A3, §A4; design §5). */
 export function createIncidentCardService({ db, onStatus, planGossopka, responses }: IncidentCardDeps) {
   const listRepo = createIncidentsRepository(db);
   const repo = createIncidentCardRepository(db);
@@ -256,7 +256,7 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
       return card(key, auth, lang);
     },
 
-    /** The customer's star rating of a handled incident, once (spec 000 §4, §5). */
+    /** The customer's star rating of a handled incident, once (product §A4, §A5). */
     async rate(
       key: number,
       raw: RatingPayload,

@@ -18,7 +18,7 @@ import { msg } from '../../lib/messages.ts';
 
 export const doesNotExist = (id: number | string) => msg('objectDoesNotExist', id);
 
-/** What every registration names: the portal's form (spec 000 §3 create payload). */
+/** What every registration names: the portal's form (product §A3 create payload). */
 export interface IncidentRegistration {
   system: number;
   issuetype: number;
@@ -40,7 +40,7 @@ export interface RegisteredIncident {
 
 /** What a caller adds to a registration once the common checks have passed. */
 export interface RegistrationExtras {
-  /** Columns beyond the portal's form (the analyst API sets every field of spec 000 §3). */
+  /** Columns beyond the portal's form (the analyst API sets every field of product §A3). */
   fields?: Omit<Partial<NewIncident>, 'id' | 'key'>;
   /** Shown as the reporter instead of the caller's name, unless blank. */
   reporterName?: string | undefined;
@@ -70,7 +70,7 @@ export async function checkCategories(
 }
 
 /**
- * Registers an incident raised by the caller (spec 000 §3, §5 rules), for the portal and the
+ * Registers an incident raised by the caller (product §A3, §A5 rules), for the portal and the
  * analyst API alike: the system must be one of the caller's, the categories the issue type's,
  * the SLA comes from the service; then `extend` (the API's own checks) may add fields and writes.
  * An incident raised by a customer waits for the SOC; one raised by the SOC waits for the customer.

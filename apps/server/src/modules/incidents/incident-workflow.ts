@@ -11,7 +11,7 @@ const STAFF: readonly Role[] = ['analyst', 'admin'];
 const OPEN: readonly IncidentStatus[] = ['waiting_for_customer', 'waiting_for_support', 'work_in_progress'];
 
 /**
- * The status flow of DESIGN §5. Confirm and close are the customer's verdicts; reopen brings a
+ * The status flow of design §5. Confirm and close are the customer's verdicts; reopen brings a
  * finished incident back to the SOC; analysts complete or cancel.
  */
 export const TRANSITIONS: Record<IncidentAction, Transition> = {
@@ -44,7 +44,7 @@ export function availableActions(status: IncidentStatus, role: Role): IncidentAc
 }
 
 /**
- * The status a new comment leads to (DESIGN §5), or null for no change: `issue_completed` ends
+ * The status a new comment leads to (design §5), or null for no change: `issue_completed` ends
  * an open incident as customer completed; a customer's answer in Waiting for customer hands the
  * incident back to the SOC; an analyst's answer in Waiting for support hands it to the customer.
  */

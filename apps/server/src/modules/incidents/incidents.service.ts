@@ -136,7 +136,7 @@ export function createIncidentsService({
       return responses ? responses.page(filters, scope, ordering, limit, offset, lang, build) : build();
     },
 
-    /** Registers an incident raised by the caller (spec 000 §3 create payload, §5 rules). */
+    /** Registers an incident raised by the caller (product §A3 create payload, §5 rules). */
     async create(
       raw: IncidentCreate,
       auth: AuthContext,

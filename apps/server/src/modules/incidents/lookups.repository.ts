@@ -28,7 +28,7 @@ export interface OptionsPageQuery {
   offset: number;
 }
 
-/** The SQL of the option lists of the incident forms and the filter row (spec 000 §7). */
+/** The SQL of the option lists of the incident forms and the filter row (product §A7). */
 export function createLookupsRepository(db: Db) {
   return {
     /** The id of an issue type given by id or code; undefined when there is none. */

@@ -21,7 +21,7 @@ import { createLookupsService, type OptionsPageQuery } from './lookups.service.t
 
 const TypeParams = z.object({ type: z.string().min(1).max(64) });
 
-/** Option lists of the incident forms and the filter row (spec 000 §7). */
+/** Option lists of the incident forms and the filter row (product §A7). */
 export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (
   app,
   { db, config },

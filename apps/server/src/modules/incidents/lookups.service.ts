@@ -7,7 +7,7 @@ import { createLookupsRepository, type OptionsPageQuery } from './lookups.reposi
 
 export type { OptionsPageQuery };
 
-/** The option lists of the incident forms and the filter row (spec 000 §7). */
+/** The option lists of the incident forms and the filter row (product §A7). */
 export function createLookupsService(db: Db) {
   const repo = createLookupsRepository(db);
   return {

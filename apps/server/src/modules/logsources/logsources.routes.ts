@@ -11,7 +11,7 @@ import { pageLinks } from '../../lib/pagination.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import type { LogSourcesService } from './logsources.service.ts';
 
-/** `/api/v0/soc/logsources/…` (spec 001 §7 Other: `?page_size=100&search=`, the rest is ours). */
+/** `/api/v0/soc/logsources/…` (product §B7 Other: `?page_size=100&search=`, the rest is ours). */
 export const logSourcesRoutes: FastifyPluginAsyncZod<{
   logSources: LogSourcesService;
   config: Config;

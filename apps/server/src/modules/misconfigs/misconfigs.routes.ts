@@ -16,7 +16,7 @@ import type { MisconfigsService } from './misconfigs.service.ts';
 
 const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };
 
-/** `/api/v0/soc/misconfigs/…`: security recommendations (spec 000 §2 /misconfigs). */
+/** `/api/v0/soc/misconfigs/…`: security recommendations (product §A2 /misconfigs). */
 export const misconfigsRoutes: FastifyPluginAsyncZod<{
   misconfigs: MisconfigsService;
   config: Config;

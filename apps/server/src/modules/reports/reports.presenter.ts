@@ -2,7 +2,7 @@ import type { ReportFile, ReportTask } from '@soc/contracts';
 import { API_BASE } from '@soc/contracts';
 import type { ReportRow, ScheduleRow } from './reports.repository.ts';
 
-/** Link of a report; its file is at link + `download/` (spec 001 §7). */
+/** Link of a report; its file is at link + `download/` (product §B7). */
 export const reportLink = (id: number) => `${API_BASE}/soc/reports/${id}/`;
 
 export function presentReport(row: ReportRow): ReportFile {

@@ -34,7 +34,7 @@ export interface ReportsRoutesOptions {
 }
 
 /**
- * `/api/v0/soc/reports/…` and `/api/v0/soc/report_tasks/…` (issue 11, spec 001 §7 Reports).
+ * `/api/v0/soc/reports/…` and `/api/v0/soc/report_tasks/…` (issue 11, product §B7 Reports).
  * Every call is limited to the caller's systems; another tenant's report or task is a 404.
  */
 export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async (

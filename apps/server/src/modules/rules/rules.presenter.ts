@@ -2,7 +2,7 @@ import type { Rule, RuleDetail, RuleServiceLevel } from '@soc/contracts';
 import { SIGMA_LICENCE, isRuleLinkUrl } from '@soc/contracts';
 import type { RuleListRow, RuleRow } from './rules.repository.ts';
 
-/** Row → API shape (spec 001 §3 Rule field names). */
+/** Row → API shape (product §B3 Rule field names). */
 export function presentRule(r: RuleListRow): Rule {
   return {
     id: r.id,

@@ -65,7 +65,7 @@ afterAll(async () => {
 });
 
 describe('rules list', () => {
-  it('serves a few hundred demo rules with the fields of spec 001 §3', () => {
+  it('serves a few hundred demo rules with the fields of product §B3', () => {
     expect(all.length).toBeGreaterThanOrEqual(200);
     const rule = all.find((r) => r.name === 'Suspicious PowerShell EncodedCommand')!;
     expect(rule).toMatchObject({

@@ -34,7 +34,7 @@ export interface RulesRoutesOptions {
 }
 
 /**
- * `/api/v0/soc/rules/…` (issue 9, spec 001 §7 Rules): the rule list, its counters and MITRE
+ * `/api/v0/soc/rules/…` (issue 9, product §B7 Rules): the rule list, its counters and MITRE
  * coverage for the same filters, a rule, filter suggestions. Read-only for every signed-in user,
  * within the service levels of a customer's systems.
  */
@@ -45,7 +45,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesOptions> = async (app
       schema: {
         operationId: 'listRules',
         tags,
-        summary: 'Rules: search, filters (spec 001 §9), ordering by created, pages (page_size up to 2000)',
+        summary: 'Rules: search, filters (product §B9), ordering by created, pages (page_size up to 2000)',
         querystring: RuleListQuerySchema,
         response: { 200: RuleListResponseSchema, ...errors },
       },

@@ -49,7 +49,7 @@ export function createSocApiIncidents({
   alertsRepo,
 }: SocApiContext) {
   return {
-    /** Creates an incident with every field of spec 000 §3, its asset snapshots and alerts, in one transaction. */
+    /** Creates an incident with every field of product §A3, its asset snapshots and alerts, in one transaction. */
     async createIncident(
       raw: AnalystIncidentCreate,
       auth: AuthContext,
@@ -180,7 +180,7 @@ export function createSocApiIncidents({
       return card.card(key, auth, lang);
     },
 
-    /** Completed or Canceled, with the analysts' comment (the workflow of DESIGN §5 decides). */
+    /** Completed or Canceled, with the analysts' comment (the workflow of design §5 decides). */
     setStatus(
       key: number,
       raw: AnalystStatus,

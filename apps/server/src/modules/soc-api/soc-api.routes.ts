@@ -84,7 +84,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'analystCreateIncident',
         tags,
-        summary: 'Create an incident with every field of spec 000 §3, its alerts and asset snapshots',
+        summary: 'Create an incident with every field of product §A3, its alerts and asset snapshots',
         description:
           'Starts in Waiting for customer; the SLA deadline follows the service’s SLA row for the priority. ' +
           'Alerts are stored with the incident (each uuid once). Idempotent with `Idempotency-Key`.',
@@ -136,7 +136,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
         operationId: 'analystSetIncidentStatus',
         tags,
         summary: 'Set Completed or Canceled, with a comment shown as the SOC’s',
-        description: 'Refused with 400 when the status flow does not allow it (DESIGN §5).',
+        description: 'Refused with 400 when the status flow does not allow it (design §5).',
         params: KeyParams,
         body: AnalystStatusSchema.meta({
           examples: [{ status: 'completed', comment: 'The host was cleaned and re-imaged.' }],

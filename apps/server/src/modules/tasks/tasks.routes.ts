@@ -24,7 +24,7 @@ import { fileAnswer } from '../../plugins/openapi.ts';
 
 const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };
 
-/** `/api/v0/soc/tasks/…`: service requests to the SOC with a chat (spec 000 §2, §9). */
+/** `/api/v0/soc/tasks/…`: service requests to the SOC with a chat (product §A2, §A9). */
 export const tasksRoutes: FastifyPluginAsyncZod<{ tasks: TasksService; config: Config }> = async (
   app,
   { tasks, config },

@@ -6,7 +6,7 @@ import { systemScope } from '../../plugins/auth.ts';
 import { presentCard, presentListItem, presentPerson } from './tenants.presenter.ts';
 import { createTenantsRepository } from './tenants.repository.ts';
 
-/** No-page answers are still bounded (DESIGN §4). */
+/** No-page answers are still bounded (design §4). */
 export const SYSTEMS_NO_PAGE_MAX = 1000;
 
 /** Protected systems as their customers (their own) and analysts (all) see them. */
@@ -20,7 +20,7 @@ export function createTenantsService(db: Db) {
       return { total, results: rows.map(presentListItem) };
     },
 
-    /** Another tenant's system is a 404 (DESIGN §4). */
+    /** Another tenant's system is a 404 (design §4). */
     async card(auth: AuthContext, id: number): Promise<SystemCard> {
       const system = await repo.byId(systemScope(auth), id);
       if (!system) throw notFound();

@@ -15,7 +15,7 @@ export async function displayName(db: Db, userId: number): Promise<{ name: strin
 export function createUsersService(db: Db) {
   const repo = createUsersRepository(db);
   return {
-    /** Assignee suggestions: users of the caller's systems (spec 000 §7 /soc/users/). */
+    /** Assignee suggestions: users of the caller's systems (product §A7 /soc/users/). */
     async list(
       q: { page: number; page_size: number; is_active?: boolean; system__in?: number[]; search?: string },
       auth: AuthContext,

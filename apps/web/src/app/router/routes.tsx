@@ -4,7 +4,7 @@ import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
 import { lazyPage } from '../../shared/lib/chunkLoad.ts';
 import { RootLayout, RouteErrorScreen } from './RootLayout.tsx';
 
-// Every page is its own chunk (DESIGN §7); failures reach the shell's error boundary.
+// Every page is its own chunk (design §7); failures reach the shell's error boundary.
 const TasksRoutePage = lazyPage(
   () => import('../../features/tasks/pages/TasksRoutePage.tsx'),
   'TasksRoutePage',
@@ -94,7 +94,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     children: [
       { index: true, element: <Navigate to="/dashboard" replace /> },
-      // Tasks (spec 000 §2: /issues/issues/task with model, type and an optional id)
+      // Tasks (product §A2: /issues/issues/task with model, type and an optional id)
       { path: 'issues/issues/task/:id?', element: <TasksRoutePage /> },
       { path: 'issues/*', element: <Navigate to="/issues/issues/task" replace /> },
       { path: 'misconfigs', element: <MisconfigsPage /> },
@@ -109,7 +109,7 @@ export const routes: RouteObject[] = [
       { path: 'profile/ioc-feed', element: <IocFeedPage /> },
       // outbound webhooks of the user's systems (issue 29 part 2), from the profile menu
       { path: 'webhooks', element: <WebhooksPage /> },
-      // Reports (spec 001 §2): the menu opens the reports list tab.
+      // Reports (product §B2): the menu opens the reports list tab.
       { path: 'reports', element: <Navigate to="/reports/reportsList" replace /> },
       { path: 'reports/:tab', element: <ReportsPage /> },
       { path: 'tenants', element: <TenantsPage /> },
@@ -118,9 +118,9 @@ export const routes: RouteObject[] = [
       { path: 'cmdb/assets/:assetId', element: <AssetPage /> },
       { path: 'log-sources', element: <Navigate to="/log-sources/total" replace /> },
       { path: 'log-sources/:tab', element: <LogSourcesPage /> },
-      // the file viewer: files/download/<kind>/<id>/<file> (spec 001 §2)
+      // the file viewer: files/download/<kind>/<id>/<file> (product §B2)
       { path: 'files/*', element: <FileViewerPage /> },
-      // The documentation hub (spec 001 §2): the menu opens the instructions tab.
+      // The documentation hub (product §B2): the menu opens the instructions tab.
       { path: 'docs', element: <Navigate to="/docs/instructions" replace /> },
       { path: 'docs/:tab', element: <DocsHubPage /> },
       { path: 'instruction/:id', element: <DocumentPage key="instructions" tab="instructions" /> },
@@ -130,7 +130,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'article/:id', element: <DocumentPage key="articles" tab="articles" /> },
       { path: 'rule/:id', element: <RulePage /> },
-      // Any unknown path opens the dashboard (spec 000 §2).
+      // Any unknown path opens the dashboard (product §A2).
       { path: '*', element: <Navigate to="/dashboard" replace /> },
     ],
   },

@@ -40,7 +40,7 @@ function LazyDownloadPopup() {
 
 /**
  * The signed-in frame: header (brand, menu, language, theme, profile), the routed page and a
- * footer with the product version. Never narrower than SHELL_MIN_WIDTH (spec 000 §2).
+ * footer with the product version. Never narrower than SHELL_MIN_WIDTH (product §A2).
  */
 export function AppShell() {
   const { t } = useTranslation();

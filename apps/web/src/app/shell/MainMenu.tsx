@@ -2,7 +2,7 @@ import { Menu, theme, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
-/** Paths of the menu entries (spec 000 §2). */
+/** Paths of the menu entries (product §A2). */
 export const MENU_PATHS = {
   dashboard: '/dashboard',
   incidents: '/incidents',
@@ -29,7 +29,7 @@ export function menuKeyForPath(pathname: string): string | null {
 /** Keeps header popups inside the header landmark (screen-reader navigation, axe `region`). */
 export const popupInHeader = (node: HTMLElement): HTMLElement => node.closest('header') ?? document.body;
 
-/** The top menu: the same entries for every user (spec 000 §2, §6). */
+/** The top menu: the same entries for every user (product §A2, §A6). */
 export function MainMenu() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -51,7 +51,7 @@ export function MainMenu() {
     link(MENU_PATHS.tenants, t('menu.tenants')),
     link(MENU_PATHS.logSources, t('menu.logSources')),
     link(MENU_PATHS.reports, t('menu.reports')),
-    // The entry stands for the whole hub; it opens the instructions tab (spec 001 §2).
+    // The entry stands for the whole hub; it opens the instructions tab (product §B2).
     { key: MENU_PATHS.docs, label: <Link to={`${MENU_PATHS.docs}/instructions`}>{t('menu.docs')}</Link> },
     {
       key: MENU_PATHS.assets,

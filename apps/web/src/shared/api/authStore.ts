@@ -2,7 +2,7 @@ import type { TokenPair } from '@soc/contracts';
 import { useSyncExternalStore } from 'react';
 import { readStorageJson, STORAGE_KEYS, writeStorage } from '../lib/storage.ts';
 
-/** How the session was obtained; decides the Authorization scheme (spec 000 §3, §7). */
+/** How the session was obtained; decides the Authorization scheme (product §A3, §A7). */
 export type TokenType = 'SOCPortal' | 'SSO' | 'OIDC';
 
 /** The session kept in browser storage under `auth`. */
@@ -52,7 +52,7 @@ export const authStore = {
     emit();
   },
 
-  /** Ends the session; locale, theme and filters are kept (spec 000 §4). */
+  /** Ends the session; locale, theme and filters are kept (product §A4). */
   clear(reason: LogoutReason = 'logout'): void {
     if (current === null) return;
     current = null;
@@ -94,6 +94,6 @@ export const useAuthSession = (): StoredAuth | null =>
 /** True while a session exists. */
 export const useIsAuthenticated = (): boolean => useAuthSession() !== null;
 
-/** The Authorization header value for a session (spec 000 §7). */
+/** The Authorization header value for a session (product §A7). */
 export const authorizationHeader = (auth: StoredAuth): string =>
   `${auth.tokenType === 'OIDC' ? 'OIDC' : 'Bearer'} ${auth.access}`;

@@ -87,7 +87,7 @@ function collectMessages(value: unknown): string[] {
   return [];
 }
 
-/** True for cancelled requests, which are never shown to the user (DESIGN §7). */
+/** True for cancelled requests, which are never shown to the user (design §7). */
 export function isAbortedError(error: unknown): boolean {
   if (error instanceof ApiError) return error.kind === 'aborted';
   return error instanceof DOMException && error.name === 'AbortError';

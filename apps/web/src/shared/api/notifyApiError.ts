@@ -5,7 +5,7 @@ import { ApiError, describeErrorLines } from './errors.ts';
 
 /**
  * Shows an API error as a toast: the caller's message (or a generic one) and the description
- * from the answer (DESIGN §7). Aborted requests and ended sessions show nothing: the first are
+ * from the answer (design §7). Aborted requests and ended sessions show nothing: the first are
  * expected, the second hand over to the login screen.
  */
 export function notifyApiError(error: unknown, message?: string): void {

@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { clipText } from '../ui/clipText.ts';
 import { removeDownload, retryDownload, useDownloads, type DownloadItem } from './downloads.ts';
 
-/** The popup fades in and out over this time (spec 000 §9). */
+/** The popup fades in and out over this time (product §A9). */
 export const DOWNLOAD_POPUP_FADE_MS = 500;
 
 /**
- * The download-notification popup (spec 000 §2): every file being fetched, with its progress;
+ * The download-notification popup (product §A2): every file being fetched, with its progress;
  * a failed one with retry and remove. It sits in the bottom-left corner, away from the toasts,
  * and fades out once the list is empty.
  */

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { apiDownload, ApiError, errorDescription, isAbortedError, type QueryParams } from '../api/index.ts';
 import { saveFile } from '../lib/saveFile.ts';
 
-/** Where a download stands: running, saved, or failed (spec 000 §8: "marks the item as an exception"). */
+/** Where a download stands: running, saved, or failed (product §A8: "marks the item as an exception"). */
 export type DownloadStatus = 'active' | 'success' | 'exception';
 
 /** What the download popup shows for one file. */

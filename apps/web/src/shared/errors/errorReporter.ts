@@ -235,7 +235,7 @@ export function installGlobalErrorHandlers(target: Window = window): () => void 
     reportError(event.error ?? event.message, { tags: { source: 'window.onerror' } });
   };
   const onRejection = (event: PromiseRejectionEvent) => {
-    // Aborted requests are an expected outcome, never an error (DESIGN §7).
+    // Aborted requests are an expected outcome, never an error (design §7).
     if (isAbortError(event.reason)) return;
     reportError(event.reason, { tags: { source: 'unhandledrejection' } });
   };

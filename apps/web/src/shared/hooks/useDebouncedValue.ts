@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * `value`, once it has stopped changing for `delayMs` (default: the search debounce of
- * spec 000 §9, 300 ms). Suggestion searches key their queries by it, so typing sends one
+ * product §A9, 300 ms). Suggestion searches key their queries by it, so typing sends one
  * request per pause rather than one per keystroke.
  */
 export function useDebouncedValue<T>(value: T, delayMs: number = SEARCH_DEBOUNCE_MS): T {

@@ -15,7 +15,7 @@ export type RussianTexts<Shape> = {
   [Key in keyof Shape]: Shape[Key] extends string ? string : RussianTexts<Shape[Key]>;
 } & RussianPluralForms<Shape>;
 
-/** Supported interface languages (spec 000 §1). */
+/** Supported interface languages (product §A1). */
 export const LOCALES = ['ru', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 

@@ -9,7 +9,7 @@ import { STARTUP_TEXTS } from './startupTexts.ts';
 
 /**
  * The locale to start with: the persisted choice, else the browser's language: Russian when it
- * starts with `ru`, English otherwise (spec 000 §1).
+ * starts with `ru`, English otherwise (product §A1).
  */
 export function detectInitialLocale(stored: string | null, navigatorLanguage: string | undefined): Locale {
   if (isLocale(stored)) return stored;
@@ -91,7 +91,7 @@ export const startupLanguageState = (): StartupLanguageState => startup;
 export const isLanguageLoaded = (locale: Locale): boolean => antdLocales.has(locale);
 
 /**
- * Fetches a language's pack once (with the lazy-chunk time-out of spec 000/001) and adds its
+ * Fetches a language's pack once (with the lazy-chunk time-out of product §A and §B) and adds its
  * catalog to i18next. Rejects with a ChunkLoadError; a later call tries again.
  */
 export function loadLanguage(locale: Locale): Promise<void> {

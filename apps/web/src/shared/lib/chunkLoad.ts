@@ -36,7 +36,7 @@ export function classifyChunkError(error: unknown): Exclude<ChunkFailure, 'timeo
 }
 
 /**
- * Runs a dynamic import with a time limit (spec 000 §7: 120 s) and turns any failure into a
+ * Runs a dynamic import with a time limit (product §A7: 120 s) and turns any failure into a
  * ChunkLoadError.
  */
 export function importWithTimeout<T>(

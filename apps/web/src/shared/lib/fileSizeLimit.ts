@@ -2,7 +2,7 @@ import { ATTACHMENT_MAX_BYTES, visibleFileName } from '@soc/contracts';
 import type { TFunction } from 'i18next';
 import { notifyError } from '../ui/notifications.tsx';
 
-/** The per-file upload limit in MB, as messages state it (spec 000 §5: 50 MB). */
+/** The per-file upload limit in MB, as messages state it (product §A5: 50 MB). */
 export const ATTACHMENT_MAX_MB = ATTACHMENT_MAX_BYTES / (1024 * 1024);
 
 /** Chosen files split into those within the per-file limit and those over it. */

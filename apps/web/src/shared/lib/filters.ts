@@ -4,7 +4,7 @@ import { readStorageJson, STORAGE_KEYS, writeStorage } from './storage.ts';
 /**
  * List filters live in the URL query string and in browser storage under `filters`, one query
  * string per entity (`{"incidents": "status__in=1,2&ordering=-created"}`), so that a reload, a
- * new tab and back/forward all restore them (DESIGN §7).
+ * new tab and back/forward all restore them (design §7).
  */
 type StoredFilters = Record<string, string>;
 
@@ -30,7 +30,7 @@ export function writeStoredFilters(entity: string, query: string): void {
   writeStorage(STORAGE_KEYS.filters, Object.keys(all).length > 0 ? JSON.stringify(all) : null);
 }
 
-/** Search parameters whose text is trimmed (DESIGN §7). */
+/** Search parameters whose text is trimmed (design §7). */
 const TRIMMED_PARAMS = new Set(['search']);
 
 /**
@@ -131,7 +131,7 @@ type OrderingSchema<Ordering extends string> = {
 
 /**
  * The query-string helpers of a list whose filters are `shape` and whose sort is `ordering`
- * (DESIGN §7): keep what the contract accepts, read a list filter and the ordering in effect,
+ * (design §7): keep what the contract accepts, read a list filter and the ordering in effect,
  * apply changes, and build the API query (the filters with the ordering in effect).
  */
 export function listQueryParams<Param extends string, Ordering extends string>(

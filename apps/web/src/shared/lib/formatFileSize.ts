@@ -4,7 +4,7 @@ const KIB = 1024;
 const MIB = 1024 * 1024;
 
 /**
- * A byte count as bytes, KB or MB (binary multiples, spec 000 §9) in the interface language.
+ * A byte count as bytes, KB or MB (binary multiples, product §A9) in the interface language.
  * Bytes are written out with their plural form ("18 bytes", "2 байта"), which Intl's short unit
  * ("18 byte", "18 Б") lacks; kilobytes and megabytes take Intl's short units ("1.5 kB", "1,5 кБ").
  */

@@ -1,6 +1,6 @@
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage.ts';
 
-/** Colour scheme of the interface; light is the default (spec 000 §1). */
+/** Colour scheme of the interface; light is the default (product §A1). */
 export type ThemeMode = 'light' | 'dark';
 
 export const isThemeMode = (value: unknown): value is ThemeMode => value === 'light' || value === 'dark';

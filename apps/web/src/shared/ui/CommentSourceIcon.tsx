@@ -3,7 +3,7 @@ import type { CommentSource } from '@soc/contracts';
 import { theme, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** How a comment arrived, as the interface names it (spec 000 §3 Comment). */
+/** How a comment arrived, as the interface names it (product §A3 Comment). */
 export type CommentSourceKind = 'web' | 'email' | 'unverified';
 
 const SOURCE_VIEW: Record<CommentSource, { kind: CommentSourceKind; Icon: typeof ApiOutlined }> = {

@@ -2,7 +2,7 @@ import { BADGE_CAP } from '@soc/contracts';
 import { Badge, type BadgeProps } from 'antd';
 
 export type CountBadgeProps = Omit<BadgeProps, 'count' | 'overflowCount'> & {
-  /** The number to show; above the cap it reads "99+" (spec 001 §9). */
+  /** The number to show; above the cap it reads "99+" (product §B9). */
   count: number;
 };
 

@@ -41,7 +41,7 @@ export type InfiniteFeedProps<T> = {
 };
 
 /**
- * A virtualised list that loads the next page as its end scrolls into view (DESIGN §7: lists
+ * A virtualised list that loads the next page as its end scrolls into view (design §7: lists
  * fetch page by page on scroll), with a loading row and a retry when a page fails.
  */
 export function InfiniteFeed<T>({

@@ -51,7 +51,7 @@ export type ListPageProps = {
 };
 
 /**
- * The scaffold of a list screen (STYLE §12): a header, then the list in one of its states
+ * The scaffold of a list screen (design §10.12): a header, then the list in one of its states
  * (loading placeholders, error with retry, empty, the feed) beside a side panel.
  */
 export function ListPage({

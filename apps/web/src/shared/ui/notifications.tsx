@@ -31,7 +31,7 @@ const show = (type: 'error' | 'success' | 'warning' | 'info', options: NotifyOpt
   });
 };
 
-/** Shows an error toast for NOTIFICATION_DURATION_MS (spec 000 §9). */
+/** Shows an error toast for NOTIFICATION_DURATION_MS (product §A9). */
 export const notifyError = (options: NotifyOptions): void => show('error', options);
 /** Shows a success toast for NOTIFICATION_DURATION_MS. */
 export const notifySuccess = (options: NotifyOptions): void => show('success', options);

@@ -6,7 +6,7 @@ import type { Workbox } from 'workbox-window';
  * until the user accepts the reload, then takes over, so that the reloaded tab gets the new build
  * and not the old one from the cache.
  *
- * Every failure here is only logged (spec 001 §8): without a worker the portal works as before,
+ * Every failure here is only logged (product §B8): without a worker the portal works as before,
  * loading its files from the network.
  */
 

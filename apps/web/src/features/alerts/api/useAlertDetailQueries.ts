@@ -37,7 +37,7 @@ export function useGroupedAlertDataQuery(key: number, uuid: string) {
   });
 }
 
-/** GET …/tree/: a failure is shown in the panel (the first of non_field_errors, spec 000 §8), not toasted. */
+/** GET …/tree/: a failure is shown in the panel (the first of non_field_errors, product §A8), not toasted. */
 export function useAlertTreeQuery(key: number, uuid: string) {
   return useQuery({
     queryKey: alertKeys.tree(key, uuid),

@@ -25,7 +25,7 @@ export function useAlertPatchMutation(key: number, uuid: string) {
   });
 }
 
-/** Tag suggestions (GET /soc/tags/?limit=5&q=); a failure gives an empty list (spec 000 §8). */
+/** Tag suggestions (GET /soc/tags/?limit=5&q=); a failure gives an empty list (product §A8). */
 export function useTagSuggestionsQuery(q: string) {
   return useQuery({
     queryKey: alertKeys.tags(q),

@@ -34,7 +34,7 @@ export type AlertDetailPanelProps = {
   uuid: string;
 };
 
-/** The first of a 400's non_field_errors, else the error's message (spec 000 §8 "Alert tree failure"). */
+/** The first of a 400's non_field_errors, else the error's message (product §A8 "Alert tree failure"). */
 export function firstNonFieldError(error: unknown): string | null {
   if (error instanceof ApiError && error.data && typeof error.data === 'object') {
     const list = (error.data as { non_field_errors?: unknown }).non_field_errors;

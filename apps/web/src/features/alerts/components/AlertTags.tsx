@@ -5,7 +5,7 @@ import { clipTags } from '../../incidents/lib/clipTags.ts';
 
 export type AlertTagsProps = {
   tags: AlertTag[];
-  /** The source's own tag, clipped to 24 characters (spec 000 §9). */
+  /** The source's own tag, clipped to 24 characters (product §A9). */
   sourceTag?: string;
 };
 
@@ -14,7 +14,7 @@ export function clipSourceTag(text: string, max: number = SOURCE_TAG_CLIP): stri
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** An alert's tags: the first three, then '+N' with the rest in a tooltip (spec 000 §9). */
+/** An alert's tags: the first three, then '+N' with the rest in a tooltip (product §A9). */
 export function AlertTags({ tags, sourceTag }: AlertTagsProps) {
   const { shown, hidden } = clipTags(
     tags.map((tag) => tag.name),

@@ -33,7 +33,7 @@ export const SEVERITY_COLORS: Record<AlertSeverity, string> = {
 };
 
 /**
- * The alerts tab (spec 000 §2): a searchable, virtualised table (severity, title, affected
+ * The alerts tab (product §A2): a searchable, virtualised table (severity, title, affected
  * assets, created, updated) that loads further pages on scroll, and the detail panel of the
  * selected alert; the first alert is selected automatically.
  */

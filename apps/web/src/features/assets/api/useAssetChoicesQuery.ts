@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { assetKeys } from './assetKeys.ts';
 
-/** Values of the asset list filters; a failure leaves them empty (spec 001 §8). */
+/** Values of the asset list filters; a failure leaves them empty (product §B8). */
 export function useAssetChoicesQuery() {
   return useQuery({
     queryKey: assetKeys.choices(),

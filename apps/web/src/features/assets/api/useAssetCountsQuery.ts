@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { assetKeys } from './assetKeys.ts';
 
-/** The tab badges: the same calls with limit=100 (spec 001 §7), shown as 99+ above 99. */
+/** The tab badges: the same calls with limit=100 (product §B7), shown as 99+ above 99. */
 export function useAssetIncidentsCountQuery(cmdbId: string) {
   return useQuery({
     queryKey: assetKeys.incidentsCount(cmdbId),

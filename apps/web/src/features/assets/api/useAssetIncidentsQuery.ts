@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { assetKeys } from './assetKeys.ts';
 
-/** Incidents of an asset, 15 at a time by offset (spec 001 §7, §9). */
+/** Incidents of an asset, 15 at a time by offset (product §B7, §B9). */
 export function useAssetIncidentsQuery(cmdbId: string) {
   return useInfiniteQuery({
     queryKey: assetKeys.incidents(cmdbId),

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { assetKeys } from './assetKeys.ts';
 
-/** Installed software, 40 at a time; more exist while a page holds exactly 40 (spec 001 §9). */
+/** Installed software, 40 at a time; more exist while a page holds exactly 40 (product §B9). */
 export function useAssetSoftwareQuery(cmdbId: string, search: string) {
   return useInfiniteQuery({
     queryKey: assetKeys.software(cmdbId, search),

@@ -9,7 +9,7 @@ export type LoadMoreProps = {
   testId: string;
 };
 
-/** Fetches the next page when it scrolls into view (DESIGN §7), with a button as well. */
+/** Fetches the next page when it scrolls into view (design §7), with a button as well. */
 export function LoadMore({ hasMore, loading, onLoad, label, testId }: LoadMoreProps) {
   const ref = useRef<HTMLDivElement>(null);
   const load = useRef(onLoad);

@@ -1,4 +1,4 @@
-/** Texts of the asset inventory screens (spec 001 §2 Assets). */
+/** Texts of the asset inventory screens (product §B2 Assets). */
 export const assetsEn = {
   list: {
     title: 'Assets',

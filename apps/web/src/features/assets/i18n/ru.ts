@@ -1,6 +1,6 @@
 import type { assetsEn } from './en.ts';
 
-/** Тексты экранов активов (spec 001 §2 Assets). */
+/** Тексты экранов активов (product §B2 Assets). */
 export const assetsRu: typeof assetsEn = {
   list: {
     title: 'Активы',

@@ -38,7 +38,7 @@ import '../i18n/texts.ts';
 
 type Tab = 'incidents' | 'software';
 
-/** A tab's count badge (spec 001 §9), muted at zero; nothing while the count loads. */
+/** A tab's count badge (product §B9), muted at zero; nothing while the count loads. */
 function TabCount({ count, testId }: { count: number | undefined; testId: string }) {
   const { token } = theme.useToken();
   if (count === undefined) return null;
@@ -53,7 +53,7 @@ function TabCount({ count, testId }: { count: number | undefined; testId: string
   );
 }
 
-/** The asset page, /cmdb/assets/{assetId} (spec 001 §2): header, Incidents and Installed software. Read-only. */
+/** The asset page, /cmdb/assets/{assetId} (product §B2): header, Incidents and Installed software. Read-only. */
 export function AssetPage() {
   const cmdbId = useParams().assetId ?? '';
   return <AssetView key={cmdbId} cmdbId={cmdbId} />;

@@ -51,7 +51,7 @@ type MultiFilterProps = {
   onApply: (values: string[]) => void;
 };
 
-/** A multiselect that applies its selection on closing, only if changed (DESIGN §7). */
+/** A multiselect that applies its selection on closing, only if changed (design §7). */
 function MultiFilter({ label, testId, value, options, onApply }: MultiFilterProps) {
   const [draft, setDraft] = useState<string[] | null>(null);
   return (
@@ -80,7 +80,7 @@ function MultiFilter({ label, testId, value, options, onApply }: MultiFilterProp
   );
 }
 
-/** /cmdb/assets (spec 001 §2, Beta): the read-only asset inventory with search and filters. */
+/** /cmdb/assets (product §B2, Beta): the read-only asset inventory with search and filters. */
 export function AssetsPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -205,7 +205,7 @@ export function AssetsPage() {
           value={[gte ? dayjs(Number(gte)) : null, lte ? dayjs(Number(lte)) : null]}
           onChange={(dates) =>
             change({
-              // a date range covers the start of its first day to the end of its last (DESIGN §7)
+              // a date range covers the start of its first day to the end of its last (design §7)
               last_seen__gte: dates?.[0] ? dates[0].startOf('day').valueOf() : null,
               last_seen__lte: dates?.[1] ? dates[1].endOf('day').valueOf() : null,
             })

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest, authStore } from '../../../shared/api/index.ts';
 
 /**
- * Outcome of a password sign-in: a session, or a second factor to complete (spec 000 §4,
+ * Outcome of a password sign-in: a session, or a second factor to complete (product §A4,
  * "MFA pending": a code was sent; another may be requested after `challengeTimeoutSeconds`).
  */
 export type LoginResult =
@@ -41,7 +41,7 @@ export async function login(credentials: TokenObtainRequest): Promise<LoginResul
 export function useLoginMutation() {
   return useMutation({
     mutationFn: login,
-    // A failed sign-in leaves no half session behind (spec 000 §4).
+    // A failed sign-in leaves no half session behind (product §A4).
     onError: () => authStore.clear('logout'),
   });
 }

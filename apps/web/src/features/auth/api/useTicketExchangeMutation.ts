@@ -9,7 +9,7 @@ const exchanges = new Map<string, Promise<TicketResult>>();
 
 /**
  * Exchanges the one-time ticket of an OIDC or SSO callback for tokens and stores them with
- * their token type (spec 000 §7). A ticket works once, so a repeated call (React's strict-mode
+ * their token type (product §A7). A ticket works once, so a repeated call (React's strict-mode
  * double effect, a re-render) shares the first request instead of spending the ticket twice.
  * The browser's sign-in cookie goes along by itself (same origin).
  */

@@ -26,7 +26,7 @@ export type ChangePasswordFormProps = {
 /** Field names whose messages may come from the server (kept on a language switch). */
 const SERVER_FIELDS = new Set(['oldPassword']);
 
-/** Old password, new password and confirmation, with the client rules of spec 000 §5. */
+/** Old password, new password and confirmation, with the client rules of product §A5. */
 export function ChangePasswordForm({
   form,
   onSubmit,

@@ -9,7 +9,7 @@ export type LoginFormProps = {
   onSubmit: (credentials: TokenObtainRequest) => void;
   /** A sign-in request is running: the button shows progress and ignores clicks. */
   pending: boolean;
-  /** Message of the last failure, shown under the form (never as a toast, spec 000 §8). */
+  /** Message of the last failure, shown under the form (never as a toast, product §A8). */
   error: string | null;
 };
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
 import { formatCountdown } from '../lib/mfaErrors.ts';
 
-/** How often the resend countdown is redrawn (spec 000 §4: about every 300 ms). */
+/** How often the resend countdown is redrawn (product §A4: about every 300 ms). */
 export const COUNTDOWN_TICK_MS = 300;
 
 export type MfaPinFormProps = {
@@ -45,7 +45,7 @@ function useSecondsUntil(at: number): number {
   return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
-/** The 6-digit PIN entry of a sign-in with a second factor (spec 000 §2, §4). */
+/** The 6-digit PIN entry of a sign-in with a second factor (product §A2, §A4). */
 export function MfaPinForm({
   onSubmit,
   onCancel,

@@ -1,4 +1,4 @@
-/** Texts of the sign-in screens (spec 000 §2). */
+/** Texts of the sign-in screens (product §A2). */
 export const authEn = {
   login: {
     title: 'Sign in',

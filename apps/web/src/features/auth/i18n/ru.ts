@@ -1,7 +1,7 @@
 import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
 import type { authEn } from './en.ts';
 
-/** Тексты экранов входа (spec 000 §2). */
+/** Тексты экранов входа (product §A2). */
 export const authRu: RussianTexts<typeof authEn> = {
   login: {
     title: 'Вход',

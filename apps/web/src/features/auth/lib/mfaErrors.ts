@@ -20,7 +20,7 @@ const numberField = (data: unknown, field: string): number | null => {
 };
 
 /**
- * Reads a failed PIN check or resend (spec 000 §4, §8): an answer naming `mfa_token` ends the
+ * Reads a failed PIN check or resend (product §A4, §A8): an answer naming `mfa_token` ends the
  * MFA state; a wrong or expired PIN stays on the PIN entry with its message.
  */
 export function mfaFailure(error: unknown, t: TFunction): MfaFailure {
@@ -55,7 +55,7 @@ export function mfaFailure(error: unknown, t: TFunction): MfaFailure {
   return { resetMfa: false, message: loginErrorMessage(error, t), retryAfterSeconds: null };
 }
 
-/** Seconds as m:ss (spec 000 §4). */
+/** Seconds as m:ss (product §A4). */
 export function formatCountdown(seconds: number): string {
   const whole = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;

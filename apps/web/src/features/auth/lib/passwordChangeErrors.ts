@@ -16,7 +16,7 @@ export type MappedPasswordErrors = MappedFieldErrors<PasswordFormField>;
 
 /**
  * Maps a 400 answer of PUT /auth/password_change/ onto the form: `old_password` messages go to
- * the old-password field (spec 000 §5), the other known fields to theirs, and non-field or
+ * the old-password field (product §A5), the other known fields to theirs, and non-field or
  * unknown ones to the form-level alert.
  */
 export const mapPasswordChangeErrors = (fieldErrors: FieldMessages): MappedPasswordErrors =>

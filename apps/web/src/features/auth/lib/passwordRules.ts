@@ -3,7 +3,7 @@ import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 
 /**
- * Client rules of the new password (spec 000 §5, issue 25): required, 9+ characters, not only
+ * Client rules of the new password (product §A5, issue 25): required, 9+ characters, not only
  * digits or white space, no control characters. The strength check (zxcvbn against the user's
  * names) is the server's; its message shows on the field.
  */

@@ -23,7 +23,7 @@ describe('ExternalLoginCallbackPage', () => {
       refresh: 'refresh-oidc',
       tokenType: 'OIDC',
     });
-    // spec 000 §7: OIDC logins send 'OIDC {token}'
+    // product §A7: OIDC logins send 'OIDC {token}'
     const userCall = callsTo(fetchMock, 'GET /api/v0/auth/user/')[0];
     expect(userCall?.headers.get('authorization')).toBe(`OIDC ${access}`);
   });

@@ -32,7 +32,7 @@ const safeNext = (value: string | null): string =>
 /**
  * The end of an OIDC or SSO sign-in (`/auth/callback?ticket=…&next=…`): the ticket is
  * exchanged for tokens, which are stored; then the requested page opens and the auth gate
- * loads the user (spec 000 §7). Where the portal's second factor applies, the requested page
+ * loads the user (product §A7). Where the portal's second factor applies, the requested page
  * opens on the login screen's code step instead, which completes the sign-in.
  */
 export function ExternalLoginCallbackPage() {

@@ -19,7 +19,7 @@ import { OidcProviderButtons } from '../components/OidcProviderButtons.tsx';
 import { loginErrorMessage } from '../lib/loginErrorMessage.ts';
 import { pendingMfaFrom } from '../lib/pendingMfa.ts';
 
-/** A sign-in waiting for its second factor (spec 000 §3: mfa token and timeToGetNextMfaToken). */
+/** A sign-in waiting for its second factor (product §A3: mfa token and timeToGetNextMfaToken). */
 interface MfaState {
   token: string;
   method: 'sms' | 'totp';
@@ -35,7 +35,7 @@ const resendAt = (seconds: number | null | undefined) =>
 /**
  * The login screen, shown at any URL while logged out; after sign-in the same URL opens.
  * Sign-in is a sequence of steps: the password, then, for users with a second factor, the
- * 6-digit PIN sent by SMS (spec 000 §4). An OIDC or SSO sign-in that still needs the portal's
+ * 6-digit PIN sent by SMS (product §A4). An OIDC or SSO sign-in that still needs the portal's
  * second factor arrives here with it pending (location state) and starts at the PIN.
  */
 export function LoginPage() {

@@ -30,7 +30,7 @@ export function dashboardQuery(filters: URLSearchParams, range: DateRange): Reco
   };
 }
 
-/** GET /soc/incs/analytics/ with the previous period; refreshed every 30 s (spec 000 §4). */
+/** GET /soc/incs/analytics/ with the previous period; refreshed every 30 s (product §A4). */
 export function useAnalyticsQuery(filters: URLSearchParams, range: DateRange) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -69,7 +69,7 @@ export function useEpsQuery(filters: URLSearchParams, range: DateRange, enabled:
 }
 
 /**
- * GET /soc/mitre_matrix/?description=false, once (spec 000 §7): the widget shows names only, and
+ * GET /soc/mitre_matrix/?description=false, once (product §A7): the widget shows names only, and
  * the descriptions are most of the answer's bytes (the Rules → MITRE panel reads its own).
  */
 export function useMitreMatrixQuery() {
@@ -83,7 +83,7 @@ export function useMitreMatrixQuery() {
   });
 }
 
-/** The newest incident of the caller's tenants, polled every 30 s (spec 000 §4). */
+/** The newest incident of the caller's tenants, polled every 30 s (product §A4). */
 export function useNewestIncidentQuery(systems: string | null) {
   const query = { limit: '1', ordering: '-created', ...(systems ? { system__in: systems } : {}) };
   return useQuery({

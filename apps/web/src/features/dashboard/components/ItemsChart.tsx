@@ -19,7 +19,7 @@ export type ItemsChartProps = {
   title: string;
   chart: ChartType;
   entries: ChartEntry[];
-  /** At most this many bars (spec 000 §4: status and category 9, top lists 5). */
+  /** At most this many bars (product §A4: status and category 9, top lists 5). */
   max?: number;
   testId: string;
   emptyText: string;

@@ -42,7 +42,7 @@ function heatColors(primary: string, dark: boolean): Record<MitreHeatLevel, stri
 
 /**
  * The ATT&CK Enterprise matrix as a heat map of the period's incidents: tactics as columns, 12
- * to a row (spec 000 §9), techniques coloured by frequency; a technique opens its incidents and
+ * to a row (product §A9), techniques coloured by frequency; a technique opens its incidents and
  * opens into its sub-techniques. MITRE's copyright notice is shown beneath.
  */
 export function MitreMatrix({

@@ -171,7 +171,7 @@ describe('dashboard period', () => {
   });
 });
 
-describe('EPS chart and MITRE matrix constants (spec 000 §9)', () => {
+describe('EPS chart and MITRE matrix constants (product §A9)', () => {
   it('sizes the columns by the number of points', () => {
     expect(epsColumnStyle(7)).toEqual({ barMaxWidth: 20, borderRadius: 4 });
     expect(epsColumnStyle(30)).toEqual({ barMaxWidth: 20, borderRadius: 4 });

@@ -1,5 +1,5 @@
 /**
- * EPS chart constants (spec 000 §9): column max width 20, 14 or 8 and corner radius 4, 3 or 2
+ * EPS chart constants (product §A9): column max width 20, 14 or 8 and corner radius 4, 3 or 2
  * for fewer than 31, 31 or more, and 61 or more points.
  */
 export function epsColumnStyle(points: number): { barMaxWidth: number; borderRadius: number } {

@@ -26,7 +26,7 @@ export interface GridItem {
   h: number;
 }
 
-/** Dashboard state kept in browser storage (spec 000 §3 "Dashboard state"). */
+/** Dashboard state kept in browser storage (product §A3 "Dashboard state"). */
 export interface DashboardState {
   widgets: Widget[];
   layout: GridItem[];

@@ -12,11 +12,11 @@ export const dayRange = (first: Dayjs, last: Dayjs): DateRange => ({
   to: last.endOf('day').valueOf(),
 });
 
-/** The default period (spec 000 §9): today minus 6 days to today. */
+/** The default period (product §A9): today minus 6 days to today. */
 export const defaultRange = (now: Dayjs = dayjs()): DateRange => dayRange(now.subtract(6, 'day'), now);
 
 /**
- * At a new day the end of a period that ended "today" moves to the new today (spec 000 §4),
+ * At a new day the end of a period that ended "today" moves to the new today (product §A4),
  * keeping its length; other periods stay as they are.
  */
 export function rollRange(range: DateRange, previousToday: Dayjs, today: Dayjs): DateRange {

@@ -66,7 +66,7 @@ function readRange(params: URLSearchParams): DateRange | null {
   return params.get('created__gte') && params.get('created__lte') && from <= to ? { from, to } : null;
 }
 
-/** "Today", checked with every refresh: the page notices a new day (spec 000 §4). */
+/** "Today", checked with every refresh: the page notices a new day (product §A4). */
 function useToday() {
   const [today, setToday] = useState(() => dayjs().startOf('day'));
   useEffect(() => {
@@ -80,7 +80,7 @@ function useToday() {
 }
 
 /**
- * /dashboard (spec 000 §2, §4): a period and tenants, key figures with the previous period, and a
+ * /dashboard (product §A2, §A4): a period and tenants, key figures with the previous period, and a
  * grid of widgets (16 columns, drag and resize) kept in browser storage. Chart values open the
  * incident list with the same filter; data refreshes every 30 s.
  */
@@ -149,7 +149,7 @@ export function DashboardPage() {
   const choices = useFilterChoicesQuery();
   const newest = useNewestIncidentQuery(filters.get('system__in'));
 
-  // a newer incident than the last one seen: a warning toast with its key (spec 000 §4)
+  // a newer incident than the last one seen: a warning toast with its key (product §A4)
   const lastKey = useRef<number | null>(null);
   useEffect(() => {
     const incident = newest.data;

@@ -6,7 +6,7 @@ import { documentKeys } from './documentKeys.ts';
 
 /**
  * Choices of a filter (GET /soc/{kind}/tags/, /soc/instructions/sensors/). A failure yields an
- * empty list (spec 001 §8): the multiselect then shows its not-found text.
+ * empty list (product §B8): the multiselect then shows its not-found text.
  */
 export function useDocumentChoicesQuery(view: DocumentKindView, field: 'tags' | 'sensors', enabled = true) {
   return useQuery({

@@ -6,7 +6,7 @@ import { documentKeys } from './documentKeys.ts';
 
 /**
  * The languages in which documents of a kind exist (GET /soc/{kind}/languages/). A failure is
- * shown next to the language filter with a retry link (spec 001 §8), not as a toast.
+ * shown next to the language filter with a retry link (product §B8), not as a toast.
  */
 export function useDocumentLanguagesQuery(view: DocumentKindView) {
   return useQuery({

@@ -6,7 +6,7 @@ import { documentKeys } from './documentKeys.ts';
 
 /**
  * A document card (GET /soc/{kind}/{id}/). Errors are not toasted here: the page shows the
- * load-failure toast and returns to its list (spec 001 §8).
+ * load-failure toast and returns to its list (product §B8).
  */
 export function useDocumentQuery(view: DocumentKindView, id: number) {
   return useQuery({

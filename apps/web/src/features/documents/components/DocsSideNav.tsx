@@ -27,7 +27,7 @@ export type DocsSideNavProps = {
   active: DocsTab;
 };
 
-/** The hub's left panel: the four tabs with icons; it can be collapsed to the icons (spec 001 §2). */
+/** The hub's left panel: the four tabs with icons; it can be collapsed to the icons (product §B2). */
 export function DocsSideNav({ active }: DocsSideNavProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();

@@ -21,7 +21,7 @@ export type DocumentCommentsProps = {
   id: string;
 };
 
-/** The comments of a document: the list (oldest first) and a form to add one (spec 001 §2). */
+/** The comments of a document: the list (oldest first) and a form to add one (product §B2). */
 export function DocumentComments({ view, documentId, id }: DocumentCommentsProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();

@@ -23,8 +23,8 @@ export type DocumentFilterRowProps = {
 };
 
 /**
- * Filters of a document list (spec 001 §2, §5): tags, sensors (instructions), created and
- * last-update ranges with the presets of spec 001 §9. Multiselects apply on closing, only if
+ * Filters of a document list (product §B2, §B5): tags, sensors (instructions), created and
+ * last-update ranges with the presets of product §B9. Multiselects apply on closing, only if
  * changed; a range covers whole days.
  */
 export function DocumentFilterRow({ view, params, onChange }: DocumentFilterRowProps) {

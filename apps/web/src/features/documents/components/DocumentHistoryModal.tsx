@@ -16,7 +16,7 @@ export type DocumentHistoryModalProps = {
 };
 
 /**
- * The version history of a document (spec 001 §2 "Articles"): a modal list of versions, newest
+ * The version history of a document (product §B2 "Articles"): a modal list of versions, newest
  * first; a version's details (its description and comment) open in a second modal.
  */
 export function DocumentHistoryModal({ view, documentId, open, onClose }: DocumentHistoryModalProps) {

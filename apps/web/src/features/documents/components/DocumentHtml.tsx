@@ -19,7 +19,7 @@ export type DocumentHtmlProps = {
 /**
  * Server-rendered, sanitised Markdown. Inline images served by the API are fetched with the
  * Authorization header and shown through object URLs, revoked when the HTML changes or the
- * component unmounts (spec 000 §7).
+ * component unmounts (product §A7).
  */
 export function DocumentHtml({ html, testId, collapsible = false }: DocumentHtmlProps) {
   const { t } = useTranslation();

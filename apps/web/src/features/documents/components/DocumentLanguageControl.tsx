@@ -13,7 +13,7 @@ export type DocumentLanguageControlProps = {
 
 /**
  * The document language filter. When the list of languages could not be loaded, a retry link
- * ('Повторить загрузку', spec 001 §8) sits beside it.
+ * ('Повторить загрузку', product §B8) sits beside it.
  */
 export function DocumentLanguageControl({
   value,

@@ -17,7 +17,7 @@ export type DocumentMainInfoProps = {
 };
 
 /**
- * The Main info block of a card (spec 001 §2): common fields, attachments and a link to the
+ * The Main info block of a card (product §B2): common fields, attachments and a link to the
  * same document in another language when one exists. It can be collapsed.
  */
 export function DocumentMainInfo({ view, document, id }: DocumentMainInfoProps) {

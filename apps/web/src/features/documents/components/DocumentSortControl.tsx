@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../i18n/texts.ts';
 
-/** Sort options (spec 001 §9: created, last update, title, each either way) with their labels. */
+/** Sort options (product §B9: created, last update, title, each either way) with their labels. */
 const SORT_OPTIONS = [
   ['-updated', 'updatedDesc'],
   ['updated', 'updatedAsc'],

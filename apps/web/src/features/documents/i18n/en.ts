@@ -1,4 +1,4 @@
-/** Texts of the documentation screens (spec 001 §4). */
+/** Texts of the documentation screens (product §B4). */
 export const docsEn = {
   hub: {
     label: 'Documentation sections',

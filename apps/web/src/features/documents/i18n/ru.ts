@@ -1,7 +1,7 @@
 import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
 import type { docsEn } from './en.ts';
 
-/** Тексты экранов документации (spec 001 §4). */
+/** Тексты экранов документации (product §B4). */
 export const docsRu: RussianTexts<typeof docsEn> = {
   hub: {
     label: 'Разделы документации',

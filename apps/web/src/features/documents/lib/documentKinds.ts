@@ -1,6 +1,6 @@
 import { DOCUMENT_KIND_PATHS, type DocumentKind } from '@soc/contracts';
 
-/** Tabs of the documentation hub (spec 001 §2), in the order of its left panel. */
+/** Tabs of the documentation hub (product §B2), in the order of its left panel. */
 export const DOCS_TABS = ['instructions', 'responseInstructions', 'articles', 'rules'] as const;
 export type DocsTab = (typeof DOCS_TABS)[number];
 
@@ -22,9 +22,9 @@ export interface DocumentKindView {
   apiPath: string;
   /** Entry of the list under the `filters` storage key. */
   filterEntity: string;
-  /** Only instructions carry sensors (spec 001 §3). */
+  /** Only instructions carry sensors (product §B3). */
   hasSensors: boolean;
-  /** Response instructions and articles keep a version history (spec 001 §7). */
+  /** Response instructions and articles keep a version history (product §B7). */
   hasHistory: boolean;
   /** Page-title key of a card. */
   titleKey: 'pages.instruction' | 'pages.responseInstruction' | 'pages.article';

@@ -14,7 +14,7 @@ import type { DocumentKindView } from './documentKinds.ts';
 /** A parameter of a document list's query string: a filter, `search`, `language` or `ordering`. */
 export type DocumentParam = Exclude<keyof typeof DocumentFiltersShape, 'document'>;
 
-/** A value to set; null, '' and [] remove the parameter (DESIGN §7). */
+/** A value to set; null, '' and [] remove the parameter (design §7). */
 export type DocumentParamValue = string | ReadonlyArray<string> | null | undefined;
 
 const PARAM_SCHEMAS = new Map(
@@ -79,7 +79,7 @@ export function countActiveFilters(params: URLSearchParams): number {
 
 /**
  * A date range as ISO `…__gte`/`…__lte` changes: from the start of its first day to the end
- * of its last (spec 001 §5); an open end removes its bound, null clears the range.
+ * of its last (product §B5); an open end removes its bound, null clears the range.
  */
 export function dateRangeChanges(
   field: 'created' | 'updated',

@@ -3,7 +3,7 @@ import type { DocumentKindView } from './documentKinds.ts';
 
 /**
  * Downloads a document as PDF (GET /soc/{kind}/{id}/download_pdf/) through the download popup;
- * the file is saved as `{title}.pdf` (spec 001 §7) unless the server names it.
+ * the file is saved as `{title}.pdf` (product §B7) unless the server names it.
  */
 export function downloadDocumentPdf(view: DocumentKindView, document: { id: number; title: string }): void {
   startDownload({

@@ -6,7 +6,7 @@ import { DOCUMENT_VIEWS, isDocsTab } from '../lib/documentKinds.ts';
 import { DocumentListView } from './DocumentListView.tsx';
 
 /**
- * /docs/{tab} (spec 001 §2 "Documentation hub"): the collapsible left panel of the four tabs
+ * /docs/{tab} (product §B2 "Documentation hub"): the collapsible left panel of the four tabs
  * and the list of the selected one. An unknown tab opens the dashboard. The rules tab shows
  * the rules view (issue 9).
  */

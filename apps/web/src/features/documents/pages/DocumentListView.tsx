@@ -35,9 +35,9 @@ export type DocumentListViewProps = {
 };
 
 /**
- * The list of one tab of the hub (spec 001 §2 "Instruction list", "Response instructions",
+ * The list of one tab of the hub (product §B2 "Instruction list", "Response instructions",
  * "Articles"): search, filters, language, sort and an infinite list of cards with a side
- * panel. Filters, sort and search live in the URL and in storage (DESIGN §7).
+ * panel. Filters, sort and search live in the URL and in storage (design §7).
  */
 export function DocumentListView({ view }: DocumentListViewProps) {
   const { t } = useTranslation();
@@ -59,7 +59,7 @@ export function DocumentListView({ view }: DocumentListViewProps) {
   const total = query.data?.pages.at(-1)?.total ?? 0;
   const selected = documents.find((document) => document.id === selectedId) ?? null;
   const activeFilters = countActiveFilters(params);
-  // The notice of spec 001 §2: no document of this kind exists in the selected language at all.
+  // The notice of product §B2: no document of this kind exists in the selected language at all.
   const noDataForLanguage = languages.data !== undefined && !languages.data.includes(language);
 
   return (

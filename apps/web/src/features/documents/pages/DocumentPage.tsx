@@ -35,7 +35,7 @@ export type DocumentPageProps = {
 };
 
 /**
- * /instruction/{id}, /responseInstruction/{id}, /article/{id} (spec 001 §2): breadcrumb with a
+ * /instruction/{id}, /responseInstruction/{id}, /article/{id} (product §B2): breadcrumb with a
  * back button, Download PDF, anchored blocks (main info, body, comments), the version history
  * (response instructions and articles). A fetch error shows a toast and returns to the list.
  */
@@ -46,7 +46,7 @@ export function DocumentPage({ tab }: DocumentPageProps) {
   return <DocumentView key={id} view={view} documentId={id} />;
 }
 
-/** Shows the load-failure toast once and goes to the list (spec 001 §8). */
+/** Shows the load-failure toast once and goes to the list (product §B8). */
 function LoadFailed({ view, error }: { view: DocumentKindView; error?: unknown }) {
   const { t } = useTranslation();
   const shown = useRef(false);

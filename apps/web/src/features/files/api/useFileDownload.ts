@@ -8,7 +8,7 @@ export type FileDownloadState =
   | { state: 'error'; error: unknown };
 
 /**
- * Downloads `…/{path}/download/` as a stream with progress (spec 001 §7: notifications off)
+ * Downloads `…/{path}/download/` as a stream with progress (product §B7: notifications off)
  * once `enabled`; leaving the page aborts it.
  */
 export function useFileDownload(path: string, enabled: boolean): FileDownloadState {

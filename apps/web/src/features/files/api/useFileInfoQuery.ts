@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { fileKeys } from './fileKeys.ts';
 
-/** GET /soc/files/{path}/ → the file's name (spec 001 §7); the viewer shows failures itself. */
+/** GET /soc/files/{path}/ → the file's name (product §B7); the viewer shows failures itself. */
 export function useFileInfoQuery(path: string) {
   return useQuery({
     queryKey: fileKeys.info(path),

@@ -9,7 +9,7 @@ export type FileErrorScreenProps = {
   message?: string;
 };
 
-/** The not-found and error screens of the file viewer (spec 001 §8), with back and go-to-main. */
+/** The not-found and error screens of the file viewer (product §B8), with back and go-to-main. */
 export function FileErrorScreen({ kind, message }: FileErrorScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 export type ImagePreviewProps = { src: string; alt: string };
 
-/** An image fitted to the window; a click toggles its natural size when it is wider (spec 001 §2). */
+/** An image fitted to the window; a click toggles its natural size when it is wider (product §B2). */
 export function ImagePreview({ src, alt }: ImagePreviewProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();

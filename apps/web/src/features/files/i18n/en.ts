@@ -1,4 +1,4 @@
-/** Texts of the file viewer (spec 001 §2 File viewer, §8). */
+/** Texts of the file viewer (product §B2 File viewer, §8). */
 export const filesEn = {
   preview: 'Preview {{name}}',
   download: 'Download',

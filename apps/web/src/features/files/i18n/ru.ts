@@ -1,6 +1,6 @@
 import type { filesEn } from './en.ts';
 
-/** Тексты просмотра файлов (spec 001 §2, §8). */
+/** Тексты просмотра файлов (product §B2, §B8). */
 export const filesRu: typeof filesEn = {
   preview: 'Просмотр: {{name}}',
   download: 'Скачать',

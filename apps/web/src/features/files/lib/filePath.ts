@@ -1,5 +1,5 @@
 /**
- * The files-resource path of a viewer route (spec 001 §2, §8): `/files/download/<path>` maps to
+ * The files-resource path of a viewer route (product §B2, §B8): `/files/download/<path>` maps to
  * `<path>`; anything else, an empty path, or a path that still holds `download` after mapping,
  * is null (not found). Segments are re-encoded for the API URL.
  */
@@ -16,7 +16,7 @@ export function fileResourcePath(splat: string | undefined): string | null {
 export type PreviewKind =
   'image' | 'text' | 'json' | 'media-audio' | 'media-video' | 'media-pdf' | 'fallback';
 
-/** How the viewer shows a file of this content type (spec 001 §2 File viewer). */
+/** How the viewer shows a file of this content type (product §B2 File viewer). */
 export function previewKind(contentType: string): PreviewKind {
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (type.startsWith('image/')) return 'image';

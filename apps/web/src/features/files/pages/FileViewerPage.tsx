@@ -17,7 +17,7 @@ const errorKind = (error: unknown): 'notFound' | 'error' =>
   error instanceof ApiError && error.status !== null && error.status < 500 ? 'notFound' : 'error';
 
 /**
- * The file viewer for routes beginning with files/download (spec 001 §2, §4, §8): title,
+ * The file viewer for routes beginning with files/download (product §B2, §B4, §B8): title,
  * Download button, progress bar, and a preview by content type, or a fallback that downloads.
  */
 export function FileViewerPage() {

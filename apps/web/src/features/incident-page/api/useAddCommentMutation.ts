@@ -15,7 +15,7 @@ export interface AddCommentVariables {
 
 /**
  * Adds a comment (POST {incident}/comments/, multipart: body, issue_completed, attachments).
- * A comment can move the incident's status (spec 000 §4), so the card and its actions refresh
+ * A comment can move the incident's status (product §A4), so the card and its actions refresh
  * too. Errors are toasted by the composer.
  */
 export function useAddCommentMutation(key: number) {

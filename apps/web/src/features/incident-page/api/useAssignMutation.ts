@@ -5,7 +5,7 @@ import { usePutCard } from './usePutCard.ts';
 
 /**
  * Assigns the incident to a user of its system, or clears the assignee
- * (POST /soc/incs/{key}/assign_to_customer/); the answer is the card. The caller shows the toasts of spec 000 §8.
+ * (POST /soc/incs/{key}/assign_to_customer/); the answer is the card. The caller shows the toasts of product §A8.
  */
 export function useAssignMutation(key: number) {
   const putCard = usePutCard(key);

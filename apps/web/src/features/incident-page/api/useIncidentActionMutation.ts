@@ -4,16 +4,16 @@ import { apiRequest } from '../../../shared/api/index.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
 import { usePutCard } from './usePutCard.ts';
 
-/** The workflow actions a customer takes from the incident page (spec 000 §4). */
+/** The workflow actions a customer takes from the incident page (product §A4). */
 export type CustomerAction = 'confirm' | 'close' | 'reopen';
 
-/** One action with its payload (spec 000 §3: close needs a resolution). */
+/** One action with its payload (product §A3: close needs a resolution). */
 export type IncidentActionVariables =
   { action: 'confirm' | 'reopen'; payload: ConfirmPayload } | { action: 'close'; payload: ClosePayload };
 
 /**
  * POST /soc/incs/{key}/{confirm|close|reopen}/. Errors are left to the dialog (field messages
- * go under the fields, the rest into the toast of spec 000 §8). The answer is the card,
+ * go under the fields, the rest into the toast of product §A8). The answer is the card,
  * put into the cache as it is; its actions, its comments (the action's comment is stored as
  * one) and the lists refresh.
  */

@@ -6,7 +6,7 @@ import { incidentPageKeys } from './incidentPageKeys.ts';
 
 /**
  * The incident card (GET /soc/incs/{key}/) in the interface language. Errors are not toasted
- * here: the page shows the load-failure toast of spec 000 §8 and leaves for the list.
+ * here: the page shows the load-failure toast of product §A8 and leaves for the list.
  */
 export function useIncidentCardQuery(key: number) {
   const language = useLanguage();

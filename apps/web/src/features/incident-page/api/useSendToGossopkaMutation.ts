@@ -7,7 +7,7 @@ import '../i18n/texts.ts';
 
 /**
  * Sends the incident to the national centre (POST {incident}/manually_send_to_gossopka/); the
- * answer is the new sending state. Failures show the toast of spec 000 §8.
+ * answer is the new sending state. Failures show the toast of product §A8.
  */
 export function useSendToGossopkaMutation(key: number) {
   const { t } = useTranslation();

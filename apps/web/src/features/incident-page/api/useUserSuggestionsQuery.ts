@@ -6,7 +6,7 @@ import { incidentPageKeys } from './incidentPageKeys.ts';
 /**
  * Active users of the incident's system as assignee suggestions
  * (GET /soc/users/?page_size=10&is_active=true&system__in={system}&search={text}). `search` is
- * debounced by the caller and trimmed here. A failure gives an empty list (spec 000 §8).
+ * debounced by the caller and trimmed here. A failure gives an empty list (product §A8).
  */
 export function useUserSuggestionsQuery(systemId: number, search: string, enabled: boolean) {
   const text = search.trim();

@@ -9,7 +9,7 @@ import { useIncidentActionMutation, type CustomerAction } from '../api/useIncide
 import { useResolutionsQuery } from '../api/useResolutionsQuery.ts';
 import '../i18n/texts.ts';
 
-/** Values of the confirm, close and reopen dialogs (spec 000 §3, §5). */
+/** Values of the confirm, close and reopen dialogs (product §A3, §A5). */
 interface ActionValues {
   comment?: string;
   resolution?: number;
@@ -35,7 +35,7 @@ export type ActionDialogProps = {
 /**
  * The dialog of a workflow action: a required comment, for close a required resolution (TP or
  * FP of the incident's issue type), and "Assign to myself". On success it shows the toast of
- * spec 000 §8 and closes while the card and the action list refresh; server field messages
+ * product §A8 and closes while the card and the action list refresh; server field messages
  * show under their fields.
  */
 export function ActionDialog({ incident, action, onClose }: ActionDialogProps) {

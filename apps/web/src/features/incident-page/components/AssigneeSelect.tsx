@@ -16,9 +16,9 @@ export type AssigneeSelectProps = {
 };
 
 /**
- * The incident's customer assignee (spec 000 §4 "Assignment"): a select searching the active
+ * The incident's customer assignee (product §A4 "Assignment"): a select searching the active
  * users of the incident's system (trimmed text, debounced 300 ms), clearable, and
- * "Assign to yourself" unless the caller already is the assignee. Toasts of spec 000 §8.
+ * "Assign to yourself" unless the caller already is the assignee. Toasts of product §A8.
  */
 export function AssigneeSelect({ incident }: AssigneeSelectProps) {
   const { t } = useTranslation();

@@ -69,7 +69,7 @@ export type AttachmentListProps = {
 
 /**
  * Attachments with their sizes; each downloads through the download popup. Images of the types
- * of spec 000 §3 also show a thumbnail.
+ * of product §A3 also show a thumbnail.
  */
 export function AttachmentList({ attachments, testId }: AttachmentListProps) {
   const { i18n } = useTranslation();

@@ -13,7 +13,7 @@ export type CollapsibleHtmlProps = {
 };
 
 /**
- * Server-rendered, sanitised HTML clipped to a few lines with More/Less (spec 000 §2 "each
+ * Server-rendered, sanitised HTML clipped to a few lines with More/Less (product §A2 "each
  * with more/less"); the toggle shows only when the content is taller than the clip.
  */
 export function CollapsibleHtml({ html, testId }: CollapsibleHtmlProps) {

@@ -13,7 +13,7 @@ import { attachmentProblems, unsafeNameText } from '../../incidents/lib/attachme
 import { useAddCommentMutation } from '../api/useAddCommentMutation.ts';
 import '../i18n/texts.ts';
 
-/** Minimum heights of the composer (its resizer) and of its editor (spec 000 §9). */
+/** Minimum heights of the composer (its resizer) and of its editor (product §A9). */
 export const COMPOSER_MIN_HEIGHT = 150;
 export const EDITOR_MIN_HEIGHT = 118;
 /** The editor may take up to this share of the viewport. */
@@ -53,7 +53,7 @@ export type ChatComposerProps = {
 };
 
 /**
- * The chat composer (spec 000 §4), shared by incident comments and task chats: send is active
+ * The chat composer (product §A4), shared by incident comments and task chats: send is active
  * only with text; Ctrl/Cmd+Enter sends; files come from the attach button or a drop and are
  * removed with the button shown on hover; text, flag and files clear once the message is stored.
  */

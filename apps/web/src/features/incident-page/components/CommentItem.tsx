@@ -54,7 +54,7 @@ export function CommentItem({ comment }: CommentItemProps) {
         data-testid="comment-body"
         className="incident-comment-body"
         style={{ overflowWrap: 'anywhere' }}
-        // Sanitised on the server (no scripts, handlers or javascript: links; spec 000 §3).
+        // Sanitised on the server (no scripts, handlers or javascript: links; product §A3).
         dangerouslySetInnerHTML={{ __html: comment.body }}
       />
       <AttachmentList attachments={comment.attachments} testId="comment-attachments" />

@@ -19,7 +19,7 @@ import { CommentItem } from './CommentItem.tsx';
 import { CountBadge } from '../../../shared/ui/CountBadge.tsx';
 import '../i18n/texts.ts';
 
-/** Width limits of the comments panel (spec 000 §2). */
+/** Width limits of the comments panel (product §A2). */
 export const COMMENTS_MIN_WIDTH = 410;
 export const COMMENTS_MAX_WIDTH = 750;
 /** The panel's offset below the shell's sticky header, and its height: the rest of the viewport. */
@@ -61,7 +61,7 @@ export type ChatPanelProps = {
 };
 
 /**
- * The right-hand chat of an incident or a task (spec 000 §2, §4): resizable between 410 and
+ * The right-hand chat of an incident or a task (product §A2, §A4): resizable between 410 and
  * 750 px (default 410) by its left edge, keeping its width across reloads, searchable, 'No comments' when empty, the composer below.
  */
 export function ChatPanel({ comments, composer }: ChatPanelProps) {

@@ -17,7 +17,7 @@ import '../i18n/texts.ts';
 /** How often the card is fetched again while a send is being processed. */
 const PROCESSING_POLL_MS = 5_000;
 
-/** What the control shows now: the server's state, advanced by the clock (spec 000 §4). */
+/** What the control shows now: the server's state, advanced by the clock (product §A4). */
 export type GossopkaView = 'none' | 'countdown' | 'processing' | 'sent' | 'error';
 
 /**
@@ -63,7 +63,7 @@ export type GossopkaControlProps = {
 };
 
 /**
- * Sending to the national centre (spec 000 §4): the send button behind a confirmation; a
+ * Sending to the national centre (product §A4): the send button behind a confirmation; a
  * countdown (hh:mm:ss) to a planned send with the button; at zero a processing state for up to
  * 5 minutes; then an error label with the button again. Sent incidents show their id.
  */

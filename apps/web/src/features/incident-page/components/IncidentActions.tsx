@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CustomerAction } from '../api/useIncidentActionMutation.ts';
 import '../i18n/texts.ts';
 
-/** The customer actions in the order they are offered (spec 000 §4). */
+/** The customer actions in the order they are offered (product §A4). */
 const CUSTOMER_ACTIONS: readonly CustomerAction[] = ['confirm', 'close', 'reopen'];
 
 export type IncidentActionsProps = {
@@ -14,7 +14,7 @@ export type IncidentActionsProps = {
   onOpen: (action: CustomerAction) => void;
 };
 
-/** Links for the actions the server allows now, or a dash when there are none (spec 000 §4). */
+/** Links for the actions the server allows now, or a dash when there are none (product §A4). */
 export function IncidentActions({ available, loading, onOpen }: IncidentActionsProps) {
   const { t } = useTranslation();
   if (loading) return <Skeleton.Button active size="small" />;

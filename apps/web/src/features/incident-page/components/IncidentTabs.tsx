@@ -25,7 +25,7 @@ const DEFAULT_TAB = 'details';
 const FAQ_ISSUE_TYPES = new Set(['information']);
 
 /**
- * The centre of the incident page (spec 000 §2): details (description or FAQ, resolution,
+ * The centre of the incident page (product §A2): details (description or FAQ, resolution,
  * recommendations), CMDB assets, alerts, identified IOCs (disabled when none),
  * misconfigurations (Remediation only) and relations. The alerts tab is disabled while the
  * incident has no alerts (its count comes from the first alert page, shared with the tab).

@@ -7,7 +7,7 @@ import '../../alerts/i18n/texts.ts';
 
 export type IocsTabProps = { iocs: Ioc[] };
 
-/** Identified IOCs grouped by type, each value and each group copyable (spec 000 §2). */
+/** Identified IOCs grouped by type, each value and each group copyable (product §A2). */
 export function IocsTab({ iocs }: IocsTabProps) {
   const { t } = useTranslation();
   return (

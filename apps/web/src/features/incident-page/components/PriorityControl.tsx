@@ -25,7 +25,7 @@ export type PriorityControlProps = {
   onOpenDialog: () => void;
 };
 
-/** The priority in the main info, changed in place (spec 000 §4 "inline"), with a button for the dialog. */
+/** The priority in the main info, changed in place (product §A4 "inline"), with a button for the dialog. */
 export function PriorityControl({ incident, onOpenDialog }: PriorityControlProps) {
   const { t } = useTranslation();
   const mutation = usePriorityMutation(incident.key);
@@ -73,7 +73,7 @@ export type PriorityDialogProps = {
   onClose: () => void;
 };
 
-/** The priority-change dialog (spec 000 §2 `?updatePriority`, §4). */
+/** The priority-change dialog (product §A2 `?updatePriority`, §4). */
 export function PriorityDialog({ incident, open, onClose }: PriorityDialogProps) {
   const { t } = useTranslation();
   const mutation = usePriorityMutation(incident.key);

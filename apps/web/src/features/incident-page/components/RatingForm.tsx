@@ -15,7 +15,7 @@ interface RatingValues {
 
 const FIELD_BY_SERVER_NAME: Record<string, keyof RatingValues> = { rating: 'rating', comment: 'comment' };
 
-/** Clamps a star count to the allowed range (spec 000 §5). */
+/** Clamps a star count to the allowed range (product §A5). */
 export const clampRating = (value: number): number => Math.min(RATING_MAX, Math.max(0, Math.round(value)));
 
 export type RatingBlockProps = {
@@ -23,7 +23,7 @@ export type RatingBlockProps = {
 };
 
 /**
- * The rating of a handled incident (spec 000 §4 "Rating"): the given rating read-only, or,
+ * The rating of a handled incident (product §A4 "Rating"): the given rating read-only, or,
  * while there is none and the incident may be rated, stars with a comment; submit and cancel
  * appear once a star is chosen. A 400 puts the server's messages on the fields and toasts.
  */

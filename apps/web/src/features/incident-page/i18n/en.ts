@@ -1,4 +1,4 @@
-/** Texts of the incident page (spec 001 §3). */
+/** Texts of the incident page (product §B3). */
 export const incidentPageEn = {
   breadcrumbs: 'Breadcrumbs',
   loadFailed: 'Fetching incident: error',

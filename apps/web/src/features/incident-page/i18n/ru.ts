@@ -1,7 +1,7 @@
 import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
 import type { incidentPageEn } from './en.ts';
 
-/** Тексты страницы инцидента (spec 001 §3). */
+/** Тексты страницы инцидента (product §B3). */
 export const incidentPageRu: RussianTexts<typeof incidentPageEn> = {
   breadcrumbs: 'Навигационная цепочка',
   loadFailed: 'Ошибка при загрузке инцидента',

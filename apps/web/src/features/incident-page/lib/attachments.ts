@@ -6,7 +6,7 @@ export function apiPathOfLink(link: string): string {
   return path.startsWith(API_BASE) ? path.slice(API_BASE.length) : path;
 }
 
-/** Whether the chat shows a thumbnail for this content type (spec 000 §3 Chat attachment). */
+/** Whether the chat shows a thumbnail for this content type (product §A3 Chat attachment). */
 export function hasThumbnail(contentType: string): boolean {
   const base = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   return (THUMBNAIL_CONTENT_TYPES as readonly string[]).includes(base);

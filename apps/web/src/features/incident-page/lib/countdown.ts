@@ -1,4 +1,4 @@
-/** Milliseconds left until `target` as hh:mm:ss (spec 000 §4), never negative; hours may exceed 99. */
+/** Milliseconds left until `target` as hh:mm:ss (product §A4), never negative; hours may exceed 99. */
 export function formatCountdown(msLeft: number): string {
   const totalSeconds = Math.max(0, Math.ceil(msLeft / 1000));
   const hours = Math.floor(totalSeconds / 3600);

@@ -99,7 +99,7 @@ describe('incident page: workflow actions', () => {
     await waitFor(() => expect(toastTexts().some((text) => text.includes('Incident reopened'))).toBe(true));
   });
 
-  it('shows the failure toast of spec §8 when the server refuses an action', async () => {
+  it('shows the failure toast of product §A8 when the server refuses an action', async () => {
     const { user } = openIncident({ [CLOSE]: { status: 500, body: { detail: 'Server error.' } } });
     await user.click(await screen.findByTestId('action-close'));
     const dialog = await screen.findByTestId('action-dialog');

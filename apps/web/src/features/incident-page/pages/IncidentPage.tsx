@@ -20,7 +20,7 @@ import { IncidentTabs } from '../components/IncidentTabs.tsx';
 import { PriorityDialog } from '../components/PriorityControl.tsx';
 import '../i18n/texts.ts';
 
-/** Query parameter that opens the priority dialog (spec 000 §2). */
+/** Query parameter that opens the priority dialog (product §A2). */
 export const UPDATE_PRIORITY_PARAM = 'updatePriority';
 
 /** Width of the left block, in multiples of the theme's control height. */
@@ -34,9 +34,9 @@ function parseKey(value: string | undefined): number | null {
 }
 
 /**
- * /inc/{incNumber} (spec 000 §2 "Incident page"): breadcrumbs and title; on the left main info
+ * /inc/{incNumber} (product §A2 "Incident page"): breadcrumbs and title; on the left main info
  * with the workflow actions, priority and assignee, more info, MITRE and the rating; tabs in
- * the centre; the comments on the right. A failed load shows the toast of spec 000 §8 and
+ * the centre; the comments on the right. A failed load shows the toast of product §A8 and
  * returns to the list.
  */
 export function IncidentPage() {

@@ -13,7 +13,7 @@ export type IncidentsCsvResult =
 const FALLBACK_FILENAME = 'incidents.csv';
 
 /**
- * Exports the incident list with the given filters, sort and search (spec 000 §4): the file
+ * Exports the incident list with the given filters, sort and search (product §A4): the file
  * is downloaded directly (GET /soc/incs/get_csv/); when the server answers that it holds too
  * many rows for that, the asynchronous variant (GET /soc/incs/get_async_csv/) mails it instead.
  * Errors are reported by the caller.

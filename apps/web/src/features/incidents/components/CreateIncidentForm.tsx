@@ -12,7 +12,7 @@ import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
 
 type CustomerPriority = (typeof CUSTOMER_PRIORITIES)[number];
 
-/** Values of the create-incident form (spec 000 §3 "Create-incident form"). */
+/** Values of the create-incident form (product §A3 "Create-incident form"). */
 export interface CreateIncidentValues {
   issueType?: LookupValue;
   summary?: string;
@@ -24,7 +24,7 @@ export interface CreateIncidentValues {
   attachments?: File[];
 }
 
-/** The POST /soc/incs/ payload of validated form values (spec 000 §3 "Create payload"). */
+/** The POST /soc/incs/ payload of validated form values (product §A3 "Create payload"). */
 export function toCreatePayload(values: CreateIncidentValues): IncidentCreate {
   return {
     system: values.system?.value ?? 0,
@@ -67,7 +67,7 @@ export type CreateIncidentFormProps = {
 
 /**
  * Issue type, title, description, tenant, main and additional categories, priority and
- * attachments, with the rules of spec 000 §4–§5: categories wait for an issue type and are
+ * attachments, with the rules of product §A4–§A5: categories wait for an issue type and are
  * cleared when it changes.
  */
 export function CreateIncidentForm({
@@ -94,7 +94,7 @@ export function CreateIncidentForm({
       onFinish={onSubmit}
       onValuesChange={(changed: Partial<CreateIncidentValues>) => {
         if ('issueType' in changed) {
-          // Categories belong to an issue type (spec 000 §4).
+          // Categories belong to an issue type (product §A4).
           form.setFields([
             { name: 'mainCategory', value: undefined, errors: [] },
             { name: 'additionalCategories', value: [], errors: [] },

@@ -24,7 +24,7 @@ export type CreateIncidentModalProps = {
 const NO_FIELDS: ReadonlySet<CreateIncidentField> = new Set();
 
 /**
- * Registers an incident (spec 000 §2 "Create-incident modal", §4, §5, §8): POST incs/, then
+ * Registers an incident (product §A2 "Create-incident modal", §4, §5, §8): POST incs/, then
  * the attachments with progress. The modal stays open, and cannot be dismissed, until both are
  * done; server field messages show under their fields.
  */

@@ -12,7 +12,7 @@ export type CsvExportButtonProps = {
 
 /**
  * Downloads the incident list as CSV with the current filters; when it is too large for a
- * direct download the server mails it and a notification says where to (spec 000 §4).
+ * direct download the server mails it and a notification says where to (product §A4).
  */
 export function CsvExportButton({ params }: CsvExportButtonProps) {
   const { t } = useTranslation();

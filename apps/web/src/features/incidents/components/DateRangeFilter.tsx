@@ -13,7 +13,7 @@ export type DateRangeFilterProps = {
   onApply: (range: [Dayjs | null, Dayjs | null] | null) => void;
 };
 
-/** A date range with the presets of spec 000 §9; either end may stay open. */
+/** A date range with the presets of product §A9; either end may stay open. */
 export function DateRangeFilter({ id, testId, from, to, onApply }: DateRangeFilterProps) {
   const { t } = useTranslation();
   // Recomputed on every render: a page left open overnight still offers today's ranges.

@@ -40,7 +40,7 @@ function categoryOptions(choices: FilterChoices | undefined, issueTypes: readonl
 }
 
 /**
- * One control per incident filter (spec 000 §9 "Incident filter settings" and the further
+ * One control per incident filter (product §A9 "Incident filter settings" and the further
  * filters of the list): multiselects apply on closing, dates as whole days, the rest at once.
  */
 export function IncidentFilterRow({ params, onChange }: IncidentFilterRowProps) {

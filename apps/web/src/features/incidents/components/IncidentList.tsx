@@ -22,7 +22,7 @@ export type IncidentListProps = {
 };
 
 /**
- * The incident cards as a feed (DESIGN §7): only the cards near the viewport are in the DOM,
+ * The incident cards as a feed (design §7): only the cards near the viewport are in the DOM,
  * scrolling near the end loads the next page, and arrow keys move between cards.
  */
 export function IncidentList({ incidents, total, selectedKey, onSelect, ...feed }: IncidentListProps) {

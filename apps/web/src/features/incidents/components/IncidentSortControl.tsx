@@ -2,7 +2,7 @@ import type { IncidentOrdering } from '@soc/contracts';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Sort options (spec 000 §9: created, updated, status, priority, each either way) with their labels. */
+/** Sort options (product §A9: created, updated, status, priority, each either way) with their labels. */
 const SORT_OPTIONS = [
   ['-created', 'createdDesc'],
   ['created', 'createdAsc'],

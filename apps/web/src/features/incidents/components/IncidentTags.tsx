@@ -6,7 +6,7 @@ export type IncidentTagsProps = {
   tags: readonly string[];
 };
 
-/** An incident's tags: the first three, then '+N' with the rest in a tooltip (spec 000 §9). */
+/** An incident's tags: the first three, then '+N' with the rest in a tooltip (product §A9). */
 export function IncidentTags({ tags }: IncidentTagsProps) {
   const { t } = useTranslation();
   if (tags.length === 0) return null;

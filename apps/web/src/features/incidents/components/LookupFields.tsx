@@ -11,7 +11,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** Props of a lookup field: those of LookupSelect except what the field fetches itself. */
 export type LookupFieldProps = DistributiveOmit<LookupSelectProps, 'options' | 'loading' | 'onSearch'>;
 
-/** The search text of a lookup and its debounced value (spec 000 §9: 300 ms). */
+/** The search text of a lookup and its debounced value (product §A9: 300 ms). */
 function useLookupSearch() {
   const [search, setSearch] = useState('');
   return { search: useDebouncedValue(search), setSearch };

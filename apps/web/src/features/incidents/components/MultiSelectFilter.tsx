@@ -28,7 +28,7 @@ const sameValues = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((value) => b.includes(value));
 
 /**
- * A multiselect that applies on closing, and only if its values changed (DESIGN §7): while
+ * A multiselect that applies on closing, and only if its values changed (design §7): while
  * the dropdown is open, picks only change a draft. Removing a value or clearing all while it
  * is closed applies at once.
  */

@@ -1,4 +1,4 @@
-/** Texts of the incident list (spec 001 §3). */
+/** Texts of the incident list (product §B3). */
 export const incidentsEn = {
   total: '{{low}}-{{high}} of {{total}}',
   none: 'No incidents',

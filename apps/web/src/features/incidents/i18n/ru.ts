@@ -1,7 +1,7 @@
 import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
 import type { incidentsEn } from './en.ts';
 
-/** Тексты списка инцидентов (spec 001 §3). */
+/** Тексты списка инцидентов (product §B3). */
 export const incidentsRu: RussianTexts<typeof incidentsEn> = {
   total: '{{low}}-{{high}} из {{total}}',
   none: 'Нет инцидентов',

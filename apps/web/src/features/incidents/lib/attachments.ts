@@ -7,7 +7,7 @@ import {
 import type { TFunction } from 'i18next';
 import { ATTACHMENT_MAX_MB } from '../../../shared/lib/fileSizeLimit.ts';
 
-/** Why a set of attachments cannot be uploaded (spec 000 §5: 1–10 files, each up to 50 MB). */
+/** Why a set of attachments cannot be uploaded (product §A5: 1–10 files, each up to 50 MB). */
 export type AttachmentProblem =
   | { kind: 'too-many'; max: number }
   | { kind: 'too-large'; name: string; maxMb: number }

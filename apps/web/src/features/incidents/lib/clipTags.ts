@@ -1,4 +1,4 @@
-/** Tag lists show this many tags, then '+N' (spec 000 §9). */
+/** Tag lists show this many tags, then '+N' (product §A9). */
 export const VISIBLE_TAGS = 3;
 
 /** The tags to show and those hidden behind '+N'. */

@@ -5,7 +5,7 @@ import {
   type MappedFieldErrors,
 } from '../../../shared/api/index.ts';
 
-/** Field names of the create-incident form (spec 000 §3 "Create-incident form"). */
+/** Field names of the create-incident form (product §A3 "Create-incident form"). */
 export type CreateIncidentField =
   | 'issueType'
   | 'summary'
@@ -31,7 +31,7 @@ const FIELD_BY_SERVER_NAME: Record<string, CreateIncidentField> = {
 export type MappedCreateErrors = MappedFieldErrors<CreateIncidentField>;
 
 /**
- * Maps a 400 answer of POST /soc/incs/ onto the form (spec 000 §5, §8): each payload field's
+ * Maps a 400 answer of POST /soc/incs/ onto the form (product §A5, §A8): each payload field's
  * messages go under its form field; non-field messages, and those of fields the form does not
  * have, go to the form-level alert.
  */

@@ -1,6 +1,6 @@
 import type { Dayjs } from 'dayjs';
 
-/** The date-range presets of spec 000 §9, in the order the picker lists them. */
+/** The date-range presets of product §A9, in the order the picker lists them. */
 export const DATE_PRESET_KEYS = ['last7Days', 'last30Days', 'thisMonth', 'lastMonth'] as const;
 export type DatePresetKey = (typeof DATE_PRESET_KEYS)[number];
 

@@ -15,7 +15,7 @@ export const INCIDENTS_FILTER_ENTITY = 'incidents';
 /** A parameter of the incident list's query string: a filter, `search` or `ordering`. */
 export type IncidentParam = Exclude<keyof typeof IncidentFiltersShape, 'language'>;
 
-/** A value to set; null, '' and [] remove the parameter (DESIGN §7). */
+/** A value to set; null, '' and [] remove the parameter (design §7). */
 export type IncidentParamValue =
   string | number | boolean | ReadonlyArray<string | number> | null | undefined;
 
@@ -80,7 +80,7 @@ export function countActiveFilters(params: URLSearchParams): number {
 
 /**
  * A date range as `…__gte`/`…__lte` changes: from the start of its first day to the end of
- * its last (DESIGN §7); an open end removes its bound, null clears the range.
+ * its last (design §7); an open end removes its bound, null clears the range.
  */
 export function dateRangeChanges(
   field: 'created' | 'updated' | 'notified' | 'resolutiondate' | 'sla',

@@ -27,9 +27,9 @@ import { pageItems } from '../../../shared/lib/pageItems.ts';
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';
 
 /**
- * /incidents (spec 000 §2 "Incident list"): search, filters, sort, CSV export and incident
+ * /incidents (product §A2 "Incident list"): search, filters, sort, CSV export and incident
  * creation over an infinite, virtualised list of cards with a summary panel. Filters, sort
- * and search live in the URL and in storage (DESIGN §7).
+ * and search live in the URL and in storage (design §7).
  */
 export function IncidentsPage() {
   const { t } = useTranslation();

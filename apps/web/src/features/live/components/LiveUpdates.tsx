@@ -8,7 +8,7 @@ import { rememberOwnIncident } from '../hooks/ownIncidents.ts';
 
 /**
  * The shell's live-update subscription: refreshes lists and shows the 'new incident' warning
- * toast (spec 000 §4) as soon as the incident is registered, on every page. The key matches the
+ * toast (product §A4) as soon as the incident is registered, on every page. The key matches the
  * dashboard's poll, so the same incident never shows twice. The user who registered the
  * incident is not warned of it: they know.
  */

@@ -1,4 +1,4 @@
-/** Texts of the log sources screen (spec 001 §2 Log sources; the layout is ours). */
+/** Texts of the log sources screen (product §B2 Log sources; the layout is ours). */
 export const logSourcesEn = {
   title: 'Log sources',
   subtitle: 'Check that every source of your systems keeps sending events to the SOC.',

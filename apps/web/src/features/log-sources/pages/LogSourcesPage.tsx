@@ -70,7 +70,7 @@ const BADGE_STATUS: Record<LogSourceStatus, 'success' | 'warning' | 'default'> =
 const isTab = (value: string | undefined): value is LogSourceTab =>
   (LOG_SOURCE_TABS as readonly string[]).includes(value ?? '');
 
-/** /log-sources/{tab} (spec 001 §2; the content is our design): are my sources reporting? */
+/** /log-sources/{tab} (product §B2; the content is our design): are my sources reporting? */
 export function LogSourcesPage() {
   const { tab } = useParams();
   if (!isTab(tab)) return <Navigate to="/log-sources/total" replace />;

@@ -6,7 +6,7 @@ import {
 } from '@soc/contracts';
 import { listQueryParams } from '../../../shared/lib/filters.ts';
 
-/** The entity under which the list's filters are stored (DESIGN §7). */
+/** The entity under which the list's filters are stored (design §7). */
 export const MISCONFIGS_FILTER_ENTITY = 'misconfigs';
 
 export type MisconfigParam = keyof typeof MisconfigFiltersShape | 'ordering';

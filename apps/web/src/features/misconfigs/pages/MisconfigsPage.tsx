@@ -21,7 +21,7 @@ const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';
 const CARD_HEIGHT = 96;
 
 /**
- * /misconfigs (spec 000 §2): the security recommendations of the customer's systems, loaded
+ * /misconfigs (product §A2): the security recommendations of the customer's systems, loaded
  * page by page on scroll, with filters and search in the URL and storage, and a side panel
  * where a recommendation is marked fixed or its risk accepted.
  */

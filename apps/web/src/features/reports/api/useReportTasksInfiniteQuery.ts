@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { reportKeys } from './reportKeys.ts';
 
-/** Report schedules (GET /soc/report_tasks/, then page={nextPage}); notifications suppressed (spec 001 §7). */
+/** Report schedules (GET /soc/report_tasks/, then page={nextPage}); notifications suppressed (product §B7). */
 export function useReportTasksInfiniteQuery() {
   return useInfiniteQuery({
     queryKey: reportKeys.tasks(),

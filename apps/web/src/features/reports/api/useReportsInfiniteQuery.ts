@@ -5,7 +5,7 @@ import { reportKeys } from './reportKeys.ts';
 
 /**
  * The report files (GET /soc/reports/) with the list's filters and ordering, in batches of 100
- * (spec 001 §9) by `page`. A change of filters is a new key: the old request is aborted.
+ * (product §B9) by `page`. A change of filters is a new key: the old request is aborted.
  */
 export function useReportsInfiniteQuery(filters: URLSearchParams, pollMs: number | false = false) {
   const filtersKey = filters.toString();

@@ -6,7 +6,7 @@ import { reportKeys } from './reportKeys.ts';
 
 const SystemsPageSchema = pageOf(SystemOptionSchema);
 
-/** System choices of the report forms (spec 001 §3, §7: GET systems fills them): key = code, text = name. */
+/** System choices of the report forms (product §B3, §B7: GET systems fills them): key = code, text = name. */
 export function useSystemChoicesQuery() {
   return useQuery({
     queryKey: reportKeys.systems(),

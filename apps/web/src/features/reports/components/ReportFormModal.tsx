@@ -50,7 +50,7 @@ export interface ReportFormModalProps {
   defaultPeriod?: ReportPeriod;
 }
 
-/** The first message of an answer's `__all__` (spec 001 §8), else its description. */
+/** The first message of an answer's `__all__` (product §B8), else its description. */
 function firstMessage(error: unknown): string | undefined {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : undefined;
   const fields = error.fieldErrors;
@@ -58,7 +58,7 @@ function firstMessage(error: unknown): string | undefined {
 }
 
 /**
- * Create report modal (spec 001 §2, §5; width 720) and, with `task`, the edit schedule form (the
+ * Create report modal (product §B2, §B5; width 720) and, with `task`, the edit schedule form (the
  * same fields without forPeriod). Closing resets the form and every selection.
  */
 export function ReportFormModal({
@@ -110,7 +110,7 @@ export function ReportFormModal({
       if (!task && values.period === 'forPeriod' && values.range) {
         await createReport.mutateAsync({
           name: values.name.trim(),
-          // the one-off request names the systems by their texts (spec 001 §3)
+          // the one-off request names the systems by their texts (product §B3)
           systems: values.systems.map((key) => textOf.get(key) ?? key),
           emails,
           start: toDmy(values.range[0]),
@@ -131,7 +131,7 @@ export function ReportFormModal({
         };
         if (task) {
           const body: ReportTaskUpdate = {
-            // the current systems are kept when none are re-chosen (spec 001 §5)
+            // the current systems are kept when none are re-chosen (product §B5)
             systems: systemsTouched ? values.systems : task.system_keys,
             emails,
             ...timing,

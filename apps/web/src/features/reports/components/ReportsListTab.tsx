@@ -60,7 +60,7 @@ const PARAM_SCHEMAS: Record<string, { safeParse(v: unknown): { success: boolean 
   created__lte: shape.created__lte,
 };
 
-/** Table height: at least 600, else the window height minus 222 (spec 001 §9). */
+/** Table height: at least 600, else the window height minus 222 (product §B9). */
 function useTableHeight(): number {
   const [height, setHeight] = useState(() =>
     Math.max(REPORT_TABLE_MIN_HEIGHT, window.innerHeight - REPORT_TABLE_HEIGHT_OFFSET),
@@ -77,7 +77,7 @@ function useTableHeight(): number {
 const sortOrderOf = (ordering: string, field: string): SortOrder =>
   ordering === field ? 'ascend' : ordering === `-${field}` ? 'descend' : null;
 
-/** A date-range filter: the start of the first day to the end of the last (spec 001 §5). */
+/** A date-range filter: the start of the first day to the end of the last (product §B5). */
 function DateRangeDropdown({
   from,
   to,
@@ -113,13 +113,13 @@ function SelectAllTitle({ checkbox }: { checkbox: ReactNode }) {
   return measuring ? <span style={{ display: 'inline-block', width: 16 }} /> : checkbox;
 }
 
-/** Reports list tab (spec 001 §2): title with count badge, expandable block, table with infinite scroll. */
+/** Reports list tab (product §B2): title with count badge, expandable block, table with infinite scroll. */
 export function ReportsListTab() {
   const { t } = useTranslation();
   const { params: rawParams, setParams } = usePersistedFilters(REPORTS_FILTER_ENTITY);
   const params = useMemo(() => sanitizeFilterParams(rawParams, (key) => PARAM_SCHEMAS[key]), [rawParams]);
   const ordering = (params.get('ordering') ?? DEFAULT_REPORT_ORDERING) as ReportOrdering;
-  // after an order the list refreshes until the report is due (spec 001 §9: within 5 minutes)
+  // after an order the list refreshes until the report is due (product §B9: within 5 minutes)
   const [pollUntil, setPollUntil] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const polling = pollUntil > now;
@@ -319,7 +319,7 @@ export function ReportsListTab() {
       apply({ ordering: field ? (s?.order === 'descend' ? `-${field}` : field) : null });
     } else if (extra.action === 'filter') {
       const chosen = (filters.system ?? []).map(String);
-      // a multiselect applies on closing, only if changed (spec 001 §5)
+      // a multiselect applies on closing, only if changed (product §B5)
       if (chosen.join(',') !== systemFilter.join(',')) apply({ system__in: chosen.length ? chosen : null });
     }
   };
@@ -416,7 +416,7 @@ export function ReportsListTab() {
                       rowSelection={{
                         selectedRowKeys: selected,
                         onChange: (keys) => setSelected(keys.map(Number)),
-                        // rows being deleted cannot be selected (spec 001 §2)
+                        // rows being deleted cannot be selected (product §B2)
                         getCheckboxProps: (row) => ({ disabled: deleting.has(row.id) }),
                         columnTitle: (checkbox) => <SelectAllTitle checkbox={checkbox} />,
                       }}

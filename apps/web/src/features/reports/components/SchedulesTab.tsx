@@ -24,7 +24,7 @@ import { ReportFormModal } from './ReportFormModal.tsx';
 import '../i18n/texts.ts';
 
 /**
- * Schedules tab (spec 001 §2): cards in an infinite-scroll list with name, periodicity, start
+ * Schedules tab (product §B2): cards in an infinite-scroll list with name, periodicity, start
  * time, systems and recipients. A click selects a card; the selected one shows edit and delete.
  */
 export function SchedulesTab() {

@@ -1,4 +1,4 @@
-/** English texts of the reports screens (spec 001 §2 Reports, §5, §8). ru.ts holds the same keys. */
+/** English texts of the reports screens (product §B2 Reports, §5, §8). ru.ts holds the same keys. */
 export const reportsEn = {
   title: 'Reports',
   tabs: { reportsList: 'Reports', reportShedules: 'Schedules' },

@@ -1,6 +1,6 @@
 import type { reportsEn } from './en.ts';
 
-/** Русские тексты экранов отчётов (spec 001 §2, §5, §8). */
+/** Русские тексты экранов отчётов (product §B2, §B5, §B8). */
 export const reportsRu: typeof reportsEn = {
   title: 'Отчёты',
   tabs: { reportsList: 'Отчёты', reportShedules: 'Расписания' },

@@ -5,9 +5,9 @@ import type { TFunction } from 'i18next';
 import { formatDate } from '../../../shared/lib/formatDateTime.ts';
 import '../i18n/texts.ts';
 
-/** `YYYY-MM-DDTHH:mm` of a picked date-time (spec 001 §9 start-time format). */
+/** `YYYY-MM-DDTHH:mm` of a picked date-time (product §B9 start-time format). */
 export const toStartTime = (value: Dayjs): string => value.format('YYYY-MM-DDTHH:mm');
-/** `DD.MM.YYYY` of a picked day (one-off report request, spec 001 §3). */
+/** `DD.MM.YYYY` of a picked day (one-off report request, product §B3). */
 export const toDmy = (value: Dayjs): string => value.format('DD.MM.YYYY');
 /**
  * Picker formats: typed as day.month.year (a format function shown first made the picker refuse
@@ -21,7 +21,7 @@ export const fromStartTime = (value: string): Dayjs | null => {
   return parts ? dayjs(new Date(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute)) : null;
 };
 
-/** Date presets of the range picker (spec 001 §9): last 7 days, last 30 days, this month, last month. */
+/** Date presets of the range picker (product §B9): last 7 days, last 30 days, this month, last month. */
 export function rangePresets(t: TFunction, now: Dayjs = dayjs()): { label: string; value: [Dayjs, Dayjs] }[] {
   const today = now.startOf('day');
   const lastMonth = today.subtract(1, 'month');
@@ -36,7 +36,7 @@ export function rangePresets(t: TFunction, now: Dayjs = dayjs()): { label: strin
   ];
 }
 
-/** The periodicity shown for a schedule: derived from its crontab on load (spec 001 §4). */
+/** The periodicity shown for a schedule: derived from its crontab on load (product §B4). */
 export function periodOfCrontab(crontab: Crontab): SchedulePeriod | null {
   return periodFromCrontab(crontab);
 }
@@ -60,7 +60,7 @@ export const invalidRecipients = (text: string): string[] =>
   splitRecipients(text).filter((e) => !EMAIL.test(e));
 
 /**
- * The info line that explains the schedule in words (spec 001 §5), from the crontab the form
+ * The info line that explains the schedule in words (product §B5), from the crontab the form
  * will send, so that what is read is what will run.
  */
 export function scheduleInfo(

@@ -12,7 +12,7 @@ type ReportsTab = (typeof TABS)[number];
 const isTab = (value: string | undefined): value is ReportsTab => TABS.includes(value as ReportsTab);
 
 /**
- * /reports/{tab} (spec 001 §2 Reports): reportsList (default) and reportShedules; an unknown tab
+ * /reports/{tab} (product §B2 Reports): reportsList (default) and reportShedules; an unknown tab
  * opens the dashboard. Content is at most 1694 pixels wide.
  */
 export function ReportsPage() {

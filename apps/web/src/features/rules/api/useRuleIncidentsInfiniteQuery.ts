@@ -6,7 +6,7 @@ import { ruleKeys } from './ruleKeys.ts';
 
 /**
  * Incidents of a rule (GET /soc/incs/?rule_id__in={id}): the first page from a constant, then 10
- * a page (spec 001 §7, §9), by limit/offset.
+ * a page (product §B7, §B9), by limit/offset.
  */
 export function useRuleIncidentsInfiniteQuery(ruleId: number, enabled: boolean) {
   const language = useLanguage();

@@ -7,11 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { ruleKeys } from './ruleKeys.ts';
 
-/** Fields with server-side suggestions (spec 001 §7: 7 items). */
+/** Fields with server-side suggestions (product §B7: 7 items). */
 export type RuleSuggestField = 'categories' | 'sensors' | 'sensor_types' | 'sensor_modules' | 'platforms';
 
 /**
- * Filter suggestions for a (debounced) text. A failure yields an empty list (spec 001 §8), which
+ * Filter suggestions for a (debounced) text. A failure yields an empty list (product §B8), which
  * the filter shows as its not-found text.
  */
 export function useRuleSuggestQuery(field: RuleSuggestField, text: string, enabled: boolean) {
@@ -37,7 +37,7 @@ export function useRuleSuggestQuery(field: RuleSuggestField, text: string, enabl
   });
 }
 
-/** The service levels whose rules the user sees: the choices of the available-for filter (spec 000 §6). */
+/** The service levels whose rules the user sees: the choices of the available-for filter (product §A6). */
 export function useRuleServicesQuery() {
   return useQuery({
     queryKey: ruleKeys.services(),

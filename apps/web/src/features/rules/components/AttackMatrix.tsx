@@ -199,7 +199,7 @@ export type AttackMatrixProps = AttackMatrixAction & {
 };
 
 /**
- * The ATT&CK matrix (spec 000 §9, spec 001 §4): tactics as columns, 12 to a row, techniques as
+ * The ATT&CK matrix (product §A9, product §B4): tactics as columns, 12 to a row, techniques as
  * cells. Opening a technique widens its tactic by a column and lists its sub-techniques there,
  * one row each, beside the technique. Shared by the dashboard and Rules → MITRE.
  */

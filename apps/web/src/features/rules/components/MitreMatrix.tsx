@@ -16,7 +16,7 @@ export type MitreMatrixProps = {
 };
 
 /**
- * Rules → MITRE (spec 001 §2, §4): the ATT&CK matrix with techniques coloured by their rule
+ * Rules → MITRE (product §B2, §B4): the ATT&CK matrix with techniques coloured by their rule
  * count; a click selects the technique for the detail panel.
  */
 export function MitreMatrix({ coverage, selectedId, onSelect, overlay = null }: MitreMatrixProps) {

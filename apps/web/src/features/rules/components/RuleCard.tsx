@@ -16,7 +16,7 @@ import { TagList } from './TagList.tsx';
 import { wrapText } from './wrapText.ts';
 import '../i18n/texts.ts';
 
-/** Card layouts by the list's width (spec 001 §9 breakpoints 900 and 1080). */
+/** Card layouts by the list's width (product §B9 breakpoints 900 and 1080). */
 export type RuleCardSize = 'narrow' | 'medium' | 'wide';
 
 export type RuleCardProps = {

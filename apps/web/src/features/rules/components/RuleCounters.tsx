@@ -6,7 +6,7 @@ import '../i18n/texts.ts';
 
 export type RuleCountersProps = { filters: URLSearchParams };
 
-/** The mini dashboard of the rules mode (spec 001 §3 Rule counters) for the list's filters. */
+/** The mini dashboard of the rules mode (product §B3 Rule counters) for the list's filters. */
 export function RuleCounters({ filters }: RuleCountersProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();

@@ -48,7 +48,7 @@ const sensorOptions = suggestHook('sensors');
 const sensorTypeOptions = suggestHook('sensor_types');
 const sensorModuleOptions = suggestHook('sensor_modules');
 
-/** The filters of spec 001 §9: severity, categories, confidence, created, tactics, techniques, platform, rules, available-for levels, custom rule, activation mode (and sensors). */
+/** The filters of product §B9: severity, categories, confidence, created, tactics, techniques, platform, rules, available-for levels, custom rule, activation mode (and sensors). */
 export function RuleFilterBar({ params, onChange, tactics, techniques }: RuleFilterBarProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();

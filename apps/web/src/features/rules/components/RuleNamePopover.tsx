@@ -42,7 +42,7 @@ export type RuleNamePopoverProps = { name: string };
 
 /**
  * A detection rule named on an incident: a click opens a popup with the rule's caption, code,
- * severity and description, and a link that opens the rule page in a new tab (spec 000 §2).
+ * severity and description, and a link that opens the rule page in a new tab (product §A2).
  */
 export function RuleNamePopover({ name }: RuleNamePopoverProps) {
   // the popup's content mounts when it first opens (and unmounts when it closes), so the rule

@@ -17,7 +17,7 @@ import '../i18n/texts.ts';
 export type RuleSidePanelProps = { rule: Rule };
 
 /**
- * The selected rule (spec 001 §2): summary, description (only when present), properties, MITRE
+ * The selected rule (product §B2): summary, description (only when present), properties, MITRE
  * (only when present), sensors, links (only when present), and for an imported rule its origin
  * with the licence; the launch button opens /rule/{id} in a new tab.
  */

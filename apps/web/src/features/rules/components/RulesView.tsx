@@ -48,7 +48,7 @@ function flatten(pages: readonly RuleListResponse[] | undefined): Rule[] {
 }
 
 /**
- * /docs/rules (spec 001 §2 Rules): a Rules | MITRE button group over one set of filters. Rules
+ * /docs/rules (product §B2 Rules): a Rules | MITRE button group over one set of filters. Rules
  * mode: mini dashboard, cards with a side panel (the first rule selected automatically). MITRE
  * mode: the matrix and a technique panel. Filters, sort and search live in the URL and storage.
  */
@@ -116,7 +116,7 @@ export function RulesView() {
           testId="rules-filter-toggle"
           onToggle={() => {
             if (barVisible) {
-              // toggling the bar off resets the filters (spec 001 §4)
+              // toggling the bar off resets the filters (product §B4)
               setBarOpened(false);
               setResets((count) => count + 1);
               if (activeFilters > 0) setParams(withoutFilters(params));
@@ -177,7 +177,7 @@ function RulesMode({ params }: { params: URLSearchParams }) {
   const rules = useMemo(() => flatten(query.data?.pages), [query.data]);
   const total = query.data?.pages.at(-1)?.total ?? 0;
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  // the first rule is selected automatically (spec 001 §2)
+  // the first rule is selected automatically (product §B2)
   const selected = rules.find((rule) => rule.id === selectedId) ?? rules[0] ?? null;
 
   return (

@@ -22,7 +22,7 @@ const same = (a: readonly string[], b: readonly string[]) =>
 
 /**
  * A multiselect whose options come from the server for the typed text (debounced 300 ms, spec
- * 001 §9); like every multiselect filter it applies on closing, only if changed (DESIGN §7).
+ * 001 §9); like every multiselect filter it applies on closing, only if changed (design §7).
  */
 export function SuggestFilter({ id, testId, value, useOptions, labelOf, onApply }: SuggestFilterProps) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import '../i18n/texts.ts';
 
 export type TagListProps = {
   values: readonly string[];
-  /** Shown before "+N" (spec 001 §9: 3). */
+  /** Shown before "+N" (product §B9: 3). */
   max: number;
   /** Characters before the text is cut and a tooltip shows the whole. */
   truncateAt: number;

@@ -1,4 +1,4 @@
-/** English texts of the rules area (spec 001 §2 Rules, Rule page). */
+/** English texts of the rules area (product §B2 Rules, Rule page). */
 export const rulesEn = {
   title: 'Rules',
   modes: { label: 'View', rules: 'Rules', mitre: 'MITRE' },

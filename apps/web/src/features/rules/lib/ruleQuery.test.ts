@@ -23,7 +23,7 @@ describe('rule list parameters', () => {
     expect(truncate('Anomalous behaviour of privileged accounts', 19)).toBe('Anomalous behaviour…');
   });
 
-  it('colours techniques by rule count in the bands of spec 001 §9', () => {
+  it('colours techniques by rule count in the bands of product §B9', () => {
     expect([0, 1, 13, 14, 15, 16, 17, 18, 40].map(mitreBand)).toEqual([
       'none',
       'low',

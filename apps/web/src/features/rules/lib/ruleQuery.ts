@@ -10,7 +10,7 @@ import type { Dayjs } from 'dayjs';
 import type { QueryParams } from '../../../shared/api/index.ts';
 import { listQueryParams } from '../../../shared/lib/filters.ts';
 
-/** The entity under which the rule list's filters are stored (DESIGN §7). */
+/** The entity under which the rule list's filters are stored (design §7). */
 export const RULES_FILTER_ENTITY = 'rules';
 
 /** A parameter of the rule list's query string: a filter, `search` or `ordering`. */
@@ -63,7 +63,7 @@ export function readDate(params: URLSearchParams, key: RuleParam): number | null
   return Number.isNaN(time) ? null : time;
 }
 
-/** A created range as ISO bounds from the start of its first day to the end of its last (spec 001 §5). */
+/** A created range as ISO bounds from the start of its first day to the end of its last (product §B5). */
 export function createdRangeChanges(
   range: readonly [Dayjs | null, Dayjs | null] | null,
 ): Partial<Record<RuleParam, string | null>> {

@@ -25,12 +25,12 @@ import { ruleCaption, ruleDescription, truncate } from '../lib/ruleQuery.ts';
 import '../i18n/texts.ts';
 
 const PANELS = ['main', 'mitre', 'sensors'] as const;
-/** The related incidents scroll inside the tab and fetch the next page near the end (spec 001 §4). */
+/** The related incidents scroll inside the tab and fetch the next page near the end (product §B4). */
 const FEED_HEIGHT = 'max(24rem, calc(100vh - 20rem))';
 const ROW_HEIGHT = 48;
 
 /**
- * /rule/{id} (spec 001 §2 Rule page, spec 000 §2): breadcrumb (title cut to 35), collapsible
+ * /rule/{id} (product §B2 Rule page, product §A2): breadcrumb (title cut to 35), collapsible
  * panels main info, MITRE and sensors (open by default, expand/collapse all), and the tabs Main
  * info and Related incidents. An imported rule's main info adds its origin with the licence and
  * its YAML, read-only and highlighted (issue 30).

@@ -6,7 +6,7 @@ import {
 } from '@soc/contracts';
 import { listQueryParams } from '../../../shared/lib/filters.ts';
 
-/** The entity under which the task list's filters are stored (DESIGN §7). */
+/** The entity under which the task list's filters are stored (design §7). */
 export const TASKS_FILTER_ENTITY = 'tasks';
 
 /** A parameter of the task list's query string: a filter, `search` or `ordering`. */

@@ -6,7 +6,7 @@ const taskId = (text: string | null | undefined): number | null =>
   text && /^\d{1,15}$/.test(text) && Number(text) > 0 ? Number(text) : null;
 
 /**
- * /issues/issues/task (spec 000 §2: parameters model, type and an optional id): with an id
+ * /issues/issues/task (product §A2: parameters model, type and an optional id): with an id
  * (`?id=` or a trailing path segment) the task page, otherwise the task list.
  */
 export function TasksRoutePage() {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/index.ts';
 import { tenantKeys } from './tenantKeys.ts';
 
-/** Choices of a people filter; a failure leaves the list empty (spec 001 §8). */
+/** Choices of a people filter; a failure leaves the list empty (product §B8). */
 export function useSystemPeopleQuery(role: 'service_manager' | 'dedicated_analyst') {
   return useQuery({
     queryKey: tenantKeys.people(role),

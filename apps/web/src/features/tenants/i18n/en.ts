@@ -1,4 +1,4 @@
-/** Texts of the protected systems screens (spec 001 §2 Tenants). */
+/** Texts of the protected systems screens (product §B2 Tenants). */
 export const tenantsEn = {
   list: {
     title: 'Protected systems',

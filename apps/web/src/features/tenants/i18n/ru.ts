@@ -1,6 +1,6 @@
 import type { tenantsEn } from './en.ts';
 
-/** Тексты экранов защищаемых систем (spec 001 §2 Tenants). */
+/** Тексты экранов защищаемых систем (product §B2 Tenants). */
 export const tenantsRu: typeof tenantsEn = {
   list: {
     title: 'Защищаемые системы',

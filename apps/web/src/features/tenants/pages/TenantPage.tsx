@@ -38,7 +38,7 @@ const IS_ID = /^IS-\d{1,9}$/i;
 const day = (iso: string | null) => (iso ? formatDate(Date.parse(`${iso}T00:00:00`)) : '—');
 
 /**
- * /tenants/{systemId} (spec 001 §2): breadcrumb, main info, services with contracts and SLA,
+ * /tenants/{systemId} (product §B2): breadcrumb, main info, services with contracts and SLA,
  * contacts. The card also opens by the id the customer sees, /tenants/IS-0003.
  */
 export function TenantPage() {

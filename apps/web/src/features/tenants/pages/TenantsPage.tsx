@@ -32,7 +32,7 @@ const schemaOf = (key: string) => ((FILTER_KEYS as readonly string[]).includes(k
 
 type SortableColumn = 'is_id' | 'full_name' | 'service_manager' | 'dedicated_analyst';
 
-/** /tenants (spec 001 §2): the protected systems table with text, people filters and sorting. */
+/** /tenants (product §B2): the protected systems table with text, people filters and sorting. */
 export function TenantsPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -147,7 +147,7 @@ export function TenantsPage() {
       const list = (key: string) => ((filters[key] ?? []) as (string | number)[]).map(String);
       const managersNext = list('service_manager');
       const analystsNext = list('dedicated_analyst');
-      // a multiselect applies on closing, only if changed (DESIGN §7)
+      // a multiselect applies on closing, only if changed (design §7)
       if (
         managersNext.join(',') === readListParam(params, 'service_manager__in').join(',') &&
         analystsNext.join(',') === readListParam(params, 'dedicated_analyst__in').join(',')
