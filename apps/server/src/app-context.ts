@@ -2,7 +2,7 @@ import type { RateLimitStoreOptions } from './integrations/redis/rate-limit-stor
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_BASE } from '@soc/contracts';
-import type { Config } from './config.ts';
+import type { Config } from './core/config.ts';
 import type { Database, Db } from './db/client.ts';
 import { auditedMailer, createMailer } from './integrations/mail/mailer.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
@@ -25,7 +25,7 @@ import { createGossopkaService } from './modules/incidents/index.ts';
 import type { GossopkaService } from './modules/incidents/index.ts';
 import { createAuthCache, listenAuthChanges } from './plugins/auth-cache.ts';
 import { databaseUnavailable } from './plugins/error-handler.ts';
-import type { AuthCache } from './plugins/auth-cache.ts';
+import type { AuthCache } from './core/auth.ts';
 
 export interface BuildAppOptions {
   config: Config;

@@ -27,7 +27,7 @@ import {
   createIncidentsService,
 } from '../../modules/incidents/index.ts';
 import { createRulesService } from '../../modules/rules/index.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { createTestContext } from '../../test/harness.ts';
 import {

@@ -1,23 +1,11 @@
 import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '@soc/contracts';
+import type { AuthUser } from '../../core/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { auditLog, loginThrottle, refreshTokens, serviceTokens, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
-
-export interface AuthUser {
-  id: number;
-  username: string;
-  role: 'customer' | 'analyst' | 'admin';
-  isActive: boolean;
-  systemIds: number[];
-  sessionAlive: boolean;
-  /** For a live session, when its last live refresh token expires (ms since the epoch); else null. */
-  sessionExpiresAt: number | null;
-  /** The password is an administrator's temporary one: only the password change is allowed. */
-  mustChangePassword: boolean;
-}
 
 export function createAuthRepository(db: Db) {
   return {

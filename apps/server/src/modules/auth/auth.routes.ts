@@ -25,7 +25,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
-import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
+import { requestLanguage } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
 import type { AuthService, CallerContext } from './auth.service.ts';
 

@@ -9,7 +9,7 @@ import type {
 } from '@soc/contracts';
 import { TEMPORARY_PASSWORD_MESSAGES } from '@soc/contracts';
 import { revokeAllCredentials } from '../tokens/index.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, tooManyRequests } from '../../lib/http-errors.ts';

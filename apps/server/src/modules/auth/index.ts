@@ -15,7 +15,10 @@ import { createExternalLoginService } from './external-login.service.ts';
 import { createSecurityNoticeJob } from './security-notice.ts';
 import { smsOutboxRoutes } from './sms-outbox.routes.ts';
 
-export type { AuthUser } from './auth.repository.ts';
+export type { AuthUser } from '../../core/auth.ts';
+import { createAuthRepository } from './auth.repository.ts';
+import { verifyAccessToken } from './auth.tokens.ts';
+
 export { createAuthRepository } from './auth.repository.ts';
 export { keyId, keysForToken, verifyAccessToken } from './auth.tokens.ts';
 export type { AuthServiceOptions } from './auth.service.ts';
@@ -42,9 +45,11 @@ function createSignIn(ctx: AppContext) {
 export function authPluginOptions(ctx: AppContext): AuthPluginOptions {
   const { external } = createSignIn(ctx);
   const tokens = createTokensService(ctx.db);
+  const repo = createAuthRepository(ctx.db);
   return {
-    db: ctx.db,
-    config: ctx.config,
+    loadAuthUser: (userId, sessionId) => repo.loadAuthUser(userId, sessionId),
+    verifyAccessToken: (token) =>
+      verifyAccessToken(token, ctx.config.jwtSecret, ctx.config.jwtPreviousSecret),
     cache: ctx.authCache,
     verifyApiToken: (token, ip) => tokens.authenticate(token, ip),
     verifyOidcToken: async (token) => {

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MfaPending, MfaStatus, TokenPair } from '@soc/contracts';
 import { MFA_MAX_FAILURES, MFA_MESSAGES } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.ts';
 import { audit } from '../../lib/audit.ts';

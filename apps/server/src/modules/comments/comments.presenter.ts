@@ -1,5 +1,5 @@
 import type { Comment } from '@soc/contracts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import { presentAttachment } from '../incidents/index.ts';
 import type { AttachmentRow, CommentRow } from './comments.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { Comment, CommentSource, IncidentStatus } from '@soc/contracts';
 import { COMMENTS_NO_PAGE_MAX, CommentCreateFieldsSchema } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
@@ -13,8 +13,8 @@ import { renderTypedMarkdown } from '../../lib/markdown.ts';
 import type { MultipartPart } from '../../lib/multipart.ts';
 import { parseMultipartFields, readChatParts } from '../../lib/multipart.ts';
 import { likePattern } from '../../lib/pagination.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import type { IncidentRecord, IncidentResponseCache } from '../incidents/index.ts';
 import { loadIncident, lockIncident, statusAfterComment } from '../incidents/index.ts';
 import { displayName } from '../users/index.ts';

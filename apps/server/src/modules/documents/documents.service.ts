@@ -25,8 +25,8 @@ import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-error
 import { msg } from '../../lib/messages.ts';
 import { renderTypedMarkdown } from '../../lib/markdown.ts';
 import type { MultipartPart } from '../../lib/multipart.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import type { AttachmentRow, CommentViewer, DocumentRow } from './documents.repository.ts';
 import { createDocumentsRepository } from './documents.repository.ts';
 import { displayName } from '../users/index.ts';

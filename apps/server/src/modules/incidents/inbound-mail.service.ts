@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Email } from 'postal-mime';
 import type { CommentSource, InboundMailResult, MailQuarantineReason } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { audit } from '../../lib/audit.ts';

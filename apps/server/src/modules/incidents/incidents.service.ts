@@ -24,7 +24,7 @@ import {
   IncidentFiltersSchema,
   TOTAL_COUNT_CAP,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
@@ -37,8 +37,8 @@ import { languageOf, msg } from '../../lib/messages.ts';
 import type { SystemScope } from '../../lib/scope.ts';
 import type { UploadPart } from '../../lib/multipart.ts';
 import { expectAttachmentsField } from '../../lib/multipart.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { presentAttachment } from './attachments.service.ts';
 import { incidentsCsvStream } from './incidents.csv.ts';
 import type { ListTotal, RowCounter } from './incident-totals.ts';

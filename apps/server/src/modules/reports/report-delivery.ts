@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';

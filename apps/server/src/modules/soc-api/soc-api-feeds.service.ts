@@ -18,8 +18,8 @@ import {
 } from '@soc/contracts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { createMisconfigsRepository, presentMisconfig } from '../misconfigs/index.ts';
 import { loadIncident, touchIncident } from '../incidents/index.ts';
 import { presentRule } from '../rules/index.ts';

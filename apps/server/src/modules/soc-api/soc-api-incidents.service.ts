@@ -16,7 +16,7 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import { insertComment } from '../comments/index.ts';
 import { displayName } from '../users/index.ts';
 import {

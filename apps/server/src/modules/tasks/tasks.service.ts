@@ -18,8 +18,8 @@ import { isUuid, sendStoredFile } from '../../lib/http-files.ts';
 import { renderMarkdown, renderTypedMarkdown } from '../../lib/markdown.ts';
 import type { MultipartPart } from '../../lib/multipart.ts';
 import { parseMultipartFields, readChatParts } from '../../lib/multipart.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { displayName } from '../users/index.ts';
 import { availableStatuses, statusAfterMessage } from './task-workflow.ts';
 import {

@@ -19,7 +19,7 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import { localized, msg } from '../../lib/messages.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import { createAuthRepository } from '../auth/index.ts';
 import { presentToken } from './tokens.presenter.ts';
 import { createTokensRepository } from './tokens.repository.ts';
