@@ -85,3 +85,11 @@ export interface AuthCache {
  */
 export const systemScope = (auth: AuthContext): SystemScope =>
   auth.role === 'customer' ? auth.systemIds : (auth.tokenSystemIds ?? null);
+
+/** Test hooks of the auth service (modules/auth). */
+export interface AuthServiceOptions {
+  /** Least time a failed sign-in takes (tests shorten it). */
+  failureFloorMs?: number;
+  /** Extra random delay on failures, to blur timing. */
+  failureJitterMs?: number;
+}

@@ -41,8 +41,9 @@ import {
 } from '../../test/builders.ts';
 import type { CachedAnswer, TableChange } from './cached-answer.ts';
 import { SHOWN_THROUGH_REFERENCES, TABLE_CHANGES, TRIGGER_KEPT_TABLES } from './cached-answer.ts';
-import type { Caches } from './caches.ts';
-import { CACHED_ANSWERS, createCaches, readsEvent } from './caches.ts';
+import { readsEvent } from './caches.ts';
+import type { Caches } from '../../test/caches.ts';
+import { CACHED_ANSWERS, createCaches } from '../../test/caches.ts';
 
 /** A statement as the driver was given it. */
 interface Sent {

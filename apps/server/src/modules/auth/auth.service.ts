@@ -9,6 +9,7 @@ import type {
 } from '@soc/contracts';
 import { TEMPORARY_PASSWORD_MESSAGES } from '@soc/contracts';
 import { revokeAllCredentials } from '../tokens/index.ts';
+import type { AuthServiceOptions } from '../../core/auth.ts';
 import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
@@ -36,13 +37,6 @@ export interface CallerContext {
 
 /** A failed sign-in answers no sooner than this, whatever made it fail. */
 const FAILURE_FLOOR_MS = 400;
-
-export interface AuthServiceOptions {
-  /** Least time a failed sign-in takes (tests shorten it). */
-  failureFloorMs?: number;
-  /** Extra random delay on failures, to blur timing. */
-  failureJitterMs?: number;
-}
 
 export interface AuthServiceDeps {
   sms: SmsGateway;

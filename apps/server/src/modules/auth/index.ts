@@ -4,7 +4,7 @@
  * of it.
  */
 import { API_BASE } from '@soc/contracts';
-import type { AppContext, AppModule } from '../../app-context.ts';
+import type { AppContext, AppModule } from '../app-module.ts';
 import { SECURITY_NOTICE_JOB } from '../../lib/audit.ts';
 import type { AuthPluginOptions } from '../../plugins/auth.ts';
 import { createTokensService } from '../tokens/index.ts';
@@ -21,7 +21,7 @@ import { verifyAccessToken } from './auth.tokens.ts';
 
 export { createAuthRepository } from './auth.repository.ts';
 export { keyId, keysForToken, verifyAccessToken } from './auth.tokens.ts';
-export type { AuthServiceOptions } from './auth.service.ts';
+export type { AuthServiceOptions } from '../../core/auth.ts';
 
 /** The password sign-in and the sign-in through an identity provider, over one session store. */
 function createSignIn(ctx: AppContext) {

@@ -1,6 +1,7 @@
 /** The comments module (an incident's chat) and what other modules may use of it. */
 import { API_BASE } from '@soc/contracts';
-import type { AppContext, AppModule } from '../../app-context.ts';
+import type { AppContext, AppModule } from '../app-module.ts';
+import { incidentCaches } from '../incidents/index.ts';
 import { commentsRoutes } from './comments.routes.ts';
 import { createCommentsService } from './comments.service.ts';
 
@@ -15,7 +16,7 @@ export function commentsFor(ctx: AppContext) {
     storage: ctx.storage,
     // contacts' mail follows the recorded events (see the incidents module's notifier)
     onStatus: async () => undefined,
-    responses: ctx.caches.incidents,
+    responses: incidentCaches(ctx.caches, ctx.db).incidents,
   });
 }
 

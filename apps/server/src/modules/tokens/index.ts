@@ -1,6 +1,6 @@
 /** API tokens (`/auth/tokens/`), and what other modules use of them. */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { tokensRoutes } from './tokens.routes.ts';
 import { createTokensService } from './tokens.service.ts';
 
