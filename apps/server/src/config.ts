@@ -6,7 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isWorkMem } from './db/work-mem.ts';
 import { isCidr } from './lib/ssrf-guard.ts';
-import { PRIVATE_FILE_MODE, ensurePrivateDir } from './integrations/storage/private-files.ts';
+import { PRIVATE_FILE_MODE, ensurePrivateDir } from './core/private-files.ts';
 import {
   OidcProviderConfigSchema,
   ROUTE_LIMIT_DEFAULTS,

@@ -17,7 +17,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { applyDerived } from './derived/apply.ts';
 import * as schema from './schema/index.ts';
 import { checkWorkMem } from './work-mem.ts';
-import { ensurePrivateDir, restrictTree } from '../integrations/storage/private-files.ts';
+import { ensurePrivateDir, restrictTree } from '../core/private-files.ts';
 
 /** The query interface shared by the embedded and the server database. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

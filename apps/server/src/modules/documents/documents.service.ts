@@ -24,7 +24,7 @@ import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
 import { renderTypedMarkdown } from '../../lib/markdown.ts';
-import type { MultipartPart } from '../../lib/multipart.ts';
+import type { MultipartPart } from '../../integrations/storage/multipart.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import type { AttachmentRow, CommentViewer, DocumentRow } from './documents.repository.ts';

@@ -17,7 +17,7 @@ import {
 import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
-import { contentDisposition } from '../../lib/http-files.ts';
+import { contentDisposition } from '../../integrations/storage/http-files.ts';
 import { requestLanguage } from '../../plugins/auth.ts';
 import { requireAuth } from '../../lib/request-auth.ts';
 import { sendAttachment } from './attachments.service.ts';

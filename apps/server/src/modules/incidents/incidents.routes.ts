@@ -18,7 +18,7 @@ import { offsetLinks } from '../../lib/pagination.ts';
 import { msg } from '../../lib/messages.ts';
 import { requestLanguage } from '../../plugins/auth.ts';
 import { requireAuth } from '../../lib/request-auth.ts';
-import type { UploadPart } from '../../lib/multipart.ts';
+import type { UploadPart } from '../../integrations/storage/multipart.ts';
 import type { IncidentsService } from './incidents.service.ts';
 import { fileAnswer } from '../../plugins/openapi.ts';
 

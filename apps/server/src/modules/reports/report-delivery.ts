@@ -8,7 +8,7 @@ import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
-import { PRIVATE_DIR_MODE } from '../../integrations/storage/private-files.ts';
+import { PRIVATE_DIR_MODE } from '../../core/private-files.ts';
 import type { JobRow } from '../../jobs/runner.ts';
 import { msg } from '../../lib/messages.ts';
 import { buildReportFile } from './report-builder.ts';

@@ -17,7 +17,7 @@ import {
   ReportTaskUpdateSchema,
 } from '@soc/contracts';
 import type { Config } from '../../core/config.ts';
-import { contentDisposition } from '../../lib/http-files.ts';
+import { contentDisposition } from '../../integrations/storage/http-files.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { msg } from '../../lib/messages.ts';
 import { requestLanguage } from '../../plugins/auth.ts';

@@ -16,7 +16,7 @@ import {
 import type { Config } from '../../core/config.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
-import type { MultipartPart } from '../../lib/multipart.ts';
+import type { MultipartPart } from '../../integrations/storage/multipart.ts';
 import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
 import { requireAuth } from '../../lib/request-auth.ts';
 import type { TasksService } from './tasks.service.ts';
