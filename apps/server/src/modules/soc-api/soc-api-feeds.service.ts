@@ -32,7 +32,7 @@ import {
   saveRule,
   writeEpsBuckets,
 } from './soc-api.repository.ts';
-import type { SocApiContext } from './soc-api.service.ts';
+import type { SocApiContext } from './soc-api.context.ts';
 import {
   alertAssetIds,
   assetsOf,

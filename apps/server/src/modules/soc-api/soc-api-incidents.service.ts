@@ -27,7 +27,7 @@ import {
   registerIncident,
 } from '../incidents/index.ts';
 import { serviceOfSystem, updateIncident } from './soc-api.repository.ts';
-import type { SocApiContext } from './soc-api.service.ts';
+import type { SocApiContext } from './soc-api.context.ts';
 import {
   alertAssetIds,
   assetsOf,
