@@ -28,7 +28,8 @@ import { msg } from '../../lib/messages.ts';
 import { requestLanguage } from '../../plugins/auth.ts';
 import { requireAuth } from '../../lib/request-auth.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
-import type { AuthService, CallerContext } from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
+import type { CallerContext } from './auth.types.ts';
 
 const caller = (request: FastifyRequest): CallerContext => ({
   ip: request.ip,

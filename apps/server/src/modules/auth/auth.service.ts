@@ -22,18 +22,11 @@ import {
   verifyPassword,
 } from '../../lib/passwords.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
+import type { CallerContext } from './auth.types.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.ts';
 import { createMfaService } from './mfa.service.ts';
 import { hashRefreshToken, newRefreshToken, signAccessToken } from './auth.tokens.ts';
-
-/** Who is calling, for audit entries and session records. */
-export interface CallerContext {
-  ip: string;
-  userAgent: string;
-  /** The language of refusals (Accept-Language); English when absent. */
-  lang?: 'ru' | 'en';
-}
 
 /** A failed sign-in answers no sooner than this, whatever made it fail. */
 const FAILURE_FLOOR_MS = 400;

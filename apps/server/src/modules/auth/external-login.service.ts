@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
 import { NO_PASSWORD, hasUsablePassword } from '../../lib/passwords.ts';
 import type { UserRow } from './auth.repository.ts';
-import type { CallerContext } from './auth.service.ts';
+import type { CallerContext } from './auth.types.ts';
 import { createExternalLoginRepository } from './external-login.repository.ts';
 
 /** An authorization-code flow must come back within this time. */

@@ -7,6 +7,7 @@ import { createTokensService } from './tokens.service.ts';
 export { createTokensService } from './tokens.service.ts';
 export type { Actor, TokensService } from './tokens.service.ts';
 export { revokeAllCredentials } from './revoke-all-credentials.ts';
+export { createLoginThrottleRepository } from './login-throttle.repository.ts';
 
 export const tokensModule: AppModule = async (app, { ctx }) => {
   await app.register(tokensRoutes, {
