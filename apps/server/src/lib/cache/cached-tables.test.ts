@@ -18,10 +18,10 @@ import * as schema from '../../db/schema/index.ts';
 import { EMPTY_ATTACK } from '../../integrations/attack/attack.ts';
 import { LocalFileStorage } from '../../integrations/storage/local-storage.ts';
 import { createAlertsService } from '../../modules/alerts/index.ts';
-import { createCommentsService } from '../../modules/comments/index.ts';
 import {
   countCacheKey,
   countKey,
+  createCommentsService,
   createIncidentCardService,
   createIncidentsRepository,
   createIncidentsService,

@@ -21,7 +21,7 @@ import { contentDisposition } from '../../integrations/storage/http-files.ts';
 import { requestLanguage } from '../../plugins/auth.ts';
 import { requireAuth } from '../../lib/request-auth.ts';
 import { sendAttachment } from './attachments.service.ts';
-import type { CommentsService } from '../comments/index.ts';
+import type { CommentsService } from './comments.service.ts';
 import type { GossopkaService } from './gossopka.service.ts';
 import type { IncidentCardService } from './incident-card.service.ts';
 import { incidentPdf } from './incident-pdf.ts';

@@ -1,8 +1,9 @@
 /**
- * The incidents module (list, card, inbound mail, lookups, mail quarantine, the national centre)
- * and what other modules may use of it; everything else in this folder is its own.
- * Comments import from here and the incident card imports comments: only functions cross that
- * cycle, never a value read while the modules load.
+ * The incidents module (list, card, an incident's chat, inbound mail, lookups, mail quarantine,
+ * the national centre) and what other modules may use of it; everything else in this folder is
+ * its own. The chat (comments.*.ts) lives here because it and the card use each other: the card
+ * shows and posts to the chat, the chat loads, locks and moves the incident. It is registered as
+ * its own plugin, commentsModule, in its place in app.ts's MODULES.
  */
 import { API_BASE } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
@@ -20,7 +21,8 @@ import {
   INCIDENT_RESPONSE_VERSION_SOURCES,
   createIncidentResponseCache,
 } from './response-cache.ts';
-import { commentsFor } from '../comments/index.ts';
+import { commentsRoutes } from './comments.routes.ts';
+import { createCommentsService } from './comments.service.ts';
 import { createIncidentCardService } from './incident-card.service.ts';
 import { incidentCardRoutes } from './incident-card.routes.ts';
 import { incidentsRoutes } from './incidents.routes.ts';
@@ -54,6 +56,29 @@ export function incidentCardFor(ctx: AppContext) {
     responses: incidentCaches(ctx.caches, ctx.db).incidents,
   });
 }
+
+export { createCommentsService, insertComment } from './comments.service.ts';
+export type { CommentsService, NewComment, StatusListener } from './comments.service.ts';
+
+/** The chat's service over the shared incident caches (the card's routes post through it too). */
+export function commentsFor(ctx: AppContext) {
+  return createCommentsService({
+    db: ctx.db,
+    config: ctx.config,
+    storage: ctx.storage,
+    // contacts' mail follows the recorded events (see the incidents module's notifier)
+    onStatus: async () => undefined,
+    responses: incidentCaches(ctx.caches, ctx.db).incidents,
+  });
+}
+
+export const commentsModule: AppModule = async (app, { ctx }) => {
+  await app.register(commentsRoutes, {
+    prefix: `${API_BASE}/soc/incs`,
+    comments: commentsFor(ctx),
+    config: ctx.config,
+  });
+};
 
 export const incidentsModule: AppModule = async (app, { ctx }) => {
   const { db, config, storage, mailer, jobs, gossopka } = ctx;

@@ -14,7 +14,7 @@ import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
-import { insertComment } from '../comments/index.ts';
+import { insertComment } from './comments.service.ts';
 import { lockIncident } from './incident-access.ts';
 import { outsideAuthor, parseMail, stageMailAttachments } from './inbound-mail.message.ts';
 import type { QuarantineRow } from './mail-quarantine.repository.ts';

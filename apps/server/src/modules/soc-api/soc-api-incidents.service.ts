@@ -17,7 +17,7 @@ import { badRequest } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import type { AuthContext } from '../../core/auth.ts';
-import { insertComment } from '../comments/index.ts';
+import { insertComment } from '../incidents/index.ts';
 import { displayName } from '../users/index.ts';
 import {
   checkCategories,

@@ -2,7 +2,7 @@
 // (soc-api.service.ts), so that the operations' files need nothing of it.
 import type { Db } from '../../db/client.ts';
 import type { createAlertsRepository } from '../alerts/index.ts';
-import type { StatusListener } from '../comments/index.ts';
+import type { StatusListener } from '../incidents/index.ts';
 import type { DocumentsService } from '../documents/index.ts';
 import type { IncidentCardService } from '../incidents/index.ts';
 

@@ -15,8 +15,10 @@ import { parseMultipartFields, readChatParts } from '../../integrations/storage/
 import { likePattern } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
-import type { IncidentRecord, IncidentResponseCache } from '../incidents/index.ts';
-import { loadIncident, lockIncident, statusAfterComment } from '../incidents/index.ts';
+import type { IncidentRecord } from './incident-access.ts';
+import { loadIncident, lockIncident } from './incident-access.ts';
+import { statusAfterComment } from './incident-workflow.ts';
+import type { IncidentResponseCache } from './response-cache.ts';
 import { displayName } from '../users/index.ts';
 import { presentComment } from './comments.presenter.ts';
 import type { CommentRow } from './comments.repository.ts';
