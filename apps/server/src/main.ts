@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { createFileStorage } from './integrations/storage/create-storage.ts';
-import { restrictTree } from './integrations/storage/private-files.ts';
+import { restrictTree } from './core/private-files.ts';
 import { loadConfig } from './config.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { demoLoginsToShow, loadDemoDataIfEmpty } from './demo/demo-start.ts';

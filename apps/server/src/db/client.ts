@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from 'drizzle-orm/pg-core';
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -15,14 +15,13 @@ import { to as copyTo } from 'pg-copy-streams';
 import type { Readable } from 'node:stream';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { applyDerived } from './derived/apply.ts';
+import type { Db, Tx } from './query.ts';
 import * as schema from './schema/index.ts';
 import { checkWorkMem } from './work-mem.ts';
-import { ensurePrivateDir, restrictTree } from '../integrations/storage/private-files.ts';
+import { ensurePrivateDir, restrictTree } from '../core/private-files.ts';
 
-/** The query interface shared by the embedded and the server database. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** The query interface inside `db.transaction`. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Db, Tx } from './query.ts';
+export { queryRows } from './query.ts';
 
 export interface Database {
   db: Db;
@@ -400,15 +399,6 @@ export function inlineParams(query: SQL, escapeLiteral: (value: string) => strin
 /** A JSON column as the drivers return it: parsed (node-postgres) or as text (PGlite in raw SQL). */
 export const parseJson = <T>(value: T | string): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;
-
-/**
- * Runs raw SQL and returns its rows. Both drivers answer `{ rows }`; the shared `Db` type cannot
- * say so, hence the one cast here.
- */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * As `queryRows`, as a named (prepared) statement on PostgreSQL: each pooled connection parses

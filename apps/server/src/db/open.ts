@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import type { Database } from './client.ts';
 import { openDatabase } from './client.ts';
 

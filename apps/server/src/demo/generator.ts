@@ -3,7 +3,6 @@ import type { Db } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';
 import { EPS_HOURLY_INSERT_TRIGGER, EPS_HOURLY_REBUILD } from '../db/derived/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { sqlList } from '../lib/pagination.ts';
 import type { FileStorage } from '../integrations/storage/file-storage.ts';
 import { generateDemoAlerts } from './alerts.ts';
 import { switchTriggers } from './bulk-load.ts';
@@ -50,17 +49,8 @@ export interface DemoSummary {
   logins: DemoLogin[];
 }
 
-/** The sign-in names the demo data set creates (README's table of demo logins). */
-export const DEMO_USERNAMES = ['alice', 'bob', 'carol', 'dave', 'analyst', 'admin'] as const;
-
-/** Whether the demo's accounts are in the database, i.e. the demo data set is loaded. */
-export async function demoAccountsPresent(db: Db): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(
-    db,
-    sql`SELECT count(*)::int AS n FROM users WHERE username IN (${sqlList(DEMO_USERNAMES)})`,
-  );
-  return rows[0]?.n === DEMO_USERNAMES.length;
-}
+// the demo's accounts are the auth module's to know: its SMS outbox answers only while they exist
+export { DEMO_USERNAMES, demoAccountsPresent } from '../modules/auth/index.ts';
 
 /** True when the database holds no users yet (a fresh installation). */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {

@@ -15,7 +15,7 @@ export type JobHandler = (
 
 export interface JobRunnerOptions {
   db: Db;
-  /** Handlers known from the start; modules add theirs with `handle` (see app-context.ts). */
+  /** Handlers known from the start; modules add theirs with `handle` (see app.ts). */
   handlers?: Record<string, JobHandler>;
   /** How often an idle runner looks for work. */
   pollMs?: number;

@@ -8,23 +8,10 @@
  * (`atk2;=1+1;` → `"atk2;'=1+1;"`).
  *
  * The exports that PostgreSQL formats use `csv_safe` and `csv_cell` (`db/derived/csv.ts`), whose
- * bodies are built from the patterns below; a test checks that both agree on random text.
+ * bodies are built from the patterns of core/csv.ts; a test checks that both agree on random text.
  */
 
-/** A formula start, as a regular-expression bracket body (the same in JavaScript and PostgreSQL). */
-const FORMULA_START = '=+@\\t\\r-';
-/** What a reader may split a cell on: the list separators of every locale and line breaks. */
-const SPLIT_AT = ',;\\t\\r\\n';
-/** A cell holding one of these is quoted. */
-const QUOTE_WHEN = `"${SPLIT_AT}`;
-
-/**
- * The place of an apostrophe: before a formula start at the beginning of a cell or after a
- * separator. Zero-width, so that every place is judged once in either engine (`\t\t=`: all three).
- */
-export const CSV_FORMULA_PATTERN = `(?<=^|[${SPLIT_AT}])(?=[${FORMULA_START}])`;
-/** A cell that must be quoted. */
-export const CSV_QUOTE_PATTERN = `[${QUOTE_WHEN}]`;
+import { CSV_FORMULA_PATTERN, CSV_QUOTE_PATTERN } from '../core/csv.ts';
 
 const formula = new RegExp(CSV_FORMULA_PATTERN, 'g');
 const needsQuotes = new RegExp(CSV_QUOTE_PATTERN);

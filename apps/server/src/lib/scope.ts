@@ -1,12 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SystemScope } from '../core/auth.ts';
 
-/**
- * The systems a caller may see: a list of system ids, or null for every system (an analyst).
- * An empty list sees nothing.
- */
-export type SystemScope = number[] | null;
+export type { SystemScope } from '../core/auth.ts';
 
 /**
  * The tenant condition on a system id column: undefined for every system (drizzle's `and`

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext } from '../plugins/auth.ts';
-import { requireAuth } from '../plugins/auth.ts';
+import type { AuthContext } from '../core/auth.ts';
+import { requireAuth } from './request-auth.ts';
 import { forbidden } from './http-errors.ts';
 import { localized } from './messages.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthUser } from '../modules/auth/index.ts';
+import type { AuthUser } from '../core/auth.ts';
 import { createAuthCache } from './auth-cache.ts';
 
 const user = (id: number, over: Partial<AuthUser> = {}): AuthUser => ({

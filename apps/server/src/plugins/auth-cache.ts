@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import type { AuthUser } from '../modules/auth/index.ts';
+import type { AuthCache, AuthUser } from '../core/auth.ts';
 import { cacheRequests } from '../lib/metrics.ts';
 
 const [authHits, authMisses] = [cacheRequests.labels('auth', 'hit'), cacheRequests.labels('auth', 'miss')];
@@ -8,35 +8,6 @@ const [authHits, authMisses] = [cacheRequests.labels('auth', 'hit'), cacheReques
 export const AUTH_CHANNEL = 'soc_auth';
 
 export const AUTH_CACHE_MAX_ENTRIES = 10_000;
-
-/**
- * Recent answers of the auth check (`loadAuthUser`), so that a request whose credentials were
- * checked a moment ago runs no SQL before its own work. Only an active user with a live session
- * (or an OIDC caller, who has none) is kept, never a refusal, and an entry lives at most
- * `maxAgeMs` and never past the expiry of the session's last live refresh token. It is kept
- * exact by:
- * - the NOTIFYs of migration 0020 on every committed change of a user, their systems or their
- *   refresh tokens, by any instance or by hand, which drop the users named (`*`: everyone);
- * - `invalidateUser`, called by this instance's own writers once they committed, so that the
- *   next request here never waits for the notification.
- * While the LISTEN connection is down (or not yet up) nothing is kept or served; an answer read
- * while a change arrived is returned but not kept (a generation counter, as in lib/cache/versioned-cache.ts).
- */
-export interface AuthCache {
-  /** The kept answer for (user, session), else `read()`'s, kept when it may be. */
-  load(
-    userId: number,
-    sessionId: string | null,
-    read: () => Promise<AuthUser | undefined>,
-  ): Promise<AuthUser | undefined>;
-  /** Forgets every entry of a user (a change of this instance committed). */
-  invalidateUser(userId: number): void;
-  /** Applies a payload of `AUTH_CHANNEL`: user ids separated by commas, or `*`. */
-  onPayload(payload: string): void;
-  /** Whether every change reaches this instance; while false the cache is bypassed. */
-  setLive(live: boolean): void;
-  readonly size: number;
-}
 
 interface Entry {
   userId: number;

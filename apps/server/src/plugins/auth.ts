@@ -1,57 +1,11 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE, API_TOKEN_PREFIX, TEMPORARY_PASSWORD_MESSAGES } from '@soc/contracts';
-import type { Language, Role } from '@soc/contracts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { HttpError, forbidden, unauthorized } from '../lib/http-errors.ts';
+import type { Language } from '@soc/contracts';
+import type { AuthCache, AuthContext, AuthUser } from '../core/auth.ts';
+import { HttpError, forbidden } from '../lib/http-errors.ts';
 import type { Message } from '../lib/messages.ts';
 import { fromTable, msg } from '../lib/messages.ts';
-import type { SystemScope } from '../lib/scope.ts';
-import { createAuthRepository, verifyAccessToken } from '../modules/auth/index.ts';
-import type { AuthUser } from '../modules/auth/index.ts';
-import type { AuthCache } from './auth-cache.ts';
-
-/** The authenticated caller of a request. */
-export interface AuthContext {
-  userId: number;
-  username: string;
-  role: Role;
-  /** The portal session (refresh-token family); null for a provider-issued OIDC token. */
-  sessionId: string | null;
-  /** Systems (tenants) the user belongs to (for a customer, narrowed by the API token if any). */
-  systemIds: number[];
-  /** The API token the request was made with; null or absent for a session. */
-  tokenId?: string | null;
-  /** Systems a staff member's API token is limited to; null or absent: no limit. */
-  tokenSystemIds?: number[] | null;
-  /** The credential allows reading only (personal tokens). */
-  readOnly?: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
-  interface FastifyContextConfig {
-    /** Reachable without signing in. */
-    public?: boolean;
-    /** Reachable while the caller still has to change an administrator's temporary password. */
-    duringPasswordChange?: boolean;
-  }
-}
-
-/** The caller of a route that requires sign-in (the hook has already refused anonymous calls). */
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
-
-export function requireRole(request: FastifyRequest, ...roles: Role[]): AuthContext {
-  const auth = requireAuth(request);
-  if (!roles.includes(auth.role)) throw forbidden();
-  return auth;
-}
 
 /**
  * Every route requires a valid access token unless its config says `public: true`.
@@ -59,8 +13,10 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): AuthCont
  * empties) so that a deactivated account or an ended session stops working at once.
  */
 export interface AuthPluginOptions {
-  db: Db;
-  config: Config;
+  /** The session check: the user of a session (null: an OIDC caller, who has none), read from the database. */
+  loadAuthUser: (userId: number, sessionId: string | null) => Promise<AuthUser | undefined>;
+  /** The claims of a portal access token signed with the current or the previous key, or null. */
+  verifyAccessToken: (token: string) => Promise<{ userId: number; sessionId: string | null } | null>;
   /**
    * Resolves a token issued by a configured OIDC provider (signature against its JWKS, issuer,
    * audience, expiry) to the linked portal user, or null.
@@ -94,12 +50,11 @@ function refuseDuringPasswordChange(request: FastifyRequest, user: AuthUser): vo
  * or an ended session stops working at once.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
-  const repo = createAuthRepository(opts.db);
-  const { cache } = opts;
+  const { cache, loadAuthUser } = opts;
   const loadUser = (userId: number, sessionId: string | null) =>
     cache
-      ? cache.load(userId, sessionId, () => repo.loadAuthUser(userId, sessionId))
-      : repo.loadAuthUser(userId, sessionId);
+      ? cache.load(userId, sessionId, () => loadAuthUser(userId, sessionId))
+      : loadAuthUser(userId, sessionId);
   app.decorateRequest('auth', null);
   app.addHook('onSend', async (request, reply) => {
     // a shared cache or the browser's history must never keep a caller's data (issue 25, item 17)
@@ -128,7 +83,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOption
       return;
     }
 
-    const claims = await verifyAccessToken(token, opts.config.jwtSecret, opts.config.jwtPreviousSecret);
+    const claims = await opts.verifyAccessToken(token);
     if (claims) {
       const user = await loadUser(claims.userId, claims.sessionId);
       if (!user?.isActive || !user.sessionAlive) throw refuse();
@@ -170,13 +125,6 @@ export const isPublicRoute = (request: FastifyRequest): boolean =>
 export const declarePublic = (route: RouteOptions): void => {
   route.config = { ...route.config, public: true };
 };
-
-/**
- * The systems a caller may see: a customer's own systems; for the provider's staff all systems
- * (null), unless their API token names some.
- */
-export const systemScope = (auth: AuthContext): SystemScope =>
-  auth.role === 'customer' ? auth.systemIds : (auth.tokenSystemIds ?? null);
 
 const LANGUAGES: readonly Language[] = ['ru', 'en'];
 const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);

@@ -3,7 +3,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 
 /** Smaller answers go out as they are: the encoding's framing and CPU would outweigh the gain. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;

@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_BASE, ATTACHMENTS_MAX_FILES, ATTACHMENT_MAX_BYTES } from '@soc/contracts';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { createRateLimitStore } from '../integrations/redis/rate-limit-store.ts';
 import type { RateLimitStoreOptions } from '../integrations/redis/rate-limit-store.ts';
 import { declarePublic } from './auth.ts';

@@ -1,6 +1,6 @@
 import { requestContext } from '@fastify/request-context';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 
 /** Paths whose values must never reach the logs. */
 const REDACT = [

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
 import type { Histogram } from 'prom-client';
-import type { MetricsConfig } from '../config.ts';
+import type { MetricsConfig } from '../core/config.ts';
 import type { Database } from '../db/client.ts';
 import { unauthorized } from '../lib/http-errors.ts';
 import { collectProcessMetrics, httpRequestDuration, metricsRegistry } from '../lib/metrics.ts';

@@ -3,7 +3,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PRODUCT_VERSION } from '@soc/contracts';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 
 /**
  * The OpenAPI document (`/api/v0/docs/json`) as clients generate from it: every operation has

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import type { RouteLimitBucket } from '../config.ts';
-import { routeLimitsOff } from '../config.ts';
+import type { RouteLimitBucket } from '../core/config.ts';
+import { routeLimitsOff } from '../core/config.ts';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema/index.ts';
 import { buildAnalyst, buildCustomer, buildIncident, buildSystem } from '../test/builders.ts';
 import type { TestContext } from '../test/harness.ts';

@@ -1,13 +1,13 @@
 import type {} from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config, RouteLimitBucket } from '../config.ts';
+import type { Config, RouteLimitBucket } from '../core/config.ts';
 import type { Db } from '../db/client.ts';
 import { HttpError } from '../lib/http-errors.ts';
 import type { MessageKey } from '../lib/messages.ts';
 import { msg } from '../lib/messages.ts';
-import type { AuthContext } from './auth.ts';
-import { systemScope } from './auth.ts';
+import type { AuthContext } from '../core/auth.ts';
+import { systemScope } from '../core/auth.ts';
 import { systemOfObject } from './route-limits.repository.ts';
 
 /**

@@ -8,7 +8,7 @@ import { loadConfig } from '../config.ts';
 import { openConfiguredDatabase } from '../db/open.ts';
 import { createMailer } from '../integrations/mail/mailer.ts';
 import { LocalFileStorage } from '../integrations/storage/local-storage.ts';
-import { restrictTree } from '../integrations/storage/private-files.ts';
+import { restrictTree } from '../core/private-files.ts';
 
 /*
  * Issue 25, item 16: the data folder is the server's user's alone. The app is started on a

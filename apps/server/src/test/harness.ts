@@ -8,7 +8,7 @@ import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { testConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { openDatabase } from '../db/client.ts';

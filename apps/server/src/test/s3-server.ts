@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { S3StorageSettings } from '../integrations/storage/s3-storage.ts';
+import type { S3StorageSettings } from '../core/config.ts';
 import type { TcpProxy } from './tcp-proxy.ts';
 import { startTcpProxy } from './tcp-proxy.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { queryRows } from '../client.ts';
+import type { Db } from '../query.ts';
+import { queryRows } from '../query.ts';
 import { DERIVED_SQL } from './index.ts';
 
 /** Arbitrary constant identifying the lock of `applyDerived` among advisory locks. */

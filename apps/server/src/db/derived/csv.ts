@@ -1,4 +1,4 @@
-import { CSV_FORMULA_PATTERN, CSV_QUOTE_PATTERN } from '../../lib/csv.ts';
+import { CSV_FORMULA_PATTERN, CSV_QUOTE_PATTERN } from '../../core/csv.ts';
 import type { DerivedSql } from './derived-sql.ts';
 
 /**

@@ -6,6 +6,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -118,4 +119,18 @@ export const contacts = pgTable(
     notify: boolean('notify').notNull().default(true),
   },
   (t) => [index('contacts_system_idx').on(t.systemId)],
+);
+
+/** Which systems (tenants) a user belongs to; customers see only these. */
+export const userSystems = pgTable(
+  'user_systems',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.systemId] }), index('user_systems_system_idx').on(t.systemId)],
 );

@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { systems } from './systems.ts';
+import { bigint, boolean, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Portal accounts: customer staff, the provider's analysts and administrators. */
 export const users = pgTable(
@@ -60,18 +48,4 @@ export const users = pgTable(
     // sign-in through OIDC or SSO may find the account by e-mail
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
-);
-
-/** Which systems (tenants) a user belongs to; customers see only these. */
-export const userSystems = pgTable(
-  'user_systems',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    systemId: integer('system_id')
-      .notNull()
-      .references(() => systems.id, { onDelete: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.systemId] }), index('user_systems_system_idx').on(t.systemId)],
 );

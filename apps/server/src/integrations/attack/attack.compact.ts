@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { AttackData, AttackTactic, AttackTechnique } from './attack.ts';
+import type { AttackData, AttackTactic, AttackTechnique } from './attack.types.ts';
 
 /**
  * The compact form of ATT&CK Enterprise: the facts the portal shows (ids, names, tactic

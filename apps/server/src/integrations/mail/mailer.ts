@@ -6,7 +6,7 @@ import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { countOutcome, mails } from '../../lib/metrics.ts';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../storage/private-files.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../core/private-files.ts';
 
 export interface MailAttachment {
   filename: string;

@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
 import type { JWTPayload } from 'jose';
-import type { OidcProviderConfig } from '../../config.ts';
+import type { OidcProviderConfig } from '../../core/config.ts';
 
 /** Claims of a verified ID token or IdP-issued JWT that the portal uses. */
 export interface IdentityClaims {

@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileStorage, StoredObject } from './file-storage.ts';
 import { KeyedFileStorage, assertStorageKey, meterStream } from './file-storage.ts';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../core/private-files.ts';
 
 /**
  * Files on a local folder (`objects/<prefix>/<uuid>`). Objects are written under a temporary

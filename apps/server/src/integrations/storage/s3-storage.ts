@@ -14,18 +14,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { FileStorage, StoredObject } from './file-storage.ts';
 import { KeyedFileStorage, StorageUnavailableError, assertStorageKey, meterStream } from './file-storage.ts';
 
-/** Where the S3 driver stores (STORAGE=s3 and the S3_* settings). */
-export interface S3StorageSettings {
-  /** The service's URL (MinIO, Ceph RGW); unset: AWS S3 of `region`. */
-  endpoint: string | undefined;
-  region: string;
-  bucket: string;
-  /** Unset: the SDK's default credential chain (environment, instance role). */
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  /** `host/bucket/key` URLs instead of `bucket.host/key` (MinIO, Ceph and s3rver need it). */
-  forcePathStyle: boolean;
-}
+import type { S3StorageSettings } from '../../core/config.ts';
 
 /**
  * Multipart parts: 5 MB is S3's smallest part; two in flight bound what an upload buffers to

@@ -18,16 +18,16 @@ import * as schema from '../../db/schema/index.ts';
 import { EMPTY_ATTACK } from '../../integrations/attack/attack.ts';
 import { LocalFileStorage } from '../../integrations/storage/local-storage.ts';
 import { createAlertsService } from '../../modules/alerts/index.ts';
-import { createCommentsService } from '../../modules/comments/index.ts';
 import {
   countCacheKey,
   countKey,
+  createCommentsService,
   createIncidentCardService,
   createIncidentsRepository,
   createIncidentsService,
 } from '../../modules/incidents/index.ts';
 import { createRulesService } from '../../modules/rules/index.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { createTestContext } from '../../test/harness.ts';
 import {
@@ -41,8 +41,9 @@ import {
 } from '../../test/builders.ts';
 import type { CachedAnswer, TableChange } from './cached-answer.ts';
 import { SHOWN_THROUGH_REFERENCES, TABLE_CHANGES, TRIGGER_KEPT_TABLES } from './cached-answer.ts';
-import type { Caches } from './caches.ts';
-import { CACHED_ANSWERS, createCaches, readsEvent } from './caches.ts';
+import { readsEvent } from './caches.ts';
+import type { Caches } from '../../test/caches.ts';
+import { CACHED_ANSWERS, createCaches } from '../../test/caches.ts';
 
 /** A statement as the driver was given it. */
 interface Sent {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { openDatabase, queryRows } from '../../db/client.ts';
 import type { EventListener, LiveListener, StoredEvent } from '../../modules/events/index.ts';
-import type { Caches } from './caches.ts';
-import { createCaches } from './caches.ts';
+import type { Caches } from '../../test/caches.ts';
+import { createCaches } from '../../test/caches.ts';
 
 /** A bus whose events and liveness the test decides. */
 function fakeBus() {

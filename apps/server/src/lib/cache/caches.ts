@@ -1,79 +1,72 @@
-import type { Db } from '../../db/client.ts';
-import type { AlertsResponseCache } from '../../modules/alerts/index.ts';
-import {
-  ALERT_LIST_ANSWER,
-  INCIDENT_ALERTS_ANSWER,
-  createAlertsResponseCache,
-} from '../../modules/alerts/index.ts';
-import type { EventBus } from '../../modules/events/index.ts';
-import type { IncidentCountCache, IncidentResponseCache } from '../../modules/incidents/index.ts';
-import {
-  INCIDENT_CARD_ANSWER,
-  INCIDENT_COMMENTS_ANSWER,
-  INCIDENT_COUNT_ANSWER,
-  INCIDENT_COUNT_VERSION_SOURCES,
-  INCIDENT_PAGE_ANSWER,
-  INCIDENT_RESPONSE_VERSION_SOURCES,
-  createIncidentCountCache,
-  createIncidentResponseCache,
-} from '../../modules/incidents/index.ts';
-import type { RulesResponseCache } from '../../modules/rules/index.ts';
-import {
-  RULE_COVERAGE_ANSWER,
-  RULE_PAGE_ANSWER,
-  createRulesResponseCache,
-} from '../../modules/rules/index.ts';
 import type { CachedAnswer, VersionSources } from './cached-answer.ts';
 
-/** Every cache of the server's answers; services take the ones they answer through. */
-export interface Caches {
-  incidentCounts: IncidentCountCache;
-  incidents: IncidentResponseCache;
-  alerts: AlertsResponseCache;
-  rules: RulesResponseCache;
+/** What a cache follows of the event bus (modules/events/event-bus.ts). */
+export interface EventFeed {
+  subscribe(listener: (event: { type: string }) => void): () => void;
+  /** Called at once with the current state, then on every change. */
+  onLive(listener: (live: boolean) => void): () => void;
 }
 
-/** Every cached answer with the tables it reads (checked by cached-tables.test.ts). */
-export const CACHED_ANSWERS: readonly CachedAnswer[] = [
-  INCIDENT_COUNT_ANSWER,
-  INCIDENT_CARD_ANSWER,
-  INCIDENT_PAGE_ANSWER,
-  INCIDENT_COMMENTS_ANSWER,
-  INCIDENT_ALERTS_ANSWER,
-  ALERT_LIST_ANSWER,
-  RULE_PAGE_ANSWER,
-  RULE_COVERAGE_ANSWER,
-];
+/** A cache whose versions read event ids: emptied by the events it reads, bypassed while not live. */
+export interface FollowingCache {
+  invalidate(): void;
+  setLive(live: boolean): void;
+}
+
+/**
+ * The caches of the server's answers, registered by the modules that own them (design §8): each
+ * module makes its caches once per app through `shared`, declares the answers they keep with the
+ * tables those read (checked by cached-tables.test.ts) and ties those versioned by event ids to
+ * the event bus with `follow`.
+ */
+export interface CacheRegistry {
+  /** The one instance kept under `key`, made by `make` on first use (another module may answer through it). */
+  shared<T>(key: string, make: () => T): T;
+  /** Declares cached answers with the tables they read. */
+  declare(...answers: CachedAnswer[]): void;
+  /**
+   * Ties a cache to the event bus: each event its versions read empties it, as one older than a
+   * version already seen (writers committing out of order) would not move it, and it keeps
+   * nothing while the bus may miss events. Caches versioned by counters alone need no channel:
+   * a later read of a counter raised under its row's lock never sees an earlier value.
+   */
+  follow(cache: FollowingCache, sources: VersionSources): void;
+  /** Every answer declared so far. */
+  readonly answers: readonly CachedAnswer[];
+}
 
 /** Whether an event of `type` moves a version that reads `sources`. */
 export const readsEvent = (sources: VersionSources, type: string) =>
   sources.events === '*' || sources.events.includes(type);
 
-/**
- * Creates every cache and ties those whose versions read events ids to the event bus: each event
- * they read empties them, as one older than a version already seen (writers committing out of
- * order) would not move it, and they keep nothing while the bus may miss events. The caches
- * versioned by counters alone (alerts, rules) need no channel: a later read of a counter raised
- * under its row's lock never sees an earlier value.
- */
-export function createCaches(db: Db, bus: Pick<EventBus, 'subscribe' | 'onLive'>): Caches {
-  const incidentCounts = createIncidentCountCache(db);
-  const incidents = createIncidentResponseCache(db);
-  const followers = [
-    { cache: incidentCounts, sources: INCIDENT_COUNT_VERSION_SOURCES },
-    { cache: incidents, sources: INCIDENT_RESPONSE_VERSION_SOURCES },
-  ];
+/** The registry of one app, over its event bus. */
+export function createCacheRegistry(bus: EventFeed): CacheRegistry {
+  const instances = new Map<string, unknown>();
+  const answers: CachedAnswer[] = [];
+  const followers: { cache: FollowingCache; sources: VersionSources }[] = [];
+  let live = false;
   // any committed change (routes, analyst API, jobs, other instances) reaches every instance
   bus.subscribe((event) => {
     for (const { cache, sources } of followers) if (readsEvent(sources, event.type)) cache.invalidate();
   });
-  bus.onLive((live) => {
-    for (const { cache } of followers) cache.setLive(live);
+  bus.onLive((value) => {
+    live = value;
+    for (const { cache } of followers) cache.setLive(value);
   });
   return {
-    incidentCounts,
-    incidents,
-    alerts: createAlertsResponseCache(db),
-    rules: createRulesResponseCache(db),
+    shared<T>(key: string, make: () => T): T {
+      if (!instances.has(key)) instances.set(key, make());
+      return instances.get(key) as T;
+    },
+    declare(...declared) {
+      answers.push(...declared);
+    },
+    follow(cache, sources) {
+      followers.push({ cache, sources });
+      cache.setLive(live);
+    },
+    get answers() {
+      return answers;
+    },
   };
 }

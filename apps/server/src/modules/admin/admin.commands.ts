@@ -1,5 +1,5 @@
 import { ZodError } from 'zod';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { createTokensService } from '../tokens/index.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DetailErrorSchema, FieldErrorsSchema } from '@soc/contracts';
-import { requireRole } from '../../plugins/auth.ts';
+import { requireRole } from '../../lib/request-auth.ts';
 import type { AdminCaller } from './admin-caller.ts';
 
 /** What the admin API's route files share: parameters, error answers and the caller. */

@@ -8,9 +8,9 @@ import {
   BrandingUpdateSchema,
   ServiceTokenCreateSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { requireRole } from '../../plugins/auth.ts';
+import { requireRole } from '../../lib/request-auth.ts';
 import { requireUnscoped } from '../../lib/token-scope.ts';
 import type { TokensService } from '../tokens/index.ts';
 import { UuidParams, caller, errors, noContent } from './admin.http.ts';

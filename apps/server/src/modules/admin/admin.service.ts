@@ -1,6 +1,6 @@
 import type { Branding, BrandingUpdate } from '@soc/contracts';
 import { BrandingUpdateSchema } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { AdminCaller } from './admin-caller.ts';
 import { adminRecorder } from './admin-caller.ts';

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { migrationsFolder, openDatabase, queryRows } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';

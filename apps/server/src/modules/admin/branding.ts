@@ -1,5 +1,5 @@
 import type { Branding, BrandingUpdate } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import { createAdminRepository } from './admin.repository.ts';
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import type { FileStorage, StorageDriver } from '../../integrations/storage/file-storage.ts';
 import type { TokensService } from '../tokens/index.ts';

@@ -1,6 +1,6 @@
 /** Administration (`/admin/`; the CLI is admin.cli.ts), and what other modules use of it. */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { createTokensService } from '../tokens/index.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { createAdminService } from './admin.service.ts';

@@ -9,8 +9,8 @@ import {
 } from '@soc/contracts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
-import type { MultipartPart } from '../../lib/multipart.ts';
-import { parseMultipartFields } from '../../lib/multipart.ts';
+import type { MultipartPart } from '../../integrations/storage/multipart.ts';
+import { parseMultipartFields } from '../../integrations/storage/multipart.ts';
 import { requestLanguage } from '../../plugins/auth.ts';
 import type { RuleFiles } from '../rules/index.ts';
 import { SigmaImportRefused, formatBytes, presentImport, ruleFilesOf } from '../rules/index.ts';

@@ -1,5 +1,5 @@
 import type { SigmaImportOptions } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { RuleFiles, SigmaImportReport } from '../rules/index.ts';
 import { importSigmaRules, techniqueTacticsOf } from '../rules/index.ts';

@@ -13,7 +13,7 @@ import {
   AdminSystemUpdateSchema,
   SystemMailDomainsSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { IdParams, caller, errors, noContent } from './admin.http.ts';
 import type { AdminService } from './admin.service.ts';

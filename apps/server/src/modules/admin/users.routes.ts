@@ -8,7 +8,7 @@ import {
   UserInvitedSchema,
   UserUpdateSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { IdParams, caller, errors } from './admin.http.ts';
 import type { AdminService } from './admin.service.ts';

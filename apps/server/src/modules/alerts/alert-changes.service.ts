@@ -17,8 +17,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { loadIncident } from '../incidents/index.ts';
 import type { AlertAccess } from './alert-access.ts';
 import type { AlertsRepository } from './alerts.repository.ts';

@@ -5,7 +5,7 @@ import { alerts, incidents } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import { scopeCondition } from '../incidents/index.ts';
 import type { Page } from './alert-access.ts';
 import { alertScope } from './alert-access.ts';

@@ -29,9 +29,9 @@ import {
   TagListSchema,
   TagsQuerySchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import { requireUnscoped } from '../../lib/token-scope.ts';
 import type { AlertsService } from './alerts.service.ts';
 

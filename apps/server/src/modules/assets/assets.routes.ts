@@ -12,9 +12,9 @@ import {
   FieldErrorsSchema,
   SoftwareListResponseSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { offsetLinks, pageLinks } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { AssetsService } from './assets.service.ts';
 
 const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };

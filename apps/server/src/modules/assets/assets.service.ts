@@ -2,8 +2,8 @@ import type { Asset, AssetChoices, AssetIncident, AssetListQuery, SoftwareItem }
 import { ASSET_CRITICALITY_VALUES, ASSET_TYPE_VALUES } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { presentAsset, presentAssetIncident, presentSoftware } from './assets.presenter.ts';
 import { createAssetsRepository } from './assets.repository.ts';
 

@@ -1,6 +1,6 @@
 /** The asset inventory (`/cmdb/assets/`). */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { assetsRoutes } from './assets.routes.ts';
 import { createAssetsService } from './assets.service.ts';
 

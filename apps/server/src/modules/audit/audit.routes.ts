@@ -6,9 +6,10 @@ import {
   DetailErrorSchema,
   FieldErrorsSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
+import { requestLanguage } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { AuditService } from './audit.service.ts';
 import { fileAnswer } from '../../plugins/openapi.ts';
 

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { AuditFilters, Language } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { presentAuditEntry } from './audit.presenter.ts';
 import type { AuditView } from './audit.repository.ts';
 import { createAuditRepository } from './audit.repository.ts';

@@ -1,26 +1,17 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { LOGIN_LOCK_SECONDS, LOGIN_MAX_FAILURES } from '@soc/contracts';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../core/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { auditLog, loginThrottle, refreshTokens, serviceTokens, users } from '../../db/schema/index.ts';
+import { auditLog, refreshTokens, serviceTokens, users } from '../../db/schema/index.ts';
+import { createLoginThrottleRepository } from '../tokens/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  role: 'customer' | 'analyst' | 'admin';
-  isActive: boolean;
-  systemIds: number[];
-  sessionAlive: boolean;
-  /** For a live session, when its last live refresh token expires (ms since the epoch); else null. */
-  sessionExpiresAt: number | null;
-  /** The password is an administrator's temporary one: only the password change is allowed. */
-  mustChangePassword: boolean;
-}
-
 export function createAuthRepository(db: Db) {
   return {
+    // the lock against guessing credentials, shared with the API tokens
+    ...createLoginThrottleRepository(db),
+
     async findUserByUsername(username: string): Promise<UserRow | undefined> {
       const rows = await db
         .select()
@@ -156,34 +147,6 @@ export function createAuthRepository(db: Db) {
         .update(refreshTokens)
         .set({ revokedAt: new Date() })
         .where(and(...conditions));
-    },
-
-    /** Seconds until the latest lock among `keys` ends, or 0 when none is locked. */
-    async lockedFor(keys: string[]): Promise<number> {
-      const rows = await db
-        .select({ lockedUntil: loginThrottle.lockedUntil })
-        .from(loginThrottle)
-        .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.lockedUntil, sql`now()`)));
-      const until = Math.max(0, ...rows.map((r) => r.lockedUntil?.getTime() ?? 0));
-      return until ? Math.max(1, Math.ceil((until - Date.now()) / 1000)) : 0;
-    },
-
-    /** Counts a failure in a row; the LOGIN_MAX_FAILURES-th locks the key. An hour of quiet starts over. */
-    async recordFailure(key: string): Promise<void> {
-      await db.execute(sql`
-        INSERT INTO login_throttle AS t (key, failures, locked_until, updated_at)
-        VALUES (${key}, 1, NULL, now())
-        ON CONFLICT (key) DO UPDATE SET
-          failures = CASE WHEN t.updated_at < now() - interval '1 hour' THEN 1 ELSE t.failures + 1 END,
-          locked_until = CASE
-            WHEN t.updated_at >= now() - interval '1 hour' AND t.failures + 1 >= ${LOGIN_MAX_FAILURES}
-            THEN now() + make_interval(secs => ${LOGIN_LOCK_SECONDS})
-            ELSE t.locked_until END,
-          updated_at = now()`);
-    },
-
-    async clearFailures(key: string): Promise<void> {
-      await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
     },
 
     async auditEntry(id: number) {

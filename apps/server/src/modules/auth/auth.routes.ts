@@ -25,9 +25,11 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
-import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
+import { requestLanguage } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import { presentCurrentUser } from './auth.presenter.ts';
-import type { AuthService, CallerContext } from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
+import type { CallerContext } from './auth.types.ts';
 
 const caller = (request: FastifyRequest): CallerContext => ({
   ip: request.ip,

@@ -9,7 +9,8 @@ import type {
 } from '@soc/contracts';
 import { TEMPORARY_PASSWORD_MESSAGES } from '@soc/contracts';
 import { revokeAllCredentials } from '../tokens/index.ts';
-import type { Config } from '../../config.ts';
+import type { AuthServiceOptions } from '../../core/auth.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, tooManyRequests } from '../../lib/http-errors.ts';
@@ -21,28 +22,14 @@ import {
   verifyPassword,
 } from '../../lib/passwords.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
+import type { CallerContext } from './auth.types.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import type { SmsGateway } from '../../integrations/sms/sms-gateway.ts';
 import { createMfaService } from './mfa.service.ts';
 import { hashRefreshToken, newRefreshToken, signAccessToken } from './auth.tokens.ts';
 
-/** Who is calling, for audit entries and session records. */
-export interface CallerContext {
-  ip: string;
-  userAgent: string;
-  /** The language of refusals (Accept-Language); English when absent. */
-  lang?: 'ru' | 'en';
-}
-
 /** A failed sign-in answers no sooner than this, whatever made it fail. */
 const FAILURE_FLOOR_MS = 400;
-
-export interface AuthServiceOptions {
-  /** Least time a failed sign-in takes (tests shorten it). */
-  failureFloorMs?: number;
-  /** Extra random delay on failures, to blur timing. */
-  failureJitterMs?: number;
-}
 
 export interface AuthServiceDeps {
   sms: SmsGateway;

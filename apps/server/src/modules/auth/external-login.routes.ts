@@ -14,10 +14,11 @@ import {
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { OidcProviders } from '../../integrations/oidc/oidc-providers.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import type { AuthService, CallerContext } from './auth.service.ts';
+import type { AuthService } from './auth.service.ts';
+import type { CallerContext } from './auth.types.ts';
 import type { ExternalLoginService } from './external-login.service.ts';
 import { ExternalLoginError, newBrowserNonce, safeReturnPath } from './external-login.service.ts';
 import { redirectAnswer } from '../../plugins/openapi.ts';

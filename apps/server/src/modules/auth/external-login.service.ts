@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MfaPending, TokenPair } from '@soc/contracts';
 import { EXTERNAL_LOGIN_MESSAGES } from '@soc/contracts';
-import type { ExternalLoginMfa, OidcProviderConfig } from '../../config.ts';
+import type { ExternalLoginMfa, OidcProviderConfig } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { IdentityClaims, OidcProviders } from '../../integrations/oidc/oidc-providers.ts';
 import { audit } from '../../lib/audit.ts';
@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
 import { NO_PASSWORD, hasUsablePassword } from '../../lib/passwords.ts';
 import type { UserRow } from './auth.repository.ts';
-import type { CallerContext } from './auth.service.ts';
+import type { CallerContext } from './auth.types.ts';
 import { createExternalLoginRepository } from './external-login.repository.ts';
 
 /** An authorization-code flow must come back within this time. */

@@ -4,7 +4,7 @@
  * of it.
  */
 import { API_BASE } from '@soc/contracts';
-import type { AppContext, AppModule } from '../../app-context.ts';
+import type { AppContext, AppModule } from '../app-module.ts';
 import { SECURITY_NOTICE_JOB } from '../../lib/audit.ts';
 import type { AuthPluginOptions } from '../../plugins/auth.ts';
 import { createTokensService } from '../tokens/index.ts';
@@ -15,10 +15,14 @@ import { createExternalLoginService } from './external-login.service.ts';
 import { createSecurityNoticeJob } from './security-notice.ts';
 import { smsOutboxRoutes } from './sms-outbox.routes.ts';
 
-export type { AuthUser } from './auth.repository.ts';
+export type { AuthUser } from '../../core/auth.ts';
+import { createAuthRepository } from './auth.repository.ts';
+import { verifyAccessToken } from './auth.tokens.ts';
+
 export { createAuthRepository } from './auth.repository.ts';
 export { keyId, keysForToken, verifyAccessToken } from './auth.tokens.ts';
-export type { AuthServiceOptions } from './auth.service.ts';
+export type { AuthServiceOptions } from '../../core/auth.ts';
+export { DEMO_USERNAMES, demoAccountsPresent } from './sms-outbox.repository.ts';
 
 /** The password sign-in and the sign-in through an identity provider, over one session store. */
 function createSignIn(ctx: AppContext) {
@@ -42,9 +46,11 @@ function createSignIn(ctx: AppContext) {
 export function authPluginOptions(ctx: AppContext): AuthPluginOptions {
   const { external } = createSignIn(ctx);
   const tokens = createTokensService(ctx.db);
+  const repo = createAuthRepository(ctx.db);
   return {
-    db: ctx.db,
-    config: ctx.config,
+    loadAuthUser: (userId, sessionId) => repo.loadAuthUser(userId, sessionId),
+    verifyAccessToken: (token) =>
+      verifyAccessToken(token, ctx.config.jwtSecret, ctx.config.jwtPreviousSecret),
     cache: ctx.authCache,
     verifyApiToken: (token, ip) => tokens.authenticate(token, ip),
     verifyOidcToken: async (token) => {

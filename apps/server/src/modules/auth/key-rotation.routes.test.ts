@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
 import type { BuiltUser } from '../../test/builders.ts';

@@ -14,11 +14,11 @@ import {
   sealSecret,
 } from '../../lib/totp.ts';
 import type { UserRow } from './auth.repository.ts';
-import type { CallerContext } from './auth.service.ts';
+import type { CallerContext } from './auth.types.ts';
 import type { MfaCodes } from './mfa-codes.ts';
 import { PENDING_TTL_MS, hashToken } from './mfa-codes.ts';
 import type { MfaRepository } from './mfa.repository.ts';
-import type { MfaServiceDeps } from './mfa.service.ts';
+import type { MfaServiceDeps } from './auth.types.ts';
 
 /**
  * Changes of a user's second factors: the authenticator app's setup, confirmation and removal,

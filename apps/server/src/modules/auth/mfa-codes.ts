@@ -5,8 +5,7 @@ import { HttpError, tooManyRequests } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
 import { fillTemplate, maskPhone } from '../../integrations/sms/sms-gateway.ts';
 import type { UserRow } from './auth.repository.ts';
-import type { CallerContext } from './auth.service.ts';
-import type { MfaServiceDeps } from './mfa.service.ts';
+import type { CallerContext, MfaServiceDeps } from './auth.types.ts';
 import type { MfaChallengeRow, MfaRepository } from './mfa.repository.ts';
 
 /** A pending sign-in lives this long in all, however many codes are sent. */

@@ -1,31 +1,18 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { MfaPending, MfaStatus, TokenPair } from '@soc/contracts';
 import { MFA_MAX_FAILURES, MFA_MESSAGES } from '@soc/contracts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { SmsGateway } from '../../integrations/sms/sms-gateway.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, tooManyRequests } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
 import { matchTotp, openSecret } from '../../lib/totp.ts';
-import type { AuthRepository, UserRow } from './auth.repository.ts';
-import type { CallerContext } from './auth.service.ts';
+import type { UserRow } from './auth.repository.ts';
+import type { CallerContext, MfaServiceDeps } from './auth.types.ts';
 import { createMfaChanges } from './mfa-change.service.ts';
 import { PENDING_TTL_MS, auditChallenge, createMfaCodes, hashToken } from './mfa-codes.ts';
 import { createMfaRepository } from './mfa.repository.ts';
 
 /** The "new token" error (product §A4): the client drops its mfa_token and signs in again. */
 const tokenInvalid = () => badRequest({ mfa_token: [MFA_MESSAGES.tokenInvalid] });
-
-export interface MfaServiceDeps {
-  db: Db;
-  config: Config;
-  users: AuthRepository;
-  sms: SmsGateway;
-  issueTokens: (user: UserRow, ctx: CallerContext) => Promise<TokenPair>;
-  log?: FastifyBaseLogger;
-}
 
 /**
  * The second step of a sign-in and, through mfa-change.service.ts, changes of second factors.

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DetailErrorSchema } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { demoAccountsPresent } from '../../demo/generator.ts';
+import { demoAccountsPresent } from './sms-outbox.repository.ts';
 import { listOutbox } from '../../integrations/sms/sms-gateway.ts';
 import { notFound } from '../../lib/http-errors.ts';
 

@@ -12,7 +12,8 @@ import {
   type MitreMatrix,
 } from '@soc/contracts';
 import { layerDisposition } from '../../integrations/attack/navigator-layer.ts';
-import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
+import { requestLanguage } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 /** `/api/v0/soc/…`: the dashboard's analytics, EPS and MITRE ATT&CK matrix. */

@@ -1,6 +1,6 @@
 /** The dashboard's figures (analytics, EPS, the MITRE matrix). */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { attackSource } from '../../integrations/attack/attack.source.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { createDashboardService } from './dashboard.service.ts';

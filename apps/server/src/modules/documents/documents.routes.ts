@@ -21,14 +21,14 @@ import {
   DocumentUpdateSchema,
   FieldErrorsSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
-import { contentDisposition } from '../../lib/http-files.ts';
-import type { MultipartPart } from '../../lib/multipart.ts';
+import { contentDisposition } from '../../integrations/storage/http-files.ts';
+import type { MultipartPart } from '../../integrations/storage/multipart.ts';
 import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import { requireUnscoped } from '../../lib/token-scope.ts';
 import { documentPdf } from './document-pdf.ts';
 import type { DocumentsService } from './documents.service.ts';

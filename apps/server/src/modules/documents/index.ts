@@ -1,6 +1,6 @@
 /** Instructions, response instructions and articles, and what other modules use of them. */
 import { API_BASE } from '@soc/contracts';
-import type { AppContext, AppModule } from '../../app-context.ts';
+import type { AppContext, AppModule } from '../app-module.ts';
 import { documentsRoutes } from './documents.routes.ts';
 import { createDocumentsService } from './documents.service.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DetailErrorSchema, EventsStreamQuerySchema, EventsTicketSchema } from '@soc/contracts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { EventsService } from './events.service.ts';
 import { fileAnswer } from '../../plugins/openapi.ts';
 

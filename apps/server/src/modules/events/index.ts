@@ -1,6 +1,6 @@
 /** Live events (`/events/`, server-sent), the event bus, and what other modules use of them. */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { createEventsService } from './events.service.ts';
 

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DetailErrorSchema, FileInfoSchema } from '@soc/contracts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
-import { requireAuth } from '../../plugins/auth.ts';
-import { sendStoredFile } from '../../lib/http-files.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
+import { sendStoredFile } from '../../integrations/storage/http-files.ts';
 import type { FilesService } from './files.service.ts';
 import { fileAnswer } from '../../plugins/openapi.ts';
 

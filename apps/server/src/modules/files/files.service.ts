@@ -1,7 +1,7 @@
 import type { FileKind } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import { loadIncident } from '../incidents/index.ts';
 import type { FileRecord } from './files.repository.ts';
 import { createFilesRepository } from './files.repository.ts';

@@ -1,6 +1,6 @@
 /** Downloads of stored files by path (`/soc/files/{path}/`). */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { filesRoutes } from './files.routes.ts';
 import { createFilesService } from './files.service.ts';
 

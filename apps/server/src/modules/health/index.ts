@@ -1,5 +1,5 @@
 /** The health checks (`/healthz`, `/readyz`, outside the API prefix) and the warm-up `/readyz` waits for. */
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { healthRoutes } from './health.routes.ts';
 
 export type { Readiness, ReadinessState } from './readiness.ts';

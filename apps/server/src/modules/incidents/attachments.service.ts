@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import type { attachments } from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { isUuid, presentStoredFile, sendStoredFile } from '../../lib/http-files.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import { isUuid, presentStoredFile, sendStoredFile } from '../../integrations/storage/http-files.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import { findAttachment } from './attachments.repository.ts';
 import { loadIncident } from './incident-access.ts';
 

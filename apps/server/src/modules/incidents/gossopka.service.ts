@@ -1,5 +1,5 @@
 import type { GossopkaStatus } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { NationalCentreClient } from '../../integrations/national-centre/national-centre.client.ts';
 import {
@@ -12,7 +12,7 @@ import type { JobRow, JobRunner } from '../../jobs/runner.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { htmlToText, renderMarkdown } from '../../lib/markdown.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import { createGossopkaRepository } from './gossopka.repository.ts';
 import { loadIncident } from './incident-access.ts';
 import { gossopkaStatus } from './incident-card.presenter.ts';

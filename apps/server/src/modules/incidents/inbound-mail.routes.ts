@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DetailErrorSchema, FieldErrorsSchema, InboundMailResultSchema } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { InboundMailService } from './inbound-mail.service.ts';
 import { INBOUND_MAIL_MAX_BYTES } from './inbound-mail.service.ts';

@@ -1,15 +1,15 @@
 import { Readable } from 'node:stream';
 import type { Email } from 'postal-mime';
 import type { CommentSource, InboundMailResult, MailQuarantineReason } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import { UploadStager } from '../../integrations/storage/upload-stager.ts';
-import type { StatusListener } from '../comments/index.ts';
+import type { StatusListener } from './comments.service.ts';
 import { fitsStorageQuota } from '../../integrations/storage/storage-quota.ts';
-import { insertComment } from '../comments/index.ts';
+import { insertComment } from './comments.service.ts';
 import { lockIncident } from './incident-access.ts';
 import {
   inCentreDomain,

@@ -3,8 +3,8 @@ import { parseJson, type Db } from '../../db/client.ts';
 import { incidents } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { inScope } from '../../lib/scope.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { findIncidentByKey, lockIncident } from './incident-access.repository.ts';
 
 export type IncidentRecord = typeof incidents.$inferSelect;

@@ -14,13 +14,14 @@ import {
   IncidentPdfQuerySchema,
   RatingPayloadSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
-import { contentDisposition } from '../../lib/http-files.ts';
-import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
+import { contentDisposition } from '../../integrations/storage/http-files.ts';
+import { requestLanguage } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import { sendAttachment } from './attachments.service.ts';
-import type { CommentsService } from '../comments/index.ts';
+import type { CommentsService } from './comments.service.ts';
 import type { GossopkaService } from './gossopka.service.ts';
 import type { IncidentCardService } from './incident-card.service.ts';
 import { incidentPdf } from './incident-pdf.ts';

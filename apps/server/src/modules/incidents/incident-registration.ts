@@ -3,8 +3,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { slaDeadline } from '../../lib/sla.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { displayName } from '../users/index.ts';
 import type { NewIncident } from './incident-writes.repository.ts';
 import {

@@ -13,11 +13,12 @@ import {
   IncidentListQuerySchema,
   IncidentListResponseSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { offsetLinks } from '../../lib/pagination.ts';
 import { msg } from '../../lib/messages.ts';
-import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
-import type { UploadPart } from '../../lib/multipart.ts';
+import { requestLanguage } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
+import type { UploadPart } from '../../integrations/storage/multipart.ts';
 import type { IncidentsService } from './incidents.service.ts';
 import { fileAnswer } from '../../plugins/openapi.ts';
 

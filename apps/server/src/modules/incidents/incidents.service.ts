@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { PRIVATE_DIR_MODE } from '../../integrations/storage/private-files.ts';
+import { PRIVATE_DIR_MODE } from '../../core/private-files.ts';
 import path from 'node:path';
 import type { IncidentCountCache } from './count-cache.ts';
 import { countCacheKey } from './count-cache.ts';
@@ -24,7 +24,7 @@ import {
   IncidentFiltersSchema,
   TOTAL_COUNT_CAP,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
@@ -35,10 +35,10 @@ import { audit } from '../../lib/audit.ts';
 import { HttpError, badRequest, notFound } from '../../lib/http-errors.ts';
 import { languageOf, msg } from '../../lib/messages.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import type { UploadPart } from '../../lib/multipart.ts';
-import { expectAttachmentsField } from '../../lib/multipart.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { UploadPart } from '../../integrations/storage/multipart.ts';
+import { expectAttachmentsField } from '../../integrations/storage/multipart.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { presentAttachment } from './attachments.service.ts';
 import { incidentsCsvStream } from './incidents.csv.ts';
 import type { ListTotal, RowCounter } from './incident-totals.ts';

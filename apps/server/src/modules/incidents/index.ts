@@ -1,12 +1,28 @@
 /**
- * The incidents module (list, card, inbound mail, lookups, mail quarantine, the national centre)
- * and what other modules may use of it; everything else in this folder is its own.
- * Comments import from here and the incident card imports comments: only functions cross that
- * cycle, never a value read while the modules load.
+ * The incidents module (list, card, an incident's chat, inbound mail, lookups, mail quarantine,
+ * the national centre) and what other modules may use of it; everything else in this folder is
+ * its own. The chat (comments.*.ts) lives here because it and the card use each other: the card
+ * shows and posts to the chat, the chat loads, locks and moves the incident. It is registered as
+ * its own plugin, commentsModule, in its place in app.ts's MODULES.
  */
 import { API_BASE } from '@soc/contracts';
-import type { AppContext, AppModule } from '../../app-context.ts';
-import { commentsFor } from '../comments/index.ts';
+import type { Db } from '../../db/client.ts';
+import type { CacheRegistry } from '../../lib/cache/caches.ts';
+import type { AppContext, AppModule } from '../app-module.ts';
+import {
+  INCIDENT_COUNT_ANSWER,
+  INCIDENT_COUNT_VERSION_SOURCES,
+  createIncidentCountCache,
+} from './count-cache.ts';
+import {
+  INCIDENT_CARD_ANSWER,
+  INCIDENT_COMMENTS_ANSWER,
+  INCIDENT_PAGE_ANSWER,
+  INCIDENT_RESPONSE_VERSION_SOURCES,
+  createIncidentResponseCache,
+} from './response-cache.ts';
+import { commentsRoutes } from './comments.routes.ts';
+import { createCommentsService } from './comments.service.ts';
 import { createIncidentCardService } from './incident-card.service.ts';
 import { incidentCardRoutes } from './incident-card.routes.ts';
 import { incidentsRoutes } from './incidents.routes.ts';
@@ -37,12 +53,36 @@ export function incidentCardFor(ctx: AppContext) {
     db: ctx.db,
     onStatus: noStatusListener,
     planGossopka: (incidentId, at) => ctx.gossopka.plan(incidentId, at),
-    responses: ctx.caches.incidents,
+    responses: incidentCaches(ctx.caches, ctx.db).incidents,
   });
 }
 
+export { createCommentsService, insertComment } from './comments.service.ts';
+export type { CommentsService, NewComment, StatusListener } from './comments.service.ts';
+
+/** The chat's service over the shared incident caches (the card's routes post through it too). */
+export function commentsFor(ctx: AppContext) {
+  return createCommentsService({
+    db: ctx.db,
+    config: ctx.config,
+    storage: ctx.storage,
+    // contacts' mail follows the recorded events (see the incidents module's notifier)
+    onStatus: async () => undefined,
+    responses: incidentCaches(ctx.caches, ctx.db).incidents,
+  });
+}
+
+export const commentsModule: AppModule = async (app, { ctx }) => {
+  await app.register(commentsRoutes, {
+    prefix: `${API_BASE}/soc/incs`,
+    comments: commentsFor(ctx),
+    config: ctx.config,
+  });
+};
+
 export const incidentsModule: AppModule = async (app, { ctx }) => {
-  const { db, config, storage, mailer, jobs, caches, gossopka } = ctx;
+  const { db, config, storage, mailer, jobs, gossopka } = ctx;
+  const caches = incidentCaches(ctx.caches, db);
   const prefix = `${API_BASE}/soc/incs`;
   const notifier = createIncidentNotifier({ db, config, mailer, jobs });
   const incidents = createIncidentsService({
@@ -98,19 +138,27 @@ export { createIncidentsRepository } from './incidents.repository.ts';
 export { incidentConditions } from './incident-filters.ts';
 export { countKey } from './incident-totals.ts';
 
-// the caches of incident answers, made once by lib/cache/caches.ts
+// the caches of incident answers, made once per app by incidentCaches
 export type { IncidentCountCache } from './count-cache.ts';
-export {
-  INCIDENT_COUNT_ANSWER,
-  INCIDENT_COUNT_VERSION_SOURCES,
-  countCacheKey,
-  createIncidentCountCache,
-} from './count-cache.ts';
+export { countCacheKey } from './count-cache.ts';
 export type { IncidentResponseCache } from './response-cache.ts';
-export {
-  INCIDENT_CARD_ANSWER,
-  INCIDENT_COMMENTS_ANSWER,
-  INCIDENT_PAGE_ANSWER,
-  INCIDENT_RESPONSE_VERSION_SOURCES,
-  createIncidentResponseCache,
-} from './response-cache.ts';
+
+/**
+ * The caches of incident answers (the list's totals, the card, the list's pages, the chat),
+ * made once per app and tied to the event bus; the comments module answers through them too.
+ */
+export function incidentCaches(caches: CacheRegistry, db: Db) {
+  return caches.shared('incidents', () => {
+    const incidentCounts = createIncidentCountCache(db);
+    const incidents = createIncidentResponseCache(db);
+    caches.declare(
+      INCIDENT_COUNT_ANSWER,
+      INCIDENT_CARD_ANSWER,
+      INCIDENT_PAGE_ANSWER,
+      INCIDENT_COMMENTS_ANSWER,
+    );
+    caches.follow(incidentCounts, INCIDENT_COUNT_VERSION_SOURCES);
+    caches.follow(incidents, INCIDENT_RESPONSE_VERSION_SOURCES);
+    return { incidentCounts, incidents };
+  });
+}

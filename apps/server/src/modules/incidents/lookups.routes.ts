@@ -13,10 +13,12 @@ import {
   ResolutionOptionSchema,
   pageOf,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import { offsetLinks } from '../../lib/pagination.ts';
-import { requestLanguage, requireAuth, systemScope } from '../../plugins/auth.ts';
+import { requestLanguage } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { createLookupsService, type OptionsPageQuery } from './lookups.service.ts';
 
 const TypeParams = z.object({ type: z.string().min(1).max(64) });

@@ -8,9 +8,9 @@ import {
   MailQuarantineQuerySchema,
   MailQuarantineReleasedSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { requireRole } from '../../plugins/auth.ts';
+import { requireRole } from '../../lib/request-auth.ts';
 import type { MailQuarantineService } from './mail-quarantine.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

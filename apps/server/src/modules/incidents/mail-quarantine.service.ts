@@ -5,16 +5,16 @@ import type {
   MailQuarantineQuery,
   MailQuarantineReleased,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { audit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
-import { insertComment } from '../comments/index.ts';
+import { insertComment } from './comments.service.ts';
 import { lockIncident } from './incident-access.ts';
 import { outsideAuthor, parseMail, stageMailAttachments } from './inbound-mail.message.ts';
 import type { QuarantineRow } from './mail-quarantine.repository.ts';

@@ -1,6 +1,6 @@
 /** The IOC feed for customers' blocking tools (issue 29 §3), and what other modules use of it. */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { iocFeedRoutes } from './ioc-feed.routes.ts';
 import { createIocFeedService } from './ioc-feed.service.ts';
 

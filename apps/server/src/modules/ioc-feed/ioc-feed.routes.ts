@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FieldErrorsSchema, IOC_FEED_CONTENT_TYPES, IOC_FEED_PATH, IocFeedQuerySchema } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { notModified } from '../../lib/conditional.ts';
 import { cursorLink } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { IocFeedService } from './ioc-feed.service.ts';
 
 const FILE_NAMES = { stix: 'iocs.json', csv: 'iocs.csv', txt: 'iocs.txt' } as const;

@@ -1,6 +1,6 @@
 /** Log sources and their event rates (`/soc/logsources/`). */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { logSourcesRoutes } from './logsources.routes.ts';
 import { createLogSourcesService } from './logsources.service.ts';
 

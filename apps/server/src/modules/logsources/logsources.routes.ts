@@ -6,9 +6,9 @@ import {
   LogSourceSummaryQuerySchema,
   LogSourceSummarySchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { LogSourcesService } from './logsources.service.ts';
 
 /** `/api/v0/soc/logsources/…` (product §B7 Other: `?page_size=100&search=`, the rest is ours). */

@@ -1,7 +1,7 @@
 import type { LogSource, LogSourceListQuery, LogSourceSummary, LogSourceSummaryQuery } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import type { LogSourcesRepository } from './logsources.repository.ts';
 import { createLogSourcesRepository } from './logsources.repository.ts';
 

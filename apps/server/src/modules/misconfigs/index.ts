@@ -1,6 +1,6 @@
 /** Misconfigurations found on customers' systems, and what other modules use of them. */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { misconfigsRoutes } from './misconfigs.routes.ts';
 import { createMisconfigsService } from './misconfigs.service.ts';
 

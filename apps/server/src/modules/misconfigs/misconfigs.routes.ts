@@ -9,9 +9,9 @@ import {
   MisconfigPageSchema,
   MisconfigParamsSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { MisconfigsService } from './misconfigs.service.ts';
 
 const errors = { 400: FieldErrorsSchema, 404: DetailErrorSchema };

@@ -10,8 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { presentHistoryEntry, presentMisconfig } from './misconfigs.presenter.ts';
 import { createMisconfigsRepository } from './misconfigs.repository.ts';
 

@@ -1,6 +1,6 @@
 /** Mail about events, by each user's preferences (`/notifications/preferences/`). */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { createEventsRepository } from '../events/index.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import { NOTIFY_EVENT_JOB, NOTIFY_USER_JOB, createNotificationsService } from './notifications.service.ts';

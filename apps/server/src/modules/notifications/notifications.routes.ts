@@ -5,7 +5,7 @@ import {
   NotificationPreferencesResponseSchema,
   NotificationPreferencesSchema,
 } from '@soc/contracts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 /** `/api/v0/notifications/…`: the caller's e-mail notification preferences. */

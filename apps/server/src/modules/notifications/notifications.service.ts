@@ -1,12 +1,12 @@
 import type { Language, NotificationEvent, NotificationPreferences } from '@soc/contracts';
 import { NOTIFICATION_EVENTS, NotificationEventSchema, SLA_RISK_MINUTES } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { audit } from '../../lib/audit.ts';
 import { htmlToText } from '../../lib/markdown.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import { eventVisibleTo } from '../events/index.ts';
 import type { EventsRepository } from '../events/index.ts';
 import { NOTIFY_JOB } from '../incidents/index.ts';

@@ -1,6 +1,6 @@
 /** What the web app reads before signing in (`/portal/config/`). */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { portalRoutes } from './portal.routes.ts';
 
 export const portalModule: AppModule = async (app, { ctx }) => {

@@ -5,7 +5,7 @@ import { LanguageSchema, PRODUCT_VERSION, PortalConfigSchema } from '@soc/contra
 import { z } from 'zod';
 import type { PortalConfig } from '@soc/contracts';
 import type { Branding } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import { effectiveBranding } from '../admin/index.ts';
 

@@ -1,6 +1,6 @@
 /** Reports: on demand and scheduled, built and mailed by jobs; and what the demo data uses. */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { REPORT_BUILD_JOB, createReportsService } from './reports.service.ts';
 

@@ -16,11 +16,12 @@ import {
   ReportTaskSchema,
   ReportTaskUpdateSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
-import { contentDisposition } from '../../lib/http-files.ts';
+import type { Config } from '../../core/config.ts';
+import { contentDisposition } from '../../integrations/storage/http-files.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { msg } from '../../lib/messages.ts';
-import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
+import { requestLanguage } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import { presentReport } from './reports.presenter.ts';
 import type { ReportsService } from './reports.service.ts';
 import { fileAnswer } from '../../plugins/openapi.ts';

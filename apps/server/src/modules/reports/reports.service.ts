@@ -1,14 +1,14 @@
 import type { Language, ReportCreate, ReportListQuery } from '@soc/contracts';
 import { DEFAULT_REPORT_TIME_ZONE, REPORT_MAX_DAYS, REPORT_MESSAGES, parseDmy } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { REPORT_BUILD_JOB, createReportDelivery } from './report-delivery.ts';
 import { fileSafe, resolveSystems, ymd } from './report-inputs.ts';
 import { checkRecipients } from './report-recipients.ts';

@@ -1,6 +1,9 @@
 /** Detection rules and their ATT&CK coverage, and what other modules use of them. */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { Db } from '../../db/client.ts';
+import type { CacheRegistry } from '../../lib/cache/caches.ts';
+import type { AppModule } from '../app-module.ts';
+import { RULE_COVERAGE_ANSWER, RULE_PAGE_ANSWER, createRulesResponseCache } from './rules.cache.ts';
 import { rulesAttack } from './rules.attack.ts';
 import { rulesRoutes } from './rules.routes.ts';
 import { createRulesService } from './rules.service.ts';
@@ -22,9 +25,16 @@ export type { RuleFile, RuleFiles } from './rules.sigma-files.ts';
 export { readRuleFiles, ruleFilesOf } from './rules.sigma-files.ts';
 export type { TechniqueTactics } from './rules.sigma.ts';
 export { formatBytes } from './rules.sigma.ts';
-// the caches of rule answers, made once by lib/cache/caches.ts
+// the caches of rule answers, made once per app by rulesCache
 export type { RulesResponseCache } from './rules.cache.ts';
-export { RULE_COVERAGE_ANSWER, RULE_PAGE_ANSWER, createRulesResponseCache } from './rules.cache.ts';
+
+/** The caches of rule answers (the list's pages, the ATT&CK coverage), made once per app. */
+export function rulesCache(caches: CacheRegistry, db: Db) {
+  return caches.shared('rules', () => {
+    caches.declare(RULE_PAGE_ANSWER, RULE_COVERAGE_ANSWER);
+    return createRulesResponseCache(db);
+  });
+}
 
 export const rulesModule: AppModule = async (app, { ctx }) => {
   await app.register(rulesRoutes, {
@@ -32,7 +42,7 @@ export const rulesModule: AppModule = async (app, { ctx }) => {
     rules: createRulesService({
       db: ctx.db,
       attack: rulesAttack(ctx.config, ctx.db),
-      cache: ctx.caches.rules,
+      cache: rulesCache(ctx.caches, ctx.db),
       ...(ctx.now ? { now: ctx.now } : {}),
     }),
     config: ctx.config,

@@ -1,6 +1,6 @@
 import type { Language, SigmaImportOptions, SigmaImportResult, SigmaSkipReason } from '@soc/contracts';
 import { RULE_SERVICE_LEVELS } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Localized } from '../../lib/messages.ts';
 import { msg } from '../../lib/messages.ts';

@@ -22,7 +22,7 @@ import {
 } from '../../test/builders.ts';
 import { repositoryCompactPath } from '../../integrations/attack/attack.compact.ts';
 import { parseAttackBundle } from '../../integrations/attack/attack.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { createRulesService } from './rules.service.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';

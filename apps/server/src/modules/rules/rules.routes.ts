@@ -17,10 +17,11 @@ import {
   RuleSuggestionsResponseSchema,
   TechniqueParamsSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { layerDisposition } from '../../integrations/attack/navigator-layer.ts';
-import { requestLanguage, requireAuth } from '../../plugins/auth.ts';
+import { requestLanguage } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { RuleSuggestField } from './rules.repository.ts';
 import type { RulesService } from './rules.service.ts';
 

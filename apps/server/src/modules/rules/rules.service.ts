@@ -23,7 +23,7 @@ import { navigatorLayer } from '../../integrations/attack/navigator-layer.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import { msg } from '../../lib/messages.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import { presentRule, presentRuleDetail } from './rules.presenter.ts';
 import type { RuleScope, RuleSuggestField } from './rules.repository.ts';
 import { createRulesRepository } from './rules.repository.ts';

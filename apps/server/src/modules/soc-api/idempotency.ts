@@ -4,8 +4,9 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_TTL_HOURS } fr
 import type { Db } from '../../db/client.ts';
 import { HttpError, badRequest } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { requireAuth, systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import {
   claimKey,
   findKey,

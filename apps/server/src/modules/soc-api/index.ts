@@ -1,6 +1,6 @@
 /** The analysts' API (`/analyst/`): incidents, feeds and documents written by the SOC's tools. */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { documentsFor } from '../documents/index.ts';
 import { incidentCardFor } from '../incidents/index.ts';
 import { createIdempotency } from './idempotency.ts';

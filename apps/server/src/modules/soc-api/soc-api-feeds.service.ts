@@ -18,8 +18,8 @@ import {
 } from '@soc/contracts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { createMisconfigsRepository, presentMisconfig } from '../misconfigs/index.ts';
 import { loadIncident, touchIncident } from '../incidents/index.ts';
 import { presentRule } from '../rules/index.ts';
@@ -32,7 +32,7 @@ import {
   saveRule,
   writeEpsBuckets,
 } from './soc-api.repository.ts';
-import type { SocApiContext } from './soc-api.service.ts';
+import type { SocApiContext } from './soc-api.context.ts';
 import {
   alertAssetIds,
   assetsOf,

@@ -16,8 +16,8 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { insertComment } from '../comments/index.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { insertComment } from '../incidents/index.ts';
 import { displayName } from '../users/index.ts';
 import {
   checkCategories,
@@ -27,7 +27,7 @@ import {
   registerIncident,
 } from '../incidents/index.ts';
 import { serviceOfSystem, updateIncident } from './soc-api.repository.ts';
-import type { SocApiContext } from './soc-api.service.ts';
+import type { SocApiContext } from './soc-api.context.ts';
 import {
   alertAssetIds,
   assetsOf,

@@ -26,7 +26,8 @@ import {
   RuleSchema,
 } from '@soc/contracts';
 import type { DocumentKind } from '@soc/contracts';
-import { requestLanguage, requireAuth, requireRole } from '../../plugins/auth.ts';
+import { requestLanguage } from '../../plugins/auth.ts';
+import { requireAuth, requireRole } from '../../lib/request-auth.ts';
 import { requireUnscoped } from '../../lib/token-scope.ts';
 import type { Idempotency } from './idempotency.ts';
 import { EXAMPLE_ALERT, EXAMPLE_INCIDENT, EXAMPLE_RULE } from './soc-api.examples.ts';

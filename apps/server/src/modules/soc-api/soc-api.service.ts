@@ -1,24 +1,7 @@
-import type { Db } from '../../db/client.ts';
 import { createAlertsRepository } from '../alerts/index.ts';
-import type { DocumentsService } from '../documents/index.ts';
-import type { StatusListener } from '../comments/index.ts';
-import type { IncidentCardService } from '../incidents/index.ts';
+import type { SocApiContext, SocApiDeps } from './soc-api.context.ts';
 import { createSocApiFeeds } from './soc-api-feeds.service.ts';
 import { createSocApiIncidents } from './soc-api-incidents.service.ts';
-
-export interface SocApiDeps {
-  db: Db;
-  card: IncidentCardService;
-  documents: DocumentsService;
-  onCreated: (incidentId: string) => Promise<void>;
-  onStatus: StatusListener;
-  planGossopka: (incidentId: string, at: Date) => Promise<void>;
-}
-
-/** What the analyst API's operations are made with. */
-export interface SocApiContext extends SocApiDeps {
-  alertsRepo: ReturnType<typeof createAlertsRepository>;
-}
 
 /**
  * The analyst API (issue 13): the provider's analysts and their SIEM/SOAR feed incidents,

@@ -1,6 +1,6 @@
 /** Tasks between the SOC and a customer (`/soc/tasks/`), with their mail. */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { TASK_NOTIFY_JOB, createTaskNotifier } from './tasks.notifications.ts';
 import { tasksRoutes } from './tasks.routes.ts';
 import { createTasksService } from './tasks.service.ts';

@@ -1,6 +1,6 @@
 import type { Language } from '@soc/contracts';
 import { TASK_STATUS_TITLES, TASK_TYPE_TITLES, taskPath } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { JobRunner } from '../../jobs/runner.ts';

@@ -1,6 +1,6 @@
 import type { Attachment, Comment, Task, TaskDetail } from '@soc/contracts';
 import { API_BASE } from '@soc/contracts';
-import { presentStoredFile } from '../../lib/http-files.ts';
+import { presentStoredFile } from '../../integrations/storage/http-files.ts';
 import type { TaskAttachmentRow, TaskListRow, TaskMessageRow } from './tasks.repository.ts';
 
 export const taskAttachmentLink = (taskId: number, id: string) =>

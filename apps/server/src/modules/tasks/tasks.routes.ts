@@ -13,12 +13,12 @@ import {
   TaskListResponseSchema,
   TaskStatusPayloadSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
-import type { MultipartPart } from '../../lib/multipart.ts';
+import type { MultipartPart } from '../../integrations/storage/multipart.ts';
 import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { TasksService } from './tasks.service.ts';
 import { fileAnswer } from '../../plugins/openapi.ts';
 

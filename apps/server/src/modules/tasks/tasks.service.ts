@@ -14,12 +14,12 @@ import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
-import { isUuid, sendStoredFile } from '../../lib/http-files.ts';
+import { isUuid, sendStoredFile } from '../../integrations/storage/http-files.ts';
 import { renderMarkdown, renderTypedMarkdown } from '../../lib/markdown.ts';
-import type { MultipartPart } from '../../lib/multipart.ts';
-import { parseMultipartFields, readChatParts } from '../../lib/multipart.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { MultipartPart } from '../../integrations/storage/multipart.ts';
+import { parseMultipartFields, readChatParts } from '../../integrations/storage/multipart.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { displayName } from '../users/index.ts';
 import { availableStatuses, statusAfterMessage } from './task-workflow.ts';
 import {

@@ -1,6 +1,6 @@
 /** Customers and their systems as the SOC sees them (`/soc/systems/`). */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { tenantsRoutes } from './tenants.routes.ts';
 import { createTenantsService } from './tenants.service.ts';
 

@@ -1,8 +1,8 @@
 import type { SystemCard, SystemListItem, SystemListQuery, SystemPerson } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { presentCard, presentListItem, presentPerson } from './tenants.presenter.ts';
 import { createTenantsRepository } from './tenants.repository.ts';
 

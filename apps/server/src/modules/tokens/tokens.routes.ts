@@ -8,9 +8,9 @@ import {
   FieldErrorsSchema,
   PersonalTokenCreateSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { TokensService } from './tokens.service.ts';
 
 const IdParams = z.object({ id: z.guid() });

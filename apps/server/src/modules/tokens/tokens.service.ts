@@ -19,8 +19,8 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-errors.ts';
 import { localized, msg } from '../../lib/messages.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { createAuthRepository } from '../auth/index.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { createLoginThrottleRepository } from './login-throttle.repository.ts';
 import { presentToken } from './tokens.presenter.ts';
 import { createTokensRepository } from './tokens.repository.ts';
 
@@ -58,7 +58,7 @@ export interface Actor {
 export function createTokensService(db: Db) {
   const repo = createTokensRepository(db);
   // wrong passwords count towards the sign-in lock of the user and the address
-  const throttle = createAuthRepository(db);
+  const throttle = createLoginThrottleRepository(db);
 
   /** Refuses calls made with a token: tokens are managed from a signed-in session only. */
   const requireSession = (auth: Actor) => {

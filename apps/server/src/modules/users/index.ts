@@ -1,6 +1,6 @@
 /** The users module (assignee suggestions, `/soc/users/`) and what other modules may use of it. */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { usersRoutes } from './users.routes.ts';
 import { createUsersService } from './users.service.ts';
 

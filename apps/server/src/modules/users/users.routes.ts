@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FieldErrorsSchema, UserListResponseSchema, UsersQuerySchema } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { UsersService } from './users.service.ts';
 
 /** `/api/v0/soc/users/`: assignee suggestions, limited to the caller's systems. */

@@ -1,8 +1,8 @@
 import type { UserListItem } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { likePattern } from '../../lib/pagination.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import { presentUserListItem, shownName } from './users.presenter.ts';
 import { createUsersRepository } from './users.repository.ts';
 

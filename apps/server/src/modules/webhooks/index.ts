@@ -1,6 +1,6 @@
 /** Outbound webhooks (`/soc/webhooks/`, issue 29 part 2): endpoints, fan-out and delivery jobs. */
 import { API_BASE } from '@soc/contracts';
-import type { AppModule } from '../../app-context.ts';
+import type { AppModule } from '../app-module.ts';
 import { createEventsRepository } from '../events/index.ts';
 import { createWebhookSender } from './webhook-sender.ts';
 import { WEBHOOK_DELIVER_JOB, WEBHOOK_DISABLED_MAIL_JOB } from './webhooks.repository.ts';

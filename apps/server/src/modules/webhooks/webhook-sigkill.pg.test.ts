@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEndpointWithSecret } from '@soc/contracts';
-import { WEBHOOK_QUEUE_DEFAULTS } from '../../config.ts';
+import { WEBHOOK_QUEUE_DEFAULTS } from '../../core/config.ts';
 import { queryRows } from '../../db/client.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';

@@ -13,9 +13,9 @@ import {
   WebhookEndpointUpdateSchema,
   WebhookEndpointWithSecretSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { pageLinks } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });

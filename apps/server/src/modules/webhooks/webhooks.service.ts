@@ -17,7 +17,7 @@ import {
   WebhookDeliveryListQuerySchema,
   WebhookEndpointListQuerySchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { audit } from '../../lib/audit.ts';
@@ -27,8 +27,8 @@ import { deliveryResult, webhookDeliveries } from '../../lib/metrics.ts';
 import { msg } from '../../lib/messages.ts';
 import { SsrfError } from '../../lib/ssrf-guard.ts';
 import { openSecret, sealSecret } from '../../lib/totp.ts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { systemScope } from '../../plugins/auth.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
 import type { EventsRepository } from '../events/index.ts';
 import type { WebhookData, WebhookMessage } from './webhook-formats.ts';
 import { renderBody } from './webhook-formats.ts';

@@ -1,6 +1,6 @@
 import type { Comment } from '@soc/contracts';
-import type { AuthContext } from '../../plugins/auth.ts';
-import { presentAttachment } from '../incidents/index.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { presentAttachment } from './attachments.service.ts';
 import type { AttachmentRow, CommentRow } from './comments.repository.ts';
 
 /** A comment of the incident `key` as `auth` sees it; `centreName` stands for the national centre. */

@@ -8,12 +8,12 @@ import {
   DetailErrorSchema,
   FieldErrorsSchema,
 } from '@soc/contracts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
-import type { MultipartPart } from '../../lib/multipart.ts';
+import type { MultipartPart } from '../../integrations/storage/multipart.ts';
 import { ONE_PAGE, pageLinks } from '../../lib/pagination.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../lib/request-auth.ts';
 import type { CommentsService } from './comments.service.ts';
 
 const KeyParams = z.object({ key: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });

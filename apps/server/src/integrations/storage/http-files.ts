@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Attachment } from '@soc/contracts';
-import type { FileStorage } from '../integrations/storage/file-storage.ts';
+import type { FileStorage } from './file-storage.ts';
 
 /** Whether a path segment can be an attachment id (anything else is a 404 without a query). */
 export const isUuid = (id: string): boolean =>

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import type { UploadStager } from '../integrations/storage/upload-stager.ts';
-import { badRequest } from './http-errors.ts';
-import { msg } from './messages.ts';
+import type { UploadStager } from './upload-stager.ts';
+import { badRequest } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 
 /** One uploaded file as the multipart parser hands it over. */
 export interface UploadPart {

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import { sqlList } from '../../lib/pagination.ts';
+
+/** The sign-in names the demo data set creates (README's table of demo logins). */
+export const DEMO_USERNAMES = ['alice', 'bob', 'carol', 'dave', 'analyst', 'admin'] as const;
+
+/** Whether the demo's accounts are in the database, i.e. the demo data set is loaded. */
+export async function demoAccountsPresent(db: Db): Promise<boolean> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM users WHERE username IN (${sqlList(DEMO_USERNAMES)})`,
+  );
+  return rows[0]?.n === DEMO_USERNAMES.length;
+}
