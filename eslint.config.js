@@ -9,6 +9,51 @@ const moduleInternals = (prefix) => ({
   message: 'Import another module through its index.ts (design §10.10); export what it needs there.',
 });
 
+/** A ternary on the language literal: texts are picked through lib/messages.ts instead. */
+const LANGUAGE_TERNARY = {
+  selector:
+    'ConditionalExpression > BinaryExpression.test[operator=/^[!=]==?$/] > Literal[value=/^(ru|en)$/]',
+  message:
+    'Pick a language through lib/messages.ts (a Localized text with .in(lang), languageOf, dateLocale) or lib/title-column.ts, not a ternary on the language.',
+};
+
+const SERVER_TESTS = ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'];
+
+const SQL_MESSAGE =
+  'SQL lives in repositories (design §10.2): move the query into a *.repository.ts and call it.';
+const SQL_SOURCES = String.raw`/^(drizzle-orm|pg|@electric-sql\/pglite)(\/|$)/`;
+/** A value import (neither `import type` nor an inline `type` specifier) from a source matching `re`. */
+const valueImportFrom = (re) =>
+  `ImportDeclaration[importKind='value'][source.value=${re}] > :matches(ImportSpecifier[importKind='value'], ImportDefaultSpecifier, ImportNamespaceSpecifier)`;
+const SQL_IMPORTS = [
+  // drizzle and the drivers, statically or by `import()`
+  { selector: valueImportFrom(SQL_SOURCES), message: SQL_MESSAGE },
+  { selector: `ImportExpression[source.value=${SQL_SOURCES}]`, message: SQL_MESSAGE },
+  // the tables
+  { selector: valueImportFrom(String.raw`/(^|\/)db\/schema(\/|$)/`), message: SQL_MESSAGE },
+  // the runners of raw statements of db/client.ts and db/query.ts
+  {
+    selector: String.raw`ImportDeclaration[importKind='value'][source.value=/(^|\/)db\/(client|query)\.ts$/] > ImportSpecifier[importKind='value'][imported.name=/^(queryRows|queryRowsNamed|executeNamed|inlineParams)$/]`,
+    message: SQL_MESSAGE,
+  },
+];
+
+/** The files outside repositories and db/ that may write SQL, each with its reason (under apps/server/src). */
+const SQL_EXCEPTIONS = [
+  // backup and restore open their own connection and copy whole tables in the order of the schema
+  'modules/admin/backup.ts',
+  // the SQL fragments every repository composes: the tenant condition, IN lists, the title column
+  'lib/scope.ts',
+  'lib/pagination.ts',
+  'lib/title-column.ts',
+  // runs the version statement that a module's cache declares (design §8)
+  'lib/cache/versioned-cache.ts',
+  'modules/incidents/count-cache.ts',
+  'modules/incidents/response-cache.ts',
+  'modules/alerts/alerts.cache.ts',
+  'modules/rules/rules.cache.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -92,17 +137,24 @@ export default tseslint.config(
     // on 'ru'/'en' in code scatters texts (or language choices) that the catalog should hold.
     // Tests are exempt: they spell out the texts they expect, apart from the catalog
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/lib/messages.ts', 'apps/server/src/**/*.test.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            'ConditionalExpression > BinaryExpression.test[operator=/^[!=]==?$/] > Literal[value=/^(ru|en)$/]',
-          message:
-            'Pick a language through lib/messages.ts (a Localized text with .in(lang), languageOf, dateLocale) or lib/title-column.ts, not a ternary on the language.',
-        },
-      ],
-    },
+    ignores: ['apps/server/src/lib/messages.ts', ...SERVER_TESTS],
+    rules: { 'no-restricted-syntax': ['error', LANGUAGE_TERNARY] },
+  },
+  {
+    // SQL only in repositories (design §10.2): drizzle, the drivers, the tables and the raw
+    // statement runners are imported by `*.repository.ts`, `db/`, `demo/`, tests, and the named
+    // exceptions of SQL_EXCEPTIONS; everything else calls a repository. Type imports (`SQL`, `Db`)
+    // are free: a signature runs no query. The language rule is repeated because a later block's
+    // options replace an earlier one's for the same rule
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/demo/**',
+      'apps/server/src/lib/messages.ts',
+      ...SERVER_TESTS,
+      ...SQL_EXCEPTIONS.map((file) => `apps/server/src/${file}`),
+    ],
+    rules: { 'no-restricted-syntax': ['error', LANGUAGE_TERNARY, ...SQL_IMPORTS] },
   },
 );

@@ -24,7 +24,7 @@ export const incidentSearchTable: DerivedTable = {
 /**
  * The text of each incident that a search matches (`incidents.search_text`, lower-cased summary
  * and description), in a narrow table partitioned by system (migration 0036), so that the total
- * of a search counts its matches in few, dense pages (modules/incidents/incident-totals.ts).
+ * of a search counts its matches in few, dense pages (modules/incidents/incident-totals.repository.ts).
  */
 export const incidentSearchSql: DerivedSql = {
   name: 'incident search text',

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { AttackConfig, AttackData } from './attack.ts';
 import { loadAttack } from './attack.ts';
-import { latestAttackImport, readAttackImport } from './attack.store.ts';
+import { latestAttackImport, readAttackImport } from './attack.repository.ts';
 
 /** The ATT&CK data in force, read where it is needed (rules coverage, the dashboard matrix). */
 export type AttackSource = () => Promise<AttackData>;

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseAttackBundle } from '../../integrations/attack/attack.ts';
-import { latestAttackImport, saveAttackImport } from '../../integrations/attack/attack.store.ts';
+import { latestAttackImport, saveAttackImport } from '../../integrations/attack/attack.repository.ts';
 import type { CommandGroup } from './command-context.ts';
 import { CommandError, arg, json } from './command-context.ts';
 

@@ -20,7 +20,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import { loadIncident } from '../incidents/index.ts';
-import type { AlertAccess } from './alert-access.ts';
+import type { AlertAccess } from './alert-access.repository.ts';
 import type { AlertsRepository } from './alerts.repository.ts';
 import { msg } from '../../lib/messages.ts';
 

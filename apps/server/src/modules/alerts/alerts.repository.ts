@@ -209,8 +209,9 @@ export function createAlertsRepository(db: Db) {
       return row ?? null;
     },
 
-    symptomaticWhere: (alertId: string, groupNo: number) =>
-      and(eq(alerts.groupNo, groupNo), ne(alerts.id, alertId)),
+    /** The other alerts of a correlation group, within the caller's tenant condition. */
+    symptomaticWhere: (alertId: string, groupNo: number, scope: SQL) =>
+      and(eq(alerts.groupNo, groupNo), ne(alerts.id, alertId), scope),
 
     /** Tags of the alert's system by name (case-insensitive), creating missing ones, in one transaction. */
     async setTags(

@@ -11,7 +11,6 @@ import type {
   Tag,
 } from '@soc/contracts';
 import { isSafeLink } from '@soc/contracts';
-import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
@@ -20,10 +19,10 @@ import { effectiveSystems } from '../../lib/scope.ts';
 import { systemScope } from '../../core/auth.ts';
 import { loadIncident } from '../incidents/index.ts';
 import { createMisconfigsService } from '../misconfigs/index.ts';
-import type { Page } from './alert-access.ts';
-import { alertScope, createAlertAccess } from './alert-access.ts';
+import type { Page } from './alert-access.repository.ts';
+import { alertScope, createAlertAccess } from './alert-access.repository.ts';
 import { createAlertChanges } from './alert-changes.service.ts';
-import { createAlertPages } from './alert-pages.ts';
+import { createAlertPages } from './alert-pages.repository.ts';
 import {
   buildProcessTree,
   eventValues,
@@ -87,7 +86,7 @@ export function createAlertsService({ db, cache }: AlertsDeps) {
       const alert = await incidentAlert(key, uuid, auth);
       if (alert.groupNo === null) return { total: 0, results: [] };
       const { total, rows } = await repo.page(
-        and(repo.symptomaticWhere(uuid, alert.groupNo), alertScope(auth)),
+        repo.symptomaticWhere(uuid, alert.groupNo, alertScope(auth)),
         '-created_time',
         q.page_size,
         (q.page - 1) * q.page_size,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { CachedAnswer, VersionSources } from '../../lib/cache/cached-answer.ts';
 import { createVersionedCache, readVersion } from '../../lib/cache/versioned-cache.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { filterEntries } from './incident-filters.ts';
+import { filterEntries } from './incident-filters.repository.ts';
 
 /**
  * Exact list totals that have to be counted over the incidents (a text search, several filters at

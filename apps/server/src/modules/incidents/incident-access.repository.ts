@@ -1,7 +1,18 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { parseJson } from '../../db/client.ts';
 import { incidents } from '../../db/schema/index.ts';
+import { inScope } from '../../lib/scope.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { systemScope } from '../../core/auth.ts';
+
+export type IncidentRecord = typeof incidents.$inferSelect;
+
+/** The tenant condition of a caller on the incidents table. */
+export function scopeCondition(auth: AuthContext) {
+  return inScope(incidents.systemId, systemScope(auth)) ?? sql`TRUE`;
+}
 
 /** The incident with this key within a tenant condition; `forUpdate` locks the row. */
 export async function findIncidentByKey(db: Db, key: number, seen: SQL, forUpdate: boolean) {
@@ -26,4 +37,20 @@ export async function lockIncident(tx: Tx, incidentId: string) {
     .where(eq(incidents.id, incidentId))
     .for('update');
   return locked;
+}
+
+const INCIDENT_COLUMNS = Object.entries(getTableColumns(incidents));
+
+/**
+ * An incident record from `row_to_json` of an incidents row (as the card's statement reads it):
+ * the same values as a drizzle select, JSON columns parsed, timestamps as Dates.
+ */
+export function incidentFromJson(value: Record<string, unknown> | string): IncidentRecord {
+  const raw = parseJson(value);
+  const record: Record<string, unknown> = {};
+  for (const [field, column] of INCIDENT_COLUMNS) {
+    const v = raw[column.name] ?? null;
+    record[field] = v !== null && column.dataType === 'date' ? new Date(v as string) : v;
+  }
+  return record as IncidentRecord;
 }

@@ -7,7 +7,7 @@ import type { TestContext } from '../../test/harness.ts';
 import { createTestContext } from '../../test/harness.ts';
 import { buildCustomer, buildSystem, buildVariedIncidents } from '../../test/builders.ts';
 import type { IncidentsRepository, SystemScope } from './incidents.repository.ts';
-import { countKey } from './incident-totals.ts';
+import { countKey } from './incident-totals.repository.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 
 let ctx: TestContext;

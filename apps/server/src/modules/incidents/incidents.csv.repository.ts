@@ -4,9 +4,9 @@ import type { IncidentFilters, IncidentOrdering, Language } from '@soc/contracts
 import type { Database, Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { incidentConditions, orderBy, orderParts } from './incident-filters.ts';
-import type { IncidentRow } from './incident-rows.ts';
-import { PAGE_COLUMNS } from './incident-rows.ts';
+import { incidentConditions, orderBy, orderParts } from './incident-filters.repository.ts';
+import type { IncidentRow } from './incident-rows.repository.ts';
+import { PAGE_COLUMNS } from './incident-rows.repository.ts';
 import { titleColumn } from '../../lib/title-column.ts';
 
 /** The sort tuple of a row, for the keyset condition of the next batch. */

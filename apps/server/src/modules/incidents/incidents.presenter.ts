@@ -1,7 +1,7 @@
 import type { IncidentListItem } from '@soc/contracts';
 import { RESOLUTION_LABELS } from '@soc/contracts';
 import { parseJson } from '../../db/client.ts';
-import type { IncidentRow } from './incident-rows.ts';
+import type { IncidentRow } from './incident-rows.repository.ts';
 
 const ms = (d: Date | string | null): number | null => (d === null ? null : new Date(d).getTime());
 

@@ -5,11 +5,11 @@ import { DEFAULT_INCIDENT_ORDERING, TOTAL_COUNT_CAP } from '@soc/contracts';
 import type { Database, Db } from '../../db/client.ts';
 import { queryRows, queryRowsNamed } from '../../db/client.ts';
 import { effectiveSystems, inScope, type SystemScope } from '../../lib/scope.ts';
-import { incidentConditions, orderBy, orderParts, TEXT_FILTERS } from './incident-filters.ts';
-import type { IncidentCardRow, IncidentRow } from './incident-rows.ts';
-import { PAGE_COLUMNS } from './incident-rows.ts';
+import { incidentConditions, orderBy, orderParts, TEXT_FILTERS } from './incident-filters.repository.ts';
+import type { IncidentCardRow, IncidentRow } from './incident-rows.repository.ts';
+import { PAGE_COLUMNS } from './incident-rows.repository.ts';
 import { titleColumn } from '../../lib/title-column.ts';
-import type { ListTotal, RowCounter } from './incident-totals.ts';
+import type { ListTotal, RowCounter } from './incident-totals.repository.ts';
 import {
   countTableTotal,
   rowsTotal,
@@ -17,7 +17,7 @@ import {
   toldByPage,
   valueFilterOnly,
   valueTotal,
-} from './incident-totals.ts';
+} from './incident-totals.repository.ts';
 import { incidentCsvChunks } from './incidents.csv.repository.ts';
 
 export type { SystemScope } from '../../lib/scope.ts';

@@ -41,7 +41,7 @@ import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import { presentAttachment } from './attachments.service.ts';
 import { incidentsCsvStream } from './incidents.csv.ts';
-import type { ListTotal, RowCounter } from './incident-totals.ts';
+import type { ListTotal, RowCounter } from './incident-totals.repository.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
 import { lockIncident } from './incident-access.ts';

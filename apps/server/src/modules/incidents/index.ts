@@ -135,8 +135,8 @@ export { systemInScope, touchIncident } from './incident-writes.repository.ts';
 export { presentAttachment } from './attachments.service.ts';
 export type { SystemScope } from '../../lib/scope.ts';
 export { createIncidentsRepository } from './incidents.repository.ts';
-export { incidentConditions } from './incident-filters.ts';
-export { countKey } from './incident-totals.ts';
+export { incidentConditions } from './incident-filters.repository.ts';
+export { countKey } from './incident-totals.repository.ts';
 
 // the caches of incident answers, made once per app by incidentCaches
 export type { IncidentCountCache } from './count-cache.ts';

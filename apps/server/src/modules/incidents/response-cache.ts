@@ -17,7 +17,7 @@ import {
   scopeKey,
 } from '../../lib/cache/versioned-cache.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { filterEntries } from './incident-filters.ts';
+import { filterEntries } from './incident-filters.repository.ts';
 
 export const CARD_CACHE_MAX_ENTRIES = 2000;
 export const PAGE_CACHE_MAX_ENTRIES = 500;
