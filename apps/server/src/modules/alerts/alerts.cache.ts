@@ -1,16 +1,10 @@
-import type { SQL } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
 import type { Alert } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import type { CachedAnswer } from '../../lib/cache/cached-answer.ts';
 import type { VersionedCache } from '../../lib/cache/versioned-cache.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import {
-  createVersionedCache,
-  keepVersioned,
-  readVersion,
-  scopeKey,
-} from '../../lib/cache/versioned-cache.ts';
+import { createVersionedCache, keepVersioned, scopeKey } from '../../lib/cache/versioned-cache.ts';
+import { readAlertListVersion, readIncidentAlertsVersion } from './alerts-cache.repository.ts';
 
 export const INCIDENT_ALERTS_CACHE_MAX_ENTRIES = 2000;
 export const ALERT_LIST_CACHE_MAX_ENTRIES = 300;
@@ -22,9 +16,6 @@ export interface AlertPage {
   total: number;
   results: Alert[];
 }
-
-/** What an alert row shows beside the alert tables (names of systems, users, teams, tags). */
-const EPOCH = sql`coalesce((SELECT n FROM cache_epoch), 0)::text`;
 
 /** What an alert row shows: the alert, its tags, and the names of its system, assignee and team. */
 const ALERT_ROW_READS = ['alerts', 'alert_tags', 'tags', 'systems', 'users', 'response_teams'] as const;
@@ -93,13 +84,9 @@ export function createAlertsResponseCache(
     live: true,
     name: 'alert_lists',
   });
-  const read = (query: SQL) => readVersion(db, query);
   return {
     incident(key, scope, query, build) {
-      const version = () =>
-        read(sql`SELECT coalesce((SELECT i.system_id::text || '/' || coalesce(c.version, 0)::text
-                                    FROM incidents i LEFT JOIN incident_alert_counts c ON c.incident_id = i.id
-                                   WHERE i.key = ${key}), '-') || ':' || ${EPOCH} AS version`);
+      const version = () => readIncidentAlertsVersion(db, key);
       return keepVersioned(
         incidentCache,
         JSON.stringify([key, scopeKey(scope), query]),
@@ -109,10 +96,7 @@ export function createAlertsResponseCache(
       );
     },
     list(systems, scope, query, build) {
-      const version = () =>
-        read(sql`SELECT (SELECT coalesce(sum(version), 0) FROM system_alert_counts
-                          ${systems ? sql`WHERE system_id = ANY(${sql.param(systems)}::int[])` : sql``})::text
-                        || ':' || ${EPOCH} AS version`);
+      const version = () => readAlertListVersion(db, systems);
       return keepVersioned(listCache, JSON.stringify([scopeKey(scope), query]), version, build, small);
     },
     get size() {

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { IncidentFilters } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import type { CachedAnswer, VersionSources } from '../../lib/cache/cached-answer.ts';
-import { createVersionedCache, readVersion } from '../../lib/cache/versioned-cache.ts';
+import { createVersionedCache } from '../../lib/cache/versioned-cache.ts';
 import type { SystemScope } from '../../lib/scope.ts';
+import { COUNT_VERSION, INCIDENT_CHANGE_EVENTS, readCountVersion } from './incidents-cache.repository.ts';
 import { filterEntries } from './incident-filters.repository.ts';
 
 /**
@@ -41,11 +41,7 @@ export interface VersionedCount {
 
 export const COUNT_CACHE_MAX_ENTRIES = 1000;
 
-/**
- * The events that the incident triggers write for every insert and update of an incident; others
- * (comments, SLA reminders) change no incident row.
- */
-export const INCIDENT_CHANGE_EVENTS = ['incident.created', 'incident.updated'] as const;
+export { INCIDENT_CHANGE_EVENTS };
 
 export const INCIDENT_COUNT_VERSION_SOURCES: VersionSources = {
   epoch: true,
@@ -53,12 +49,6 @@ export const INCIDENT_COUNT_VERSION_SOURCES: VersionSources = {
   counters: [],
   rows: [],
 };
-
-/** The version of a total: the newest incident change (events_incident_change_idx) and the epoch. */
-const COUNT_VERSION = sql.raw(
-  `(SELECT coalesce(max(id), 0) FROM events WHERE type IN (${INCIDENT_CHANGE_EVENTS.map((t) => `'${t}'`).join(', ')}))::text
-   || ':' || coalesce((SELECT n FROM cache_epoch), 0)::text`,
-);
 
 /**
  * A total counted over the incidents (up to TOTAL_COUNT_CAP + 1). The filters that read other
@@ -81,7 +71,7 @@ export function countCacheKey(filters: IncidentFilters, scope: SystemScope): str
 
 export function createIncidentCountCache(db: Db, maxEntries = COUNT_CACHE_MAX_ENTRIES): IncidentCountCache {
   const cache = createVersionedCache<number>(maxEntries, { name: 'incident_counts' });
-  const version = () => readVersion(db, sql`SELECT ${COUNT_VERSION} AS version`);
+  const version = () => readCountVersion(db);
   return {
     get: (key, count) =>
       cache.get(

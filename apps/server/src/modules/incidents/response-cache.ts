@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type {
   Comment,
   IncidentCard,
@@ -10,29 +9,14 @@ import type {
 import type { Db } from '../../db/client.ts';
 import type { CachedAnswer, VersionSources } from '../../lib/cache/cached-answer.ts';
 import type { VersionedCache } from '../../lib/cache/versioned-cache.ts';
-import {
-  createVersionedCache,
-  keepVersioned,
-  readVersion,
-  scopeKey,
-} from '../../lib/cache/versioned-cache.ts';
+import { createVersionedCache, keepVersioned, scopeKey } from '../../lib/cache/versioned-cache.ts';
 import type { SystemScope } from '../../lib/scope.ts';
+import { readResponseVersion } from './incidents-cache.repository.ts';
 import { filterEntries } from './incident-filters.repository.ts';
 
 export const CARD_CACHE_MAX_ENTRIES = 2000;
 export const PAGE_CACHE_MAX_ENTRIES = 500;
 export const COMMENTS_CACHE_MAX_ENTRIES = 2000;
-
-/**
- * The version of everything an incident card or list page shows: the newest `events` id (every
- * insert and update of an incident and every new comment writes one, by trigger) and the counter
- * of `cache_epoch`, which triggers raise in the writer's transaction when files, links, the
- * names of systems, services, issue types, categories, resolutions and users (migration 0022) or
- * the rules that the rule filter reads (migration 0023) change. Both are read in one snapshot, by
- * one indexed probe each.
- */
-const VERSION = sql`SELECT (SELECT coalesce(max(id), 0) FROM events)::text || ':'
-                           || coalesce((SELECT n FROM cache_epoch), 0)::text AS version`;
 
 export const INCIDENT_RESPONSE_VERSION_SOURCES: VersionSources = {
   epoch: true,
@@ -86,7 +70,7 @@ export interface CommentPage {
 }
 
 /**
- * Incident cards, list pages and chat pages kept until their version moves (see `VERSION`). A hit costs one
+ * Incident cards, list pages and chat pages kept until their version moves (see `readResponseVersion`). A hit costs one
  * small statement instead of the page or card statement and its presentation. As for the list
  * totals (count-cache.ts), every event NOTIFYed by any instance empties both caches (two writers
  * committing out of order), and nothing is kept or served while that channel is down. A value is
@@ -130,7 +114,7 @@ export function createIncidentResponseCache(
   const pageCache: VersionedCache<IncidentListPage> = createVersionedCache(pages, { name: 'incident_pages' });
   const commentCache: VersionedCache<CommentPage> = createVersionedCache(chats, { name: 'incident_chats' });
   const caches = [cardCache, pageCache, commentCache];
-  const version = () => readVersion(db, VERSION);
+  const version = () => readResponseVersion(db);
   const keep = <T>(
     cache: VersionedCache<T>,
     key: string,

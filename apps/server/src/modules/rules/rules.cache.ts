@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Rule, RuleCoverage } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import type { CachedAnswer, VersionSources } from '../../lib/cache/cached-answer.ts';
 import type { VersionedCache } from '../../lib/cache/versioned-cache.ts';
-import { createVersionedCache, keepVersioned, readVersion } from '../../lib/cache/versioned-cache.ts';
+import { createVersionedCache, keepVersioned } from '../../lib/cache/versioned-cache.ts';
+import { readRulesVersion } from './rules-cache.repository.ts';
 
 export const RULE_PAGES_CACHE_MAX_ENTRIES = 300;
 export const RULE_COVERAGE_CACHE_MAX_ENTRIES = 100;
@@ -26,8 +26,6 @@ export interface RulesResponseCache {
   page(key: string, build: () => Promise<RulePage>): Promise<RulePage>;
   coverage(key: string, build: () => Promise<RuleCoverage>): Promise<RuleCoverage>;
 }
-
-const EPOCH = sql`SELECT coalesce((SELECT n FROM cache_epoch), 0)::text AS version`;
 
 const RULES_VERSION_SOURCES: VersionSources = { epoch: true, events: [], counters: [], rows: [] };
 
@@ -53,7 +51,7 @@ export function createRulesResponseCache(
     live: true,
     name: 'rule_coverage',
   });
-  const version = () => readVersion(db, EPOCH);
+  const version = () => readRulesVersion(db);
   return {
     page: (key, build) =>
       keepVersioned(pageCache, key, version, build, (page) => page.results.length <= KEPT_RULE_PAGE_MAX_ROWS),
