@@ -24,7 +24,7 @@ import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts'
 import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
 import { useAssetChoicesQuery } from '../api/useAssetChoicesQuery.ts';
 import { useAssetsQuery } from '../api/useAssetsQuery.ts';
-import { useSystemChoicesQuery } from '../api/useSystemChoicesQuery.ts';
+import { useSystemChoicesQuery } from '../../../shared/api/systems.ts';
 import { AssetCriticalityTag } from '../components/AssetCriticalityTag.tsx';
 import '../i18n/texts.ts';
 

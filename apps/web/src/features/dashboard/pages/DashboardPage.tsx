@@ -22,7 +22,7 @@ import { usePortalConfig } from '../../../shared/config/PortalConfigContext.tsx'
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { notifyWarning, useNotificationApi } from '../../../shared/ui/notifications.tsx';
 import { useFilterChoicesQuery } from '../../incidents/api/useFilterChoicesQuery.ts';
-import { DATE_PRESET_KEYS, datePresetRanges } from '../../incidents/lib/datePresets.ts';
+import { DATE_PRESET_KEYS, datePresetRanges } from '../../../shared/lib/datePresets.ts';
 import {
   dashboardQuery,
   useAnalyticsQuery,

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { startDownload } from '../../../shared/downloads/downloads.ts';
 import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
 import { viewerRouteOfLink } from '../../files/lib/filePath.ts';
-import { apiPathOfLink } from '../../incident-page/lib/attachments.ts';
+import { apiPathOfLink } from '../../../shared/lib/attachmentLinks.ts';
 import '../i18n/texts.ts';
 
 export type DocumentAttachmentsProps = {

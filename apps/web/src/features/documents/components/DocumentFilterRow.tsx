@@ -1,8 +1,8 @@
 import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter } from '../../incidents/components/DateRangeFilter.tsx';
-import { FilterField } from '../../incidents/components/FilterField.tsx';
-import { MultiSelectFilter } from '../../incidents/components/MultiSelectFilter.tsx';
+import { DateRangeFilter } from '../../../shared/ui/filters/DateRangeFilter.tsx';
+import { FilterField } from '../../../shared/ui/filters/FilterField.tsx';
+import { MultiSelectFilter } from '../../../shared/ui/filters/MultiSelectFilter.tsx';
 import { useDocumentChoicesQuery } from '../api/useDocumentChoicesQuery.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import {

@@ -12,9 +12,9 @@ import {
   type IncidentParam,
   type IncidentParamValue,
 } from '../lib/incidentQuery.ts';
-import { DateRangeFilter } from './DateRangeFilter.tsx';
-import { FilterField } from './FilterField.tsx';
-import { MultiSelectFilter, type FilterOption } from './MultiSelectFilter.tsx';
+import { DateRangeFilter } from '../../../shared/ui/filters/DateRangeFilter.tsx';
+import { FilterField } from '../../../shared/ui/filters/FilterField.tsx';
+import { MultiSelectFilter, type FilterOption } from '../../../shared/ui/filters/MultiSelectFilter.tsx';
 
 export type IncidentFilterRowProps = {
   /** The applied (sanitised) parameters. */

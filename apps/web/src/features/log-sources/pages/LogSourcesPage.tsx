@@ -38,7 +38,7 @@ import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { formatNumber } from '../../../shared/lib/formatNumber.ts';
 import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
 import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
-import { useSystemChoicesQuery } from '../../assets/api/useSystemChoicesQuery.ts';
+import { useSystemChoicesQuery } from '../../../shared/api/systems.ts';
 import { useLogSourceSummaryQuery } from '../api/useLogSourceSummaryQuery.ts';
 import { useLogSourcesQuery } from '../api/useLogSourcesQuery.ts';
 import { durationParts } from '../lib/duration.ts';

@@ -37,7 +37,7 @@ import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts'
 import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
 import { useDeleteReportsMutation } from '../api/useDeleteReportsMutation.ts';
 import { useReportsInfiniteQuery } from '../api/useReportsInfiniteQuery.ts';
-import { useSystemChoicesQuery } from '../api/useSystemChoicesQuery.ts';
+import { useSystemCodeChoicesQuery } from '../../../shared/api/systems.ts';
 import { SIZE_UNIT_BYTES, SIZE_UNITS, sizeUnitLabel, unitOfBounds, type SizeUnit } from '../lib/sizeUnits.ts';
 import { DATE_PICKER_FORMAT } from '../lib/schedule.ts';
 import { ReportFormModal } from './ReportFormModal.tsx';
@@ -129,7 +129,7 @@ export function ReportsListTab() {
     const timer = setTimeout(() => setNow(Date.now()), pollUntil - now);
     return () => clearTimeout(timer);
   }, [polling, pollUntil, now]);
-  const systems = useSystemChoicesQuery();
+  const systems = useSystemCodeChoicesQuery();
   const remove = useDeleteReportsMutation();
   const [deleting, setDeleting] = useState<Set<number>>(new Set());
   const [selected, setSelected] = useState<number[]>([]);

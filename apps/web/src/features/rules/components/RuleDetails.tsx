@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
 import { LevelTag } from './LevelTag.tsx';
-import { wrapText } from './wrapText.ts';
+import { wrapText } from '../../../shared/lib/wrapText.ts';
 import '../i18n/texts.ts';
 
 /** Sections shared by the side panel and the rule page. */

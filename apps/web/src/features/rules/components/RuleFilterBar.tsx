@@ -7,9 +7,9 @@ import {
 } from '@soc/contracts';
 import { Select, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter } from '../../incidents/components/DateRangeFilter.tsx';
-import { FilterField } from '../../incidents/components/FilterField.tsx';
-import { MultiSelectFilter } from '../../incidents/components/MultiSelectFilter.tsx';
+import { DateRangeFilter } from '../../../shared/ui/filters/DateRangeFilter.tsx';
+import { FilterField } from '../../../shared/ui/filters/FilterField.tsx';
+import { MultiSelectFilter } from '../../../shared/ui/filters/MultiSelectFilter.tsx';
 import { useRuleNamesQuery } from '../api/useRuleNamesQuery.ts';
 import {
   useRuleServicesQuery,

@@ -13,9 +13,9 @@ import { ApiError, mapFieldErrors, notifyApiError } from '../../../shared/api/in
 import { formatPercent } from '../../../shared/lib/formatNumber.ts';
 import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
 import { notifySuccess } from '../../../shared/ui/notifications.tsx';
-import { useSystemChoicesQuery } from '../../assets/api/useSystemChoicesQuery.ts';
-import { AttachmentsInput } from '../../incidents/components/AttachmentsInput.tsx';
-import { attachmentProblems, unsafeNameText } from '../../incidents/lib/attachments.ts';
+import { useSystemChoicesQuery } from '../../../shared/api/systems.ts';
+import { AttachmentsInput } from '../../../shared/ui/AttachmentsInput.tsx';
+import { attachmentProblems, unsafeNameText } from '../../../shared/lib/attachments.ts';
 import { useCreateTaskMutation } from '../api/useCreateTaskMutation.ts';
 import '../i18n/texts.ts';
 

@@ -21,8 +21,7 @@ import { ApiError } from '../../../shared/api/index.ts';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { formatDate } from '../../../shared/lib/formatDateTime.ts';
 import { ContrastTag } from '../../../shared/ui/ContrastTag.tsx';
-import { useSystemCardQuery } from '../api/useSystemCardQuery.ts';
-import { useSystemIdByIsIdQuery } from '../api/useSystemIdByIsIdQuery.ts';
+import { useSystemCardQuery, useSystemIdByIsIdQuery } from '../../../shared/api/systems.ts';
 import '../i18n/texts.ts';
 
 const SLA_COLOURS: Record<SlaRow['category'], string> = {

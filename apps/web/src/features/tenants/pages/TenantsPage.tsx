@@ -14,8 +14,7 @@ import {
   type ParamSchema,
 } from '../../../shared/lib/filters.ts';
 import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
-import { useSystemPeopleQuery } from '../api/useSystemPeopleQuery.ts';
-import { useSystemsQuery } from '../api/useSystemsQuery.ts';
+import { useSystemPeopleQuery, useSystemsQuery } from '../../../shared/api/systems.ts';
 import { TextFilterDropdown } from '../components/TextFilterDropdown.tsx';
 import '../i18n/texts.ts';
 

@@ -20,7 +20,7 @@ import { notifyApiError } from '../../../shared/api/index.ts';
 import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
 import { addFeatureTexts } from '../../../shared/i18n/featureTexts.ts';
 import { notifySuccess } from '../../../shared/ui/notifications.tsx';
-import { useSystemChoicesQuery } from '../../assets/api/useSystemChoicesQuery.ts';
+import { useSystemChoicesQuery } from '../../../shared/api/systems.ts';
 import { useDeleteWebhookMutation } from '../api/useDeleteWebhookMutation.ts';
 import { useRotateWebhookSecretMutation } from '../api/useRotateWebhookSecretMutation.ts';
 import { useWebhooksQuery } from '../api/useWebhooksQuery.ts';

@@ -3,11 +3,11 @@ import type { Attachment } from '@soc/contracts';
 import { Button, Flex, Image, Skeleton, theme, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiDownload } from '../../../shared/api/index.ts';
-import { startDownload } from '../../../shared/downloads/downloads.ts';
-import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
-import { apiPathOfLink, hasThumbnail } from '../lib/attachments.ts';
-import { wrapText } from '../../rules/components/wrapText.ts';
+import { apiDownload } from '../../api/index.ts';
+import { startDownload } from '../../downloads/downloads.ts';
+import { formatFileSize } from '../../lib/formatFileSize.ts';
+import { apiPathOfLink, hasThumbnail } from '../../lib/attachmentLinks.ts';
+import { wrapText } from '../../lib/wrapText.ts';
 
 /** Edge of a thumbnail, in multiples of the theme's control height. */
 const THUMBNAIL_CONTROLS = 2.5;

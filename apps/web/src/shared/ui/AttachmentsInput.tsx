@@ -3,10 +3,10 @@ import { ATTACHMENTS_MAX_FILES } from '@soc/contracts';
 import { Button, Flex, theme, Typography } from 'antd';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
-import { clipText } from '../../../shared/ui/clipText.ts';
-import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
-import { ATTACHMENT_MAX_MB, keepFilesWithinLimit } from '../../../shared/lib/fileSizeLimit.ts';
+import { formatFileSize } from '../lib/formatFileSize.ts';
+import { clipText } from './clipText.ts';
+import { visuallyHidden } from './visuallyHidden.ts';
+import { ATTACHMENT_MAX_MB, keepFilesWithinLimit } from '../lib/fileSizeLimit.ts';
 
 export type AttachmentsInputProps = {
   /** Set by Form.Item: the file input gets it, so that the field label names it. */

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { registerNotifier } from '../../../shared/ui/notifications.tsx';
-import { ChatComposer } from './CommentComposer.tsx';
+import { registerNotifier } from '../notifications.tsx';
+import { ChatComposer } from './ChatComposer.tsx';
 
 let unregister: () => void = () => undefined;
 afterEach(() => unregister());

@@ -5,7 +5,7 @@ import {
   visibleFileName,
 } from '@soc/contracts';
 import type { TFunction } from 'i18next';
-import { ATTACHMENT_MAX_MB } from '../../../shared/lib/fileSizeLimit.ts';
+import { ATTACHMENT_MAX_MB } from './fileSizeLimit.ts';
 
 /** Why a set of attachments cannot be uploaded (product §A5: 1–10 files, each up to 50 MB). */
 export type AttachmentProblem =

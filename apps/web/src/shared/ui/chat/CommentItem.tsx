@@ -1,10 +1,10 @@
 import type { Comment } from '@soc/contracts';
 import { Alert, Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTimeWithZone } from '../../../shared/lib/formatDateTime.ts';
-import { CommentSourceIcon, commentSourceKind } from '../../../shared/ui/CommentSourceIcon.tsx';
+import { formatDateTimeWithZone } from '../../lib/formatDateTime.ts';
+import { CommentSourceIcon, commentSourceKind } from '../CommentSourceIcon.tsx';
 import { AttachmentList } from './AttachmentList.tsx';
-import '../i18n/texts.ts';
+import './i18n/texts.ts';
 
 export type CommentItemProps = {
   comment: Comment;
@@ -46,7 +46,7 @@ export function CommentItem({ comment }: CommentItemProps) {
           type="warning"
           showIcon
           data-testid="comment-unverified-warning"
-          title={t('incidentPage.comments.unverifiedWarning')}
+          title={t('chat.unverifiedWarning')}
           style={{ marginBottom: token.marginXS }}
         />
       )}

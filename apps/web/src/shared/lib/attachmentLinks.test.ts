@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiPathOfLink, hasThumbnail } from './attachments.ts';
+import { apiPathOfLink, hasThumbnail } from './attachmentLinks.ts';
 
 describe('attachment helpers', () => {
   it('turns a download link into a path under the API base', () => {

@@ -1,7 +1,7 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DATE_PRESET_KEYS, datePresetRanges } from '../lib/datePresets.ts';
+import { DATE_PRESET_KEYS, datePresetRanges } from '../../lib/datePresets.ts';
 
 export type DateRangeFilterProps = {
   id: string;
