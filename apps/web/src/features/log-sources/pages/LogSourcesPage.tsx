@@ -42,12 +42,7 @@ import { useSystemChoicesQuery } from '../../../shared/api/systems.ts';
 import { useLogSourceSummaryQuery } from '../api/useLogSourceSummaryQuery.ts';
 import { useLogSourcesQuery } from '../api/useLogSourcesQuery.ts';
 import { durationParts } from '../lib/duration.ts';
-import { addFeatureTexts } from '../../../shared/i18n/featureTexts.ts';
-import { logSourcesEn } from '../i18n/en.ts';
-import { logSourcesRu } from '../i18n/ru.ts';
-
-// the page's texts come with its chunk, not with the start-up language pack
-addFeatureTexts('logSources', { en: logSourcesEn, ru: logSourcesRu });
+import '../i18n/texts.ts';
 
 const FILTER_KEYS = ['search', 'source_type__in', 'system__in', 'ordering'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];

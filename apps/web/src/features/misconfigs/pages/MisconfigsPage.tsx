@@ -9,13 +9,8 @@ import { MisconfigCard } from '../components/MisconfigCard.tsx';
 import { MisconfigFilterBar } from '../components/MisconfigFilterBar.tsx';
 import { MisconfigPanel, MisconfigPanelHint } from '../components/MisconfigPanel.tsx';
 import { MISCONFIGS_FILTER_ENTITY, sanitizeMisconfigParams } from '../lib/misconfigQuery.ts';
-import { addFeatureTexts } from '../../../shared/i18n/featureTexts.ts';
-import { misconfigsEn } from '../i18n/en.ts';
-import { misconfigsRu } from '../i18n/ru.ts';
+import '../i18n/texts.ts';
 import { pageItems } from '../../../shared/lib/pageItems.ts';
-
-// the recommendations' texts stay out of the start-up language pack (bundle.e2e.ts)
-addFeatureTexts('misconfigs', { en: misconfigsEn, ru: misconfigsRu });
 
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';
 const CARD_HEIGHT = 96;
