@@ -1,8 +1,8 @@
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES } from '@soc/contracts';
 import { describe, expect, it } from 'vitest';
-import { flattenCatalog } from '../../../shared/i18n/catalog.ts';
-import { en } from '../../../app/i18n/locales/en.ts';
-import { ru } from '../../../app/i18n/locales/ru.ts';
+import { flattenCatalog } from '../../shared/i18n/catalog.ts';
+import { en } from './locales/en.ts';
+import { ru } from './locales/ru.ts';
 
 const catalogs = { en: flattenCatalog(en), ru: flattenCatalog(ru) };
 const text = (language: 'en' | 'ru', key: string, values: Record<string, string | number> = {}) =>

@@ -13,6 +13,7 @@ import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.tsx';
 import { ThemeSwitch } from '../../shared/ui/ThemeSwitch.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
+import { loadLiveUpdates } from '../../features/live/routes.ts';
 
 /** The download popup (progress bars and all) loads with the first download, not with the shell. */
 const DownloadPopup = lazy(() =>
@@ -21,7 +22,7 @@ const DownloadPopup = lazy(() =>
 
 /** Mounts the popup from the first download on, so that it can also fade out. */
 // the live-event subscription loads after the shell (its schemas and cache keys are not start-up code)
-const LiveUpdates = lazyPage(() => import('../../features/live/components/LiveUpdates.tsx'), 'LiveUpdates');
+const LiveUpdates = lazyPage(loadLiveUpdates, 'LiveUpdates');
 
 function LazyDownloadPopup() {
   const count = useDownloads().length;

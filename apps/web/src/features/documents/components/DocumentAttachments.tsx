@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { startDownload } from '../../../shared/downloads/downloads.ts';
 import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
-import { viewerRouteOfLink } from '../../files/lib/filePath.ts';
+import { viewerRouteOfLink } from '../../files/index.ts';
 import { apiPathOfLink } from '../../../shared/lib/attachmentLinks.ts';
 import '../i18n/texts.ts';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, describeErrorLines, errorDescription, isAbortedError } from '../../../shared/api/index.ts';
 import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
 import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
-import { useCurrentUserQuery } from '../../auth/api/useCurrentUserQuery.ts';
+import { useCurrentUserQuery } from '../../auth/index.ts';
 import { useAssignMutation } from '../api/useAssignMutation.ts';
 import { useUserSuggestionsQuery } from '../api/useUserSuggestionsQuery.ts';
 import '../i18n/texts.ts';

@@ -3,7 +3,7 @@ import { Card, Descriptions, Flex, Tag, theme, Typography, type DescriptionsProp
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTimeWithZone } from '../../../shared/lib/formatDateTime.ts';
-import { RuleNamePopover } from '../../rules/components/RuleNamePopover.tsx';
+import { RuleNamePopover } from '../../rules/index.ts';
 import { wrapText } from '../../../shared/lib/wrapText.ts';
 import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
 import type { CustomerAction } from '../api/useIncidentActionMutation.ts';

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
-import type { Contact, SlaRow, SystemCard, SystemPerson, SystemService } from '@soc/contracts';
+import type { Contact, SystemCard, SystemPerson, SystemService } from '@soc/contracts';
 import {
   Alert,
   Badge,
@@ -23,13 +23,7 @@ import { formatDate } from '../../../shared/lib/formatDateTime.ts';
 import { ContrastTag } from '../../../shared/ui/ContrastTag.tsx';
 import { useSystemCardQuery, useSystemIdByIsIdQuery } from '../../../shared/api/systems.ts';
 import '../i18n/texts.ts';
-
-const SLA_COLOURS: Record<SlaRow['category'], string> = {
-  critical: 'red',
-  high: 'volcano',
-  medium: 'gold',
-  low: 'blue',
-};
+import { INCIDENT_PRIORITY_COLORS } from '../../../shared/theme/domainColors.ts';
 
 const parseId = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 /** The id customers see and quote (`is_id`), e.g. IS-0003. */
@@ -251,7 +245,7 @@ function Services({ services }: { services: SystemService[] }) {
                     // the SLA row's icon names its priority: shown as the priority's colour
                     render: (_, row) => (
                       <Badge
-                        color={SLA_COLOURS[row.category]}
+                        color={INCIDENT_PRIORITY_COLORS[row.category]}
                         text={t(`incidentPriority.${row.category}`)}
                         data-icon={row.icon}
                       />
