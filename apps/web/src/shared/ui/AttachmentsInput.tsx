@@ -68,18 +68,18 @@ export function AttachmentsInput({ id, value = [], onChange, disabled }: Attachm
           style={{ fontSize: token.fontSizeHeading3, color: token.colorTextSecondary }}
         />
         <Flex align="center" gap="small" wrap justify="center">
-          <Typography.Text type="secondary">{t('incidents.create.dropHint')}</Typography.Text>
+          <Typography.Text type="secondary">{t('uploads.dropHint')}</Typography.Text>
           <Button
             icon={<PaperClipOutlined aria-hidden />}
             onClick={() => inputRef.current?.click()}
             disabled={disabled}
             aria-controls={id}
           >
-            {t('incidents.create.chooseFiles')}
+            {t('uploads.chooseFiles')}
           </Button>
         </Flex>
         <Typography.Text type="secondary">
-          {t('incidents.create.filesHint', { max: ATTACHMENTS_MAX_FILES, size: ATTACHMENT_MAX_MB })}
+          {t('uploads.filesHint', { max: ATTACHMENTS_MAX_FILES, size: ATTACHMENT_MAX_MB })}
         </Typography.Text>
         <input
           ref={inputRef}
@@ -110,7 +110,7 @@ export function AttachmentsInput({ id, value = [], onChange, disabled }: Attachm
                   type="text"
                   size="small"
                   icon={<DeleteOutlined aria-hidden />}
-                  aria-label={t('incidents.create.removeFile', { name: file.name })}
+                  aria-label={t('uploads.removeFile', { name: file.name })}
                   disabled={disabled}
                   onClick={() => onChange?.(value.filter((_, other) => other !== index))}
                 />

@@ -229,7 +229,7 @@ export function DashboardPage() {
 
   const ranges = datePresetRanges(dayjs());
   const presets = DATE_PRESET_KEYS.map((key) => ({
-    label: t(`incidents.filters.presets.${key}`),
+    label: t(`dateRange.presets.${key}`),
     value: ranges[key],
   }));
   const systems = choices.data?.systems ?? [];

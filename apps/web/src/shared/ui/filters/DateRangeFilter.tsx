@@ -19,7 +19,7 @@ export function DateRangeFilter({ id, testId, from, to, onApply }: DateRangeFilt
   // Recomputed on every render: a page left open overnight still offers today's ranges.
   const ranges = datePresetRanges(dayjs());
   const presets = DATE_PRESET_KEYS.map((key) => ({
-    label: t(`incidents.filters.presets.${key}`),
+    label: t(`dateRange.presets.${key}`),
     value: ranges[key],
   }));
 
@@ -30,7 +30,7 @@ export function DateRangeFilter({ id, testId, from, to, onApply }: DateRangeFilt
       value={[from === null ? null : dayjs(from), to === null ? null : dayjs(to)]}
       allowEmpty={[true, true]}
       presets={presets}
-      placeholder={[t('incidents.filters.startDate'), t('incidents.filters.endDate')]}
+      placeholder={[t('dateRange.startDate'), t('dateRange.endDate')]}
       style={{ width: '100%' }}
       onChange={(dates) => onApply(dates ? [dates[0], dates[1]] : null)}
     />
