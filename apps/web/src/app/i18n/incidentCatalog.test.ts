@@ -1,6 +1,6 @@
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES } from '@soc/contracts';
 import { describe, expect, it } from 'vitest';
-import { flattenCatalog } from '../../shared/i18n/catalog.ts';
+import { flattenCatalog } from '@/shared/i18n/catalog.ts';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
 

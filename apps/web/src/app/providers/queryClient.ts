@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { authStore } from '../../shared/api/index.ts';
+import { authStore } from '@/shared/api/index.ts';
 import { portalKeys } from '../../features/portal/index.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
-import { lazyPage } from '../../shared/lib/chunkLoad.ts';
+import { FullPageSpinner } from '@/shared/ui/FullPageSpinner.tsx';
+import { lazyPage } from '@/shared/lib/chunkLoad.ts';
 import { RootLayout, RouteErrorScreen } from './RootLayout.tsx';
 import { loadAssetPage, loadAssetsPage } from '../../features/assets/routes.ts';
 import { loadChangePasswordPage, loadExternalLoginCallbackPage } from '../../features/auth/routes.ts';

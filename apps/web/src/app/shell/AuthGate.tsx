@@ -3,11 +3,11 @@ import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUserQuery } from '../../features/auth/index.ts';
 import { useLogoutMutation } from '../../features/auth/index.ts';
-import { useIsAuthenticated } from '../../shared/api/index.ts';
-import { lazyPage } from '../../shared/lib/chunkLoad.ts';
-import { ErrorBoundary } from '../../shared/ui/ErrorBoundary.tsx';
-import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
-import { StatusScreen } from '../../shared/ui/StatusScreen.tsx';
+import { useIsAuthenticated } from '@/shared/api/index.ts';
+import { lazyPage } from '@/shared/lib/chunkLoad.ts';
+import { ErrorBoundary } from '@/shared/ui/ErrorBoundary.tsx';
+import { FullPageSpinner } from '@/shared/ui/FullPageSpinner.tsx';
+import { StatusScreen } from '@/shared/ui/StatusScreen.tsx';
 import { loadLoginPage, loadTemporaryPasswordPage } from '../../features/auth/routes.ts';
 
 const LoginPage = lazyPage(loadLoginPage, 'LoginPage');

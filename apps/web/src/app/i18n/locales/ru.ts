@@ -1,7 +1,7 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import { settingsRu } from '../../../features/settings/i18n/ru.ts';
 import { filesRu } from '../../../features/files/i18n/ru.ts';
-import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
+import type { RussianTexts } from '@/shared/i18n/catalog.ts';
 import type { en } from './en.ts';
 import { dashboardRu } from '../../../features/dashboard/i18n/ru.ts';
 import { authRu } from '../../../features/auth/i18n/ru.ts';

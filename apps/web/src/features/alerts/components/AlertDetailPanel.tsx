@@ -15,8 +15,8 @@ import {
 } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/index.ts';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { ApiError } from '@/shared/api/index.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import {
   useAlertQuery,
   useAlertTreeQuery,
@@ -26,7 +26,7 @@ import {
 } from '../api/useAlertDetailQueries.ts';
 import { useAlertLinkMutation } from '../api/useAlertEditing.ts';
 import { AlertTagEditor, ResponseTeamSelect } from './AlertEditing.tsx';
-import { ALERT_SEVERITY_COLORS } from '../../../shared/theme/domainColors.ts';
+import { ALERT_SEVERITY_COLORS } from '@/shared/theme/domainColors.ts';
 import '../i18n/texts.ts';
 
 export type AlertDetailPanelProps = {

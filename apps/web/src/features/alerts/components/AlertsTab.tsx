@@ -3,13 +3,13 @@ import { Alert as AntAlert, Empty, Flex, Spin, Table, Tag, Typography } from 'an
 import type { TableProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { SearchBox } from '@/shared/ui/SearchBox.tsx';
 import { useIncidentAlertsQuery } from '../api/useIncidentAlertsQuery.ts';
 import { AlertDetailPanel } from './AlertDetailPanel.tsx';
 import { AlertTags } from './AlertTags.tsx';
 import '../i18n/texts.ts';
-import { ALERT_SEVERITY_COLORS } from '../../../shared/theme/domainColors.ts';
+import { ALERT_SEVERITY_COLORS } from '@/shared/theme/domainColors.ts';
 
 export type AlertsTabProps = {
   incidentKey: number;

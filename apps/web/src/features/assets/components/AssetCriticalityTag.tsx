@@ -2,7 +2,7 @@ import type { AssetCriticality } from '@soc/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../i18n/texts.ts';
-import { ASSET_CRITICALITY_COLORS } from '../../../shared/theme/domainColors.ts';
+import { ASSET_CRITICALITY_COLORS } from '@/shared/theme/domainColors.ts';
 
 export type AssetCriticalityTagProps = { value: AssetCriticality };
 

@@ -18,11 +18,11 @@ import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { usePortalConfig } from '../../../shared/config/PortalConfigContext.tsx';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { notifyWarning, useNotificationApi } from '../../../shared/ui/notifications.tsx';
+import { usePortalConfig } from '@/shared/config/PortalConfigContext.tsx';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { notifyWarning, useNotificationApi } from '@/shared/ui/notifications.tsx';
 import { useFilterChoicesQuery } from '../../incidents/index.ts';
-import { DATE_PRESET_KEYS, datePresetRanges } from '../../../shared/lib/datePresets.ts';
+import { DATE_PRESET_KEYS, datePresetRanges } from '@/shared/lib/datePresets.ts';
 import {
   dashboardQuery,
   useAnalyticsQuery,
@@ -53,7 +53,7 @@ import {
   type Widget,
 } from '../lib/layout.ts';
 import { dayRange, defaultRange, rollRange, type DateRange } from '../lib/range.ts';
-import { incidentPriorityChartColors } from '../../../shared/theme/domainColors.ts';
+import { incidentPriorityChartColors } from '@/shared/theme/domainColors.ts';
 
 /** The toast that offers to take back a deletion or a restored default layout. */
 const UNDO_KEY = 'dashboard-undo';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter } from '../../../shared/ui/filters/DateRangeFilter.tsx';
-import { FilterField } from '../../../shared/ui/filters/FilterField.tsx';
-import { FilterRow } from '../../../shared/ui/filters/FilterRow.tsx';
-import { MultiSelectFilter } from '../../../shared/ui/filters/MultiSelectFilter.tsx';
+import { DateRangeFilter } from '@/shared/ui/filters/DateRangeFilter.tsx';
+import { FilterField } from '@/shared/ui/filters/FilterField.tsx';
+import { FilterRow } from '@/shared/ui/filters/FilterRow.tsx';
+import { MultiSelectFilter } from '@/shared/ui/filters/MultiSelectFilter.tsx';
 import { useDocumentChoicesQuery } from '../api/useDocumentChoicesQuery.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import {

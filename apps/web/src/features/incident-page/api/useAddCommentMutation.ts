@@ -1,6 +1,6 @@
 import { CommentSchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload, type UploadProgress } from '../../../shared/api/index.ts';
+import { apiUpload, type UploadProgress } from '@/shared/api/index.ts';
 import { incidentKeys } from '../../incidents/index.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
 

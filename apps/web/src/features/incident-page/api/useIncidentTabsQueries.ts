@@ -1,7 +1,7 @@
 import { MisconfigPageSchema, SNAPSHOTS_PAGE_SIZE, SnapshotPageSchema } from '@soc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
 import '../../alerts/index.ts';
 

@@ -3,7 +3,7 @@ import { Alert as AntAlert, Button, Empty, Flex, Skeleton, Table, Tag } from 'an
 import { useTranslation } from 'react-i18next';
 import { useSnapshotsQuery } from '../api/useIncidentTabsQueries.ts';
 import '../../alerts/index.ts';
-import { ASSET_CRITICALITY_COLORS, colorOf } from '../../../shared/theme/domainColors.ts';
+import { ASSET_CRITICALITY_COLORS, colorOf } from '@/shared/theme/domainColors.ts';
 
 export type AssetsTabProps = { incidentKey: number };
 

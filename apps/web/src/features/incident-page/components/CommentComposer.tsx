@@ -1,4 +1,4 @@
-import { ChatComposer } from '../../../shared/ui/chat/ChatComposer.tsx';
+import { ChatComposer } from '@/shared/ui/chat/ChatComposer.tsx';
 import { useAddCommentMutation } from '../api/useAddCommentMutation.ts';
 
 export type CommentComposerProps = {

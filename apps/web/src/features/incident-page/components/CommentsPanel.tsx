@@ -1,4 +1,4 @@
-import { ChatPanel } from '../../../shared/ui/chat/ChatPanel.tsx';
+import { ChatPanel } from '@/shared/ui/chat/ChatPanel.tsx';
 import { useCommentsQuery } from '../api/useCommentsQuery.ts';
 import { CommentComposer } from './CommentComposer.tsx';
 

@@ -2,7 +2,7 @@ import type { Ioc } from '@soc/contracts';
 import { groupIocs } from '@soc/contracts';
 import { Card, Flex, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { wrapText } from '../../../shared/lib/wrapText.ts';
+import { wrapText } from '@/shared/lib/wrapText.ts';
 import '../../alerts/index.ts';
 
 export type IocsTabProps = { iocs: Ioc[] };

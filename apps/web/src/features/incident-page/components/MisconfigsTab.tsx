@@ -3,7 +3,7 @@ import { Alert as AntAlert, Button, Empty, Flex, Skeleton, Table, Tag, Typograph
 import { useTranslation } from 'react-i18next';
 import { useMisconfigsQuery } from '../api/useIncidentTabsQueries.ts';
 import '../../alerts/index.ts';
-import { colorOf, MISCONFIG_SEVERITY_COLORS } from '../../../shared/theme/domainColors.ts';
+import { colorOf, MISCONFIG_SEVERITY_COLORS } from '@/shared/theme/domainColors.ts';
 
 export type MisconfigsTabProps = { incidentKey: number };
 

@@ -1,4 +1,4 @@
-import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
+import type { RussianTexts } from '@/shared/i18n/catalog.ts';
 import type { incidentPageEn } from './en.ts';
 
 /** Тексты страницы инцидента (product §B3). */

@@ -12,10 +12,10 @@ import {
   type IncidentParam,
   type IncidentParamValue,
 } from '../lib/incidentQuery.ts';
-import { DateRangeFilter } from '../../../shared/ui/filters/DateRangeFilter.tsx';
-import { FilterField } from '../../../shared/ui/filters/FilterField.tsx';
-import { FilterRow } from '../../../shared/ui/filters/FilterRow.tsx';
-import { MultiSelectFilter, type FilterOption } from '../../../shared/ui/filters/MultiSelectFilter.tsx';
+import { DateRangeFilter } from '@/shared/ui/filters/DateRangeFilter.tsx';
+import { FilterField } from '@/shared/ui/filters/FilterField.tsx';
+import { FilterRow } from '@/shared/ui/filters/FilterRow.tsx';
+import { MultiSelectFilter, type FilterOption } from '@/shared/ui/filters/MultiSelectFilter.tsx';
 
 export type IncidentFilterRowProps = {
   /** The applied (sanitised) parameters. */

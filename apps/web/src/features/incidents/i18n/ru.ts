@@ -1,4 +1,4 @@
-import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
+import type { RussianTexts } from '@/shared/i18n/catalog.ts';
 import type { incidentsEn } from './en.ts';
 
 /** Тексты списка инцидентов (product §B3). */

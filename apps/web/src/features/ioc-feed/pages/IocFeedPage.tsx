@@ -10,9 +10,9 @@ import { Alert, Button, Card, Empty, Flex, Form, Select, Skeleton, Table, Typogr
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { useIocFeedPreviewQuery } from '../api/useIocFeedPreviewQuery.ts';
 import { CopyableCommand } from '../components/CopyableCommand.tsx';
 import '../i18n/texts.ts';

@@ -26,19 +26,19 @@ import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import {
   readListParam,
   sanitizeFilterParams,
   withFilterParams,
   type ParamSchema,
   shownSearch,
-} from '../../../shared/lib/filters.ts';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { formatNumber } from '../../../shared/lib/formatNumber.ts';
-import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
-import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
-import { useSystemChoicesQuery } from '../../../shared/api/systems.ts';
+} from '@/shared/lib/filters.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { formatNumber } from '@/shared/lib/formatNumber.ts';
+import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
+import { SearchBox } from '@/shared/ui/SearchBox.tsx';
+import { useSystemChoicesQuery } from '@/shared/api/systems.ts';
 import { useLogSourceSummaryQuery } from '../api/useLogSourceSummaryQuery.ts';
 import { useLogSourcesQuery } from '../api/useLogSourcesQuery.ts';
 import { durationParts } from '../lib/duration.ts';

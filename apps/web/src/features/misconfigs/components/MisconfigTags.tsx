@@ -1,7 +1,7 @@
 import type { MisconfigSeverity, MisconfigStatus } from '@soc/contracts';
 import { useTranslation } from 'react-i18next';
-import { ContrastTag } from '../../../shared/ui/ContrastTag.tsx';
-import { MISCONFIG_SEVERITY_COLORS, MISCONFIG_STATUS_COLORS } from '../../../shared/theme/domainColors.ts';
+import { ContrastTag } from '@/shared/ui/ContrastTag.tsx';
+import { MISCONFIG_SEVERITY_COLORS, MISCONFIG_STATUS_COLORS } from '@/shared/theme/domainColors.ts';
 
 /** Severity as a tag (text in the theme's text colour for contrast in both themes). */
 export function SeverityTag({ severity }: { severity: MisconfigSeverity }) {

@@ -12,12 +12,12 @@ import { Alert, Button, DatePicker, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/index.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { ApiError } from '@/shared/api/index.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import { notifyError, notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useCreateReportMutation } from '../api/useCreateReportMutation.ts';
 import { useSaveReportTaskMutation } from '../api/useSaveReportTaskMutation.ts';
-import { useSystemCodeChoicesQuery } from '../../../shared/api/systems.ts';
+import { useSystemCodeChoicesQuery } from '@/shared/api/systems.ts';
 import {
   DATE_PICKER_FORMAT,
   DATE_TIME_PICKER_FORMAT,

@@ -7,18 +7,18 @@ import {
 } from '@soc/contracts';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter } from '../../../shared/ui/filters/DateRangeFilter.tsx';
-import { FilterField } from '../../../shared/ui/filters/FilterField.tsx';
-import { FilterRow } from '../../../shared/ui/filters/FilterRow.tsx';
-import { MultiSelectFilter } from '../../../shared/ui/filters/MultiSelectFilter.tsx';
+import { DateRangeFilter } from '@/shared/ui/filters/DateRangeFilter.tsx';
+import { FilterField } from '@/shared/ui/filters/FilterField.tsx';
+import { FilterRow } from '@/shared/ui/filters/FilterRow.tsx';
+import { MultiSelectFilter } from '@/shared/ui/filters/MultiSelectFilter.tsx';
 import { useRuleNamesQuery } from '../api/useRuleNamesQuery.ts';
 import {
   useRuleServicesQuery,
   useRuleSuggestQuery,
   type RuleSuggestField,
 } from '../api/useRuleSuggestQuery.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import type { FilterParamValue } from '../../../shared/lib/filters.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import type { FilterParamValue } from '@/shared/lib/filters.ts';
 import {
   createdRangeChanges,
   readDate,

@@ -1,9 +1,9 @@
 import type { TaskPriority, TaskStatus, TaskType } from '@soc/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ContrastTag } from '../../../shared/ui/ContrastTag.tsx';
+import { ContrastTag } from '@/shared/ui/ContrastTag.tsx';
 import '../i18n/texts.ts';
-import { TASK_PRIORITY_COLORS, TASK_STATUS_COLORS } from '../../../shared/theme/domainColors.ts';
+import { TASK_PRIORITY_COLORS, TASK_STATUS_COLORS } from '@/shared/theme/domainColors.ts';
 
 /** A task status as a tag (the text keeps the theme's text colour for contrast in both themes). */
 export function TaskStatusTag({ status }: { status: TaskStatus }) {

@@ -17,13 +17,13 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/index.ts';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { formatDate } from '../../../shared/lib/formatDateTime.ts';
-import { ContrastTag } from '../../../shared/ui/ContrastTag.tsx';
-import { useSystemCardQuery, useSystemIdByIsIdQuery } from '../../../shared/api/systems.ts';
+import { ApiError } from '@/shared/api/index.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { formatDate } from '@/shared/lib/formatDateTime.ts';
+import { ContrastTag } from '@/shared/ui/ContrastTag.tsx';
+import { useSystemCardQuery, useSystemIdByIsIdQuery } from '@/shared/api/systems.ts';
 import '../i18n/texts.ts';
-import { INCIDENT_PRIORITY_COLORS } from '../../../shared/theme/domainColors.ts';
+import { INCIDENT_PRIORITY_COLORS } from '@/shared/theme/domainColors.ts';
 
 const parseId = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 /** The id customers see and quote (`is_id`), e.g. IS-0003. */
