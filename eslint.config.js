@@ -50,6 +50,28 @@ const SQL_EXCEPTIONS = [
   'lib/cache/versioned-cache.ts',
 ];
 
+/**
+ * Paths to another web feature's folder, as written in an import: from outside features/ (app/,
+ * test/, main.tsx), from a feature's root files, and from its subfolders.
+ */
+const webFeaturePaths = {
+  outside: String.raw`(^|/)features/[^/]+/`,
+  fromRoot: String.raw`(^|/)features/[^/]+/|^\.\./[^./][^/]*/`,
+  fromSubfolder: String.raw`(^|/)features/[^/]+/|^\.\./\.\./[^./][^/]*/`,
+};
+const featureDoorMessage =
+  'Import another feature through its index.ts or routes.ts (design §10.10); export what it needs there, or move it to shared/.';
+/** A `no-restricted-imports` pattern: a path into another feature (`prefix`), then not a front door. */
+const featureInternals = (prefix, alsoAllowed) => ({
+  regex: `(${prefix})(?!(index|routes)\\.ts$${alsoAllowed ? `|${alsoAllowed}` : ''})`,
+  message: featureDoorMessage,
+});
+/** The same for `import()`, which `no-restricted-imports` does not see. */
+const featureDynamicImport = (prefix) => ({
+  selector: `ImportExpression[source.value=/${prefix.replaceAll('/', '\\u002F')}(?!(index|routes)\\.ts$)/]`,
+  message: featureDoorMessage,
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -98,6 +120,65 @@ export default tseslint.config(
     files: ['apps/web/src/shared/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/features/**', '**/app/**'] }],
+    },
+  },
+  {
+    // web features have two front doors (design §10.10): index.ts (what other features and app/
+    // may use) and routes.ts (the lazy page loaders). From outside a feature's folder nothing
+    // imports its other files, statically or with import().
+    files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [featureInternals(webFeaturePaths.outside)] }],
+      'no-restricted-syntax': ['error', featureDynamicImport(webFeaturePaths.outside)],
+    },
+  },
+  {
+    // in a feature's own folder, `../other/…` (from its root) and `../../other/…` (from a
+    // subfolder) are another feature
+    files: ['apps/web/src/features/*/*.ts', 'apps/web/src/features/*/*.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [featureInternals(webFeaturePaths.fromRoot)] }],
+      'no-restricted-syntax': ['error', featureDynamicImport(webFeaturePaths.fromRoot)],
+    },
+  },
+  {
+    files: ['apps/web/src/features/*/*/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [featureInternals(webFeaturePaths.fromSubfolder)] }],
+      'no-restricted-syntax': ['error', featureDynamicImport(webFeaturePaths.fromSubfolder)],
+    },
+  },
+  {
+    // app/i18n assembles the language packs and types the keys: it reads the features' catalogs
+    // (features/<x>/i18n/), which no other code does
+    files: ['apps/web/src/app/i18n/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [featureInternals(webFeaturePaths.outside, 'i18n/[^/]+\\.ts$')] },
+      ],
+    },
+  },
+  {
+    // tests may also use another feature's test helpers (features/<x>/test/)
+    files: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx', 'apps/web/src/features/*/test/**'],
+    ignores: ['apps/web/src/shared/**', 'apps/web/src/app/i18n/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [featureInternals(webFeaturePaths.outside, 'test/')] }],
+    },
+  },
+  {
+    files: [
+      'apps/web/src/features/*/*/**/*.test.ts',
+      'apps/web/src/features/*/*/**/*.test.tsx',
+      'apps/web/src/features/*/test/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [featureInternals(webFeaturePaths.fromSubfolder, 'test/')] },
+      ],
     },
   },
   {

@@ -7,6 +7,8 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+/** `@/…` is apps/web/src (tsconfig.json `paths`, the same in vitest.config.ts). */
+const srcAlias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 const changelogPath = fileURLToPath(new URL('../../CHANGELOG.md', import.meta.url));
 const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -46,6 +48,7 @@ export default defineConfig(({ command }) => {
   const buildId = command === 'build' ? createBuildId() : 'dev';
   return {
     root: webRoot,
+    resolve: { alias: srcAlias },
     define: {
       __BUILD_ID__: JSON.stringify(buildId),
     },

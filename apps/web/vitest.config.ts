@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
+  // `@/…` is src/, as in tsconfig.json and vite.config.ts
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: {
     __BUILD_ID__: JSON.stringify('test'),
   },

@@ -5,7 +5,7 @@ import './app/i18n/languagePacks.ts';
 import { AppProviders } from './app/providers/AppProviders.tsx';
 import { createQueryClient } from './app/providers/queryClient.ts';
 import { preloadDirectPage, routes } from './app/router/routes.tsx';
-import { installGlobalErrorHandlers } from './shared/errors/errorReporter.ts';
+import { installGlobalErrorHandlers } from '@/shared/errors/errorReporter.ts';
 
 // Installed first so that errors during start-up are caught too; they are sent once the
 // portal config has supplied a DSN (and dropped when it has none).
@@ -22,7 +22,7 @@ if (!container) throw new Error('index.html has no #root element');
 // with it; a failure is only logged (product §B8).
 if (import.meta.env.PROD) {
   window.addEventListener('load', () => {
-    import('./shared/version/serviceWorker.ts').then(
+    import('@/shared/version/serviceWorker.ts').then(
       (sw) => sw.registerServiceWorker(),
       (error: unknown) => console.warn('Service worker module failed to load', error),
     );

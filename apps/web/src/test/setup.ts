@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { authStore } from '../shared/api/authStore.ts';
+import { authStore } from '@/shared/api/authStore.ts';
 import '../app/i18n/languagePacks.ts';
-import { i18n, loadLanguage } from '../shared/i18n/i18n.ts';
+import { i18n, loadLanguage } from '@/shared/i18n/i18n.ts';
 
 // Lazy pages are transformed on first import, which can take a few seconds in a cold run, and
 // more on a busy machine (a file's first test took 7–8 s beside other suites on two cores).

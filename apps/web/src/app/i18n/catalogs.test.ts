@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenCatalog } from '../../shared/i18n/catalog.ts';
+import { flattenCatalog } from '@/shared/i18n/catalog.ts';
 import { apiTokensEn } from '../../features/api-tokens/i18n/en.ts';
 import { apiTokensRu } from '../../features/api-tokens/i18n/ru.ts';
 import { iocFeedEn } from '../../features/ioc-feed/i18n/en.ts';
@@ -28,6 +28,8 @@ import { incidentPageEn } from '../../features/incident-page/i18n/en.ts';
 import { incidentPageRu } from '../../features/incident-page/i18n/ru.ts';
 import { alertsEn } from '../../features/alerts/i18n/en.ts';
 import { alertsRu } from '../../features/alerts/i18n/ru.ts';
+import { chatEn } from '@/shared/ui/chat/i18n/en.ts';
+import { chatRu } from '@/shared/ui/chat/i18n/ru.ts';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
 
@@ -47,6 +49,7 @@ const lazyEn = {
   tasks: tasksEn,
   incidentPage: incidentPageEn,
   alerts: alertsEn,
+  chat: chatEn,
 };
 const lazyRu = {
   apiTokens: apiTokensRu,
@@ -63,6 +66,7 @@ const lazyRu = {
   tasks: tasksRu,
   incidentPage: incidentPageRu,
   alerts: alertsRu,
+  chat: chatRu,
 };
 const catalogs = { en: flattenCatalog({ ...en, ...lazyEn }), ru: flattenCatalog({ ...ru, ...lazyRu }) };
 const variables = (text: unknown) =>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectInitialLocale } from '../../shared/i18n/i18n.ts';
+import { detectInitialLocale } from '@/shared/i18n/i18n.ts';
 
 describe('detectInitialLocale', () => {
   it('uses Russian for browsers whose language starts with ru, English otherwise', () => {
@@ -29,7 +29,7 @@ describe('i18n start-up', () => {
     else window.localStorage.setItem('locale', storedLocale);
     vi.spyOn(window.navigator, 'language', 'get').mockReturnValue(navigatorLanguage);
     vi.resetModules();
-    const module = await import('../../shared/i18n/i18n.ts');
+    const module = await import('@/shared/i18n/i18n.ts');
     await import('./languagePacks.ts'); // as main.tsx does
     await module.i18nReady;
     return module.i18n;
@@ -54,7 +54,7 @@ describe('i18n start-up', () => {
   it('keeps a persisted locale and persists a switch', async () => {
     const i18n = await freshI18n('ru-RU', 'en');
     expect(i18n.language).toBe('en');
-    const { setLocale } = await import('../../shared/i18n/i18n.ts');
+    const { setLocale } = await import('@/shared/i18n/i18n.ts');
     await setLocale('ru');
     expect(window.localStorage.getItem('locale')).toBe('ru');
     expect(document.documentElement.lang).toBe('ru');
@@ -62,7 +62,7 @@ describe('i18n start-up', () => {
 
   it("holds only the start-up language's catalog until a switch loads the other", async () => {
     const i18n = await freshI18n('en-US');
-    const { isLanguageLoaded, setLocale, antdLocaleFor } = await import('../../shared/i18n/i18n.ts');
+    const { isLanguageLoaded, setLocale, antdLocaleFor } = await import('@/shared/i18n/i18n.ts');
     expect(i18n.t('menu.dashboard')).toBe('Dashboard');
     expect(isLanguageLoaded('en')).toBe(true);
     expect(isLanguageLoaded('ru')).toBe(false);

@@ -13,6 +13,7 @@ import type { assetsEn } from '../../features/assets/i18n/en.ts';
 import type { tasksEn } from '../../features/tasks/i18n/en.ts';
 import type { incidentPageEn } from '../../features/incident-page/i18n/en.ts';
 import type { alertsEn } from '../../features/alerts/i18n/en.ts';
+import type { chatEn } from '@/shared/ui/chat/i18n/en.ts';
 import type { en } from './locales/en.ts';
 
 // Typed keys: t('menu.dashbord') is a compile error instead of a raw key on screen. Texts that a
@@ -36,6 +37,7 @@ declare module 'i18next' {
         tasks: typeof tasksEn;
         incidentPage: typeof incidentPageEn;
         alerts: typeof alertsEn;
+        chat: typeof chatEn;
       };
     };
   }

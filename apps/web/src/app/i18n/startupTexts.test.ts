@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { flattenCatalog } from '../../shared/i18n/catalog.ts';
+import { flattenCatalog } from '@/shared/i18n/catalog.ts';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
-import { STARTUP_TEXTS } from '../../shared/i18n/startupTexts.ts';
+import { STARTUP_TEXTS } from '@/shared/i18n/startupTexts.ts';
 
 describe('start-up texts', () => {
   it('are exactly the catalogs’ texts for the same keys, in both languages', () => {

@@ -2,12 +2,12 @@ import { PRODUCT_VERSION } from '@soc/contracts';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { usePortalConfigQuery } from '../../features/portal/api/usePortalConfigQuery.ts';
-import { PortalConfigContext } from '../../shared/config/PortalConfigContext.tsx';
-import { configureErrorReporting } from '../../shared/errors/errorReporter.ts';
-import { i18n } from '../../shared/i18n/i18n.ts';
-import { ThemeModeProvider } from '../../shared/theme/ThemeModeContext.tsx';
-import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
+import { usePortalConfigQuery } from '../../features/portal/index.ts';
+import { PortalConfigContext } from '@/shared/config/PortalConfigContext.tsx';
+import { configureErrorReporting } from '@/shared/errors/errorReporter.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
+import { ThemeModeProvider } from '@/shared/theme/ThemeModeContext.tsx';
+import { FullPageSpinner } from '@/shared/ui/FullPageSpinner.tsx';
 import { AppThemeProvider } from './AppThemeProvider.tsx';
 import { LanguageGate } from './LanguageGate.tsx';
 

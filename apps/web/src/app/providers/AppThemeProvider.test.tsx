@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../test/fetchMock.ts';
 import { baseRoutes } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-import { notifyError } from '../../shared/ui/notifications.tsx';
+import { notifyError } from '@/shared/ui/notifications.tsx';
 import { SHELL_HEADER_HEIGHT } from './themeConfig.ts';
 
 describe('toasts', () => {

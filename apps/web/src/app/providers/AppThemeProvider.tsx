@@ -1,10 +1,10 @@
 import { ConfigProvider, notification, theme } from 'antd';
 import { useLayoutEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePortalConfig } from '../../shared/config/PortalConfigContext.tsx';
-import { useAntdLocale } from '../../shared/i18n/useLanguagePacks.ts';
-import { useThemeMode } from '../../shared/theme/ThemeModeContext.tsx';
-import { NotificationApiContext, NotificationBridge } from '../../shared/ui/notifications.tsx';
+import { usePortalConfig } from '@/shared/config/PortalConfigContext.tsx';
+import { useAntdLocale } from '@/shared/i18n/useLanguagePacks.ts';
+import { useThemeMode } from '@/shared/theme/ThemeModeContext.tsx';
+import { NotificationApiContext, NotificationBridge } from '@/shared/ui/notifications.tsx';
 import { buildThemeConfig, SHELL_HEADER_HEIGHT } from './themeConfig.ts';
 
 export type AppThemeProviderProps = {

@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import { prefetchOtherLanguages } from '../../shared/i18n/i18n.ts';
-import { useStartupLanguage } from '../../shared/i18n/useLanguagePacks.ts';
-import { ChunkLoadError } from '../../shared/lib/chunkLoad.ts';
-import { ChunkLoadErrorScreen } from '../../shared/ui/ChunkLoadErrorScreen.tsx';
-import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
+import { prefetchOtherLanguages } from '@/shared/i18n/i18n.ts';
+import { useStartupLanguage } from '@/shared/i18n/useLanguagePacks.ts';
+import { ChunkLoadError } from '@/shared/lib/chunkLoad.ts';
+import { ChunkLoadErrorScreen } from '@/shared/ui/ChunkLoadErrorScreen.tsx';
+import { FullPageSpinner } from '@/shared/ui/FullPageSpinner.tsx';
 
 export type LanguageGateProps = {
   children: ReactNode;

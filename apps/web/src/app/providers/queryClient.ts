@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { authStore } from '../../shared/api/index.ts';
-import { portalKeys } from '../../features/portal/api/portalKeys.ts';
+import { authStore } from '@/shared/api/index.ts';
+import { portalKeys } from '../../features/portal/index.ts';
 
 /**
  * The app's query client. No automatic retries: the API client already renews tokens, and a

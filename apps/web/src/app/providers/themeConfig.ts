@@ -1,5 +1,5 @@
 import { theme, type ThemeConfig } from 'antd';
-import type { ThemeMode } from '../../shared/theme/themeMode.ts';
+import type { ThemeMode } from '@/shared/theme/themeMode.ts';
 
 /** Height of the app shell's header (antd's default, pinned: toasts are placed below it). */
 export const SHELL_HEADER_HEIGHT = 64;

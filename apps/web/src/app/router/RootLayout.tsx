@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { reportError } from '../../shared/errors/errorReporter.ts';
-import { ErrorScreen } from '../../shared/ui/ErrorBoundary.tsx';
+import { reportError } from '@/shared/errors/errorReporter.ts';
+import { ErrorScreen } from '@/shared/ui/ErrorBoundary.tsx';
 import { AppShell } from '../shell/AppShell.tsx';
 import { AuthGate } from '../shell/AuthGate.tsx';
 import { NewVersionNotifier } from '../shell/NewVersionNotifier.tsx';

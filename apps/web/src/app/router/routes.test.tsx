@@ -1,7 +1,7 @@
 import { PRODUCT_VERSION } from '@soc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { authStore } from '../../shared/api/authStore.ts';
+import { authStore } from '@/shared/api/authStore.ts';
 import { callsTo, deferred, mockFetch } from '../../test/fetchMock.ts';
 import { baseRoutes, currentUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';

@@ -1,58 +1,47 @@
 import { Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
-import { lazyPage } from '../../shared/lib/chunkLoad.ts';
+import { FullPageSpinner } from '@/shared/ui/FullPageSpinner.tsx';
+import { lazyPage } from '@/shared/lib/chunkLoad.ts';
 import { RootLayout, RouteErrorScreen } from './RootLayout.tsx';
+import { loadAssetPage, loadAssetsPage } from '../../features/assets/routes.ts';
+import { loadChangePasswordPage, loadExternalLoginCallbackPage } from '../../features/auth/routes.ts';
+import { loadDashboardPage } from '../../features/dashboard/routes.ts';
+import { loadDocsHubPage, loadDocumentPage } from '../../features/documents/routes.ts';
+import { loadFileViewerPage } from '../../features/files/routes.ts';
+import { loadIncidentPage } from '../../features/incident-page/routes.ts';
+import { loadIncidentsPage } from '../../features/incidents/routes.ts';
+import { loadIocFeedPage } from '../../features/ioc-feed/routes.ts';
+import { loadLogSourcesPage } from '../../features/log-sources/routes.ts';
+import { loadMisconfigsPage } from '../../features/misconfigs/routes.ts';
+import { loadReportsPage } from '../../features/reports/routes.ts';
+import { loadRulePage } from '../../features/rules/routes.ts';
+import { loadAuditLogPage, loadNotificationSettingsPage } from '../../features/settings/routes.ts';
+import { loadTasksRoutePage } from '../../features/tasks/routes.ts';
+import { loadTenantPage, loadTenantsPage } from '../../features/tenants/routes.ts';
+import { loadWebhooksPage } from '../../features/webhooks/routes.ts';
 
 // Every page is its own chunk (design §7); failures reach the shell's error boundary.
-const TasksRoutePage = lazyPage(
-  () => import('../../features/tasks/pages/TasksRoutePage.tsx'),
-  'TasksRoutePage',
-);
-const MisconfigsPage = lazyPage(
-  () => import('../../features/misconfigs/pages/MisconfigsPage.tsx'),
-  'MisconfigsPage',
-);
-const loadIncidentsPage = () => import('../../features/incidents/pages/IncidentsPage.tsx');
+const TasksRoutePage = lazyPage(loadTasksRoutePage, 'TasksRoutePage');
+const MisconfigsPage = lazyPage(loadMisconfigsPage, 'MisconfigsPage');
 const IncidentsPage = lazyPage(loadIncidentsPage, 'IncidentsPage');
-const ExternalLoginCallbackPage = lazyPage(
-  () => import('../../features/auth/pages/ExternalLoginCallbackPage.tsx'),
-  'ExternalLoginCallbackPage',
-);
-const loadIncidentPage = () => import('../../features/incident-page/pages/IncidentPage.tsx');
+const ExternalLoginCallbackPage = lazyPage(loadExternalLoginCallbackPage, 'ExternalLoginCallbackPage');
 const IncidentPage = lazyPage(loadIncidentPage, 'IncidentPage');
-const DocsHubPage = lazyPage(() => import('../../features/documents/pages/DocsHubPage.tsx'), 'DocsHubPage');
-const DocumentPage = lazyPage(
-  () => import('../../features/documents/pages/DocumentPage.tsx'),
-  'DocumentPage',
-);
-const loadDashboardPage = () => import('../../features/dashboard/pages/DashboardPage.tsx');
+const DocsHubPage = lazyPage(loadDocsHubPage, 'DocsHubPage');
+const DocumentPage = lazyPage(loadDocumentPage, 'DocumentPage');
 const DashboardPage = lazyPage(loadDashboardPage, 'DashboardPage');
-const RulePage = lazyPage(() => import('../../features/rules/pages/RulePage.tsx'), 'RulePage');
-const ReportsPage = lazyPage(() => import('../../features/reports/pages/ReportsPage.tsx'), 'ReportsPage');
-const TenantsPage = lazyPage(() => import('../../features/tenants/pages/TenantsPage.tsx'), 'TenantsPage');
-const TenantPage = lazyPage(() => import('../../features/tenants/pages/TenantPage.tsx'), 'TenantPage');
-const AssetsPage = lazyPage(() => import('../../features/assets/pages/AssetsPage.tsx'), 'AssetsPage');
-const AssetPage = lazyPage(() => import('../../features/assets/pages/AssetPage.tsx'), 'AssetPage');
-const LogSourcesPage = lazyPage(
-  () => import('../../features/log-sources/pages/LogSourcesPage.tsx'),
-  'LogSourcesPage',
-);
-const FileViewerPage = lazyPage(
-  () => import('../../features/files/pages/FileViewerPage.tsx'),
-  'FileViewerPage',
-);
-const NotificationSettingsPage = lazyPage(
-  () => import('../../features/settings/pages/NotificationSettingsPage.tsx'),
-  'NotificationSettingsPage',
-);
-const IocFeedPage = lazyPage(() => import('../../features/ioc-feed/pages/IocFeedPage.tsx'), 'IocFeedPage');
-const WebhooksPage = lazyPage(() => import('../../features/webhooks/pages/WebhooksPage.tsx'), 'WebhooksPage');
-const AuditLogPage = lazyPage(() => import('../../features/settings/pages/AuditLogPage.tsx'), 'AuditLogPage');
-const ChangePasswordPage = lazyPage(
-  () => import('../../features/auth/pages/ChangePasswordPage.tsx'),
-  'ChangePasswordPage',
-);
+const RulePage = lazyPage(loadRulePage, 'RulePage');
+const ReportsPage = lazyPage(loadReportsPage, 'ReportsPage');
+const TenantsPage = lazyPage(loadTenantsPage, 'TenantsPage');
+const TenantPage = lazyPage(loadTenantPage, 'TenantPage');
+const AssetsPage = lazyPage(loadAssetsPage, 'AssetsPage');
+const AssetPage = lazyPage(loadAssetPage, 'AssetPage');
+const LogSourcesPage = lazyPage(loadLogSourcesPage, 'LogSourcesPage');
+const FileViewerPage = lazyPage(loadFileViewerPage, 'FileViewerPage');
+const NotificationSettingsPage = lazyPage(loadNotificationSettingsPage, 'NotificationSettingsPage');
+const IocFeedPage = lazyPage(loadIocFeedPage, 'IocFeedPage');
+const WebhooksPage = lazyPage(loadWebhooksPage, 'WebhooksPage');
+const AuditLogPage = lazyPage(loadAuditLogPage, 'AuditLogPage');
+const ChangePasswordPage = lazyPage(loadChangePasswordPage, 'ChangePasswordPage');
 
 /** The chunks of the pages most often opened directly, by the path that opens them. */
 const DIRECT_PAGES: [RegExp, () => Promise<unknown>][] = [

@@ -3,25 +3,26 @@ import { Flex, Layout, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { usePortalName } from '../../shared/config/PortalConfigContext.tsx';
-import { useDownloads } from '../../shared/downloads/downloads.ts';
-import { BrandLogo } from '../../shared/ui/BrandLogo.tsx';
-import { lazyPage } from '../../shared/lib/chunkLoad.ts';
-import { ErrorBoundary } from '../../shared/ui/ErrorBoundary.tsx';
-import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
-import { LanguageSwitch } from '../../shared/ui/LanguageSwitch.tsx';
-import { ThemeSwitch } from '../../shared/ui/ThemeSwitch.tsx';
+import { usePortalName } from '@/shared/config/PortalConfigContext.tsx';
+import { useDownloads } from '@/shared/downloads/downloads.ts';
+import { BrandLogo } from '@/shared/ui/BrandLogo.tsx';
+import { lazyPage } from '@/shared/lib/chunkLoad.ts';
+import { ErrorBoundary } from '@/shared/ui/ErrorBoundary.tsx';
+import { FullPageSpinner } from '@/shared/ui/FullPageSpinner.tsx';
+import { LanguageSwitch } from '@/shared/ui/LanguageSwitch.tsx';
+import { ThemeSwitch } from '@/shared/ui/ThemeSwitch.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
+import { loadLiveUpdates } from '../../features/live/routes.ts';
 
 /** The download popup (progress bars and all) loads with the first download, not with the shell. */
 const DownloadPopup = lazy(() =>
-  import('../../shared/downloads/DownloadPopup.tsx').then((m) => ({ default: m.DownloadPopup })),
+  import('@/shared/downloads/DownloadPopup.tsx').then((m) => ({ default: m.DownloadPopup })),
 );
 
 /** Mounts the popup from the first download on, so that it can also fade out. */
 // the live-event subscription loads after the shell (its schemas and cache keys are not start-up code)
-const LiveUpdates = lazyPage(() => import('../../features/live/components/LiveUpdates.tsx'), 'LiveUpdates');
+const LiveUpdates = lazyPage(loadLiveUpdates, 'LiveUpdates');
 
 function LazyDownloadPopup() {
   const count = useDownloads().length;

@@ -1,19 +1,17 @@
 import { Button, Flex } from 'antd';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUserQuery } from '../../features/auth/api/useCurrentUserQuery.ts';
-import { useLogoutMutation } from '../../features/auth/api/useLogoutMutation.ts';
-import { useIsAuthenticated } from '../../shared/api/index.ts';
-import { lazyPage } from '../../shared/lib/chunkLoad.ts';
-import { ErrorBoundary } from '../../shared/ui/ErrorBoundary.tsx';
-import { FullPageSpinner } from '../../shared/ui/FullPageSpinner.tsx';
-import { StatusScreen } from '../../shared/ui/StatusScreen.tsx';
+import { useCurrentUserQuery } from '../../features/auth/index.ts';
+import { useLogoutMutation } from '../../features/auth/index.ts';
+import { useIsAuthenticated } from '@/shared/api/index.ts';
+import { lazyPage } from '@/shared/lib/chunkLoad.ts';
+import { ErrorBoundary } from '@/shared/ui/ErrorBoundary.tsx';
+import { FullPageSpinner } from '@/shared/ui/FullPageSpinner.tsx';
+import { StatusScreen } from '@/shared/ui/StatusScreen.tsx';
+import { loadLoginPage, loadTemporaryPasswordPage } from '../../features/auth/routes.ts';
 
-const LoginPage = lazyPage(() => import('../../features/auth/pages/LoginPage.tsx'), 'LoginPage');
-const TemporaryPasswordPage = lazyPage(
-  () => import('../../features/auth/pages/TemporaryPasswordPage.tsx'),
-  'TemporaryPasswordPage',
-);
+const LoginPage = lazyPage(loadLoginPage, 'LoginPage');
+const TemporaryPasswordPage = lazyPage(loadTemporaryPasswordPage, 'TemporaryPasswordPage');
 
 export type AuthGateProps = {
   /** The shell, rendered once the signed-in user is known. */

@@ -6,7 +6,7 @@ import { stubServiceWorkerContainer } from '../../test/fakeWorkbox.ts';
 import { callsTo, mockFetch } from '../../test/fetchMock.ts';
 import { baseRoutes } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-import { VERSION_POLL_INTERVAL_MS } from '../../shared/version/versionCheck.ts';
+import { VERSION_POLL_INTERVAL_MS } from '@/shared/version/versionCheck.ts';
 
 vi.mock('workbox-window', async () => ({
   Workbox: (await import('../../test/fakeWorkbox.ts')).FakeWorkbox,
@@ -52,7 +52,7 @@ describe('NewVersionNotifier', () => {
       const fetchMock = mockFetch(
         baseRoutes({ 'GET /version.json': () => ({ body: { version: '2.10.25', build_id: deployed } }) }),
       );
-      const sw = await import('../../shared/version/serviceWorker.ts');
+      const sw = await import('@/shared/version/serviceWorker.ts');
       await sw.registerServiceWorker();
       const Fake = (await import('workbox-window')).Workbox as unknown as typeof FakeWorkbox;
       const workbox = Fake.last!;

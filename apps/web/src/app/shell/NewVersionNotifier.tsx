@@ -1,14 +1,14 @@
 import { Button, Flex } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotificationApi } from '../../shared/ui/notifications.tsx';
-import { useNewVersionAvailable } from '../../shared/version/versionCheck.ts';
+import { useNotificationApi } from '@/shared/ui/notifications.tsx';
+import { useNewVersionAvailable } from '@/shared/version/versionCheck.ts';
 
 const NOTIFICATION_KEY = 'new-version';
 
 /** Into the new build: through the service worker when one runs (it must hand over first). */
 const reload = () =>
-  void import('../../shared/version/serviceWorker.ts').then(
+  void import('@/shared/version/serviceWorker.ts').then(
     (sw) => sw.reloadToNewVersion(),
     () => window.location.reload(),
   );

@@ -10,9 +10,9 @@ import { Button, Dropdown, theme, type MenuProps } from 'antd';
 import { cloneElement, isValidElement, type CSSProperties, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useCurrentUserQuery } from '../../features/auth/api/useCurrentUserQuery.ts';
-import { useLogoutMutation } from '../../features/auth/api/useLogoutMutation.ts';
-import { fullName } from '../../features/auth/lib/fullName.ts';
+import { useCurrentUserQuery } from '../../features/auth/index.ts';
+import { useLogoutMutation } from '../../features/auth/index.ts';
+import { fullName } from '../../features/auth/index.ts';
 import { popupInHeader } from './MainMenu.tsx';
 
 /** The profile dropdown: who is signed in, change password, notification settings, audit log, IOC feed, webhooks, log out. */

@@ -1,14 +1,7 @@
 import type { IncidentPriority } from '@soc/contracts';
 import { useTranslation } from 'react-i18next';
 import { ContrastTag } from './ContrastTag.tsx';
-
-/** antd preset colours (theme-aware in light and dark) per priority, hottest first. */
-const PRIORITY_COLORS: Record<IncidentPriority, string> = {
-  critical: 'magenta',
-  high: 'red',
-  medium: 'orange',
-  low: 'blue',
-};
+import { INCIDENT_PRIORITY_COLORS } from '../theme/domainColors.ts';
 
 export type IncidentPriorityTagProps = {
   priority: IncidentPriority;
@@ -20,7 +13,7 @@ export type IncidentPriorityTagProps = {
 export function IncidentPriorityTag({ priority, testId }: IncidentPriorityTagProps) {
   const { t } = useTranslation();
   return (
-    <ContrastTag color={PRIORITY_COLORS[priority]} data-testid={testId} data-priority={priority}>
+    <ContrastTag color={INCIDENT_PRIORITY_COLORS[priority]} data-testid={testId} data-priority={priority}>
       {t(`incidentPriority.${priority}`)}
     </ContrastTag>
   );

@@ -81,7 +81,21 @@ export const en = {
   },
   dashboard: dashboardEn,
   incidents: incidentsEn,
+  dateRange: {
+    startDate: 'From',
+    endDate: 'To',
+    presets: {
+      last7Days: 'Last 7 days',
+      last30Days: 'Last 30 days',
+      thisMonth: 'This month',
+      lastMonth: 'Last month',
+    },
+  },
   uploads: {
+    dropHint: 'Drag files here or',
+    chooseFiles: 'Choose files',
+    filesHint: 'Up to {{max}} files, each up to {{size}} MB',
+    removeFile: 'Remove {{name}}',
     notAttached: 'Not attached',
     fileTooLarge: '{{name}} is larger than {{size}} MB and was not attached',
     dangerousExtension:

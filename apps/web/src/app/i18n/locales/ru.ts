@@ -1,7 +1,7 @@
 import { INCIDENT_PRIORITY_TITLES, INCIDENT_STATUS_TITLES } from '@soc/contracts';
 import { settingsRu } from '../../../features/settings/i18n/ru.ts';
 import { filesRu } from '../../../features/files/i18n/ru.ts';
-import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
+import type { RussianTexts } from '@/shared/i18n/catalog.ts';
 import type { en } from './en.ts';
 import { dashboardRu } from '../../../features/dashboard/i18n/ru.ts';
 import { authRu } from '../../../features/auth/i18n/ru.ts';
@@ -86,7 +86,21 @@ export const ru: RussianTexts<typeof en> = {
   },
   dashboard: dashboardRu,
   incidents: incidentsRu,
+  dateRange: {
+    startDate: 'С',
+    endDate: 'По',
+    presets: {
+      last7Days: 'Последние 7 дней',
+      last30Days: 'Последние 30 дней',
+      thisMonth: 'Этот месяц',
+      lastMonth: 'Прошлый месяц',
+    },
+  },
   uploads: {
+    dropHint: 'Перетащите файлы сюда или',
+    chooseFiles: 'Выберите файлы',
+    filesHint: 'До {{max}} файлов, каждый не больше {{size}} МБ',
+    removeFile: 'Удалить {{name}}',
     notAttached: 'Не прикреплено',
     fileTooLarge: 'Файл {{name}} больше {{size}} МБ и не прикреплён',
     dangerousExtension: '{{name}}: файлы типа .{{extension}} не принимаются; упакуйте файл в архив с паролем',

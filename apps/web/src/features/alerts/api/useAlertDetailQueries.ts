@@ -7,7 +7,7 @@ import {
 } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { alertKeys } from './alertKeys.ts';
 import '../i18n/texts.ts';
 

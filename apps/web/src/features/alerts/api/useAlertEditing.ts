@@ -2,7 +2,7 @@ import type { AlertPatch } from '@soc/contracts';
 import { AlertDetailSchema, AlertLinkSchema, ResponseTeamListSchema, TagListSchema } from '@soc/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { alertKeys } from './alertKeys.ts';
 import '../i18n/texts.ts';
 

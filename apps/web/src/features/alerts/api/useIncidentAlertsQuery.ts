@@ -1,7 +1,7 @@
 import { ALERTS_PAGE_SIZE, AlertPageSchema } from '@soc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { alertKeys } from './alertKeys.ts';
 import '../i18n/texts.ts';
 

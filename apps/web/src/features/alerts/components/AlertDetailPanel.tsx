@@ -15,8 +15,8 @@ import {
 } from 'antd';
 import type { TreeDataNode } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/index.ts';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { ApiError } from '@/shared/api/index.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import {
   useAlertQuery,
   useAlertTreeQuery,
@@ -26,7 +26,7 @@ import {
 } from '../api/useAlertDetailQueries.ts';
 import { useAlertLinkMutation } from '../api/useAlertEditing.ts';
 import { AlertTagEditor, ResponseTeamSelect } from './AlertEditing.tsx';
-import { SEVERITY_COLORS } from './AlertsTab.tsx';
+import { ALERT_SEVERITY_COLORS } from '@/shared/theme/domainColors.ts';
 import '../i18n/texts.ts';
 
 export type AlertDetailPanelProps = {
@@ -79,7 +79,7 @@ function AlertDetailView({ incidentKey, alert }: { incidentKey: number; alert: A
       data-uuid={alert.uuid}
       title={
         <Flex gap="small" align="center">
-          <Tag color={SEVERITY_COLORS[alert.severity]}>{t(`alerts.severity.${alert.severity}`)}</Tag>
+          <Tag color={ALERT_SEVERITY_COLORS[alert.severity]}>{t(`alerts.severity.${alert.severity}`)}</Tag>
           <Typography.Text strong ellipsis>
             {alert.title}
           </Typography.Text>
@@ -251,7 +251,9 @@ function Symptomatic({ incidentKey, uuid }: AlertDetailPanelProps) {
           renderItem={(item) => (
             <List.Item>
               <Flex gap="small" align="center" style={{ width: '100%' }}>
-                <Tag color={SEVERITY_COLORS[item.severity]}>{t(`alerts.severity.${item.severity}`)}</Tag>
+                <Tag color={ALERT_SEVERITY_COLORS[item.severity]}>
+                  {t(`alerts.severity.${item.severity}`)}
+                </Tag>
                 <Typography.Text style={{ flex: 1 }} ellipsis>
                   {item.title}
                 </Typography.Text>

@@ -3,8 +3,8 @@ import { TAG_PRESET_COLORS } from '@soc/contracts';
 import { AutoComplete, Button, Flex, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue.ts';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
 import {
   useAlertPatchMutation,
   useResponseTeamsQuery,

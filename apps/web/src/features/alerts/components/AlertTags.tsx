@@ -1,7 +1,7 @@
 import type { Tag as AlertTag } from '@soc/contracts';
 import { SOURCE_TAG_CLIP, TAG_LIST_CLIP } from '@soc/contracts';
 import { Flex, Tag, Tooltip } from 'antd';
-import { clipTags } from '../../incidents/lib/clipTags.ts';
+import { clipTags } from '@/shared/lib/clipTags.ts';
 
 export type AlertTagsProps = {
   tags: AlertTag[];

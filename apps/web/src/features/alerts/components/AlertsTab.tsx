@@ -3,12 +3,13 @@ import { Alert as AntAlert, Empty, Flex, Spin, Table, Tag, Typography } from 'an
 import type { TableProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { SearchBox } from '@/shared/ui/SearchBox.tsx';
 import { useIncidentAlertsQuery } from '../api/useIncidentAlertsQuery.ts';
 import { AlertDetailPanel } from './AlertDetailPanel.tsx';
 import { AlertTags } from './AlertTags.tsx';
 import '../i18n/texts.ts';
+import { ALERT_SEVERITY_COLORS } from '@/shared/theme/domainColors.ts';
 
 export type AlertsTabProps = {
   incidentKey: number;
@@ -25,12 +26,6 @@ const ROW_HEIGHT = 40;
  */
 const COLUMN_WIDTHS = { severity: 96, assets: 120, date: 112 } as const;
 const TABLE_MIN_WIDTH = 540;
-
-export const SEVERITY_COLORS: Record<AlertSeverity, string> = {
-  High: 'red',
-  Medium: 'orange',
-  Low: 'blue',
-};
 
 /**
  * The alerts tab (product §A2): a searchable, virtualised table (severity, title, affected
@@ -69,7 +64,7 @@ export function AlertsTab({ incidentKey }: AlertsTabProps) {
       dataIndex: 'severity',
       width: COLUMN_WIDTHS.severity,
       render: (severity: AlertSeverity) => (
-        <Tag color={SEVERITY_COLORS[severity]}>{t(`alerts.severity.${severity}`)}</Tag>
+        <Tag color={ALERT_SEVERITY_COLORS[severity]}>{t(`alerts.severity.${severity}`)}</Tag>
       ),
     },
     {

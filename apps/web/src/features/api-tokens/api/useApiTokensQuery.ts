@@ -1,6 +1,6 @@
 import { API_TOKENS_PAGE_SIZE, ApiTokenPageSchema } from '@soc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { apiTokenKeys } from './apiTokenKeys.ts';
 
 /** One page of the signed-in user's personal API tokens (GET /auth/tokens/). */

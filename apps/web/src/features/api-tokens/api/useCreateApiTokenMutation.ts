@@ -1,6 +1,6 @@
 import { ApiTokenCreatedSchema, type PersonalTokenCreate } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { apiTokenKeys } from './apiTokenKeys.ts';
 
 /** Creates a read-only personal token; the answer holds the secret, shown once. Errors go to the form. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { apiTokenKeys } from './apiTokenKeys.ts';
 
 /** Revokes a personal token (DELETE /auth/tokens/{id}/); it stops working at once. */

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiToken } from '@soc/contracts';
 import dayjs from 'dayjs';
-import { authStore } from '../../../shared/api/authStore.ts';
+import { authStore } from '@/shared/api/authStore.ts';
 import { callsTo, mockFetch } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';

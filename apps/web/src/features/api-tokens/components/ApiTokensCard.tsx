@@ -22,19 +22,14 @@ import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, notifyApiError } from '../../../shared/api/index.ts';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
-import { addFeatureTexts } from '../../../shared/i18n/featureTexts.ts';
+import { ApiError, notifyApiError } from '@/shared/api/index.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useApiTokensQuery } from '../api/useApiTokensQuery.ts';
-import { apiTokensEn } from '../i18n/en.ts';
-import { apiTokensRu } from '../i18n/ru.ts';
+import '../i18n/texts.ts';
 import { useCreateApiTokenMutation } from '../api/useCreateApiTokenMutation.ts';
 import { useRevokeApiTokenMutation } from '../api/useRevokeApiTokenMutation.ts';
 import { latestTokenExpiry, tokenExpiryOf } from '../lib/tokenExpiry.ts';
-
-// the section's texts come with its chunk, not with the start-up language pack
-addFeatureTexts('apiTokens', { en: apiTokensEn, ru: apiTokensRu });
 
 interface CreateValues {
   name: string;

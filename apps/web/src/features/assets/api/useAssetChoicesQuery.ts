@@ -1,6 +1,6 @@
 import { AssetChoicesSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { assetKeys } from './assetKeys.ts';
 
 /** Values of the asset list filters; a failure leaves them empty (product §B8). */

@@ -4,7 +4,7 @@ import {
   AssetIncidentListResponseSchema,
 } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { assetKeys } from './assetKeys.ts';
 
 /** The tab badges: the same calls with limit=100 (product §B7), shown as 99+ above 99. */

@@ -1,6 +1,6 @@
 import { ASSET_INCIDENTS_PAGE_SIZE, AssetIncidentListResponseSchema } from '@soc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { assetKeys } from './assetKeys.ts';
 
 /** Incidents of an asset, 15 at a time by offset (product §B7, §B9). */

@@ -1,6 +1,6 @@
 import { AssetSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { assetKeys } from './assetKeys.ts';
 
 /** An asset by cmdb_id; the page shows errors itself. */

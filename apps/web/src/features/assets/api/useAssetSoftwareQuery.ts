@@ -1,6 +1,6 @@
 import { SOFTWARE_PAGE_SIZE, SoftwareListResponseSchema } from '@soc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { assetKeys } from './assetKeys.ts';
 
 /** Installed software, 40 at a time; more exist while a page holds exactly 40 (product §B9). */

@@ -1,6 +1,6 @@
 import { ASSETS_PAGE_SIZE, AssetListResponseSchema } from '@soc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { assetKeys } from './assetKeys.ts';
 
 /** One page of GET /cmdb/assets/ for the URL's filters; a newer request aborts an older one. */

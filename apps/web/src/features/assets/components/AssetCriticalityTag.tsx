@@ -2,13 +2,7 @@ import type { AssetCriticality } from '@soc/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import '../i18n/texts.ts';
-
-const COLOURS: Record<AssetCriticality, string> = {
-  critical: 'red',
-  high: 'volcano',
-  medium: 'gold',
-  low: 'default',
-};
+import { ASSET_CRITICALITY_COLORS } from '@/shared/theme/domainColors.ts';
 
 export type AssetCriticalityTagProps = { value: AssetCriticality };
 
@@ -16,7 +10,7 @@ export type AssetCriticalityTagProps = { value: AssetCriticality };
 export function AssetCriticalityTag({ value }: AssetCriticalityTagProps) {
   const { t } = useTranslation();
   return (
-    <Tag color={COLOURS[value]} data-testid="asset-criticality">
+    <Tag color={ASSET_CRITICALITY_COLORS[value]} data-testid="asset-criticality">
       {t(`assets.criticalities.${value}`)}
     </Tag>
   );

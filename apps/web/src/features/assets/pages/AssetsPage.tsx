@@ -11,20 +11,20 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import {
   readListParam,
   sanitizeFilterParams,
   withFilterParams,
   type ParamSchema,
   shownSearch,
-} from '../../../shared/lib/filters.ts';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
-import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
+} from '@/shared/lib/filters.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
+import { SearchBox } from '@/shared/ui/SearchBox.tsx';
 import { useAssetChoicesQuery } from '../api/useAssetChoicesQuery.ts';
 import { useAssetsQuery } from '../api/useAssetsQuery.ts';
-import { useSystemChoicesQuery } from '../api/useSystemChoicesQuery.ts';
+import { useSystemChoicesQuery } from '@/shared/api/systems.ts';
 import { AssetCriticalityTag } from '../components/AssetCriticalityTag.tsx';
 import '../i18n/texts.ts';
 

@@ -1,7 +1,7 @@
 import { CurrentUserSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, useIsAuthenticated } from '../../../shared/api/index.ts';
+import { apiRequest, useIsAuthenticated } from '@/shared/api/index.ts';
 import { authKeys } from './authKeys.ts';
 
 /** The signed-in user (GET /auth/user/); idle while logged out. */

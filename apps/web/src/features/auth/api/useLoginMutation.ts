@@ -1,6 +1,6 @@
 import { TokenObtainResponseSchema, type TokenObtainRequest } from '@soc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, authStore } from '../../../shared/api/index.ts';
+import { apiRequest, authStore } from '@/shared/api/index.ts';
 
 /**
  * Outcome of a password sign-in: a session, or a second factor to complete (product §A4,

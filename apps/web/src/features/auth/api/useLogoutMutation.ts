@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, authStore } from '../../../shared/api/index.ts';
+import { apiRequest, authStore } from '@/shared/api/index.ts';
 
 /**
  * Logs out: revokes the refresh token on the server, then ends the local session. The local

@@ -1,6 +1,6 @@
 import { MfaPendingSchema, type MfaChallengeRequest } from '@soc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 
 /** Asks for a new second-factor code (allowed once the countdown has run out). */
 export function useMfaChallengeMutation() {

@@ -1,6 +1,6 @@
 import { TokenPairSchema, type MfaObtainRequest } from '@soc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest, authStore, type TokenType } from '../../../shared/api/index.ts';
+import { apiRequest, authStore, type TokenType } from '@/shared/api/index.ts';
 
 /**
  * Completes a sign-in with the second-factor PIN; errors are shown in the PIN tooltip. The

@@ -1,6 +1,6 @@
 import { MfaStatusSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { authKeys } from './authKeys.ts';
 
 /** The signed-in user's second factors (GET /auth/mfa/). */

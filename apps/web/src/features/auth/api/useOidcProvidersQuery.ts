@@ -1,6 +1,6 @@
 import { OidcProviderSchema, resultsOf } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { authKeys } from './authKeys.ts';
 
 const OidcProvidersSchema = resultsOf(OidcProviderSchema);

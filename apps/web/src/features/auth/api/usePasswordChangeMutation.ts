@@ -1,6 +1,6 @@
 import { DetailSchema, type PasswordChangeRequest } from '@soc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 
 /**
  * Changes the signed-in user's password (PUT /auth/password_change/). Errors are not toasted

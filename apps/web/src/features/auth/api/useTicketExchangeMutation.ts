@@ -1,5 +1,5 @@
 import { TicketExchangeResponseSchema } from '@soc/contracts';
-import { apiRequest, authStore } from '../../../shared/api/index.ts';
+import { apiRequest, authStore } from '@/shared/api/index.ts';
 import type { PendingMfa } from '../lib/pendingMfa.ts';
 
 /** Outcome of an OIDC or SSO ticket: a session, or the portal's second factor still to enter. */

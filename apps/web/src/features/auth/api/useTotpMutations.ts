@@ -7,7 +7,7 @@ import {
   type TotpSetupRequest,
 } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { authKeys } from './authKeys.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import { theme } from 'antd';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { authStore } from '../../../shared/api/authStore.ts';
-import { i18n } from '../../../shared/i18n/i18n.ts';
-import { applyThemeMode } from '../../../shared/theme/themeMode.ts';
+import { authStore } from '@/shared/api/authStore.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
+import { applyThemeMode } from '@/shared/theme/themeMode.ts';
 import { callsTo, mockFetch } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';

@@ -3,8 +3,8 @@ import { MFA_PIN_LENGTH } from '@soc/contracts';
 import { Alert, Button, Card, Flex, Input, QRCode, Skeleton, Space, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/index.ts';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { ApiError } from '@/shared/api/index.ts';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useMfaStatusQuery } from '../api/useMfaStatusQuery.ts';
 import {
   useTotpConfirmMutation,

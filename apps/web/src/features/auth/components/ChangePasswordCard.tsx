@@ -1,8 +1,8 @@
 import { Alert, Card, Form, theme, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, authStore, notifyApiError } from '../../../shared/api/index.ts';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { ApiError, authStore, notifyApiError } from '@/shared/api/index.ts';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
 import { usePasswordChangeMutation } from '../api/usePasswordChangeMutation.ts';
 import { mapPasswordChangeErrors } from '../lib/passwordChangeErrors.ts';
 import { ChangePasswordForm, type ChangePasswordValues } from './ChangePasswordForm.tsx';

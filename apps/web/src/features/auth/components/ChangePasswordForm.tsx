@@ -1,8 +1,8 @@
 import { Button, Flex, Form, Input, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRevalidateOnLanguageChange } from '../../../shared/hooks/useRevalidateOnLanguageChange.ts';
+import { useRevalidateOnLanguageChange } from '@/shared/hooks/useRevalidateOnLanguageChange.ts';
 import { confirmPasswordRules, newPasswordRules } from '../lib/passwordRules.ts';
-import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
+import { FormErrorAlert } from '@/shared/ui/FormErrorAlert.tsx';
 
 /** Values of the change-password form. */
 export interface ChangePasswordValues {

@@ -2,7 +2,7 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { TokenObtainRequest } from '@soc/contracts';
 import { Alert, Button, Form, Input, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRevalidateOnLanguageChange } from '../../../shared/hooks/useRevalidateOnLanguageChange.ts';
+import { useRevalidateOnLanguageChange } from '@/shared/hooks/useRevalidateOnLanguageChange.ts';
 
 export type LoginFormProps = {
   /** Called with the trimmed username and the password once client validation passes. */

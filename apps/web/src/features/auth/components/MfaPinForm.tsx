@@ -3,7 +3,7 @@ import { Button, Flex, Input, theme, Tooltip, Typography } from 'antd';
 import type { OTPRef } from 'antd/es/input/OTP';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
+import { visuallyHidden } from '@/shared/ui/visuallyHidden.ts';
 import { formatCountdown } from '../lib/mfaErrors.ts';
 
 /** How often the resend countdown is redrawn (product §A4: about every 300 ms). */

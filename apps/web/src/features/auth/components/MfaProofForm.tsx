@@ -3,7 +3,7 @@ import { MFA_PIN_LENGTH } from '@soc/contracts';
 import { Alert, Button, Flex, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/index.ts';
+import { ApiError } from '@/shared/api/index.ts';
 import { useMfaChangeCodeMutation } from '../api/useTotpMutations.ts';
 
 export type MfaProofFormProps = {

@@ -2,7 +2,7 @@ import { API_BASE } from '@soc/contracts';
 import { Button, Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { usePortalConfig } from '../../../shared/config/PortalConfigContext.tsx';
+import { usePortalConfig } from '@/shared/config/PortalConfigContext.tsx';
 import { useOidcProvidersQuery } from '../api/useOidcProvidersQuery.ts';
 
 /** Where the browser goes to start a sign-in with a provider; `next` opens after it. */

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError, describeErrorLines, errorDescription } from '../../../shared/api/index.ts';
+import { ApiError, describeErrorLines, errorDescription } from '@/shared/api/index.ts';
 
 /**
  * The text shown under the login form for a failed sign-in: the server's own explanation

@@ -1,6 +1,6 @@
 import { MFA_MESSAGES } from '@soc/contracts';
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../shared/api/index.ts';
+import { ApiError } from '@/shared/api/index.ts';
 import { loginErrorMessage } from './loginErrorMessage.ts';
 
 /** What a failed second-factor call means for the login screen. */

@@ -1,5 +1,5 @@
-import type { FieldMessages } from '../../../shared/api/index.ts';
-import { mapFieldErrors, type MappedFieldErrors } from '../../../shared/api/index.ts';
+import type { FieldMessages } from '@/shared/api/index.ts';
+import { mapFieldErrors, type MappedFieldErrors } from '@/shared/api/index.ts';
 
 /** Form field names of the change-password form. */
 export type PasswordFormField = 'oldPassword' | 'newPassword' | 'confirm';

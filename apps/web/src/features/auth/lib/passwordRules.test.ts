@@ -1,6 +1,6 @@
 import type { RuleObject } from 'antd/es/form';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
 import { newPasswordRules } from './passwordRules.ts';
 
 /** The messages the rules with validators give for a value (none: accepted). */

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { authStore } from '../../../shared/api/authStore.ts';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { authStore } from '@/shared/api/authStore.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
 import { callsTo, mockFetch, type MockRoutes } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';

@@ -1,8 +1,8 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { ApiTokensCard } from '../../api-tokens/components/ApiTokensCard.tsx';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { ApiTokensCard } from '../../api-tokens/index.ts';
 import { AuthenticatorAppCard } from '../components/AuthenticatorAppCard.tsx';
 import { ChangePasswordCard } from '../components/ChangePasswordCard.tsx';
 

@@ -3,9 +3,9 @@ import { Button, Flex, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { FullPageSpinner } from '../../../shared/ui/FullPageSpinner.tsx';
-import { ApiError } from '../../../shared/api/index.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { FullPageSpinner } from '@/shared/ui/FullPageSpinner.tsx';
+import { ApiError } from '@/shared/api/index.ts';
 import { exchangeTicket } from '../api/useTicketExchangeMutation.ts';
 import { pendingMfaState } from '../lib/pendingMfa.ts';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { authStore } from '../../../shared/api/authStore.ts';
+import { authStore } from '@/shared/api/authStore.ts';
 import { callsTo, mockFetch } from '../../../test/fetchMock.ts';
 import { baseRoutes, currentUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import { authKeys } from '../api/authKeys.ts';
 import { useLogoutMutation } from '../api/useLogoutMutation.ts';
 import { ChangePasswordCard } from '../components/ChangePasswordCard.tsx';

@@ -7,8 +7,8 @@ import {
 } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../shared/api/index.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
+import { apiRequest } from '@/shared/api/index.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import type { DateRange } from '../lib/range.ts';
 
 /** Query keys of the dashboard. */

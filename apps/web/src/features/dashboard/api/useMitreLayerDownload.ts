@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiDownload } from '../../../shared/api/index.ts';
-import { saveFile } from '../../../shared/lib/saveFile.ts';
+import { apiDownload } from '@/shared/api/index.ts';
+import { saveFile } from '@/shared/lib/saveFile.ts';
 
 /** Name used when the server does not suggest one. */
 const FALLBACK_FILENAME = 'incidents-attack-layer.json';

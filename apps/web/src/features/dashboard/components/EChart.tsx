@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import { useThemeMode } from '../../../shared/theme/ThemeModeContext.tsx';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import { useThemeMode } from '@/shared/theme/ThemeModeContext.tsx';
 import { echarts, type EChartsOption } from './echarts.ts';
 
 /** What a click on a data point reports: the series data's name (the item) and its index. */

@@ -3,9 +3,9 @@ import { EPS_CHART_HEIGHT, type Eps } from '@soc/contracts';
 import { Alert, Button, Empty, Flex, Spin, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { durationHours, epsAxis, epsColumnStyle } from '../lib/epsStyle.ts';
-import { formatNumber } from '../../../shared/lib/formatNumber.ts';
+import { formatNumber } from '@/shared/lib/formatNumber.ts';
 import { EChart } from './EChart.tsx';
 import { useTrendColors } from '../lib/trendColors.ts';
 

@@ -1,8 +1,8 @@
 import type { Analytics } from '@soc/contracts';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { i18n, loadLanguage } from '../../../shared/i18n/i18n.ts';
-import { ThemeModeProvider } from '../../../shared/theme/ThemeModeContext.tsx';
+import { i18n, loadLanguage } from '@/shared/i18n/i18n.ts';
+import { ThemeModeProvider } from '@/shared/theme/ThemeModeContext.tsx';
 import { Factoids } from './Factoids.tsx';
 
 const NBSP = '\u00a0';

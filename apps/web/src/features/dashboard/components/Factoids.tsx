@@ -1,7 +1,7 @@
 import type { Analytics } from '@soc/contracts';
 import { Card, Col, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatNumber, formatPercent } from '../../../shared/lib/formatNumber.ts';
+import { formatCount, formatNumber, formatPercent } from '@/shared/lib/formatNumber.ts';
 import { percentChange } from '../lib/range.ts';
 import { useTrendColors } from '../lib/trendColors.ts';
 

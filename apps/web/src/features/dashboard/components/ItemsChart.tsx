@@ -2,9 +2,9 @@ import type { ChartType } from '@soc/contracts';
 import { Empty, theme } from 'antd';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { visuallyHidden } from '../../../shared/ui/visuallyHidden.ts';
+import { visuallyHidden } from '@/shared/ui/visuallyHidden.ts';
 import { pieOption } from '../lib/pieOption.ts';
-import { formatCount } from '../../../shared/lib/formatNumber.ts';
+import { formatCount } from '@/shared/lib/formatNumber.ts';
 import { EChart } from './EChart.tsx';
 
 /** A value of a chart with its display name and, where the list can filter by it, its link. */

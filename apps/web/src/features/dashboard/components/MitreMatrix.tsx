@@ -9,12 +9,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Flex, Typography, theme } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useThemeMode } from '../../../shared/theme/ThemeModeContext.tsx';
-import {
-  AttackMatrix,
-  AttackMatrixCell,
-  type AttackMatrixTechnique,
-} from '../../rules/components/AttackMatrix.tsx';
+import { useThemeMode } from '@/shared/theme/ThemeModeContext.tsx';
+import { AttackMatrix, AttackMatrixCell, type AttackMatrixTechnique } from '../../rules/index.ts';
 
 export type MitreMatrixProps = {
   matrix: MitreMatrixData | undefined;

@@ -1,9 +1,9 @@
 import { Button, Flex, Typography, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../shared/lib/formatDateTime.ts';
+import { formatDate } from '@/shared/lib/formatDateTime.ts';
 import type { DateRange } from '../lib/range.ts';
-import { formatPercent } from '../../../shared/lib/formatNumber.ts';
+import { formatPercent } from '@/shared/lib/formatNumber.ts';
 import { EChart } from './EChart.tsx';
 
 export type SlaGaugeProps = {

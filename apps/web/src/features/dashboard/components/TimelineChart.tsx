@@ -1,8 +1,8 @@
 import type { TimelineEntry } from '@soc/contracts';
 import { Empty, theme } from 'antd';
 import { useMemo } from 'react';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import { formatCount } from '../../../shared/lib/formatNumber.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import { formatCount } from '@/shared/lib/formatNumber.ts';
 import { EChart } from './EChart.tsx';
 
 export type TimelineChartProps = {

@@ -1,5 +1,5 @@
 import type { dashboardEn } from './en.ts';
-import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
+import type { RussianTexts } from '@/shared/i18n/catalog.ts';
 
 /** Russian texts of the dashboard; the same keys as en.ts. */
 export const dashboardRu: RussianTexts<typeof dashboardEn> = {

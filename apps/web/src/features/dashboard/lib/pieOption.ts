@@ -1,4 +1,4 @@
-import { formatCount, formatPercent } from '../../../shared/lib/formatNumber.ts';
+import { formatCount, formatPercent } from '@/shared/lib/formatNumber.ts';
 
 /** A slice of a pie chart: its label, value and, for priorities, a fixed colour. */
 export interface PieSlice {

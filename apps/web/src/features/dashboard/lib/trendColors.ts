@@ -1,5 +1,5 @@
 import { theme } from 'antd';
-import { useThemeMode } from '../../../shared/theme/ThemeModeContext.tsx';
+import { useThemeMode } from '@/shared/theme/ThemeModeContext.tsx';
 
 /** Dark green (antd green-8): the theme's success shades are too light for text on white. */
 const LIGHT_GOOD = '#237804';

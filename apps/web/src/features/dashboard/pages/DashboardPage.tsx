@@ -18,11 +18,11 @@ import 'react-grid-layout/css/styles.css';
 import 'react-resizable/css/styles.css';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { usePortalConfig } from '../../../shared/config/PortalConfigContext.tsx';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { notifyWarning, useNotificationApi } from '../../../shared/ui/notifications.tsx';
-import { useFilterChoicesQuery } from '../../incidents/api/useFilterChoicesQuery.ts';
-import { DATE_PRESET_KEYS, datePresetRanges } from '../../incidents/lib/datePresets.ts';
+import { usePortalConfig } from '@/shared/config/PortalConfigContext.tsx';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { notifyWarning, useNotificationApi } from '@/shared/ui/notifications.tsx';
+import { useFilterChoicesQuery } from '../../incidents/index.ts';
+import { DATE_PRESET_KEYS, datePresetRanges } from '@/shared/lib/datePresets.ts';
 import {
   dashboardQuery,
   useAnalyticsQuery,
@@ -31,7 +31,7 @@ import {
   useNewestIncidentQuery,
 } from '../api/dashboardQueries.ts';
 import { useMitreLayerDownload } from '../api/useMitreLayerDownload.ts';
-import { isOwnIncident } from '../../live/hooks/ownIncidents.ts';
+import { isOwnIncident } from '../../live/index.ts';
 import { EpsWidget } from '../components/EpsWidget.tsx';
 import { Factoids } from '../components/Factoids.tsx';
 import { ItemsChart, type ChartEntry } from '../components/ItemsChart.tsx';
@@ -53,11 +53,10 @@ import {
   type Widget,
 } from '../lib/layout.ts';
 import { dayRange, defaultRange, rollRange, type DateRange } from '../lib/range.ts';
+import { incidentPriorityChartColors } from '@/shared/theme/domainColors.ts';
 
 /** The toast that offers to take back a deletion or a restored default layout. */
 const UNDO_KEY = 'dashboard-undo';
-
-const PRIORITY_COLORS = { critical: '#cf1322', high: '#fa8c16', medium: '#fadb14', low: '#52c41a' };
 
 /** The period in the address (`created__gte`/`created__lte`), or the default last 7 days. */
 function readRange(params: URLSearchParams): DateRange | null {
@@ -87,6 +86,8 @@ function useToday() {
 export function DashboardPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  // the hues of IncidentPriorityTag, in the current theme's shades
+  const priorityColors = useMemo(() => incidentPriorityChartColors(token), [token]);
   useDocumentTitle(t('pages.dashboard'));
   const navigate = useNavigate();
   const config = usePortalConfig();
@@ -228,7 +229,7 @@ export function DashboardPage() {
 
   const ranges = datePresetRanges(dayjs());
   const presets = DATE_PRESET_KEYS.map((key) => ({
-    label: t(`incidents.filters.presets.${key}`),
+    label: t(`dateRange.presets.${key}`),
     value: ranges[key],
   }));
   const systems = choices.data?.systems ?? [];
@@ -358,7 +359,7 @@ export function DashboardPage() {
             emptyText={t('dashboard.widget.empty')}
             valuesLabel={t('dashboard.widget.values', { title: titleOf(w) })}
             onOpen={drill ? (e) => open(drill, e.item) : undefined}
-            colors={w.kind === 'priority' ? PRIORITY_COLORS : undefined}
+            colors={w.kind === 'priority' ? priorityColors : undefined}
           />
         );
       }

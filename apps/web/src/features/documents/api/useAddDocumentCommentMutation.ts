@@ -1,6 +1,6 @@
 import { DocumentCommentSchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../shared/api/index.ts';
+import { apiUpload } from '@/shared/api/index.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import { documentKeys } from './documentKeys.ts';
 

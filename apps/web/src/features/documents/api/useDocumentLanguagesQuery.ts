@@ -1,6 +1,6 @@
 import { DocumentLanguagesResponseSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import { documentKeys } from './documentKeys.ts';
 

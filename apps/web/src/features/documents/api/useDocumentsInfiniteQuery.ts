@@ -1,6 +1,6 @@
 import { DOCUMENTS_PAGE_SIZE, DocumentListResponseSchema, type Language } from '@soc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import { documentApiQuery } from '../lib/documentQuery.ts';
 import { documentKeys } from './documentKeys.ts';

@@ -3,10 +3,10 @@ import type { DocumentAttachment } from '@soc/contracts';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { startDownload } from '../../../shared/downloads/downloads.ts';
-import { formatFileSize } from '../../../shared/lib/formatFileSize.ts';
-import { viewerRouteOfLink } from '../../files/lib/filePath.ts';
-import { apiPathOfLink } from '../../incident-page/lib/attachments.ts';
+import { startDownload } from '@/shared/downloads/downloads.ts';
+import { formatFileSize } from '@/shared/lib/formatFileSize.ts';
+import { viewerRouteOfLink } from '../../files/index.ts';
+import { apiPathOfLink } from '@/shared/lib/attachmentLinks.ts';
 import '../i18n/texts.ts';
 
 export type DocumentAttachmentsProps = {

@@ -2,9 +2,9 @@ import type { DocumentListItem } from '@soc/contracts';
 import { Flex, Tag, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { clipText } from '../../../shared/ui/clipText.ts';
-import { FeedCard } from '../../../shared/ui/FeedCard.tsx';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { clipText } from '@/shared/ui/clipText.ts';
+import { FeedCard } from '@/shared/ui/FeedCard.tsx';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import '../i18n/texts.ts';
 

@@ -3,15 +3,15 @@ import { DOCUMENT_COMMENT_MAX, type DocumentComment } from '@soc/contracts';
 import { Button, Card, Empty, Flex, Form, Input, Result, Skeleton, Tag, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorDescription, mapFieldErrors } from '../../../shared/api/index.ts';
-import { formatDateTimeWithZone } from '../../../shared/lib/formatDateTime.ts';
-import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
-import { CommentSourceIcon, commentSourceKind } from '../../../shared/ui/CommentSourceIcon.tsx';
-import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { ApiError, errorDescription, mapFieldErrors } from '@/shared/api/index.ts';
+import { formatDateTimeWithZone } from '@/shared/lib/formatDateTime.ts';
+import { FormErrorAlert } from '@/shared/ui/FormErrorAlert.tsx';
+import { CommentSourceIcon, commentSourceKind } from '@/shared/ui/CommentSourceIcon.tsx';
+import { notifyError, notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useAddDocumentCommentMutation } from '../api/useAddDocumentCommentMutation.ts';
 import { useDocumentCommentsQuery } from '../api/useDocumentCommentsQuery.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
-import { CountBadge } from '../../../shared/ui/CountBadge.tsx';
+import { CountBadge } from '@/shared/ui/CountBadge.tsx';
 import '../i18n/texts.ts';
 
 export type DocumentCommentsProps = {

@@ -1,8 +1,8 @@
-import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter } from '../../incidents/components/DateRangeFilter.tsx';
-import { FilterField } from '../../incidents/components/FilterField.tsx';
-import { MultiSelectFilter } from '../../incidents/components/MultiSelectFilter.tsx';
+import { DateRangeFilter } from '@/shared/ui/filters/DateRangeFilter.tsx';
+import { FilterField } from '@/shared/ui/filters/FilterField.tsx';
+import { FilterRow } from '@/shared/ui/filters/FilterRow.tsx';
+import { MultiSelectFilter } from '@/shared/ui/filters/MultiSelectFilter.tsx';
 import { useDocumentChoicesQuery } from '../api/useDocumentChoicesQuery.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import {
@@ -29,7 +29,6 @@ export type DocumentFilterRowProps = {
  */
 export function DocumentFilterRow({ view, params, onChange }: DocumentFilterRowProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const tags = useDocumentChoicesQuery(view, 'tags');
   const sensors = useDocumentChoicesQuery(view, 'sensors', view.hasSensors);
   const apply = (changes: Partial<Record<DocumentParam, DocumentParamValue>>) =>
@@ -38,18 +37,7 @@ export function DocumentFilterRow({ view, params, onChange }: DocumentFilterRowP
     values?.map((value) => ({ value, label: value }));
 
   return (
-    <section
-      aria-label={t('docs.filters.label')}
-      data-testid="documents-filter-row"
-      style={{
-        display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
-        gap: token.marginSM,
-        padding: token.paddingSM,
-        borderRadius: token.borderRadiusLG,
-        background: token.colorFillQuaternary,
-      }}
-    >
+    <FilterRow label={t('docs.filters.label')} testId="documents-filter-row">
       <FilterField htmlFor="document-filter-tags" label={t('docs.filters.tags')}>
         <MultiSelectFilter
           id="document-filter-tags"
@@ -90,6 +78,6 @@ export function DocumentFilterRow({ view, params, onChange }: DocumentFilterRowP
           onApply={(range) => apply(dateRangeChanges('updated', range))}
         />
       </FilterField>
-    </section>
+    </FilterRow>
   );
 }

@@ -2,7 +2,7 @@ import type { DocumentVersion } from '@soc/contracts';
 import { Button, Descriptions, Empty, Flex, Modal, Result, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { useDocumentHistoryQuery } from '../api/useDocumentHistoryQuery.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import { DocumentHtml } from './DocumentHtml.tsx';

@@ -1,7 +1,7 @@
 import { Button, theme } from 'antd';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiDownload } from '../../../shared/api/index.ts';
+import { apiDownload } from '@/shared/api/index.ts';
 import { API_SRC_ATTRIBUTE, deferApiImages } from '../lib/inlineImages.ts';
 import '../i18n/texts.ts';
 

@@ -1,6 +1,6 @@
 import type { DocumentListItem } from '@soc/contracts';
 import { useTranslation } from 'react-i18next';
-import { InfiniteFeed } from '../../../shared/ui/InfiniteFeed.tsx';
+import { InfiniteFeed } from '@/shared/ui/InfiniteFeed.tsx';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import { DocumentCard } from './DocumentCard.tsx';
 import '../i18n/texts.ts';

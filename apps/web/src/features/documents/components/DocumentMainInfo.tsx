@@ -4,7 +4,7 @@ import { Button, Card, Descriptions, Flex, Tag, theme, Typography, type Descript
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import { DocumentAttachments } from './DocumentAttachments.tsx';
 import '../i18n/texts.ts';

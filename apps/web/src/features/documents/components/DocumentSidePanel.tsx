@@ -3,7 +3,7 @@ import type { DocumentListItem } from '@soc/contracts';
 import { Button, Card, Collapse, Descriptions, Flex, Typography, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import type { DocumentKindView } from '../lib/documentKinds.ts';
 import { downloadDocumentPdf } from '../lib/downloadPdf.ts';
 import { DocumentAttachments } from './DocumentAttachments.tsx';

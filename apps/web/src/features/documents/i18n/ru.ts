@@ -1,4 +1,4 @@
-import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
+import type { RussianTexts } from '@/shared/i18n/catalog.ts';
 import type { docsEn } from './en.ts';
 
 /** Тексты экранов документации (product §B4). */

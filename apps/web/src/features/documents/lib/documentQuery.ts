@@ -7,8 +7,8 @@ import {
   type Language,
 } from '@soc/contracts';
 import type { Dayjs } from 'dayjs';
-import type { QueryParams } from '../../../shared/api/index.ts';
-import { readListParam, sanitizeFilterParams, withFilterParams } from '../../../shared/lib/filters.ts';
+import type { QueryParams } from '@/shared/api/index.ts';
+import { readListParam, sanitizeFilterParams, withFilterParams } from '@/shared/lib/filters.ts';
 import type { DocumentKindView } from './documentKinds.ts';
 
 /** A parameter of a document list's query string: a filter, `search`, `language` or `ordering`. */

@@ -1,4 +1,4 @@
-import { startDownload } from '../../../shared/downloads/downloads.ts';
+import { startDownload } from '@/shared/downloads/downloads.ts';
 import type { DocumentKindView } from './documentKinds.ts';
 
 /**

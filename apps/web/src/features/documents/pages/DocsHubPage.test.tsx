@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
 import { callsTo, holdFirst } from '../../../test/fetchMock.ts';
 import { documentPage, makeDocument, pagedDocuments } from '../test/documentFixtures.ts';
 import {

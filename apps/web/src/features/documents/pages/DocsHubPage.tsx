@@ -1,6 +1,6 @@
 import { Flex } from 'antd';
 import { Navigate, useParams } from 'react-router';
-import { RulesView } from '../../rules/components/RulesView.tsx';
+import { RulesView } from '../../rules/index.ts';
 import { DocsSideNav } from '../components/DocsSideNav.tsx';
 import { DOCUMENT_VIEWS, isDocsTab } from '../lib/documentKinds.ts';
 import { DocumentListView } from './DocumentListView.tsx';

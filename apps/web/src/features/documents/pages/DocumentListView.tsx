@@ -2,11 +2,11 @@ import { Alert, Flex } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
-import { FilterToggle, ListPage, ResetFiltersButton } from '../../../shared/ui/ListPage.tsx';
-import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
+import { FilterToggle, ListPage, ResetFiltersButton } from '@/shared/ui/ListPage.tsx';
+import { SearchBox } from '@/shared/ui/SearchBox.tsx';
 import { documentKeys } from '../api/documentKeys.ts';
 import { useDocumentLanguagesQuery } from '../api/useDocumentLanguagesQuery.ts';
 import { useDocumentsInfiniteQuery } from '../api/useDocumentsInfiniteQuery.ts';
@@ -23,8 +23,8 @@ import {
   sanitizeDocumentParams,
   withParams,
 } from '../lib/documentQuery.ts';
-import { shownSearch } from '../../../shared/lib/filters.ts';
-import { pageItems } from '../../../shared/lib/pageItems.ts';
+import { shownSearch } from '@/shared/lib/filters.ts';
+import { pageItems } from '@/shared/lib/pageItems.ts';
 import '../i18n/texts.ts';
 
 /** Height of the list's scroll area: the viewport below the page header and toolbar. */

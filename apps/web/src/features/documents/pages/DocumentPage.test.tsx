@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearDownloads } from '../../../shared/downloads/downloads.ts';
+import { clearDownloads } from '@/shared/downloads/downloads.ts';
 import { callsTo } from '../../../test/fetchMock.ts';
 import { installFetchBackedXhr } from '../../../test/fakeXhr.ts';
 import { makeCard, makeComment, makeVersion, pageOfItems } from '../test/documentFixtures.ts';

@@ -3,9 +3,9 @@ import { Anchor, Breadcrumb, Button, Card, Flex, Skeleton, theme, Typography } f
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError, errorDescription } from '../../../shared/api/index.ts';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { notifyError } from '../../../shared/ui/notifications.tsx';
+import { ApiError, errorDescription } from '@/shared/api/index.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { notifyError } from '@/shared/ui/notifications.tsx';
 import { useDocumentQuery } from '../api/useDocumentQuery.ts';
 import { DocumentComments } from '../components/DocumentComments.tsx';
 import { DocumentHistoryModal } from '../components/DocumentHistoryModal.tsx';

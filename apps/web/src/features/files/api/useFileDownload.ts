@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { apiDownload, type DownloadedFile } from '../../../shared/api/index.ts';
+import { apiDownload, type DownloadedFile } from '@/shared/api/index.ts';
 
 export type FileDownloadState =
   | { state: 'idle' }

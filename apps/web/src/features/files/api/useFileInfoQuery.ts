@@ -1,6 +1,6 @@
 import { FileInfoSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { fileKeys } from './fileKeys.ts';
 
 /** GET /soc/files/{path}/ → the file's name (product §B7); the viewer shows failures itself. */

@@ -4,9 +4,9 @@ import { Alert, Button, Flex, Progress, Skeleton, Typography, theme } from 'antd
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError, type DownloadedFile } from '../../../shared/api/index.ts';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { saveFile } from '../../../shared/lib/saveFile.ts';
+import { ApiError, type DownloadedFile } from '@/shared/api/index.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { saveFile } from '@/shared/lib/saveFile.ts';
 import { useFileDownload } from '../api/useFileDownload.ts';
 import { useFileInfoQuery } from '../api/useFileInfoQuery.ts';
 import { FileErrorScreen } from '../components/FileErrorScreen.tsx';

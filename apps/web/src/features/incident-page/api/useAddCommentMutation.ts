@@ -1,7 +1,7 @@
 import { CommentSchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload, type UploadProgress } from '../../../shared/api/index.ts';
-import { incidentKeys } from '../../incidents/api/incidentKeys.ts';
+import { apiUpload, type UploadProgress } from '@/shared/api/index.ts';
+import { incidentKeys } from '../../incidents/index.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
 
 /** What useAddCommentMutation sends. */

@@ -1,6 +1,6 @@
 import { AvailableActionsSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
 
 /** The workflow actions the caller may take now (GET /soc/incs/{key}/available_actions/). */

@@ -1,9 +1,10 @@
 import { CommentListResponseSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
 import '../i18n/texts.ts';
+import '@/shared/ui/chat/i18n/texts.ts';
 
 /**
  * All comments of an incident, oldest first (GET {incident}/comments/?no_page=true; the server
@@ -18,7 +19,7 @@ export function useCommentsQuery(key: number) {
         schema: CommentListResponseSchema,
         query: { no_page: true },
         signal,
-        errorMessage: t('incidentPage.comments.loadFailed'),
+        errorMessage: t('chat.loadFailed'),
       }),
     select: (page) => page.results,
   });

@@ -1,6 +1,6 @@
 import { IncidentCardSchema, type ClosePayload, type ConfirmPayload } from '@soc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
 import { usePutCard } from './usePutCard.ts';
 

@@ -1,9 +1,9 @@
 import { MisconfigPageSchema, SNAPSHOTS_PAGE_SIZE, SnapshotPageSchema } from '@soc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
-import '../../alerts/i18n/texts.ts';
+import '../../alerts/index.ts';
 
 /** CMDB assets of the incident, paged through `next` (GET {incident}/snapshots/). */
 export function useSnapshotsQuery(key: number) {

@@ -1,7 +1,7 @@
 import { IncidentCardSchema, type IncidentPriority } from '@soc/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { usePutCard } from './usePutCard.ts';
 import '../i18n/texts.ts';
 

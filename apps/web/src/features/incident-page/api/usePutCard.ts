@@ -1,7 +1,7 @@
 import type { IncidentCard } from '@soc/contracts';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import { incidentKeys } from '../../incidents/api/incidentKeys.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import { incidentKeys } from '../../incidents/index.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { IncidentCardSchema, type RatingPayload } from '@soc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { usePutCard } from './usePutCard.ts';
 
 /** Rates a handled incident once (POST {incident}/add_rating/); the answer is the card; the form reports errors. */

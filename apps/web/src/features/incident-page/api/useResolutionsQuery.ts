@@ -1,7 +1,7 @@
 import { LOOKUP_LIMIT, pageOf, ResolutionOptionSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
+import { apiRequest } from '@/shared/api/index.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
 
 const ResolutionsPageSchema = pageOf(ResolutionOptionSchema);

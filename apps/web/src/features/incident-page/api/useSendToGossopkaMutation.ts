@@ -1,7 +1,7 @@
 import { GossopkaStatusSchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
 import '../i18n/texts.ts';
 

@@ -1,6 +1,6 @@
 import { USERS_SUGGESTION_LIMIT, UserListResponseSchema } from '@soc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { incidentPageKeys } from './incidentPageKeys.ts';
 
 /**

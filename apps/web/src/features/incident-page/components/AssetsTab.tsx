@@ -2,16 +2,10 @@ import type { Snapshot } from '@soc/contracts';
 import { Alert as AntAlert, Button, Empty, Flex, Skeleton, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSnapshotsQuery } from '../api/useIncidentTabsQueries.ts';
-import '../../alerts/i18n/texts.ts';
+import '../../alerts/index.ts';
+import { ASSET_CRITICALITY_COLORS, colorOf } from '@/shared/theme/domainColors.ts';
 
 export type AssetsTabProps = { incidentKey: number };
-
-const CRITICALITY_COLORS: Record<string, string> = {
-  critical: 'red',
-  high: 'volcano',
-  medium: 'gold',
-  low: 'green',
-};
 
 /** CMDB assets of the incident as they were when involved (GET {incident}/snapshots/, paged through next). */
 export function AssetsTab({ incidentKey }: AssetsTabProps) {
@@ -40,7 +34,7 @@ export function AssetsTab({ incidentKey }: AssetsTabProps) {
             key: 'criticality',
             title: t('alerts.assets.criticality'),
             dataIndex: 'criticality',
-            render: (value: string) => <Tag color={CRITICALITY_COLORS[value]}>{value}</Tag>,
+            render: (value: string) => <Tag color={colorOf(ASSET_CRITICALITY_COLORS, value)}>{value}</Tag>,
           },
           { key: 'alerts', title: t('alerts.assets.alerts'), dataIndex: 'alerts_count', align: 'right' },
         ]}

@@ -2,15 +2,15 @@ import type { IncidentCard } from '@soc/contracts';
 import { Empty, Flex, List, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
-import { useIncidentAlertsQuery } from '../../alerts/api/useIncidentAlertsQuery.ts';
-import { AlertsTab } from '../../alerts/components/AlertsTab.tsx';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
+import { useIncidentAlertsQuery } from '../../alerts/index.ts';
+import { AlertsTab } from '../../alerts/index.ts';
 import { AssetsTab } from './AssetsTab.tsx';
 import { IocsTab } from './IocsTab.tsx';
 import { MisconfigsTab } from './MisconfigsTab.tsx';
 import { CollapsibleHtml } from './CollapsibleHtml.tsx';
-import { CountBadge } from '../../../shared/ui/CountBadge.tsx';
+import { CountBadge } from '@/shared/ui/CountBadge.tsx';
 import '../i18n/texts.ts';
 
 export type IncidentTabsProps = {

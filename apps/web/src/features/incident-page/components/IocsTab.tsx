@@ -2,8 +2,8 @@ import type { Ioc } from '@soc/contracts';
 import { groupIocs } from '@soc/contracts';
 import { Card, Flex, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { wrapText } from '../../rules/components/wrapText.ts';
-import '../../alerts/i18n/texts.ts';
+import { wrapText } from '@/shared/lib/wrapText.ts';
+import '../../alerts/index.ts';
 
 export type IocsTabProps = { iocs: Ioc[] };
 

@@ -2,16 +2,10 @@ import type { Misconfig } from '@soc/contracts';
 import { Alert as AntAlert, Button, Empty, Flex, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMisconfigsQuery } from '../api/useIncidentTabsQueries.ts';
-import '../../alerts/i18n/texts.ts';
+import '../../alerts/index.ts';
+import { colorOf, MISCONFIG_SEVERITY_COLORS } from '@/shared/theme/domainColors.ts';
 
 export type MisconfigsTabProps = { incidentKey: number };
-
-const SEVERITY_COLORS: Record<string, string> = {
-  critical: 'red',
-  high: 'volcano',
-  medium: 'gold',
-  low: 'green',
-};
 
 /** Misconfigurations of a Remediation incident (GET /soc/incs/{key}/misconfigs/). */
 export function MisconfigsTab({ incidentKey }: MisconfigsTabProps) {
@@ -44,7 +38,7 @@ export function MisconfigsTab({ incidentKey }: MisconfigsTabProps) {
             key: 'severity',
             title: t('alerts.misconfigs.severity'),
             dataIndex: 'severity',
-            render: (value: string) => <Tag color={SEVERITY_COLORS[value]}>{value}</Tag>,
+            render: (value: string) => <Tag color={colorOf(MISCONFIG_SEVERITY_COLORS, value)}>{value}</Tag>,
           },
           {
             key: 'status',

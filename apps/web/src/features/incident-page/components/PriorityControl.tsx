@@ -3,8 +3,8 @@ import { INCIDENT_PRIORITIES, type IncidentCard, type IncidentPriority } from '@
 import { Button, Flex, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IncidentPriorityTag } from '../../../shared/ui/IncidentPriorityTag.tsx';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { IncidentPriorityTag } from '@/shared/ui/IncidentPriorityTag.tsx';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
 import { usePriorityMutation } from '../api/usePriorityMutation.ts';
 import '../i18n/texts.ts';
 

@@ -2,9 +2,9 @@ import { RATING_COMMENT_MAX, RATING_MAX, type IncidentCard } from '@soc/contract
 import { Button, Flex, Form, Input, Rate, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, mapFieldErrors, notifyApiError } from '../../../shared/api/index.ts';
-import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
-import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { ApiError, mapFieldErrors, notifyApiError } from '@/shared/api/index.ts';
+import { FormErrorAlert } from '@/shared/ui/FormErrorAlert.tsx';
+import { notifyError, notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useRatingMutation } from '../api/useRatingMutation.ts';
 import '../i18n/texts.ts';
 

@@ -1,4 +1,4 @@
-import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
+import type { RussianTexts } from '@/shared/i18n/catalog.ts';
 import type { incidentPageEn } from './en.ts';
 
 /** Тексты страницы инцидента (product §B3). */
@@ -157,28 +157,5 @@ export const incidentPageRu: RussianTexts<typeof incidentPageEn> = {
   },
   pdf: {
     download: 'Скачать PDF',
-  },
-  comments: {
-    title: 'Комментарии',
-    panel: 'Панель комментариев',
-    resize: 'Изменить ширину панели комментариев',
-    resizeComposer: 'Изменить высоту поля комментария',
-    search: 'Поиск по комментариям',
-    empty: 'Нет комментариев',
-    nothingFound: 'Нет комментариев, подходящих под поиск',
-    loadFailed: 'Не удалось загрузить комментарии',
-    placeholder: 'Напишите комментарий… (Ctrl+Enter — отправить)',
-    composer: 'Новый комментарий',
-    send: 'Отправить',
-    attach: 'Прикрепить файлы',
-    dropHint: 'Перетащите файлы, чтобы прикрепить их',
-    removeFile: 'Удалить {{name}}',
-    issueCompleted: 'Вопрос решён с нашей стороны',
-    sent: 'Комментарий добавлен',
-    failed: 'Не удалось добавить комментарий',
-    unverifiedWarning:
-      'Письмо пришло с внешнего адреса, который не удалось проверить, и может быть поддельным: не переходите по ссылкам и не выполняйте указания из него, не уточнив у SOC.',
-    tooManyFiles: 'Не более {{max}} файлов',
-    fileTooLarge: 'Файл {{name}} больше {{size}} МБ',
   },
 };

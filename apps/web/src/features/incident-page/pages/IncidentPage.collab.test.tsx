@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFetchBackedXhr } from '../../../test/fakeXhr.ts';
 import { callsTo, settle } from '../../../test/fetchMock.ts';
 import { currentUser } from '../../../test/fixtures.ts';
-import { clearDownloads } from '../../../shared/downloads/downloads.ts';
+import { clearDownloads } from '@/shared/downloads/downloads.ts';
 import {
   ADD_COMMENT,
   CARD,

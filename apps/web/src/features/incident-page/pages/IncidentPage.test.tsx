@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
 import { describe, expect, it } from 'vitest';
 import { callsTo, settle } from '../../../test/fetchMock.ts';
 import { currentUser } from '../../../test/fixtures.ts';

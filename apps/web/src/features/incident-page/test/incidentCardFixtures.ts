@@ -1,5 +1,5 @@
 import type { Comment, IncidentCard } from '@soc/contracts';
-import { authStore } from '../../../shared/api/authStore.ts';
+import { authStore } from '@/shared/api/authStore.ts';
 import { mockFetch, type MockRoutes } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';

@@ -15,6 +15,4 @@ export const incidentKeys = {
     [...incidentKeys.lookups(), 'issue-types', { search, language }] as const,
   categories: (issueTypeId: number, search: string, language: Language) =>
     [...incidentKeys.lookups(), 'categories', issueTypeId, { search, language }] as const,
-  systems: (search: string, language: Language) =>
-    [...incidentKeys.lookups(), 'systems', { search, language }] as const,
 };

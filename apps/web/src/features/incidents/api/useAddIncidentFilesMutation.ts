@@ -1,6 +1,6 @@
 import { AddFilesResponseSchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload, type UploadProgress } from '../../../shared/api/index.ts';
+import { apiUpload, type UploadProgress } from '@/shared/api/index.ts';
 import { incidentKeys } from './incidentKeys.ts';
 
 /** What useAddIncidentFilesMutation uploads. */

@@ -1,6 +1,6 @@
 import { IncidentListItemSchema, type IncidentCreate } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { incidentKeys } from './incidentKeys.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { FilterChoicesSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../shared/api/index.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
+import { apiRequest } from '@/shared/api/index.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { incidentKeys } from './incidentKeys.ts';
 
 /** Choices of the incident filter row (GET /soc/filters/), with titles in the interface language. */

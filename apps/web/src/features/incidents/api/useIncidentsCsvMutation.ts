@@ -1,8 +1,8 @@
 import { AsyncCsvResponseSchema, CsvMaxExceededSchema } from '@soc/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload, apiRequest, ApiError } from '../../../shared/api/index.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import { saveFile } from '../../../shared/lib/saveFile.ts';
+import { apiDownload, apiRequest, ApiError } from '@/shared/api/index.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import { saveFile } from '@/shared/lib/saveFile.ts';
 import { incidentApiQuery } from '../lib/incidentQuery.ts';
 
 /** How a CSV export ended: saved in the browser, or to arrive by e-mail. */

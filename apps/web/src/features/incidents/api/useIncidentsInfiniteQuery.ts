@@ -1,7 +1,7 @@
 import { INCIDENTS_PAGE_SIZE, IncidentListResponseSchema } from '@soc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
+import { apiRequest } from '@/shared/api/index.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { incidentApiQuery } from '../lib/incidentQuery.ts';
 import { incidentKeys } from './incidentKeys.ts';
 

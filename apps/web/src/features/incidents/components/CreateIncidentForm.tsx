@@ -2,13 +2,13 @@ import { CUSTOMER_PRIORITIES, INCIDENT_SUMMARY_MAX, type IncidentCreate } from '
 import { Form, Input, Select, type FormInstance, type FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useRevalidateOnLanguageChange } from '../../../shared/hooks/useRevalidateOnLanguageChange.ts';
-import { attachmentProblems, unsafeNameText } from '../lib/attachments.ts';
+import { useRevalidateOnLanguageChange } from '@/shared/hooks/useRevalidateOnLanguageChange.ts';
+import { attachmentProblems, unsafeNameText } from '@/shared/lib/attachments.ts';
 import type { CreateIncidentField } from '../lib/createIncidentErrors.ts';
-import { AttachmentsInput } from './AttachmentsInput.tsx';
+import { AttachmentsInput } from '@/shared/ui/AttachmentsInput.tsx';
 import { CategorySelect, IssueTypeSelect, SystemSelect } from './LookupFields.tsx';
 import type { LookupValue } from './LookupSelect.tsx';
-import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
+import { FormErrorAlert } from '@/shared/ui/FormErrorAlert.tsx';
 
 type CustomerPriority = (typeof CUSTOMER_PRIORITIES)[number];
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
 import { installFetchBackedXhr } from '../../../test/fakeXhr.ts';
 import { callsTo, deferred, settle, type MockRoutes } from '../../../test/fetchMock.ts';
 import { incidentPage, makeIncident } from '../test/incidentFixtures.ts';

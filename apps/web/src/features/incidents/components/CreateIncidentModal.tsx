@@ -2,9 +2,9 @@ import type { IncidentListItem } from '@soc/contracts';
 import { Button, Flex, Form, Modal, Progress, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, notifyApiError } from '../../../shared/api/index.ts';
-import { formatPercent } from '../../../shared/lib/formatNumber.ts';
-import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { ApiError, notifyApiError } from '@/shared/api/index.ts';
+import { formatPercent } from '@/shared/lib/formatNumber.ts';
+import { notifyError, notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useAddIncidentFilesMutation } from '../api/useAddIncidentFilesMutation.ts';
 import { useCreateIncidentMutation } from '../api/useCreateIncidentMutation.ts';
 import {

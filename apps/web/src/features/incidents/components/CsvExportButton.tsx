@@ -1,8 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notifyApiError } from '../../../shared/api/index.ts';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { notifyApiError } from '@/shared/api/index.ts';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useIncidentsCsvMutation } from '../api/useIncidentsCsvMutation.ts';
 
 export type CsvExportButtonProps = {

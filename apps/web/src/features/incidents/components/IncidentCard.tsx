@@ -2,11 +2,11 @@ import type { IncidentListItem } from '@soc/contracts';
 import { Flex, Tag, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { clipText } from '../../../shared/ui/clipText.ts';
-import { FeedCard } from '../../../shared/ui/FeedCard.tsx';
-import { IncidentPriorityTag } from '../../../shared/ui/IncidentPriorityTag.tsx';
-import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { clipText } from '@/shared/ui/clipText.ts';
+import { FeedCard } from '@/shared/ui/FeedCard.tsx';
+import { IncidentPriorityTag } from '@/shared/ui/IncidentPriorityTag.tsx';
+import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
 import { IncidentTags } from './IncidentTags.tsx';
 
 export type IncidentCardProps = {

@@ -1,5 +1,5 @@
 import { INCIDENT_PRIORITIES, INCIDENT_STATUSES, RESOLUTION_KINDS, type FilterChoices } from '@soc/contracts';
-import { Input, Select, theme } from 'antd';
+import { Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFilterChoicesQuery } from '../api/useFilterChoicesQuery.ts';
@@ -12,9 +12,10 @@ import {
   type IncidentParam,
   type IncidentParamValue,
 } from '../lib/incidentQuery.ts';
-import { DateRangeFilter } from './DateRangeFilter.tsx';
-import { FilterField } from './FilterField.tsx';
-import { MultiSelectFilter, type FilterOption } from './MultiSelectFilter.tsx';
+import { DateRangeFilter } from '@/shared/ui/filters/DateRangeFilter.tsx';
+import { FilterField } from '@/shared/ui/filters/FilterField.tsx';
+import { FilterRow } from '@/shared/ui/filters/FilterRow.tsx';
+import { MultiSelectFilter, type FilterOption } from '@/shared/ui/filters/MultiSelectFilter.tsx';
 
 export type IncidentFilterRowProps = {
   /** The applied (sanitised) parameters. */
@@ -45,7 +46,6 @@ function categoryOptions(choices: FilterChoices | undefined, issueTypes: readonl
  */
 export function IncidentFilterRow({ params, onChange }: IncidentFilterRowProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const choicesQuery = useFilterChoicesQuery();
   const choices = choicesQuery.data;
   const loading = choicesQuery.isPending;
@@ -58,18 +58,7 @@ export function IncidentFilterRow({ params, onChange }: IncidentFilterRowProps) 
   const issueTypes = list('issuetype__in');
 
   return (
-    <section
-      aria-label={t('incidents.filters.label')}
-      data-testid="incidents-filter-row"
-      style={{
-        display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))',
-        gap: token.marginSM,
-        padding: token.paddingSM,
-        borderRadius: token.borderRadiusLG,
-        background: token.colorFillQuaternary,
-      }}
-    >
+    <FilterRow label={t('incidents.filters.label')} testId="incidents-filter-row">
       <FilterField htmlFor="incident-filter-system" label={t('incidents.filters.system')}>
         <MultiSelectFilter
           id="incident-filter-system"
@@ -273,7 +262,7 @@ export function IncidentFilterRow({ params, onChange }: IncidentFilterRowProps) 
           onApply={(host) => apply({ host__icontains: host })}
         />
       </FilterField>
-    </section>
+    </FilterRow>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { IncidentListItem } from '@soc/contracts';
 import { useTranslation } from 'react-i18next';
-import { InfiniteFeed } from '../../../shared/ui/InfiniteFeed.tsx';
+import { InfiniteFeed } from '@/shared/ui/InfiniteFeed.tsx';
 import { IncidentCard } from './IncidentCard.tsx';
 
 /** Rows of the list start at this estimate and are then measured. */

@@ -3,9 +3,9 @@ import type { IncidentListItem } from '@soc/contracts';
 import { Button, Card, Descriptions, Flex, Tag, Typography, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { IncidentPriorityTag } from '../../../shared/ui/IncidentPriorityTag.tsx';
-import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { IncidentPriorityTag } from '@/shared/ui/IncidentPriorityTag.tsx';
+import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
 
 export type IncidentSidePanelProps = {
   incident: IncidentListItem;

@@ -1,6 +1,6 @@
 import { Flex, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { clipTags } from '../lib/clipTags.ts';
+import { clipTags } from '@/shared/lib/clipTags.ts';
 
 export type IncidentTagsProps = {
   tags: readonly string[];

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
+import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue.ts';
 import { useCategoriesLookupQuery } from '../api/useCategoriesLookupQuery.ts';
 import { useIssueTypesLookupQuery } from '../api/useIssueTypesLookupQuery.ts';
-import { useSystemsLookupQuery } from '../api/useSystemsLookupQuery.ts';
+import { useSystemsLookupQuery } from '@/shared/api/systems.ts';
 import { LookupSelect, type LookupSelectProps } from './LookupSelect.tsx';
 
 /** Omit over each member of a union (plain Omit would merge the single and multiple variants). */

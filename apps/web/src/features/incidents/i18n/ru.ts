@@ -1,4 +1,4 @@
-import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
+import type { RussianTexts } from '@/shared/i18n/catalog.ts';
 import type { incidentsEn } from './en.ts';
 
 /** Тексты списка инцидентов (product §B3). */
@@ -58,14 +58,6 @@ export const incidentsRu: RussianTexts<typeof incidentsEn> = {
     host: 'Хост',
     any: 'Любой',
     tagsPlaceholder: 'Введите и нажмите Enter',
-    startDate: 'С',
-    endDate: 'По',
-    presets: {
-      last7Days: 'Последние 7 дней',
-      last30Days: 'Последние 30 дней',
-      thisMonth: 'Этот месяц',
-      lastMonth: 'Прошлый месяц',
-    },
   },
   list: {
     label: 'Список инцидентов',
@@ -126,12 +118,8 @@ export const incidentsRu: RussianTexts<typeof incidentsEn> = {
     chooseIssueTypeFirst: 'Сначала выберите тип обращения',
     required: 'Обязательное поле',
     maxLength: 'Максимальное количество символов - {{max}}',
-    dropHint: 'Перетащите файлы сюда или',
-    chooseFiles: 'Выберите файлы',
-    filesHint: 'До {{max}} файлов, каждый не больше {{size}} МБ',
     tooManyFiles: 'Не больше {{max}} файлов',
     fileTooLarge: '{{name}}: размер больше {{size}} МБ',
-    removeFile: 'Удалить {{name}}',
     submit: 'Создать',
     cancel: 'Отмена',
     uploading: 'Загрузка файлов: {{percent}}',

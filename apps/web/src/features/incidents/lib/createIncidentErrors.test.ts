@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../shared/api/index.ts';
-import { attachmentProblems } from './attachments.ts';
+import { ApiError } from '@/shared/api/index.ts';
+import { attachmentProblems } from '@/shared/lib/attachments.ts';
 import { mapCreateIncidentErrors, uploadErrorMessages } from './createIncidentErrors.ts';
 
 describe('mapCreateIncidentErrors', () => {

@@ -1,9 +1,4 @@
-import {
-  ApiError,
-  mapFieldErrors,
-  type FieldMessages,
-  type MappedFieldErrors,
-} from '../../../shared/api/index.ts';
+import { ApiError, mapFieldErrors, type FieldMessages, type MappedFieldErrors } from '@/shared/api/index.ts';
 
 /** Field names of the create-incident form (product §A3 "Create-incident form"). */
 export type CreateIncidentField =

@@ -6,8 +6,8 @@ import {
   type Language,
 } from '@soc/contracts';
 import type { Dayjs } from 'dayjs';
-import type { QueryParams } from '../../../shared/api/index.ts';
-import { readListParam, sanitizeFilterParams, withFilterParams } from '../../../shared/lib/filters.ts';
+import type { QueryParams } from '@/shared/api/index.ts';
+import { readListParam, sanitizeFilterParams, withFilterParams } from '@/shared/lib/filters.ts';
 
 /** The entry of the incident list under the `filters` storage key. */
 export const INCIDENTS_FILTER_ENTITY = 'incidents';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeStoredFilters } from '../../../shared/lib/filters.ts';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { writeStoredFilters } from '@/shared/lib/filters.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
 import { callsTo, settle } from '../../../test/fetchMock.ts';
 import {
   closeSelect,

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SEARCH_MAX_LENGTH } from '@soc/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
 import { callsTo, deferred, holdFirst, settle } from '../../../test/fetchMock.ts';
 import { incidentPage, keysFrom, pagedIncidents } from '../test/incidentFixtures.ts';
 import {

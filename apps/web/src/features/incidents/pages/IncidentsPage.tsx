@@ -2,10 +2,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
-import { FilterToggle, ListPage, ResetFiltersButton } from '../../../shared/ui/ListPage.tsx';
-import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
+import { FilterToggle, ListPage, ResetFiltersButton } from '@/shared/ui/ListPage.tsx';
+import { SearchBox } from '@/shared/ui/SearchBox.tsx';
 import { useIncidentsInfiniteQuery } from '../api/useIncidentsInfiniteQuery.ts';
 import { CreateIncidentModal } from '../components/CreateIncidentModal.tsx';
 import { CsvExportButton } from '../components/CsvExportButton.tsx';
@@ -20,8 +20,8 @@ import {
   sanitizeIncidentParams,
   withParams,
 } from '../lib/incidentQuery.ts';
-import { shownSearch } from '../../../shared/lib/filters.ts';
-import { pageItems } from '../../../shared/lib/pageItems.ts';
+import { shownSearch } from '@/shared/lib/filters.ts';
+import { pageItems } from '@/shared/lib/pageItems.ts';
 
 /** Height of the list's scroll area: the viewport below the page header and toolbar. */
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';

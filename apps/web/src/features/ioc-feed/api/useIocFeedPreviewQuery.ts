@@ -1,6 +1,6 @@
 import { IOC_FEED_PATH, IOC_FEED_PREVIEW_SIZE, IocFeedBundleSchema } from '@soc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { iocFeedKeys } from './iocFeedKeys.ts';
 
 /** The first indicators of the feed for the page's filters, as the STIX format gives them. */

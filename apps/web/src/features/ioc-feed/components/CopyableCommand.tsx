@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, Flex, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { notifyError, notifySuccess } from '@/shared/ui/notifications.tsx';
 
 export interface CopyableCommandProps {
   /** The text shown and copied (a URL, a command). */

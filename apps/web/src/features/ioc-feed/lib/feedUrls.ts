@@ -1,6 +1,6 @@
 import type { IocFeedFormat } from '@soc/contracts';
 import { IOC_FEED_PATH } from '@soc/contracts';
-import { apiUrl } from '../../../shared/api/index.ts';
+import { apiUrl } from '@/shared/api/index.ts';
 
 /** The absolute URL of the feed in `format` with the page's filters, for a tool to poll. */
 export function feedUrl(origin: string, format: IocFeedFormat, filters: URLSearchParams): string {

@@ -1,8 +1,8 @@
 import type { IocFeedBundle } from '@soc/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { authStore } from '../../../shared/api/authStore.ts';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { authStore } from '@/shared/api/authStore.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
 import type { MockRequest, MockResponse } from '../../../test/fetchMock.ts';
 import { mockFetch } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';

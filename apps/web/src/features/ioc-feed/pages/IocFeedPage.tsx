@@ -10,18 +10,14 @@ import { Alert, Button, Card, Empty, Flex, Form, Select, Skeleton, Table, Typogr
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import { addFeatureTexts } from '../../../shared/i18n/featureTexts.ts';
-import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { useIocFeedPreviewQuery } from '../api/useIocFeedPreviewQuery.ts';
 import { CopyableCommand } from '../components/CopyableCommand.tsx';
-import { iocFeedEn } from '../i18n/en.ts';
-import { iocFeedRu } from '../i18n/ru.ts';
+import '../i18n/texts.ts';
 import { curlCommand, feedUrl } from '../lib/feedUrls.ts';
-import '../../alerts/i18n/texts.ts';
-
-addFeatureTexts('iocFeed', { en: iocFeedEn, ru: iocFeedRu });
+import '../../alerts/index.ts';
 
 const TYPE_PARAM = 'ioc_type__in';
 const STATUS_PARAM = 'status__in';

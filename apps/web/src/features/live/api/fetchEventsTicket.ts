@@ -1,6 +1,6 @@
 import { EventsTicketSchema } from '@soc/contracts';
 import type { EventsTicket } from '@soc/contracts';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 
 /** POST /events/ticket/: a short-lived ticket for one event stream (EventSource sends no headers). */
 export function fetchEventsTicket(signal?: AbortSignal): Promise<EventsTicket> {

@@ -1,7 +1,7 @@
 import type { IncidentListResponse, LiveEvent } from '@soc/contracts';
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../shared/api/authStore.ts';
+import { authStore } from '@/shared/api/authStore.ts';
 import { callsTo, mockFetch } from '../../../test/fetchMock.ts';
 import { baseRoutes, currentUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';

@@ -1,8 +1,8 @@
 import type { LiveEvent } from '@soc/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyWarning } from '../../../shared/ui/notifications.tsx';
-import { useCurrentUserQuery } from '../../auth/api/useCurrentUserQuery.ts';
+import { notifyWarning } from '@/shared/ui/notifications.tsx';
+import { useCurrentUserQuery } from '../../auth/index.ts';
 import { useLiveEvents } from '../hooks/useLiveEvents.ts';
 import { rememberOwnIncident } from '../hooks/ownIncidents.ts';
 

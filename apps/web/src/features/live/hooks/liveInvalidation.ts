@@ -1,9 +1,9 @@
 import type { LiveEvent } from '@soc/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { dashboardKeys } from '../../dashboard/api/dashboardQueries.ts';
-import { incidentPageKeys } from '../../incident-page/api/incidentPageKeys.ts';
-import { incidentKeys } from '../../incidents/api/incidentKeys.ts';
-import { reportKeys } from '../../reports/api/reportKeys.ts';
+import { dashboardKeys } from '../../dashboard/index.ts';
+import { incidentPageKeys } from '../../incident-page/index.ts';
+import { incidentKeys } from '../../incidents/index.ts';
+import { reportKeys } from '../../reports/index.ts';
 
 /**
  * Refreshes the cached lists an event touches: open screens refetch at once, others when they

@@ -2,7 +2,7 @@ import { EVENTS_RETRY_MS, LIVE_EVENT_TYPES, LiveEventSchema } from '@soc/contrac
 import type { LiveEvent } from '@soc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { apiUrl } from '../../../shared/api/index.ts';
+import { apiUrl } from '@/shared/api/index.ts';
 import { fetchEventsTicket } from '../api/fetchEventsTicket.ts';
 import { invalidateForEvent } from './liveInvalidation.ts';
 

@@ -1,6 +1,6 @@
 import { LogSourceSummarySchema } from '@soc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { logSourceKeys } from './logSourceKeys.ts';
 
 /** Totals per status and per type for the filters (GET /soc/logsources/summary/). */

@@ -1,6 +1,6 @@
 import { LOG_SOURCES_PAGE_SIZE, LogSourceListResponseSchema } from '@soc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { logSourceKeys } from './logSourceKeys.ts';
 
 /** One page of GET /soc/logsources/?page_size=100 for the filters (and the tab's status). */

@@ -26,28 +26,23 @@ import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import {
   readListParam,
   sanitizeFilterParams,
   withFilterParams,
   type ParamSchema,
   shownSearch,
-} from '../../../shared/lib/filters.ts';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { formatNumber } from '../../../shared/lib/formatNumber.ts';
-import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
-import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
-import { useSystemChoicesQuery } from '../../assets/api/useSystemChoicesQuery.ts';
+} from '@/shared/lib/filters.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { formatNumber } from '@/shared/lib/formatNumber.ts';
+import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
+import { SearchBox } from '@/shared/ui/SearchBox.tsx';
+import { useSystemChoicesQuery } from '@/shared/api/systems.ts';
 import { useLogSourceSummaryQuery } from '../api/useLogSourceSummaryQuery.ts';
 import { useLogSourcesQuery } from '../api/useLogSourcesQuery.ts';
 import { durationParts } from '../lib/duration.ts';
-import { addFeatureTexts } from '../../../shared/i18n/featureTexts.ts';
-import { logSourcesEn } from '../i18n/en.ts';
-import { logSourcesRu } from '../i18n/ru.ts';
-
-// the page's texts come with its chunk, not with the start-up language pack
-addFeatureTexts('logSources', { en: logSourcesEn, ru: logSourcesRu });
+import '../i18n/texts.ts';
 
 const FILTER_KEYS = ['search', 'source_type__in', 'system__in', 'ordering'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];

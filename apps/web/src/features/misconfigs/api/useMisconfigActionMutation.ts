@@ -1,8 +1,8 @@
 import type { MisconfigAction } from '@soc/contracts';
 import { MisconfigDetailSchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
-import { incidentPageKeys } from '../../incident-page/api/incidentPageKeys.ts';
+import { apiRequest } from '@/shared/api/index.ts';
+import { incidentPageKeys } from '../../incident-page/index.ts';
 import { misconfigKeys } from './misconfigKeys.ts';
 
 export interface MisconfigActionVariables {

@@ -1,6 +1,6 @@
 import { MisconfigDetailSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { misconfigKeys } from './misconfigKeys.ts';
 
 /** One recommendation with its history (GET /soc/misconfigs/{id}/); the panel shows errors. */

@@ -1,6 +1,6 @@
 import { MISCONFIGS_PAGE_SIZE, MisconfigPageSchema } from '@soc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { misconfigApiQuery } from '../lib/misconfigQuery.ts';
 import { misconfigKeys } from './misconfigKeys.ts';
 

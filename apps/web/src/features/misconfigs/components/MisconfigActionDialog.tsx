@@ -2,8 +2,8 @@ import type { MisconfigAction } from '@soc/contracts';
 import { MISCONFIG_ACTION_RULES, MISCONFIG_COMMENT_MAX } from '@soc/contracts';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError, mapFieldErrors, notifyApiError } from '../../../shared/api/index.ts';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { ApiError, mapFieldErrors, notifyApiError } from '@/shared/api/index.ts';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useMisconfigActionMutation } from '../api/useMisconfigActionMutation.ts';
 
 export type MisconfigActionDialogProps = {

@@ -1,8 +1,8 @@
 import type { Misconfig } from '@soc/contracts';
 import { Card, Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { clipText } from '../../../shared/ui/clipText.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { clipText } from '@/shared/ui/clipText.ts';
 import { MisconfigStatusTag, SeverityTag } from './MisconfigTags.tsx';
 
 /** Assets listed on a card before the rest is summarised. */

@@ -6,9 +6,9 @@ import {
 } from '@soc/contracts';
 import { Button, Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
-import { useSystemChoicesQuery } from '../../assets/api/useSystemChoicesQuery.ts';
-import { MultiSelectFilter } from '../../incidents/components/MultiSelectFilter.tsx';
+import { SearchBox } from '@/shared/ui/SearchBox.tsx';
+import { useSystemChoicesQuery } from '@/shared/api/systems.ts';
+import { MultiSelectFilter } from '@/shared/ui/filters/MultiSelectFilter.tsx';
 import {
   readMisconfigList,
   readMisconfigOrdering,

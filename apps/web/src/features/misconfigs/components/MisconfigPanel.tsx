@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { useMisconfigQuery } from '../api/useMisconfigQuery.ts';
 import { MisconfigActionDialog } from './MisconfigActionDialog.tsx';
 import { MisconfigStatusTag, SeverityTag } from './MisconfigTags.tsx';

@@ -1,24 +1,13 @@
 import type { MisconfigSeverity, MisconfigStatus } from '@soc/contracts';
 import { useTranslation } from 'react-i18next';
-import { ContrastTag } from '../../../shared/ui/ContrastTag.tsx';
-
-const SEVERITY_COLORS: Record<MisconfigSeverity, string> = {
-  critical: 'magenta',
-  high: 'red',
-  medium: 'orange',
-  low: 'green',
-};
-const STATUS_COLORS: Record<MisconfigStatus, string> = {
-  open: 'processing',
-  accepted_risk: 'warning',
-  fixed: 'success',
-};
+import { ContrastTag } from '@/shared/ui/ContrastTag.tsx';
+import { MISCONFIG_SEVERITY_COLORS, MISCONFIG_STATUS_COLORS } from '@/shared/theme/domainColors.ts';
 
 /** Severity as a tag (text in the theme's text colour for contrast in both themes). */
 export function SeverityTag({ severity }: { severity: MisconfigSeverity }) {
   const { t } = useTranslation();
   return (
-    <ContrastTag color={SEVERITY_COLORS[severity]} variant="outlined" data-severity={severity}>
+    <ContrastTag color={MISCONFIG_SEVERITY_COLORS[severity]} variant="outlined" data-severity={severity}>
       {t(`misconfigs.severities.${severity}`)}
     </ContrastTag>
   );
@@ -28,7 +17,7 @@ export function MisconfigStatusTag({ status }: { status: MisconfigStatus }) {
   const { t } = useTranslation();
   return (
     <ContrastTag
-      color={STATUS_COLORS[status]}
+      color={MISCONFIG_STATUS_COLORS[status]}
       variant="outlined"
       data-testid="misconfig-status"
       data-status={status}

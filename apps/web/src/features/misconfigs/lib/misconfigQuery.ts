@@ -4,7 +4,7 @@ import {
   MisconfigOrderingSchema,
   type MisconfigOrdering,
 } from '@soc/contracts';
-import { listQueryParams } from '../../../shared/lib/filters.ts';
+import { listQueryParams } from '@/shared/lib/filters.ts';
 
 /** The entity under which the list's filters are stored (design §7). */
 export const MISCONFIGS_FILTER_ENTITY = 'misconfigs';

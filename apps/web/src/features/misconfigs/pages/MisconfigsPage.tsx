@@ -1,21 +1,16 @@
 import { Button, Empty, Flex, Result, Skeleton, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
-import { InfiniteFeed } from '../../../shared/ui/InfiniteFeed.tsx';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
+import { InfiniteFeed } from '@/shared/ui/InfiniteFeed.tsx';
 import { useMisconfigsInfiniteQuery } from '../api/useMisconfigsInfiniteQuery.ts';
 import { MisconfigCard } from '../components/MisconfigCard.tsx';
 import { MisconfigFilterBar } from '../components/MisconfigFilterBar.tsx';
 import { MisconfigPanel, MisconfigPanelHint } from '../components/MisconfigPanel.tsx';
 import { MISCONFIGS_FILTER_ENTITY, sanitizeMisconfigParams } from '../lib/misconfigQuery.ts';
-import { addFeatureTexts } from '../../../shared/i18n/featureTexts.ts';
-import { misconfigsEn } from '../i18n/en.ts';
-import { misconfigsRu } from '../i18n/ru.ts';
-import { pageItems } from '../../../shared/lib/pageItems.ts';
-
-// the recommendations' texts stay out of the start-up language pack (bundle.e2e.ts)
-addFeatureTexts('misconfigs', { en: misconfigsEn, ru: misconfigsRu });
+import '../i18n/texts.ts';
+import { pageItems } from '@/shared/lib/pageItems.ts';
 
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';
 const CARD_HEIGHT = 96;

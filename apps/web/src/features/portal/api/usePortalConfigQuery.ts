@@ -1,6 +1,6 @@
 import { PortalConfigSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { portalKeys } from './portalKeys.ts';
 
 /**

@@ -4,5 +4,4 @@ export const reportKeys = {
   lists: () => [...reportKeys.all, 'list'] as const,
   list: (filters: string) => [...reportKeys.lists(), filters] as const,
   tasks: () => [...reportKeys.all, 'tasks'] as const,
-  systems: () => [...reportKeys.all, 'systems'] as const,
 };

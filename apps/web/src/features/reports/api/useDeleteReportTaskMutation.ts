@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { reportKeys } from './reportKeys.ts';
 
 /** Deletes a schedule (DELETE /soc/report_tasks/{id}/). */

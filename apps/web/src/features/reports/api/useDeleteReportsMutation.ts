@@ -1,6 +1,6 @@
 import { ReportDeleteResponseSchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { reportKeys } from './reportKeys.ts';
 
 /** Deletes reports (POST /soc/reports/delete_multiple/ {ids}); the list shows its own error text. */

@@ -1,6 +1,6 @@
 import { REPORT_TASKS_PAGE_SIZE, ReportTaskListResponseSchema } from '@soc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { reportKeys } from './reportKeys.ts';
 
 /** Report schedules (GET /soc/report_tasks/, then page={nextPage}); notifications suppressed (product §B7). */

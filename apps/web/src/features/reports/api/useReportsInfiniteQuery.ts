@@ -1,6 +1,6 @@
 import { REPORTS_PAGE_SIZE, ReportListResponseSchema } from '@soc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { reportKeys } from './reportKeys.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ReportTaskCreate, ReportTaskUpdate } from '@soc/contracts';
 import { ReportTaskSchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { reportKeys } from './reportKeys.ts';
 
 /** Creates (POST /soc/report_tasks/) or changes (PATCH /soc/report_tasks/{id}/) a schedule. */

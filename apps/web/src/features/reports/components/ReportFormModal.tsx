@@ -12,12 +12,12 @@ import { Alert, Button, DatePicker, Form, Input, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/api/index.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import { notifyError, notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { ApiError } from '@/shared/api/index.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import { notifyError, notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useCreateReportMutation } from '../api/useCreateReportMutation.ts';
 import { useSaveReportTaskMutation } from '../api/useSaveReportTaskMutation.ts';
-import { useSystemChoicesQuery } from '../api/useSystemChoicesQuery.ts';
+import { useSystemCodeChoicesQuery } from '@/shared/api/systems.ts';
 import {
   DATE_PICKER_FORMAT,
   DATE_TIME_PICKER_FORMAT,
@@ -74,7 +74,7 @@ export function ReportFormModal({
   const [form] = Form.useForm<FormValues>();
   const [hasErrors, setHasErrors] = useState(false);
   const [systemsTouched, setSystemsTouched] = useState(false);
-  const systems = useSystemChoicesQuery();
+  const systems = useSystemCodeChoicesQuery();
   const createReport = useCreateReportMutation();
   const saveTask = useSaveReportTaskMutation();
   const period = Form.useWatch('period', form) ?? (editing ? 'everyDay' : defaultPeriod);

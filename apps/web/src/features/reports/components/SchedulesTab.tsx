@@ -15,8 +15,8 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useDeleteReportTaskMutation } from '../api/useDeleteReportTaskMutation.ts';
 import { useReportTasksInfiniteQuery } from '../api/useReportTasksInfiniteQuery.ts';
 import { fromStartTime, periodLabel } from '../lib/schedule.ts';

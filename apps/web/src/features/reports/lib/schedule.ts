@@ -2,7 +2,7 @@ import type { Crontab, ReportPeriod, SchedulePeriod } from '@soc/contracts';
 import { crontabFromPeriod, parseStartTime, periodFromCrontab, splitRecipients } from '@soc/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
-import { formatDate } from '../../../shared/lib/formatDateTime.ts';
+import { formatDate } from '@/shared/lib/formatDateTime.ts';
 import '../i18n/texts.ts';
 
 /** `YYYY-MM-DDTHH:mm` of a picked date-time (product §B9 start-time format). */

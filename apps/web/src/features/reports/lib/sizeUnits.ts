@@ -1,4 +1,4 @@
-import { currentLocale } from '../../../shared/i18n/i18n.ts';
+import { currentLocale } from '@/shared/i18n/i18n.ts';
 
 /** The units the size column shows above a kilobyte (binary multiples, as formatFileSize). */
 export const SIZE_UNITS = ['kilobyte', 'megabyte'] as const;

@@ -2,7 +2,7 @@ import { REPORT_TABLE_MAX_WIDTH } from '@soc/contracts';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import { ReportsListTab } from '../components/ReportsListTab.tsx';
 import { SchedulesTab } from '../components/SchedulesTab.tsx';
 import '../i18n/texts.ts';

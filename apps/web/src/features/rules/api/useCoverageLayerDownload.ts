@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiDownload } from '../../../shared/api/index.ts';
-import { saveFile } from '../../../shared/lib/saveFile.ts';
+import { apiDownload } from '@/shared/api/index.ts';
+import { saveFile } from '@/shared/lib/saveFile.ts';
 import { ruleFilterQuery } from '../lib/ruleQuery.ts';
 import '../i18n/texts.ts';
 

@@ -1,7 +1,7 @@
 import { IncidentListResponseSchema, RULE_INCIDENTS_FIRST_PAGE, RULE_INCIDENTS_PAGE } from '@soc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
+import { apiRequest } from '@/shared/api/index.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { ruleKeys } from './ruleKeys.ts';
 
 /**

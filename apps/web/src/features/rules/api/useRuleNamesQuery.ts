@@ -1,6 +1,6 @@
 import { RULES_SUGGESTION_PAGE_SIZE, RuleListResponseSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { ruleKeys } from './ruleKeys.ts';
 
 /** Rule suggestions of the rules filter: GET /soc/rules/?page_size=2000&search={text}. */

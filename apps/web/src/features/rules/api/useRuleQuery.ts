@@ -1,6 +1,6 @@
 import { RuleDetailSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { ruleKeys } from './ruleKeys.ts';
 
 /** A rule with its imported YAML (GET /soc/rules/{id}/); a missing rule stays missing, so no retries. */

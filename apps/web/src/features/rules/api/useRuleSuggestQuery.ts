@@ -4,7 +4,7 @@ import {
   RuleSuggestionsResponseSchema,
 } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { ruleKeys } from './ruleKeys.ts';
 
 /** Fields with server-side suggestions (product §B7: 7 items). */

@@ -1,6 +1,6 @@
 import { RULES_PAGE_SIZE, RuleListResponseSchema } from '@soc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { ruleApiQuery } from '../lib/ruleQuery.ts';
 import { ruleKeys } from './ruleKeys.ts';
 

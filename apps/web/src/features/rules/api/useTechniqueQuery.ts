@@ -1,6 +1,6 @@
 import { RuleMitreTechniqueDetailSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { ruleFilterQuery } from '../lib/ruleQuery.ts';
 import { ruleKeys } from './ruleKeys.ts';
 

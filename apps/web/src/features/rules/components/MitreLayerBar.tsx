@@ -2,7 +2,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { ATTACK_LAYER_MAX_BYTES, parseAttackLayer, type AttackLayer } from '@soc/contracts';
 import { Alert, Button, Flex, Tag, Typography, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../shared/ui/notifications.tsx';
+import { notifyError } from '@/shared/ui/notifications.tsx';
 import { useCoverageLayerDownload } from '../api/useCoverageLayerDownload.ts';
 import type { LayerOverlay } from '../lib/layerOverlay.ts';
 import '../i18n/texts.ts';

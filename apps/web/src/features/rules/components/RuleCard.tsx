@@ -8,12 +8,12 @@ import {
 import { Flex, Tag, theme, Typography } from 'antd';
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { ruleCaption, ruleTechniques } from '../lib/ruleQuery.ts';
 import { LevelTag } from './LevelTag.tsx';
 import { TagList } from './TagList.tsx';
-import { wrapText } from './wrapText.ts';
+import { wrapText } from '@/shared/lib/wrapText.ts';
 import '../i18n/texts.ts';
 
 /** Card layouts by the list's width (product §B9 breakpoints 900 and 1080). */

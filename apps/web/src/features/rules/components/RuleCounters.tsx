@@ -1,6 +1,6 @@
 import { Alert, Flex, Progress, Skeleton, Statistic, theme, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatPercent } from '../../../shared/lib/formatNumber.ts';
+import { formatCount, formatPercent } from '@/shared/lib/formatNumber.ts';
 import { useRuleCountersQuery } from '../api/useRuleCountersQuery.ts';
 import '../i18n/texts.ts';
 

@@ -2,9 +2,9 @@ import type { Rule } from '@soc/contracts';
 import { Alert, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { LevelTag } from './LevelTag.tsx';
-import { wrapText } from './wrapText.ts';
+import { wrapText } from '@/shared/lib/wrapText.ts';
 import '../i18n/texts.ts';
 
 /** Sections shared by the side panel and the rule page. */

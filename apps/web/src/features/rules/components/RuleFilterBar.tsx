@@ -5,19 +5,20 @@ import {
   type RuleMitreTechnique,
   type RuleServiceLevel,
 } from '@soc/contracts';
-import { Select, theme } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateRangeFilter } from '../../incidents/components/DateRangeFilter.tsx';
-import { FilterField } from '../../incidents/components/FilterField.tsx';
-import { MultiSelectFilter } from '../../incidents/components/MultiSelectFilter.tsx';
+import { DateRangeFilter } from '@/shared/ui/filters/DateRangeFilter.tsx';
+import { FilterField } from '@/shared/ui/filters/FilterField.tsx';
+import { FilterRow } from '@/shared/ui/filters/FilterRow.tsx';
+import { MultiSelectFilter } from '@/shared/ui/filters/MultiSelectFilter.tsx';
 import { useRuleNamesQuery } from '../api/useRuleNamesQuery.ts';
 import {
   useRuleServicesQuery,
   useRuleSuggestQuery,
   type RuleSuggestField,
 } from '../api/useRuleSuggestQuery.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import type { FilterParamValue } from '../../../shared/lib/filters.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import type { FilterParamValue } from '@/shared/lib/filters.ts';
 import {
   createdRangeChanges,
   readDate,
@@ -51,7 +52,6 @@ const sensorModuleOptions = suggestHook('sensor_modules');
 /** The filters of product §B9: severity, categories, confidence, created, tactics, techniques, platform, rules, available-for levels, custom rule, activation mode (and sensors). */
 export function RuleFilterBar({ params, onChange, tactics, techniques }: RuleFilterBarProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const language = useLanguage();
   const services = useRuleServicesQuery();
   const apply = (changes: Partial<Record<RuleParam, FilterParamValue>>) =>
@@ -71,18 +71,7 @@ export function RuleFilterBar({ params, onChange, tactics, techniques }: RuleFil
   };
 
   return (
-    <section
-      aria-label={t('rules.filters.label')}
-      data-testid="rules-filter-bar"
-      style={{
-        display: 'grid',
-        gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
-        gap: token.marginSM,
-        padding: token.paddingSM,
-        borderRadius: token.borderRadiusLG,
-        background: token.colorFillQuaternary,
-      }}
-    >
+    <FilterRow label={t('rules.filters.label')} testId="rules-filter-bar" minColumnWidth="14rem">
       <FilterField htmlFor="rule-filter-severity" label={t('rules.filters.severity')}>
         <MultiSelectFilter
           id="rule-filter-severity"
@@ -226,6 +215,6 @@ export function RuleFilterBar({ params, onChange, tactics, techniques }: RuleFil
           onApply={(values) => apply({ sensor_module__in: values })}
         />
       </FilterField>
-    </section>
+    </FilterRow>
   );
 }

@@ -2,7 +2,7 @@ import type { Rule } from '@soc/contracts';
 import { RULE_CARD_BREAKPOINTS } from '@soc/contracts';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InfiniteFeed } from '../../../shared/ui/InfiniteFeed.tsx';
+import { InfiniteFeed } from '@/shared/ui/InfiniteFeed.tsx';
 import type { RuleCardSize } from './RuleCard.tsx';
 import { RuleCard } from './RuleCard.tsx';
 import '../i18n/texts.ts';

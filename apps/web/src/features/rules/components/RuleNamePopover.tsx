@@ -1,11 +1,11 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { Button, Flex, Popover, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { useRuleByNameQuery } from '../api/useRuleByNameQuery.ts';
 import { ruleCaption, ruleDescription } from '../lib/ruleQuery.ts';
 import { LevelTag } from './LevelTag.tsx';
-import { wrapText } from './wrapText.ts';
+import { wrapText } from '@/shared/lib/wrapText.ts';
 import '../i18n/texts.ts';
 
 function RulePopupContent({ name }: { name: string }) {

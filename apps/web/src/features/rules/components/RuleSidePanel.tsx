@@ -2,7 +2,7 @@ import { RocketOutlined } from '@ant-design/icons';
 import type { Rule } from '@soc/contracts';
 import { Button, Collapse, Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { ruleCaption, ruleDescription } from '../lib/ruleQuery.ts';
 import {
   RuleLinks,

@@ -4,8 +4,8 @@ import { createLowlight } from 'lowlight';
 import type { CSSProperties, ReactNode } from 'react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ThemeMode } from '../../../shared/theme/themeMode.ts';
-import { useThemeMode } from '../../../shared/theme/ThemeModeContext.tsx';
+import type { ThemeMode } from '@/shared/theme/themeMode.ts';
+import { useThemeMode } from '@/shared/theme/ThemeModeContext.tsx';
 import '../i18n/texts.ts';
 
 const lowlight = createLowlight({ yaml });

@@ -3,8 +3,8 @@ import { RULES_PAGE_SIZE } from '@soc/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../shared/api/authStore.ts';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { authStore } from '@/shared/api/authStore.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
 import {
   callsTo,
   holdFirst,

@@ -4,10 +4,10 @@ import { Button, Empty, Flex, Radio, Result, Skeleton, theme, Typography } from 
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
-import { FilterToggle, ListPage } from '../../../shared/ui/ListPage.tsx';
-import { SearchBox } from '../../../shared/ui/SearchBox.tsx';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
+import { FilterToggle, ListPage } from '@/shared/ui/ListPage.tsx';
+import { SearchBox } from '@/shared/ui/SearchBox.tsx';
 import { ruleKeys } from '../api/ruleKeys.ts';
 import { useRuleCoverageQuery } from '../api/useRuleCoverageQuery.ts';
 import { useRulesInfiniteQuery } from '../api/useRulesInfiniteQuery.ts';
@@ -27,7 +27,7 @@ import { RuleCounters } from './RuleCounters.tsx';
 import { RuleFilterBar } from './RuleFilterBar.tsx';
 import { RuleList } from './RuleList.tsx';
 import { RuleSidePanel } from './RuleSidePanel.tsx';
-import { shownSearch } from '../../../shared/lib/filters.ts';
+import { shownSearch } from '@/shared/lib/filters.ts';
 import '../i18n/texts.ts';
 
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 22rem))';

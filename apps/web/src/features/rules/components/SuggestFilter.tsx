@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../../shared/hooks/useDebouncedValue.ts';
+import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue.ts';
 import '../i18n/texts.ts';
 
 export type SuggestOption = { value: string; label: string };

@@ -1,4 +1,4 @@
-import type { RussianTexts } from '../../../shared/i18n/catalog.ts';
+import type { RussianTexts } from '@/shared/i18n/catalog.ts';
 import type { rulesEn } from './en.ts';
 
 /** Russian texts of the rules area: the same keys as en.ts. */

@@ -7,8 +7,8 @@ import {
   type RuleOrdering,
 } from '@soc/contracts';
 import type { Dayjs } from 'dayjs';
-import type { QueryParams } from '../../../shared/api/index.ts';
-import { listQueryParams } from '../../../shared/lib/filters.ts';
+import type { QueryParams } from '@/shared/api/index.ts';
+import { listQueryParams } from '@/shared/lib/filters.ts';
 
 /** The entity under which the rule list's filters are stored (design §7). */
 export const RULES_FILTER_ENTITY = 'rules';

@@ -2,7 +2,7 @@ import type { IncidentListItem } from '@soc/contracts';
 import { RULE_INCIDENTS_FIRST_PAGE } from '@soc/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../shared/api/authStore.ts';
+import { authStore } from '@/shared/api/authStore.ts';
 import { makeIncident } from '../../incidents/test/incidentFixtures.ts';
 import { makeRule } from '../test/ruleFixtures.ts';
 import { callsTo, mockFetch } from '../../../test/fetchMock.ts';

@@ -3,13 +3,13 @@ import { Breadcrumb, Button, Collapse, Empty, Flex, Result, Skeleton, Tabs, them
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/index.ts';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { IncidentPriorityTag } from '../../../shared/ui/IncidentPriorityTag.tsx';
-import { IncidentStatusTag } from '../../../shared/ui/IncidentStatusTag.tsx';
-import { InfiniteFeed } from '../../../shared/ui/InfiniteFeed.tsx';
+import { ApiError } from '@/shared/api/index.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { IncidentPriorityTag } from '@/shared/ui/IncidentPriorityTag.tsx';
+import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
+import { InfiniteFeed } from '@/shared/ui/InfiniteFeed.tsx';
 import { useRuleIncidentsInfiniteQuery } from '../api/useRuleIncidentsInfiniteQuery.ts';
 import { useRuleQuery } from '../api/useRuleQuery.ts';
 import {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload } from '../../../shared/api/index.ts';
-import { useLanguage } from '../../../shared/hooks/useLanguage.ts';
-import { saveFile } from '../../../shared/lib/saveFile.ts';
+import { apiDownload } from '@/shared/api/index.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
+import { saveFile } from '@/shared/lib/saveFile.ts';
 
 /** GET /audit/csv/ with the list's filters, saved as a file; errors are reported by the caller. */
 export function useAuditCsvMutation() {

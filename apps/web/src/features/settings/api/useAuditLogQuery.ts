@@ -1,6 +1,6 @@
 import { AUDIT_PAGE_SIZE, AuditListResponseSchema } from '@soc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { settingsKeys } from './settingsKeys.ts';
 
 /** One page of GET /audit/ for the filters of the URL; a newer request aborts an older one. */

@@ -1,6 +1,6 @@
 import { NotificationPreferencesResponseSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { settingsKeys } from './settingsKeys.ts';
 
 /** GET /notifications/preferences/: the caller's notification e-mails. */

@@ -2,7 +2,7 @@ import { NotificationPreferencesResponseSchema } from '@soc/contracts';
 import type { NotificationPreferences } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { settingsKeys } from './settingsKeys.ts';
 
 /** PUT /notifications/preferences/; the answer replaces the cached preferences. */

@@ -7,19 +7,14 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { notifyApiError } from '../../../shared/api/index.ts';
-import { addFeatureTexts } from '../../../shared/i18n/featureTexts.ts';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { sanitizeFilterParams, withFilterParams, type ParamSchema } from '../../../shared/lib/filters.ts';
-import { formatDateTimeWithZone } from '../../../shared/lib/formatDateTime.ts';
-import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
+import { notifyApiError } from '@/shared/api/index.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { sanitizeFilterParams, withFilterParams, type ParamSchema } from '@/shared/lib/filters.ts';
+import { formatDateTimeWithZone } from '@/shared/lib/formatDateTime.ts';
+import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { useAuditCsvMutation } from '../api/useAuditCsvMutation.ts';
 import { useAuditLogQuery } from '../api/useAuditLogQuery.ts';
-import { auditLogEn } from '../i18n/auditLog.en.ts';
-import { auditLogRu } from '../i18n/auditLog.ru.ts';
-
-// the names of 88 actions stay out of the start-up language pack (bundle.e2e.ts)
-addFeatureTexts('auditLog', { en: auditLogEn, ru: auditLogRu });
+import '../i18n/texts.ts';
 
 const FILTER_KEYS = [
   'search',

@@ -2,8 +2,8 @@ import type { Language, NotificationEvent, NotificationPreferences, Notification
 import { NOTIFICATION_EVENTS } from '@soc/contracts';
 import { Alert, Button, Card, Checkbox, Flex, Form, Radio, Select, Skeleton, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useNotificationPreferencesQuery } from '../api/useNotificationPreferencesQuery.ts';
 import { useSaveNotificationPreferencesMutation } from '../api/useSaveNotificationPreferencesMutation.ts';
 

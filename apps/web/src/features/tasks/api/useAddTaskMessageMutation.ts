@@ -1,7 +1,7 @@
 import { CommentSchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../shared/api/index.ts';
-import type { ChatMessageDraft } from '../../incident-page/components/CommentComposer.tsx';
+import { apiUpload } from '@/shared/api/index.ts';
+import type { ChatMessageDraft } from '@/shared/ui/chat/ChatComposer.tsx';
 import { taskKeys } from './taskKeys.ts';
 
 /**

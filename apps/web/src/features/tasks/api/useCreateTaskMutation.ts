@@ -1,7 +1,7 @@
 import type { TaskCreateFields } from '@soc/contracts';
 import { TaskDetailSchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload, type UploadProgress } from '../../../shared/api/index.ts';
+import { apiUpload, type UploadProgress } from '@/shared/api/index.ts';
 import { taskKeys } from './taskKeys.ts';
 
 export interface CreateTaskVariables {

@@ -1,9 +1,9 @@
 import { CommentListResponseSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { taskKeys } from './taskKeys.ts';
-import '../../incident-page/i18n/texts.ts';
+import '@/shared/ui/chat/i18n/texts.ts';
 
 /** The chat of a task, oldest first (GET /soc/tasks/{id}/messages/?no_page=true; bounded by the server). */
 export function useTaskMessagesQuery(id: number) {
@@ -15,7 +15,7 @@ export function useTaskMessagesQuery(id: number) {
         schema: CommentListResponseSchema,
         query: { no_page: true },
         signal,
-        errorMessage: t('incidentPage.comments.loadFailed'),
+        errorMessage: t('chat.loadFailed'),
       }),
     select: (page) => page.results,
   });

@@ -1,6 +1,6 @@
 import { TaskDetailSchema } from '@soc/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { taskKeys } from './taskKeys.ts';
 
 /** One task (GET /soc/tasks/{id}/); the page shows its own error state. */

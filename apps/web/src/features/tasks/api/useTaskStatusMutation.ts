@@ -2,7 +2,7 @@ import type { TaskStatus } from '@soc/contracts';
 import { TaskDetailSchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { taskKeys } from './taskKeys.ts';
 import '../i18n/texts.ts';
 

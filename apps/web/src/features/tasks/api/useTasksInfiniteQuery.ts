@@ -1,6 +1,6 @@
 import { TASKS_PAGE_SIZE, TaskListResponseSchema } from '@soc/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { taskApiQuery } from '../lib/taskQuery.ts';
 import { taskKeys } from './taskKeys.ts';
 

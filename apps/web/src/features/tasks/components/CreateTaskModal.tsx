@@ -9,13 +9,13 @@ import {
 import { Flex, Form, Input, Modal, Progress, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, mapFieldErrors, notifyApiError } from '../../../shared/api/index.ts';
-import { formatPercent } from '../../../shared/lib/formatNumber.ts';
-import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
-import { useSystemChoicesQuery } from '../../assets/api/useSystemChoicesQuery.ts';
-import { AttachmentsInput } from '../../incidents/components/AttachmentsInput.tsx';
-import { attachmentProblems, unsafeNameText } from '../../incidents/lib/attachments.ts';
+import { ApiError, mapFieldErrors, notifyApiError } from '@/shared/api/index.ts';
+import { formatPercent } from '@/shared/lib/formatNumber.ts';
+import { FormErrorAlert } from '@/shared/ui/FormErrorAlert.tsx';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
+import { useSystemChoicesQuery } from '@/shared/api/systems.ts';
+import { AttachmentsInput } from '@/shared/ui/AttachmentsInput.tsx';
+import { attachmentProblems, unsafeNameText } from '@/shared/lib/attachments.ts';
 import { useCreateTaskMutation } from '../api/useCreateTaskMutation.ts';
 import '../i18n/texts.ts';
 

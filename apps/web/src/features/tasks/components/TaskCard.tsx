@@ -4,7 +4,7 @@ import { taskPath } from '@soc/contracts';
 import { Badge, Card, Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { TaskPriorityTag, TaskStatusTag, TaskTypeTag } from './TaskTags.tsx';
 import '../i18n/texts.ts';
 

@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ChatComposer } from '../../incident-page/components/CommentComposer.tsx';
-import { ChatPanel } from '../../incident-page/components/CommentsPanel.tsx';
+import { ChatComposer } from '@/shared/ui/chat/ChatComposer.tsx';
+import { ChatPanel } from '@/shared/ui/chat/ChatPanel.tsx';
 import { useAddTaskMessageMutation } from '../api/useAddTaskMessageMutation.ts';
 import { useTaskMessagesQuery } from '../api/useTaskMessagesQuery.ts';
 import '../i18n/texts.ts';

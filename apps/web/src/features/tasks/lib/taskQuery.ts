@@ -4,7 +4,7 @@ import {
   TaskOrderingSchema,
   type TaskOrdering,
 } from '@soc/contracts';
-import { listQueryParams } from '../../../shared/lib/filters.ts';
+import { listQueryParams } from '@/shared/lib/filters.ts';
 
 /** The entity under which the task list's filters are stored (design §7). */
 export const TASKS_FILTER_ENTITY = 'tasks';

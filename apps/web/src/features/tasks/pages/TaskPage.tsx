@@ -16,11 +16,11 @@ import {
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../shared/api/index.ts';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
-import { AttachmentList } from '../../incident-page/components/AttachmentList.tsx';
+import { ApiError } from '@/shared/api/index.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
+import { AttachmentList } from '@/shared/ui/chat/AttachmentList.tsx';
 import { useTaskQuery } from '../api/useTaskQuery.ts';
 import { useTaskStatusMutation } from '../api/useTaskStatusMutation.ts';
 import { TaskChat } from '../components/TaskChat.tsx';

@@ -1,8 +1,8 @@
 import { ATTACHMENT_MAX_BYTES, type Comment, type Task, type TaskDetail } from '@soc/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authStore } from '../../../shared/api/authStore.ts';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { authStore } from '@/shared/api/authStore.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
 import { installFetchBackedXhr } from '../../../test/fakeXhr.ts';
 import { callsTo, mockFetch, type MockRoutes } from '../../../test/fetchMock.ts';
 import { baseRoutes, currentUser } from '../../../test/fixtures.ts';

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons';
-import type { Contact, SlaRow, SystemCard, SystemPerson, SystemService } from '@soc/contracts';
+import type { Contact, SystemCard, SystemPerson, SystemService } from '@soc/contracts';
 import {
   Alert,
   Badge,
@@ -17,20 +17,13 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../shared/api/index.ts';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { formatDate } from '../../../shared/lib/formatDateTime.ts';
-import { ContrastTag } from '../../../shared/ui/ContrastTag.tsx';
-import { useSystemCardQuery } from '../api/useSystemCardQuery.ts';
-import { useSystemIdByIsIdQuery } from '../api/useSystemIdByIsIdQuery.ts';
+import { ApiError } from '@/shared/api/index.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { formatDate } from '@/shared/lib/formatDateTime.ts';
+import { ContrastTag } from '@/shared/ui/ContrastTag.tsx';
+import { useSystemCardQuery, useSystemIdByIsIdQuery } from '@/shared/api/systems.ts';
 import '../i18n/texts.ts';
-
-const SLA_COLOURS: Record<SlaRow['category'], string> = {
-  critical: 'red',
-  high: 'volcano',
-  medium: 'gold',
-  low: 'blue',
-};
+import { INCIDENT_PRIORITY_COLORS } from '@/shared/theme/domainColors.ts';
 
 const parseId = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 /** The id customers see and quote (`is_id`), e.g. IS-0003. */
@@ -252,7 +245,7 @@ function Services({ services }: { services: SystemService[] }) {
                     // the SLA row's icon names its priority: shown as the priority's colour
                     render: (_, row) => (
                       <Badge
-                        color={SLA_COLOURS[row.category]}
+                        color={INCIDENT_PRIORITY_COLORS[row.category]}
                         text={t(`incidentPriority.${row.category}`)}
                         data-icon={row.icon}
                       />

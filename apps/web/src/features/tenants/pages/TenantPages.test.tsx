@@ -1,7 +1,7 @@
 import { SYSTEMS_TABLE_MIN_HEIGHT, type SystemCard, type SystemListItem } from '@soc/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { authStore } from '../../../shared/api/authStore.ts';
+import { authStore } from '@/shared/api/authStore.ts';
 import { callsTo, mockFetch, type MockRoutes } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';

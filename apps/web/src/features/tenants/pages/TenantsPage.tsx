@@ -6,16 +6,15 @@ import type { TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import {
   readListParam,
   sanitizeFilterParams,
   withFilterParams,
   type ParamSchema,
-} from '../../../shared/lib/filters.ts';
-import { usePersistedFilters } from '../../../shared/lib/usePersistedFilters.ts';
-import { useSystemPeopleQuery } from '../api/useSystemPeopleQuery.ts';
-import { useSystemsQuery } from '../api/useSystemsQuery.ts';
+} from '@/shared/lib/filters.ts';
+import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
+import { useSystemPeopleQuery, useSystemsQuery } from '@/shared/api/systems.ts';
 import { TextFilterDropdown } from '../components/TextFilterDropdown.tsx';
 import '../i18n/texts.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { webhookKeys } from './webhookKeys.ts';
 
 /** Deletes an endpoint with its delivery log. */

@@ -1,6 +1,6 @@
 import { WebhookEndpointWithSecretSchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { webhookKeys } from './webhookKeys.ts';
 
 /** A new signing secret (shown once); the old one keeps signing for 24 hours. */

@@ -1,7 +1,7 @@
 import type { WebhookEndpointCreate, WebhookEndpointUpdate } from '@soc/contracts';
 import { WebhookEndpointSchema, WebhookEndpointWithSecretSchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { webhookKeys } from './webhookKeys.ts';
 
 export type SaveWebhookRequest =

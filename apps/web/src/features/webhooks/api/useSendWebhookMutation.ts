@@ -1,6 +1,6 @@
 import { WebhookDeliverySchema } from '@soc/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { webhookKeys } from './webhookKeys.ts';
 
 /** Queues a test event, or sends a logged delivery again (`deliveryId`). */

@@ -1,6 +1,6 @@
 import { WEBHOOK_DELIVERIES_PAGE_SIZE, WebhookDeliveryPageSchema } from '@soc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { webhookKeys } from './webhookKeys.ts';
 
 /** One page of an endpoint's delivery log, newest first; refreshed while deliveries are pending. */

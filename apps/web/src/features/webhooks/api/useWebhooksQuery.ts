@@ -1,6 +1,6 @@
 import { WEBHOOK_ENDPOINTS_PAGE_SIZE, WebhookEndpointPageSchema } from '@soc/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/index.ts';
+import { apiRequest } from '@/shared/api/index.ts';
 import { webhookKeys } from './webhookKeys.ts';
 
 /** One page of the webhook endpoints of the caller's systems, or of one system (GET /soc/webhooks/). */

@@ -3,9 +3,9 @@ import { Alert, Button, Drawer, Flex, Skeleton, Table, Tag, Tooltip, Typography 
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyApiError } from '../../../shared/api/index.ts';
-import { formatDateTime } from '../../../shared/lib/formatDateTime.ts';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { notifyApiError } from '@/shared/api/index.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useSendWebhookMutation } from '../api/useSendWebhookMutation.ts';
 import { useWebhookDeliveriesQuery } from '../api/useWebhookDeliveriesQuery.ts';
 

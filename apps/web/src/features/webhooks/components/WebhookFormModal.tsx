@@ -12,9 +12,9 @@ import {
 import { Checkbox, Flex, Form, Input, Modal, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, mapFieldErrors } from '../../../shared/api/index.ts';
-import { FormErrorAlert } from '../../../shared/ui/FormErrorAlert.tsx';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
+import { ApiError, mapFieldErrors } from '@/shared/api/index.ts';
+import { FormErrorAlert } from '@/shared/ui/FormErrorAlert.tsx';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useSaveWebhookMutation } from '../api/useSaveWebhookMutation.ts';
 
 interface FormValues {

@@ -1,8 +1,8 @@
 import type { WebhookDelivery, WebhookEndpoint } from '@soc/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { authStore } from '../../../shared/api/authStore.ts';
-import { i18n } from '../../../shared/i18n/i18n.ts';
+import { authStore } from '@/shared/api/authStore.ts';
+import { i18n } from '@/shared/i18n/i18n.ts';
 import type { MockRoutes } from '../../../test/fetchMock.ts';
 import { callsTo, mockFetch } from '../../../test/fetchMock.ts';
 import { baseRoutes, currentUser } from '../../../test/fixtures.ts';

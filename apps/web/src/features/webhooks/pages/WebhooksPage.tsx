@@ -16,21 +16,16 @@ import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { notifyApiError } from '../../../shared/api/index.ts';
-import { useDocumentTitle } from '../../../shared/hooks/useDocumentTitle.ts';
-import { addFeatureTexts } from '../../../shared/i18n/featureTexts.ts';
-import { notifySuccess } from '../../../shared/ui/notifications.tsx';
-import { useSystemChoicesQuery } from '../../assets/api/useSystemChoicesQuery.ts';
+import { notifyApiError } from '@/shared/api/index.ts';
+import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { notifySuccess } from '@/shared/ui/notifications.tsx';
+import { useSystemChoicesQuery } from '@/shared/api/systems.ts';
 import { useDeleteWebhookMutation } from '../api/useDeleteWebhookMutation.ts';
 import { useRotateWebhookSecretMutation } from '../api/useRotateWebhookSecretMutation.ts';
 import { useWebhooksQuery } from '../api/useWebhooksQuery.ts';
 import { WebhookDeliveriesDrawer } from '../components/WebhookDeliveriesDrawer.tsx';
 import { WebhookFormModal } from '../components/WebhookFormModal.tsx';
-import { webhooksEn } from '../i18n/en.ts';
-import { webhooksRu } from '../i18n/ru.ts';
-
-// the screen's texts come with its chunk, not with the start-up language pack
-addFeatureTexts('webhooks', { en: webhooksEn, ru: webhooksRu });
+import '../i18n/texts.ts';
 
 /** The endpoint being edited: a new one, an existing one, or none (the form is closed). */
 type Editing = { endpoint: WebhookEndpoint | undefined } | null;
