@@ -78,6 +78,8 @@ async function checksThenBuild() {
   for (const project of tsProjects)
     await step(`type-check ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
   await step('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+  // the import graphs (apps/*/.dependency-cruiser.cjs): no cycle, no upward edge between layers
+  await step('import graph', 'npm', ['run', 'lint:graph', '-w', 'apps/server', '-w', 'apps/web']);
   await step('format', 'npx', ['prettier', '--check', '--log-level=warn', '.']);
   // Squawk over the migrations after the released baseline (.squawk.toml, docs/operations.md)
   await step('migration lint', 'node', ['scripts/migration-lint.mjs']);
