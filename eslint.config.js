@@ -14,7 +14,7 @@ const LANGUAGE_TERNARY = {
   selector:
     'ConditionalExpression > BinaryExpression.test[operator=/^[!=]==?$/] > Literal[value=/^(ru|en)$/]',
   message:
-    'Pick a language through lib/messages.ts (a Localized text with .in(lang), languageOf, dateLocale) or lib/title-column.ts, not a ternary on the language.',
+    'Pick a language through lib/messages.ts (a Localized text with .in(lang), languageOf, dateLocale) or titleColumn of db/fragments.ts, not a ternary on the language.',
 };
 
 const SERVER_TESTS = ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'];
@@ -29,8 +29,8 @@ const SQL_IMPORTS = [
   // drizzle and the drivers, statically or by `import()`
   { selector: valueImportFrom(SQL_SOURCES), message: SQL_MESSAGE },
   { selector: `ImportExpression[source.value=${SQL_SOURCES}]`, message: SQL_MESSAGE },
-  // the tables
-  { selector: valueImportFrom(String.raw`/(^|\/)db\/schema(\/|$)/`), message: SQL_MESSAGE },
+  // the tables, and the SQL fragments repositories compose (db/fragments.ts)
+  { selector: valueImportFrom(String.raw`/(^|\/)db\/(schema(\/|$)|fragments\.ts$)/`), message: SQL_MESSAGE },
   // the runners of raw statements of db/client.ts and db/query.ts
   {
     selector: String.raw`ImportDeclaration[importKind='value'][source.value=/(^|\/)db\/(client|query)\.ts$/] > ImportSpecifier[importKind='value'][imported.name=/^(queryRows|queryRowsNamed|executeNamed|inlineParams)$/]`,
@@ -42,10 +42,6 @@ const SQL_IMPORTS = [
 const SQL_EXCEPTIONS = [
   // backup and restore open their own connection and copy whole tables in the order of the schema
   'modules/admin/backup.ts',
-  // the SQL fragments every repository composes: the tenant condition, IN lists, the title column
-  'lib/scope.ts',
-  'lib/pagination.ts',
-  'lib/title-column.ts',
   // runs the version statement that a module's cache repository hands it (design §8)
   'lib/cache/versioned-cache.ts',
 ];

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 
 /** Stands in for the origin while the links are built relative (no PUBLIC_URL). */
@@ -74,10 +73,3 @@ export function pageLinks(
 
 /** Escapes LIKE wildcards so that user text matches literally. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Values as a comma-separated list of bind parameters, for `IN (…)`. */
-export const sqlList = (values: readonly (string | number)[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { incidents } from '../db/schema/index.ts';
-import { effectiveSystems, inScope } from './scope.ts';
+import { effectiveSystems } from './scope.ts';
+import { inScope } from '../db/fragments.ts';
 
 const dialect = new PgDialect();
 const text = (condition: ReturnType<typeof inScope>) => {

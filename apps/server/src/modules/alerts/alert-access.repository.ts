@@ -4,12 +4,13 @@ import type { AlertDetail } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { alerts } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { inScope } from '../../lib/scope.ts';
+
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import { loadIncident } from '../incidents/index.ts';
 import { presentAlertDetail } from './alerts.presenter.ts';
 import type { AlertsRepository } from './alerts.repository.ts';
+import { inScope } from '../../db/fragments.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../lib/scope.ts';
+import { inScope } from '../../db/fragments.ts';
 
 export type AlertTag = { name: string; color: string };
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { assetSoftware, cmdbAssets, incidentSnapshots, incidents, systems } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../lib/scope.ts';
+import { inScope } from '../../db/fragments.ts';
 
 const scoped = (scope: SystemScope): SQL | undefined => inScope(cmdbAssets.systemId, scope);
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { sqlList } from '../../lib/pagination.ts';
+import { sqlList } from '../../db/fragments.ts';
 
 /** The sign-in names the demo data set creates (README's table of demo logins). */
 export const DEMO_USERNAMES = ['alice', 'bob', 'carol', 'dave', 'analyst', 'admin'] as const;

@@ -5,11 +5,10 @@ import { QUERY_MILLIS_MAX } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { incidentConditions } from '../incidents/index.ts';
-import { sqlList as list } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../lib/scope.ts';
-import { titleColumn } from '../../lib/title-column.ts';
+
 import { pgIso, splitRange } from './split-range.ts';
+import { inScope, sqlList as list, titleColumn } from '../../db/fragments.ts';
 
 /** One dashboard dimension value and its number of incidents (see schema/dashboard.ts). */
 export interface DimCount {

@@ -3,9 +3,10 @@ import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { parseJson } from '../../db/client.ts';
 import { incidents } from '../../db/schema/index.ts';
-import { inScope } from '../../lib/scope.ts';
+
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
+import { inScope } from '../../db/fragments.ts';
 
 export type IncidentRecord = typeof incidents.$inferSelect;
 

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { IncidentFilters, IncidentOrdering, IncidentPriority, IncidentStatus } from '@soc/contracts';
-import { inScope, type SystemScope } from '../../lib/scope.ts';
-import { likePattern, sqlList as list } from '../../lib/pagination.ts';
+import { type SystemScope } from '../../lib/scope.ts';
+import { likePattern } from '../../lib/pagination.ts';
+import { inScope, sqlList as list } from '../../db/fragments.ts';
 
 const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
 

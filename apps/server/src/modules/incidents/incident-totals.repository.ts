@@ -3,7 +3,8 @@ import type { SQL } from 'drizzle-orm';
 import type { IncidentFilters } from '@soc/contracts';
 import { TOTAL_COUNT_CAP } from '@soc/contracts';
 import { effectiveSystems, type SystemScope } from '../../lib/scope.ts';
-import { likePattern, sqlList as list } from '../../lib/pagination.ts';
+import { likePattern } from '../../lib/pagination.ts';
+import { sqlList as list } from '../../db/fragments.ts';
 import { incidentConditions, searchKey, textMatch } from './incident-filters.repository.ts';
 
 /** The filters that are set beside `system__in` (which only narrows the caller's systems). */

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../lib/scope.ts';
+import { inScope } from '../../db/fragments.ts';
 
 // the incidents module's queries outside the list and count (incidents.repository.ts): what
 // registration, file uploads and the CSV job read and write

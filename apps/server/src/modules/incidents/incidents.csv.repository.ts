@@ -7,7 +7,7 @@ import type { SystemScope } from '../../lib/scope.ts';
 import { incidentConditions, orderBy, orderParts } from './incident-filters.repository.ts';
 import type { IncidentRow } from './incident-rows.repository.ts';
 import { PAGE_COLUMNS } from './incident-rows.repository.ts';
-import { titleColumn } from '../../lib/title-column.ts';
+import { titleColumn } from '../../db/fragments.ts';
 
 /** The sort tuple of a row, for the keyset condition of the next batch. */
 type CsvCursor = Pick<

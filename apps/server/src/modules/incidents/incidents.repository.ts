@@ -4,11 +4,11 @@ import type { IncidentFilters, IncidentOrdering, Language } from '@soc/contracts
 import { DEFAULT_INCIDENT_ORDERING, TOTAL_COUNT_CAP } from '@soc/contracts';
 import type { Database, Db } from '../../db/client.ts';
 import { queryRows, queryRowsNamed } from '../../db/client.ts';
-import { effectiveSystems, inScope, type SystemScope } from '../../lib/scope.ts';
+import { effectiveSystems, type SystemScope } from '../../lib/scope.ts';
 import { incidentConditions, orderBy, orderParts, TEXT_FILTERS } from './incident-filters.repository.ts';
 import type { IncidentCardRow, IncidentRow } from './incident-rows.repository.ts';
 import { PAGE_COLUMNS } from './incident-rows.repository.ts';
-import { titleColumn } from '../../lib/title-column.ts';
+
 import type { ListTotal, RowCounter } from './incident-totals.repository.ts';
 import {
   countTableTotal,
@@ -19,6 +19,7 @@ import {
   valueTotal,
 } from './incident-totals.repository.ts';
 import { incidentCsvChunks } from './incidents.csv.repository.ts';
+import { inScope, titleColumn } from '../../db/fragments.ts';
 
 export type { SystemScope } from '../../lib/scope.ts';
 

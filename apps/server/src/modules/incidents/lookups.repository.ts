@@ -11,8 +11,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
-import { inScope, type SystemScope } from '../../lib/scope.ts';
-import { titleColumn, titleOf } from '../../lib/title-column.ts';
+import { type SystemScope } from '../../lib/scope.ts';
+import { inScope, titleColumn, titleOf } from '../../db/fragments.ts';
 
 /** The titled lookup tables a page of options can come from, with their extra column. */
 export type OptionsTable = 'issue_types' | 'categories' | 'resolutions';

@@ -3,7 +3,8 @@ import type { MailQuarantineQuery } from '@soc/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { incidents, mailQuarantine, systems } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
-import { inScope, type SystemScope } from '../../lib/scope.ts';
+import { type SystemScope } from '../../lib/scope.ts';
+import { inScope } from '../../db/fragments.ts';
 
 const columns = {
   id: mailQuarantine.id,

@@ -4,7 +4,7 @@ import type { IncidentStatus, IocType } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows, queryRowsNamed } from '../../db/client.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../lib/scope.ts';
+import { inScope } from '../../db/fragments.ts';
 
 /** One indicator of the feed: an IOC value of one type, in one system (or across the scope). */
 export interface IocFeedRow {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { EVENT_BUCKET_SECONDS, logSourceEventBuckets, logSources, systems } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../lib/scope.ts';
+import { inScope } from '../../db/fragments.ts';
 
 /** disabled: switched off; silent: enabled but nothing for longer than its threshold; else active. */
 const statusExpr = sql<LogSourceStatus>`CASE WHEN NOT ${logSources.enabled} THEN 'disabled'

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../lib/scope.ts';
+import { inScope } from '../../db/fragments.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

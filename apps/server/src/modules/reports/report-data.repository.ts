@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { IncidentPriority, IncidentStatus, Language } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import { titleColumn } from '../../lib/title-column.ts';
+import { titleColumn } from '../../db/fragments.ts';
 
 // The SQL of a report's figures and incident list (a read model of the reports module).
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { reportSchedules, reports, systems, userSystems, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../lib/scope.ts';
+import { inScope } from '../../db/fragments.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type ScheduleRow = typeof reportSchedules.$inferSelect;

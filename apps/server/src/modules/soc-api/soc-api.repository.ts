@@ -13,7 +13,7 @@ import {
   services,
 } from '../../db/schema/index.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../lib/scope.ts';
+import { inScope } from '../../db/fragments.ts';
 
 // the analyst API's queries: incidents' extra rows, alerts, log sources, EPS, rules
 

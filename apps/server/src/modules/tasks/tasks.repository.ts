@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { systems, taskAttachments, taskMessages, tasks, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../lib/scope.ts';
+import { inScope } from '../../db/fragments.ts';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type TaskRow = typeof tasks.$inferSelect;

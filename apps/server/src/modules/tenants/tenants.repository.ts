@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { contacts, contracts, services, slaRows, systems, users } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../lib/scope.ts';
+import { inScope } from '../../db/fragments.ts';
 
 const manager = alias(users, 'manager');
 const analyst = alias(users, 'analyst');

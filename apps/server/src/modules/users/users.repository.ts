@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { userSystems, users } from '../../db/schema/index.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../lib/scope.ts';
+import { inScope } from '../../db/fragments.ts';
 
 /** What the user list filters by; `systems` null: every system. */
 export interface UserListFilters {

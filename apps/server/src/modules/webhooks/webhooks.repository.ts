@@ -13,7 +13,7 @@ import {
   webhookEndpoints,
 } from '../../db/schema/index.ts';
 import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../lib/scope.ts';
+import { inScope } from '../../db/fragments.ts';
 
 /** Job types: one attempt of one delivery; the mail to the contacts of an endpoint turned off. */
 export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';

@@ -2,6 +2,31 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Language } from '@soc/contracts';
+import type { SystemScope } from '../core/auth.ts';
+
+// The SQL fragments that repositories compose (design §10.2): the tenant condition, bind-parameter
+// lists and the title column of a language. Only repositories import them (eslint.config.js).
+
+/**
+ * The tenant condition on a system id column: undefined for every system (drizzle's `and`
+ * drops it), FALSE for none, else `column IN (scope)`. Every query of tenant data goes through
+ * it, so that an empty scope can never turn into "no condition".
+ */
+export function inScope(column: AnyPgColumn | SQL, scope: SystemScope): SQL | undefined {
+  if (scope === null) return undefined;
+  if (!scope.length) return sql`FALSE`;
+  return sql`${column} IN (${sql.join(
+    scope.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
+
+/** Values as a comma-separated list of bind parameters, for `IN (…)`. */
+export const sqlList = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /**
  * The titled lookup tables (issue types, categories, resolutions) keep a title per language in
