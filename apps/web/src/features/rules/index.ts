@@ -2,4 +2,3 @@
 export { AttackMatrix, AttackMatrixCell } from './components/AttackMatrix.tsx';
 export type { AttackMatrixTechnique } from './components/AttackMatrix.tsx';
 export { RuleNamePopover } from './components/RuleNamePopover.tsx';
-export { RulesView } from './components/RulesView.tsx';

@@ -1,6 +1,8 @@
-import { Flex } from 'antd';
+import { Flex, Skeleton } from 'antd';
+import { Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { RulesView } from '../../rules/index.ts';
+import { lazyPage } from '@/shared/lib/chunkLoad.ts';
+import { loadRulesView } from '../../rules/routes.ts';
 import { DocsSideNav } from '../components/DocsSideNav.tsx';
 import { DOCUMENT_VIEWS, isDocsTab } from '../lib/documentKinds.ts';
 import { DocumentListView } from './DocumentListView.tsx';
@@ -10,6 +12,8 @@ import { DocumentListView } from './DocumentListView.tsx';
  * and the list of the selected one. An unknown tab opens the dashboard. The rules tab shows
  * the rules view (issue 9).
  */
+const RulesView = lazyPage(loadRulesView, 'RulesView');
+
 export function DocsHubPage() {
   const { tab } = useParams();
   if (!isDocsTab(tab)) return <Navigate to="/dashboard" replace />;
@@ -17,7 +21,13 @@ export function DocsHubPage() {
     <Flex gap="middle" align="stretch" data-testid="docs-hub" data-tab={tab}>
       <DocsSideNav active={tab} />
       <div style={{ flex: '1 1 0', minWidth: 0 }}>
-        {tab === 'rules' ? <RulesView /> : <DocumentListView key={tab} view={DOCUMENT_VIEWS[tab]} />}
+        {tab === 'rules' ? (
+          <Suspense fallback={<Skeleton active />}>
+            <RulesView />
+          </Suspense>
+        ) : (
+          <DocumentListView key={tab} view={DOCUMENT_VIEWS[tab]} />
+        )}
       </div>
     </Flex>
   );
