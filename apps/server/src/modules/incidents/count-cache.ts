@@ -41,8 +41,6 @@ export interface VersionedCount {
 
 export const COUNT_CACHE_MAX_ENTRIES = 1000;
 
-export { INCIDENT_CHANGE_EVENTS };
-
 export const INCIDENT_COUNT_VERSION_SOURCES: VersionSources = {
   epoch: true,
   events: INCIDENT_CHANGE_EVENTS,

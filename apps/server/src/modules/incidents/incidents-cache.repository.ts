@@ -19,7 +19,9 @@ export const COUNT_VERSION = sql.raw(
    || ':' || coalesce((SELECT n FROM cache_epoch), 0)::text`,
 );
 
-export const readCountVersion = (db: Db) => readVersion(db, sql`SELECT ${COUNT_VERSION} AS version`);
+const COUNT_VERSION_STATEMENT = sql`SELECT ${COUNT_VERSION} AS version`;
+
+export const readCountVersion = (db: Db) => readVersion(db, COUNT_VERSION_STATEMENT);
 
 /**
  * The version of everything an incident card or list page shows: the newest `events` id (every
@@ -29,9 +31,7 @@ export const readCountVersion = (db: Db) => readVersion(db, sql`SELECT ${COUNT_V
  * the rules that the rule filter reads (migration 0023) change. Both are read in one snapshot, by
  * one indexed probe each.
  */
-export const readResponseVersion = (db: Db) =>
-  readVersion(
-    db,
-    sql`SELECT (SELECT coalesce(max(id), 0) FROM events)::text || ':'
-               || coalesce((SELECT n FROM cache_epoch), 0)::text AS version`,
-  );
+const RESPONSE_VERSION = sql`SELECT (SELECT coalesce(max(id), 0) FROM events)::text || ':'
+                                  || coalesce((SELECT n FROM cache_epoch), 0)::text AS version`;
+
+export const readResponseVersion = (db: Db) => readVersion(db, RESPONSE_VERSION);
