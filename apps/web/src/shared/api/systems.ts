@@ -21,7 +21,6 @@ const SystemOptionsPageSchema = pageOf(SystemOptionSchema);
 export const systemKeys = {
   all: ['systems'] as const,
   choices: () => [...systemKeys.all, 'choices'] as const,
-  codeChoices: () => [...systemKeys.all, 'code-choices'] as const,
   lookup: (search: string, language: Language) =>
     [...systemKeys.all, 'lookup', { search, language }] as const,
   list: (filters: string) => [...systemKeys.all, 'list', filters] as const,
@@ -30,35 +29,29 @@ export const systemKeys = {
   people: (role: 'service_manager' | 'dedicated_analyst') => [...systemKeys.all, 'people', role] as const,
 };
 
-/** The caller's systems as filter choices (GET /soc/systems/?no_page=true&short=true). */
+/** The caller's systems as choices (GET /soc/systems/?no_page=true&short=true), one request for every form. */
+const systemChoicesQuery = {
+  queryKey: systemKeys.choices(),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiRequest('/soc/systems/', {
+      schema: SystemOptionsPageSchema,
+      query: { no_page: true, short: true },
+      signal,
+      notify: false,
+    }),
+  staleTime: 5 * 60_000,
+};
+
+/** The caller's systems as filter choices. */
 export function useSystemChoicesQuery() {
-  return useQuery({
-    queryKey: systemKeys.choices(),
-    queryFn: ({ signal }) =>
-      apiRequest('/soc/systems/', {
-        schema: SystemOptionsPageSchema,
-        query: { no_page: true, short: true },
-        signal,
-        notify: false,
-      }),
-    select: (page) => page.results,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...systemChoicesQuery, select: (page) => page.results });
 }
 
 /** System choices of the report forms (product §B3, §B7: GET systems fills them): key = code, text = name. */
 export function useSystemCodeChoicesQuery() {
   return useQuery({
-    queryKey: systemKeys.codeChoices(),
-    queryFn: ({ signal }) =>
-      apiRequest('/soc/systems/', {
-        schema: SystemOptionsPageSchema,
-        query: { no_page: true },
-        signal,
-        notify: false,
-      }),
+    ...systemChoicesQuery,
     select: (page): SystemChoice[] => page.results.map((s) => ({ key: s.is_id, text: s.full_name })),
-    staleTime: 5 * 60_000,
   });
 }
 
