@@ -13,6 +13,7 @@ import { GossopkaControl } from './GossopkaControl.tsx';
 import { IncidentActions } from './IncidentActions.tsx';
 import { PriorityControl } from './PriorityControl.tsx';
 import { RatingBlock } from './RatingForm.tsx';
+import { resolutionText } from '../lib/resolution.ts';
 import '../i18n/texts.ts';
 
 type BlockProps = { title: string; testId: string; children: ReactNode };
@@ -146,14 +147,7 @@ export function MoreInfo({ incident, onRefresh }: MoreInfoProps) {
   const { token } = theme.useToken();
   const none = t('incidentPage.none');
   const locale = i18n.language;
-  const resolution = incident.resolution
-    ? [
-        incident.resolution === 'True Positive' ? t('incidentResolution.TP') : t('incidentResolution.FP'),
-        incident.resolution_name_ref?.title,
-      ]
-        .filter(Boolean)
-        .join(': ')
-    : none;
+  const resolution = resolutionText(incident, t, locale) ?? none;
   const items: DescriptionsProps['items'] = [
     {
       key: 'reporter',

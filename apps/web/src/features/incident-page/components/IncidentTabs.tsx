@@ -11,6 +11,7 @@ import { IocsTab } from './IocsTab.tsx';
 import { MisconfigsTab } from './MisconfigsTab.tsx';
 import { CollapsibleHtml } from './CollapsibleHtml.tsx';
 import { CountBadge } from '@/shared/ui/CountBadge.tsx';
+import { resolutionText } from '../lib/resolution.ts';
 import '../i18n/texts.ts';
 
 export type IncidentTabsProps = {
@@ -123,16 +124,9 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function DetailsTab({ incident }: IncidentTabsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isFaq = FAQ_ISSUE_TYPES.has(incident.issuetype_ref.code);
-  const resolution = incident.resolution
-    ? [
-        incident.resolution === 'True Positive' ? t('incidentResolution.TP') : t('incidentResolution.FP'),
-        incident.resolution_name_ref?.title,
-      ]
-        .filter(Boolean)
-        .join(': ')
-    : null;
+  const resolution = resolutionText(incident, t, i18n.language);
 
   return (
     <Flex vertical gap="large" data-testid="incident-details">

@@ -76,6 +76,9 @@ export const incidentPageEn = {
     noDescription: 'No description',
     noRecommendations: 'No recommendations',
     noResolution: 'Not resolved yet',
+    completedBySoc: 'Completed by the SOC, {{date}}',
+    canceledBySoc: 'Cancelled by the SOC, {{date}}',
+    resolvedOn: 'Resolved, {{date}}',
   },
   actions: {
     confirm: 'Confirm',

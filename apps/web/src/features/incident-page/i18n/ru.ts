@@ -78,6 +78,9 @@ export const incidentPageRu: RussianTexts<typeof incidentPageEn> = {
     noDescription: 'Нет описания',
     noRecommendations: 'Нет рекомендаций',
     noResolution: 'Решение ещё не принято',
+    completedBySoc: 'Завершён SOC, {{date}}',
+    canceledBySoc: 'Отменён SOC, {{date}}',
+    resolvedOn: 'Решён, {{date}}',
   },
   actions: {
     confirm: 'Подтвердить',

@@ -66,6 +66,18 @@ describe('incident page: card', () => {
     expect(screen.queryByTestId('incident-tab-misconfigs')).not.toBeInTheDocument();
   });
 
+  it('names the outcome of an incident the SOC completed, which has a date but no resolution kind', async () => {
+    const resolved = Date.UTC(2026, 10, 25, 11, 9);
+    openIncident({
+      [CARD]: { body: makeCard({ status: 'completed', resolution: null, resolutiondate: resolved }) },
+    });
+    const details = await screen.findByTestId('incident-resolution');
+    expect(details).toHaveTextContent('Completed by the SOC, 25 Nov 2026');
+    expect(screen.queryByText('Not resolved yet')).not.toBeInTheDocument();
+    const more = screen.getByTestId('incident-more-info');
+    expect(more).toHaveTextContent('ResolutionCompleted by the SOC, 25 Nov 2026');
+  });
+
   it('names the tactics of the MITRE block in the interface language without loading the matrix', async () => {
     const { fetchMock } = openIncident({
       [CARD]: {
