@@ -4,20 +4,7 @@ import {
   PERSONAL_TOKEN_DEFAULT_DAYS,
   type ApiToken,
 } from '@soc/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  Popconfirm,
-  Skeleton,
-  Table,
-  Typography,
-  theme,
-} from 'antd';
+import { Alert, Button, Card, Flex, Form, Input, Popconfirm, Skeleton, Table, Typography, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -30,6 +17,7 @@ import '../i18n/texts.ts';
 import { useCreateApiTokenMutation } from '../api/useCreateApiTokenMutation.ts';
 import { useRevokeApiTokenMutation } from '../api/useRevokeApiTokenMutation.ts';
 import { latestTokenExpiry, tokenExpiryOf } from '../lib/tokenExpiry.ts';
+import { DateInput } from '@/shared/ui/DateInputs.tsx';
 
 interface CreateValues {
   name: string;
@@ -227,7 +215,7 @@ export function ApiTokensCard() {
             label={t('apiTokens.expires')}
             rules={[{ required: true, message: t('apiTokens.expiresRequired') }]}
           >
-            <DatePicker
+            <DateInput
               allowClear={false}
               placeholder={t('apiTokens.expiresPlaceholder')}
               disabledDate={(d) => d.isBefore(dayjs(), 'day') || d.isAfter(latestTokenExpiry(), 'day')}

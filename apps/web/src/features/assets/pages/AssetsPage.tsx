@@ -5,7 +5,7 @@ import {
   ASSETS_PAGE_SIZE,
   AssetListQuerySchema,
 } from '@soc/contracts';
-import { Alert, Button, DatePicker, Flex, Select, Table, Tag, Typography, theme } from 'antd';
+import { Alert, Button, Flex, Select, Table, Tag, Typography, theme } from 'antd';
 import type { TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -27,6 +27,7 @@ import { useAssetsQuery } from '../api/useAssetsQuery.ts';
 import { useSystemChoicesQuery } from '@/shared/api/systems.ts';
 import { AssetCriticalityTag } from '../components/AssetCriticalityTag.tsx';
 import '../i18n/texts.ts';
+import { DateRangeInput } from '@/shared/ui/DateInputs.tsx';
 
 const FILTER_KEYS = [
   'search',
@@ -198,7 +199,7 @@ export function AssetsPage() {
           options={ASSET_CRITICALITY_VALUES.map((v) => ({ value: v, label: t(`assets.criticalities.${v}`) }))}
           onApply={(v) => change({ criticality__in: v })}
         />
-        <DatePicker.RangePicker
+        <DateRangeInput
           aria-label={t('assets.list.lastSeen')}
           placeholder={[t('assets.list.lastSeen'), t('assets.list.lastSeen')]}
           allowEmpty={[true, true]}

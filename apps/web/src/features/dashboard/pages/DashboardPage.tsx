@@ -10,7 +10,7 @@ import {
   type TimelineEntry,
   type WidgetKind,
 } from '@soc/contracts';
-import { Alert, Button, DatePicker, Dropdown, Flex, Result, Select, Skeleton, Typography, theme } from 'antd';
+import { Alert, Button, Dropdown, Flex, Result, Select, Skeleton, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
@@ -54,6 +54,7 @@ import {
 } from '../lib/layout.ts';
 import { dayRange, defaultRange, rollRange, type DateRange } from '../lib/range.ts';
 import { incidentPriorityChartColors } from '@/shared/theme/domainColors.ts';
+import { DateRangeInput } from '@/shared/ui/DateInputs.tsx';
 
 /** The toast that offers to take back a deletion or a restored default layout. */
 const UNDO_KEY = 'dashboard-undo';
@@ -373,7 +374,7 @@ export function DashboardPage() {
           {t('dashboard.title')}
         </Typography.Title>
         <Flex gap={8} wrap align="center">
-          <DatePicker.RangePicker
+          <DateRangeInput
             aria-label={t('dashboard.header.range')}
             data-testid="dashboard-range"
             value={[dayjs(range.from), dayjs(range.to)]}

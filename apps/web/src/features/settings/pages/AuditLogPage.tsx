@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AuditEntry } from '@soc/contracts';
 import { AUDIT_PAGE_SIZE, AuditFiltersSchema } from '@soc/contracts';
-import { Alert, Button, DatePicker, Flex, Input, Table, Typography, theme } from 'antd';
+import { Alert, Button, Flex, Input, Table, Typography, theme } from 'antd';
 import type { TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -15,6 +15,7 @@ import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { useAuditCsvMutation } from '../api/useAuditCsvMutation.ts';
 import { useAuditLogQuery } from '../api/useAuditLogQuery.ts';
 import '../i18n/texts.ts';
+import { DateRangeInput } from '@/shared/ui/DateInputs.tsx';
 
 const FILTER_KEYS = [
   'search',
@@ -142,7 +143,7 @@ export function AuditLogPage() {
           onSearch={(text) => change({ ip: text.trim() || null })}
           data-testid="audit-ip"
         />
-        <DatePicker.RangePicker
+        <DateRangeInput
           aria-label={t('settings.audit.period')}
           value={[from ? dayjs(Number(from)) : null, to ? dayjs(Number(to)) : null]}
           onChange={(range) =>

@@ -1,7 +1,7 @@
-import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_PRESET_KEYS, datePresetRanges } from '../../lib/datePresets.ts';
+import { DateRangeInput } from '../DateInputs.tsx';
 
 export type DateRangeFilterProps = {
   id: string;
@@ -24,7 +24,7 @@ export function DateRangeFilter({ id, testId, from, to, onApply }: DateRangeFilt
   }));
 
   return (
-    <DatePicker.RangePicker
+    <DateRangeInput
       id={id}
       data-testid={testId}
       value={[from === null ? null : dayjs(from), to === null ? null : dayjs(to)]}
