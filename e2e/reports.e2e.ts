@@ -73,6 +73,44 @@ describe('reports', () => {
     await context.close();
   });
 
+  it('shows a period as its calendar days, takes typed dates and starts with the own address', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'alice');
+    await page.goto(`${baseUrl}/reports/reportsList`);
+    // the demo file names its period's first and last day in the report zone; the Period column
+    // shows the same days whatever the browser's zone (a Moscow midnight is the day before in UTC)
+    const demo = page
+      .getByTestId('report-row')
+      .filter({ hasText: /_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.pdf/ });
+    await demo.first().waitFor();
+    const text = await demo.first().innerText();
+    const [, first, last] = /_(\d{4}-\d{2}-\d{2})_(\d{4}-\d{2}-\d{2})\.pdf/.exec(text)!;
+    const written = (ymd: string) =>
+      new Intl.DateTimeFormat('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${ymd}T00:00:00Z`));
+    expect(text).toContain(`${written(first!)} — ${written(last!)}`);
+
+    await page.getByTestId('reports-create').click();
+    await page.getByTestId('report-form').waitFor();
+    await expect
+      .poll(() => page.getByTestId('report-form-emails').inputValue())
+      .toBe('alice@customer1.example');
+    // typed as the interface writes dates elsewhere or as ISO: both are read
+    await page.getByTestId('report-form-range').first().click();
+    await page.keyboard.type('01.11.2026');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('2026-11-15');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('report-form-info').innerText())
+      .toContain('1 Nov 2026 — 15 Nov 2026');
+    await context.close();
+  });
+
   it('creates, edits and deletes a schedule', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, baseUrl, 'bob');

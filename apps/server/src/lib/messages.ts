@@ -2,6 +2,7 @@ import type { IncidentStatus, Language, TaskStatus } from '@soc/contracts';
 import {
   INCIDENT_STATUS_TITLES,
   QUERY_MILLIS_MESSAGE,
+  REPORT_MESSAGES,
   TASK_STATUS_TITLES,
   WEBHOOK_MESSAGES,
 } from '@soc/contracts';
@@ -378,6 +379,20 @@ const MESSAGES = {
     'Этот ключ Idempotency-Key уже использован с другим запросом.',
   ),
   reportQueued: t('The report will be generated.', 'Отчёт будет сформирован.'),
+  // the report forms' checks; their ru texts are the contract's REPORT_MESSAGES, as specified
+  reportDateRequired: t('Enter the date', REPORT_MESSAGES.dateRequired),
+  reportInvalidEmail: t('Invalid e-mail address', REPORT_MESSAGES.invalidEmail),
+  reportInvalidName: t('Invalid name', REPORT_MESSAGES.invalidName),
+  reportInvalidEmails: t('Enter valid e-mail addresses', REPORT_MESSAGES.invalidEmails),
+  reportChooseSystems: t('Choose the systems', REPORT_MESSAGES.chooseSystems),
+  reportInvalidDate: t('Invalid date', REPORT_MESSAGES.invalidDate),
+  reportNameRequired: t('The report name is required', REPORT_MESSAGES.nameRequired),
+  reportPeriodTooLong: (days: number) =>
+    t(`The period may be at most ${days} days.`, `Период может быть не длиннее ${days} дней.`),
+  reportPeriodInFuture: t(
+    'The period cannot end after today: a report covers days that have passed.',
+    'Период не может заканчиваться позже сегодняшнего дня: отчёт строится за прошедшие дни.',
+  ),
   // the e-mail of a built report
   reportMailSubject: (name: string) => t(`Report: ${name}`, `Отчёт: ${name}`),
   reportMailAttached: (name: string, period: string, page: string) =>
@@ -567,11 +582,12 @@ export function msg<K extends MessageKey>(key: K, ...args: Args<K>): Localized {
 }
 
 /**
- * Messages that contract schemas give in English (e.g. WEBHOOK_MESSAGES), in both languages:
+ * Messages that contract schemas give in one language (WEBHOOK_MESSAGES in English, the
+ * specified REPORT_MESSAGES in Russian), in both languages:
  * the error handler answers a validation message found here in the caller's language.
  */
-const SCHEMA_MESSAGES: ReadonlyMap<string, Localized> = new Map(
-  (
+const SCHEMA_MESSAGES: ReadonlyMap<string, Localized> = new Map([
+  ...(
     [
       'webhookUrlInvalid',
       'webhookUrlCredentials',
@@ -579,8 +595,12 @@ const SCHEMA_MESSAGES: ReadonlyMap<string, Localized> = new Map(
       'webhookChatIdRequired',
       'queryMillisRange',
     ] as const
-  ).map((key) => [MESSAGES[key].en, MESSAGES[key]]),
-);
+  ).map((key) => [MESSAGES[key].en, MESSAGES[key]] as const),
+  // the report schemas give the specified Russian texts
+  ...(['reportInvalidEmail', 'reportInvalidDate', 'reportNameRequired'] as const).map(
+    (key) => [MESSAGES[key].ru, MESSAGES[key]] as const,
+  ),
+]);
 
 /** A schema's own message, localised where the catalog knows it. */
 export const schemaMessage = (text: string): Message => SCHEMA_MESSAGES.get(text) ?? text;

@@ -166,6 +166,11 @@ export const ReportFileSchema = z.object({
   /** First and last instant the report covers, ISO 8601. */
   start: z.string(),
   finish: z.string(),
+  /**
+   * The IANA time zone whose calendar days the period covers: `start` is the first day's
+   * midnight there and `finish` the last day's end, so the period's dates are shown in it.
+   */
+  time_zone: z.string().optional(),
   /** Bytes. */
   size: z.number().int().nonnegative(),
   /** Names of the systems the report covers, comma-separated. */

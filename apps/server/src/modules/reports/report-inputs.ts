@@ -1,4 +1,4 @@
-import { REPORT_MESSAGES } from '@soc/contracts';
+import { msg } from '../../lib/messages.ts';
 import { badRequest } from '../../lib/http-errors.ts';
 import type { SystemScope } from '../../lib/scope.ts';
 import type { ReportsRepository } from './reports.repository.ts';
@@ -28,12 +28,12 @@ export async function resolveSystems(
   const unique = [...new Set(keys.map((k) => k.trim()).filter(Boolean))];
   if (!unique.length) {
     const ids = await repo.allSystemIds(scope);
-    if (!ids.length) throw badRequest({ [field]: [REPORT_MESSAGES.chooseSystems] });
+    if (!ids.length) throw badRequest({ [field]: [msg('reportChooseSystems')] });
     return repo.systemsByIds(ids);
   }
   const found = await repo.systemsByKeys(unique, scope);
   const known = new Set(found.flatMap((s) => [s.isId.toLowerCase(), s.fullName.toLowerCase()]));
   if (unique.some((k) => !known.has(k.toLowerCase())))
-    throw badRequest({ [field]: [REPORT_MESSAGES.chooseSystems] });
+    throw badRequest({ [field]: [msg('reportChooseSystems')] });
   return found.sort((a, b) => a.isId.localeCompare(b.isId));
 }

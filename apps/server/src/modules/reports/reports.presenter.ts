@@ -13,6 +13,7 @@ export function presentReport(row: ReportRow): ReportFile {
     created: row.created.toISOString(),
     start: row.periodStart.toISOString(),
     finish: row.periodFinish.toISOString(),
+    time_zone: row.timeZone,
     size: row.size,
     system: row.systemLabel,
     mail: !row.emails.length ? 'none' : row.mailedAt ? 'sent' : 'pending',

@@ -197,7 +197,14 @@ describe('one-off reports', () => {
     const after = await list('analyst', 'filename=January');
     expect(after.total).toBe(1);
     report = after.results[0]!;
-    expect(report).toMatchObject({ id, system: 'Report test system', link: `/api/v0/soc/reports/${id}/` });
+    expect(report).toMatchObject({
+      id,
+      system: 'Report test system',
+      link: `/api/v0/soc/reports/${id}/`,
+      // the period's bounds are midnights of this zone: the list shows its calendar dates in it
+      time_zone: 'Europe/Moscow',
+      start: '2025-12-31T21:00:00.000Z',
+    });
     expect(report.filename).toBe('January_2026-01-01_2026-01-31.pdf');
     // Moscow midnight to midnight
     expect(report.start).toBe('2025-12-31T21:00:00.000Z');
@@ -322,6 +329,15 @@ describe('one-off reports', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ __all__: ['Некорректная дата'] });
+    // the specified Russian texts have their English beside them
+    const badEn = await api(
+      'customer',
+      'POST',
+      'reports/create/',
+      { name: 'x', emails: ['nope'], start: '1.1.2026', finish: '10.01.2026' },
+      'en',
+    );
+    expect(badEn.json()).toEqual({ emails: ['Invalid e-mail address'], start: ['Invalid date'] });
     const email = await api('customer', 'POST', 'reports/create/', {
       name: 'x',
       emails: ['nope'],
@@ -338,6 +354,38 @@ describe('one-off reports', () => {
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toEqual({ __all__: ['Выберите системы'] });
+  });
+
+  it('refuses a period that ends after today in the report zone, and one longer than allowed', async () => {
+    // the days of the report zone (Moscow), as `DD.MM.YYYY`, `offset` days from today
+    const moscowDay = (offset: number) => {
+      const [d, m, y] = new Intl.DateTimeFormat('ru-RU', { timeZone: 'Europe/Moscow' })
+        .format(Date.now() + offset * 86_400_000)
+        .split('.');
+      return `${d}.${m}.${y}`;
+    };
+    const order = (finish: string, lang: 'en' | 'ru') =>
+      api('customer', 'POST', 'reports/create/', { name: 'x', start: moscowDay(-3), finish }, lang);
+    const future = await order(moscowDay(1), 'en');
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toEqual({
+      __all__: ['The period cannot end after today: a report covers days that have passed.'],
+    });
+    expect((await order(moscowDay(1), 'ru')).json()).toEqual({
+      __all__: ['Период не может заканчиваться позже сегодняшнего дня: отчёт строится за прошедшие дни.'],
+    });
+    expect((await order(moscowDay(0), 'en')).statusCode).toBe(201);
+    const long = await api(
+      'customer',
+      'POST',
+      'reports/create/',
+      { name: 'x', start: '01.01.2024', finish: '01.01.2026' },
+      'ru',
+    );
+    expect(long.statusCode).toBe(400);
+    expect(long.json<{ __all__: string[] }>().__all__[0]).toMatch(
+      /^Период может быть не длиннее \d+ дней\.$/,
+    );
   });
 
   it("keeps tenants apart: another tenant's report is a 404 to read, download and delete", async () => {

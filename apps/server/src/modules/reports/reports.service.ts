@@ -1,5 +1,5 @@
 import type { Language, ReportCreate, ReportListQuery } from '@soc/contracts';
-import { DEFAULT_REPORT_TIME_ZONE, REPORT_MAX_DAYS, REPORT_MESSAGES, parseDmy } from '@soc/contracts';
+import { DEFAULT_REPORT_TIME_ZONE, REPORT_MAX_DAYS, parseDmy } from '@soc/contracts';
 import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
@@ -7,13 +7,14 @@ import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { msg } from '../../lib/messages.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import { REPORT_BUILD_JOB, createReportDelivery } from './report-delivery.ts';
 import { fileSafe, resolveSystems, ymd } from './report-inputs.ts';
 import { checkRecipients } from './report-recipients.ts';
 import { createReportSchedules } from './report-schedules.service.ts';
-import { dayRange } from './report-time.ts';
+import { dayRange, zonedDate } from './report-time.ts';
 import { createReportsRepository } from './reports.repository.ts';
 import { presentReport } from './reports.presenter.ts';
 
@@ -90,12 +91,17 @@ export function createReportsService({
       const finish = parseDmy(body.finish)!;
       const zone = DEFAULT_REPORT_TIME_ZONE;
       const range = dayRange(start, finish, zone);
-      if (range.finish < range.start) throw badRequest({ __all__: [REPORT_MESSAGES.invalidDate] });
+      if (range.finish < range.start) throw badRequest({ __all__: [msg('reportInvalidDate')] });
       if (range.finish.getTime() - range.start.getTime() > REPORT_MAX_DAYS * 86_400_000) {
-        throw badRequest({ __all__: [`The period may be at most ${REPORT_MAX_DAYS} days.`] });
+        throw badRequest({ __all__: [msg('reportPeriodTooLong', REPORT_MAX_DAYS)] });
+      }
+      // the last day may be today (a report of the month so far), never a day still to come
+      const today = zonedDate(new Date(), zone);
+      if (range.finish > dayRange(today, today, zone).finish) {
+        throw badRequest({ __all__: [msg('reportPeriodInFuture')] });
       }
       const chosen = await resolveSystems(repo, body.systems, scope).catch(() => {
-        throw badRequest({ __all__: [REPORT_MESSAGES.chooseSystems] });
+        throw badRequest({ __all__: [msg('reportChooseSystems')] });
       });
       const emails = [...new Set(body.emails)];
       await checkRecipients(

@@ -8,9 +8,9 @@ import {
   periodFromCrontab,
   splitRecipients,
 } from '@soc/contracts';
-import { Alert, Button, DatePicker, Form, Input, Modal, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { Alert, Button, Form, Input, Modal, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/index.ts';
 import { useLanguage } from '@/shared/hooks/useLanguage.ts';
@@ -18,9 +18,8 @@ import { notifyError, notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useCreateReportMutation } from '../api/useCreateReportMutation.ts';
 import { useSaveReportTaskMutation } from '../api/useSaveReportTaskMutation.ts';
 import { useSystemCodeChoicesQuery } from '@/shared/api/systems.ts';
+import { useCurrentUserQuery } from '@/features/auth/index.ts';
 import {
-  DATE_PICKER_FORMAT,
-  DATE_TIME_PICKER_FORMAT,
   fromStartTime,
   invalidRecipients,
   rangePresets,
@@ -29,6 +28,7 @@ import {
   toStartTime,
 } from '../lib/schedule.ts';
 import '../i18n/texts.ts';
+import { DateInput, DateRangeInput } from '@/shared/ui/DateInputs.tsx';
 
 interface FormValues {
   name: string;
@@ -75,6 +75,7 @@ export function ReportFormModal({
   const [hasErrors, setHasErrors] = useState(false);
   const [systemsTouched, setSystemsTouched] = useState(false);
   const systems = useSystemCodeChoicesQuery();
+  const me = useCurrentUserQuery();
   const createReport = useCreateReportMutation();
   const saveTask = useSaveReportTaskMutation();
   const period = Form.useWatch('period', form) ?? (editing ? 'everyDay' : defaultPeriod);
@@ -93,6 +94,14 @@ export function ReportFormModal({
         emails: task.emails.join(', '),
       }
     : { name: '', systems: [], period: defaultPeriod, start: null, range: null, emails: '' };
+
+  // a new report goes to its author unless they say otherwise (set once the form is shown, so an
+  // address typed meanwhile is never replaced)
+  const ownAddress = me.data?.email;
+  useEffect(() => {
+    if (open && !task && ownAddress && !form.isFieldTouched('emails') && !form.getFieldValue('emails'))
+      form.setFieldValue('emails', ownAddress);
+  }, [open, task, ownAddress, form]);
 
   const close = () => {
     form.resetFields();
@@ -261,9 +270,10 @@ export function ReportFormModal({
             required
             rules={[{ required: true, message: t('reports.form.errors.dateRequired') }]}
           >
-            <DatePicker.RangePicker
-              format={DATE_PICKER_FORMAT}
+            <DateRangeInput
               presets={presets}
+              // a report covers days that have passed (today included); the server refuses later ones
+              disabledDate={(day) => day.isAfter(dayjs(), 'day')}
               style={{ width: '100%' }}
               data-testid="report-form-range"
             />
@@ -275,9 +285,8 @@ export function ReportFormModal({
             required
             rules={[{ required: true, message: t('reports.form.errors.dateRequired') }]}
           >
-            <DatePicker
+            <DateInput
               showTime={{ format: 'HH:mm' }}
-              format={DATE_TIME_PICKER_FORMAT}
               style={{ width: '100%' }}
               data-testid="report-form-start"
             />

@@ -11,7 +11,6 @@ import {
   Alert,
   Button,
   Collapse,
-  DatePicker,
   Empty,
   Flex,
   Input,
@@ -30,7 +29,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startDownload } from '@/shared/downloads/downloads.ts';
-import { formatDate, formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { formatFileSize } from '@/shared/lib/formatFileSize.ts';
 import { readListParam, sanitizeFilterParams, withFilterParams } from '@/shared/lib/filters.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
@@ -39,10 +38,11 @@ import { useDeleteReportsMutation } from '../api/useDeleteReportsMutation.ts';
 import { useReportsInfiniteQuery } from '../api/useReportsInfiniteQuery.ts';
 import { useSystemCodeChoicesQuery } from '@/shared/api/systems.ts';
 import { SIZE_UNIT_BYTES, SIZE_UNITS, sizeUnitLabel, unitOfBounds, type SizeUnit } from '../lib/sizeUnits.ts';
-import { DATE_PICKER_FORMAT } from '../lib/schedule.ts';
+import { periodText } from '../lib/schedule.ts';
 import { ReportFormModal } from './ReportFormModal.tsx';
 import { CountBadge } from '@/shared/ui/CountBadge.tsx';
 import '../i18n/texts.ts';
+import { DateRangeInput } from '@/shared/ui/DateInputs.tsx';
 
 export const REPORTS_FILTER_ENTITY = 'reports';
 const ORDER_POLL_MS = 3000;
@@ -91,8 +91,7 @@ function DateRangeDropdown({
 }) {
   return (
     <div style={{ padding: 8 }} onKeyDown={(e) => e.stopPropagation()}>
-      <DatePicker.RangePicker
-        format={DATE_PICKER_FORMAT}
+      <DateRangeInput
         value={from && to ? [dayjs(from), dayjs(to)] : null}
         onChange={(dates) => {
           onApply(dates?.[0] && dates[1] ? [dates[0], dates[1]] : null);
@@ -253,7 +252,9 @@ export function ReportsListTab() {
           }
         />
       ),
-      render: (_v, row) => `${formatDate(Date.parse(row.start))} — ${formatDate(Date.parse(row.finish))}`,
+      // calendar days of the report's time zone, whatever the browser's (a Moscow midnight is
+      // the day before in UTC)
+      render: (_v, row) => periodText(row),
     },
     {
       key: 'system',

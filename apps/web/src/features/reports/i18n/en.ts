@@ -99,12 +99,12 @@ export const reportsEn = {
       timeZone: 'Times and report periods are in the {{zone}} time zone.',
     },
     errors: {
-      dateRequired: 'Поле даты не заполненно',
-      invalidEmail: 'Некорректный email',
-      invalidName: 'Некорректное имя',
-      editInvalidEmails: 'Ibvalid emails',
-      editEmptyName: 'Empty name',
-      editEmptySystems: 'Empty error',
+      dateRequired: 'Enter the date',
+      invalidEmail: 'Enter valid e-mail addresses, separated by commas',
+      invalidName: 'Enter the report name',
+      editInvalidEmails: 'Enter valid e-mail addresses, separated by commas',
+      editEmptyName: 'Enter the schedule name',
+      editEmptySystems: 'Choose at least one system',
     },
   },
   notices: {

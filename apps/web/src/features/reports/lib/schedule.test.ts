@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { reportsEn } from '../i18n/en.ts';
 import { reportsRu } from '../i18n/ru.ts';
-import { scheduleInfo } from './schedule.ts';
+import { periodText, scheduleInfo } from './schedule.ts';
 
 /** The info line of a schedule starting on Wednesday 25 November 2026 at 09:00, in `language`. */
 async function info(language: 'en' | 'ru', period: 'everyDay' | 'everyWeek' | 'onceAMonth') {
@@ -41,5 +41,33 @@ describe('scheduleInfo', () => {
         expect(line.endsWith(SAYS[language].zone)).toBe(true);
       }
     }
+  });
+});
+
+describe('period of a report file', () => {
+  // a browser in UTC, a New York one and a Tokyo one all read the Moscow month as 1–30 November
+  it.each(['UTC', 'America/New_York', 'Asia/Tokyo'])(
+    'shows the calendar dates of its zone (%s)',
+    (browser) => {
+      const saved = process.env.TZ;
+      process.env.TZ = browser;
+      try {
+        const file = {
+          start: '2026-10-31T21:00:00.000Z',
+          finish: '2026-11-30T20:59:59.999Z',
+          time_zone: 'Europe/Moscow',
+        };
+        expect(periodText(file, 'en')).toBe('1 Nov 2026 — 30 Nov 2026');
+        expect(periodText(file, 'ru')).toBe('01.11.2026 — 30.11.2026');
+      } finally {
+        process.env.TZ = saved;
+      }
+    },
+  );
+
+  it('reads a file without a zone as of the default report zone', () => {
+    expect(periodText({ start: '2026-11-30T21:00:00.000Z', finish: '2026-12-15T20:59:59.999Z' }, 'en')).toBe(
+      '1 Dec 2026 — 15 Dec 2026',
+    );
   });
 });

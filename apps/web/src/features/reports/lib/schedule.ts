@@ -1,5 +1,11 @@
-import type { Crontab, ReportPeriod, SchedulePeriod } from '@soc/contracts';
-import { crontabFromPeriod, parseStartTime, periodFromCrontab, splitRecipients } from '@soc/contracts';
+import type { Crontab, ReportFile, ReportPeriod, SchedulePeriod } from '@soc/contracts';
+import {
+  DEFAULT_REPORT_TIME_ZONE,
+  crontabFromPeriod,
+  parseStartTime,
+  periodFromCrontab,
+  splitRecipients,
+} from '@soc/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { formatDate } from '@/shared/lib/formatDateTime.ts';
@@ -9,12 +15,6 @@ import '../i18n/texts.ts';
 export const toStartTime = (value: Dayjs): string => value.format('YYYY-MM-DDTHH:mm');
 /** `DD.MM.YYYY` of a picked day (one-off report request, product §B3). */
 export const toDmy = (value: Dayjs): string => value.format('DD.MM.YYYY');
-/**
- * Picker formats: typed as day.month.year (a format function shown first made the picker refuse
- * typed dates, reports.e2e.ts); cards and the info line use the app's Intl formatter.
- */
-export const DATE_PICKER_FORMAT = 'DD.MM.YYYY';
-export const DATE_TIME_PICKER_FORMAT = 'DD.MM.YYYY HH:mm';
 /** A picker value of a stored start time. */
 export const fromStartTime = (value: string): Dayjs | null => {
   const parts = parseStartTime(value);
@@ -108,4 +108,18 @@ export function scheduleInfo(
       break;
   }
   return `${text} ${zoneText}`;
+}
+
+/**
+ * A report file's period as its calendar dates, "1 Nov 2026 — 30 Nov 2026": formatted in the
+ * report's time zone, since its bounds are that zone's midnights (a browser in UTC would read
+ * the Moscow midnight of 1 Nov as 31 Oct).
+ */
+export function periodText(
+  report: Pick<ReportFile, 'start' | 'finish' | 'time_zone'>,
+  language?: string,
+): string {
+  const zone = report.time_zone ?? DEFAULT_REPORT_TIME_ZONE;
+  const day = (iso: string) => formatDate(Date.parse(iso), language, zone);
+  return `${day(report.start)} — ${day(report.finish)}`;
 }

@@ -141,7 +141,7 @@ describe('reports page', { timeout: 90_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), SLOW);
   });
 
-  it('validates the create form with the texts of the specification and orders a one-off report', async () => {
+  it('validates the create form in the interface language and orders a one-off report', async () => {
     const { user, fetchMock } = open('/reports/reportsList', {
       'POST /api/v0/soc/reports/create/': {
         status: 201,
@@ -151,14 +151,18 @@ describe('reports page', { timeout: 90_000 }, () => {
     await user.click(await screen.findByTestId('reports-create', {}, SLOW));
     const submit = await screen.findByTestId('report-form-submit');
     expect(submit).toHaveTextContent('Create report');
+    // the report goes to its author unless they say otherwise
+    expect(screen.getByTestId('report-form-emails')).toHaveValue('ivanov@example.com');
     await user.click(submit);
-    expect(await screen.findByText('Некорректное имя')).toBeInTheDocument();
-    expect(screen.getByText('Поле даты не заполненно')).toBeInTheDocument();
-    expect(screen.getByText('Некорректный email')).toBeInTheDocument();
+    expect(await screen.findByText('Enter the report name')).toBeInTheDocument();
+    expect(screen.getByText('Enter the date')).toBeInTheDocument();
+    await user.clear(screen.getByTestId('report-form-emails'));
+    expect(await screen.findByText('Enter valid e-mail addresses, separated by commas')).toBeInTheDocument();
     // the submit button stays disabled while errors exist
     await waitFor(() => expect(screen.getByTestId('report-form-submit')).toBeDisabled());
 
     await user.type(screen.getByTestId('report-form-name'), 'November');
+    await user.clear(screen.getByTestId('report-form-emails'));
     await user.type(screen.getByTestId('report-form-emails'), 'a@example.com,  b@example.com');
     await user.click(screen.getAllByTestId('report-form-range')[0]!);
     await user.click(await screen.findByText('Last 7 days'));
@@ -179,6 +183,7 @@ describe('reports page', { timeout: 90_000 }, () => {
     });
     await user.click(await screen.findByTestId('reports-create', {}, SLOW));
     await user.type(await screen.findByTestId('report-form-name'), 'X');
+    await user.clear(screen.getByTestId('report-form-emails'));
     await user.type(screen.getByTestId('report-form-emails'), 'a@example.com');
     await user.click(screen.getAllByTestId('report-form-range')[0]!);
     await user.click(await screen.findByText('Last 30 days'));
@@ -196,6 +201,7 @@ describe('reports page', { timeout: 90_000 }, () => {
     });
     await user.click(await screen.findByTestId('reports-create', {}, SLOW));
     await user.type(await screen.findByTestId('report-form-name'), 'X');
+    await user.clear(screen.getByTestId('report-form-emails'));
     await user.type(screen.getByTestId('report-form-emails'), 'leak@evil.example');
     await user.click(screen.getAllByTestId('report-form-range')[0]!);
     await user.click(await screen.findByText('Last 30 days'));
@@ -270,7 +276,10 @@ describe('reports page', { timeout: 90_000 }, () => {
       await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(2), SLOW);
       const row = screen.getAllByTestId('report-row')[0]!;
       expect(row).toHaveTextContent(formatDateTime(Date.parse(report(1).created)));
-      expect(row).toHaveTextContent(formatDate(Date.parse(report(1).start)));
+      // the period's calendar days in the report's zone (its bounds are Moscow midnights)
+      expect(row).toHaveTextContent(
+        language === 'en' ? '1 Nov 2026 — 20 Nov 2026' : '01.11.2026 — 20.11.2026',
+      );
       // the one-off form's info line uses the same date format as the table (its pickers keep the
       // day.month.year they are typed in: reports.e2e.ts types a start time)
       await user.click(screen.getByTestId('reports-create'));
