@@ -66,7 +66,7 @@ export const en = {
     profile: 'Profile menu of {{name}}',
   },
   profile: {
-    changePassword: 'Change password',
+    changePassword: 'Security',
     logout: 'Logout',
   },
   footer: {

@@ -71,7 +71,7 @@ export const ru: RussianTexts<typeof en> = {
     profile: 'Меню профиля {{name}}',
   },
   profile: {
-    changePassword: 'Сменить пароль',
+    changePassword: 'Безопасность',
     logout: 'Выйти',
   },
   footer: {

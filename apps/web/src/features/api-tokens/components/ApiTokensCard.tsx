@@ -161,7 +161,7 @@ export function ApiTokensCard() {
     );
 
   return (
-    <Card style={{ width: token.screenMD }} data-testid="api-tokens-card">
+    <Card style={{ width: '100%', maxWidth: token.screenMD }} data-testid="api-tokens-card">
       <Typography.Title level={2} style={{ marginTop: 0, fontSize: token.fontSizeHeading4 }}>
         {t('apiTokens.title')}
       </Typography.Title>

@@ -168,7 +168,7 @@ export function AuthenticatorAppCard() {
     );
 
   return (
-    <Card style={{ width: token.screenSM }} data-testid="totp-card">
+    <Card style={{ width: '100%', maxWidth: token.screenMD }} data-testid="totp-card">
       <Typography.Title level={2} style={{ marginTop: 0, fontSize: token.fontSizeHeading4 }}>
         {t('auth.totp.title')}
       </Typography.Title>

@@ -13,13 +13,20 @@ export type ChangePasswordCardProps = {
   /** Called once the password was changed. */
   onChanged: () => void;
   onCancel: () => void;
+  /** One card of the security page (a section under its heading), not a page of its own. */
+  embedded?: boolean;
 };
 
 /**
  * The change-password form in its card: sends it, puts the server's messages on the fields. A
  * change ends every session of the user, this one too, so the app signs out after it.
  */
-export function ChangePasswordCard({ notice, onChanged, onCancel }: ChangePasswordCardProps) {
+export function ChangePasswordCard({
+  notice,
+  onChanged,
+  onCancel,
+  embedded = false,
+}: ChangePasswordCardProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [form] = Form.useForm<ChangePasswordValues>();
@@ -52,8 +59,15 @@ export function ChangePasswordCard({ notice, onChanged, onCancel }: ChangePasswo
   };
 
   return (
-    <Card style={{ width: token.screenSM }}>
-      <Typography.Title level={1} style={{ marginTop: 0, fontSize: token.fontSizeHeading3 }}>
+    <Card
+      style={
+        embedded ? { width: '100%', maxWidth: token.screenMD } : { width: token.screenSM, maxWidth: '100%' }
+      }
+    >
+      <Typography.Title
+        level={embedded ? 2 : 1}
+        style={{ marginTop: 0, fontSize: embedded ? token.fontSizeHeading4 : token.fontSizeHeading3 }}
+      >
         {t('auth.changePassword.title')}
       </Typography.Title>
       {notice}

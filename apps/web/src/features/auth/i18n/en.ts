@@ -70,6 +70,9 @@ export const authEn = {
   user: {
     loadFailed: 'Could not load your profile',
   },
+  security: {
+    title: 'Security',
+  },
   changePassword: {
     title: 'Change password',
     temporary:

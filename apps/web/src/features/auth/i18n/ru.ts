@@ -73,6 +73,9 @@ export const authRu: RussianTexts<typeof authEn> = {
   user: {
     loadFailed: 'Не удалось загрузить профиль',
   },
+  security: {
+    title: 'Безопасность',
+  },
   changePassword: {
     title: 'Смена пароля',
     temporary:

@@ -19,6 +19,22 @@ async function openPage(routes: MockRoutes = {}) {
 describe('ChangePasswordPage', () => {
   beforeEach(() => authStore.setTokens({ access: makeAccessToken(), refresh: 'refresh-1' }));
 
+  it('is the security page: one heading over the password, second-factor and token cards', async () => {
+    await openPage();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Security');
+    expect(screen.getByRole('heading', { level: 2, name: 'Change password' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/^Security \| /));
+    // the cards share one width (the tokens card was wider than the others)
+    const cards = [
+      screen.getByTestId('cp-old').closest<HTMLElement>('.ant-card')!,
+      screen.getByTestId('totp-card'),
+      screen.getByTestId('api-tokens-card'),
+    ];
+    const widths = cards.map((card) => card.style.maxWidth);
+    expect(widths[0]).not.toBe('');
+    expect(new Set(widths).size).toBe(1);
+  });
+
   it('requires every field', async () => {
     const { user, fetchMock } = await openPage();
     await user.click(screen.getByTestId('cp-submit'));
