@@ -10,7 +10,7 @@ import type { TableProps } from 'antd';
 import {
   Alert,
   Button,
-  Collapse,
+  Card,
   Empty,
   Flex,
   Input,
@@ -339,109 +339,95 @@ export function ReportsListTab() {
 
   return (
     <>
-      <Collapse
-        defaultActiveKey={['list']}
-        items={[
-          {
-            key: 'list',
-            label: header,
-            // only the title toggles the block: the create button beside it is its own control
-            collapsible: 'header',
-            extra: (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={(e) => {
-                  e.stopPropagation();
-                  setCreating(true);
-                }}
-                data-testid="reports-create"
-              >
-                {t('reports.list.create')}
+      <Card
+        title={header}
+        extra={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => setCreating(true)}
+            data-testid="reports-create"
+          >
+            {t('reports.list.create')}
+          </Button>
+        }
+        styles={{ body: { paddingTop: token.paddingSM } }}
+        data-testid="reports-list-card"
+      >
+        <Flex vertical gap="small">
+          {selected.length > 0 && (
+            <Space data-testid="reports-group-actions">
+              <Typography.Text>{t('reports.list.selected', { count: selected.length })}</Typography.Text>
+              <Button icon={<DownloadOutlined />} onClick={() => selectedRows.forEach(download)}>
+                {t('reports.list.groupDownload', { count: selected.length })}
               </Button>
-            ),
-            children: (
-              <Flex vertical gap="small">
-                {selected.length > 0 && (
-                  <Space data-testid="reports-group-actions">
-                    <Typography.Text>
-                      {t('reports.list.selected', { count: selected.length })}
-                    </Typography.Text>
-                    <Button icon={<DownloadOutlined />} onClick={() => selectedRows.forEach(download)}>
-                      {t('reports.list.groupDownload', { count: selected.length })}
-                    </Button>
-                    <Popconfirm
-                      title={t('reports.list.groupDeleteConfirm', { count: selected.length })}
-                      okText={t('reports.list.yes')}
-                      cancelText={t('reports.list.no')}
-                      onConfirm={() => deleteReports(selected)}
-                    >
-                      <Button danger icon={<DeleteOutlined />} data-testid="reports-group-delete">
-                        {t('reports.list.groupDelete', { count: selected.length })}
-                      </Button>
-                    </Popconfirm>
-                  </Space>
-                )}
-                {query.isError && !query.data ? (
-                  <Alert
-                    type="error"
-                    showIcon
-                    title={t('reports.list.loadFailed')}
-                    action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-                  />
-                ) : (
-                  <div style={{ minHeight: height }} data-testid="reports-scroll">
-                    <Table<ReportFile>
-                      rowKey="id"
-                      size="middle"
-                      // the header stays in view below the shell's sticky header as the page scrolls
-                      sticky={{ offsetHeader: Number(token.Layout?.headerHeight ?? 0) }}
-                      columns={columns}
-                      dataSource={rows}
-                      loading={query.isLoading}
-                      pagination={false}
-                      onChange={onTableChange}
-                      locale={{
-                        emptyText: (
-                          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reports.list.empty')} />
-                        ),
-                      }}
-                      rowClassName={(row) => (deleting.has(row.id) ? 'report-row-deleting' : '')}
-                      onRow={(row) =>
-                        ({
-                          'data-testid': 'report-row',
-                          'data-id': row.id,
-                          style: deleting.has(row.id) ? { opacity: 0.5 } : undefined,
-                        }) as React.HTMLAttributes<HTMLElement>
-                      }
-                      rowSelection={{
-                        selectedRowKeys: selected,
-                        onChange: (keys) => setSelected(keys.map(Number)),
-                        // rows being deleted cannot be selected (product §B2)
-                        getCheckboxProps: (row) => ({ disabled: deleting.has(row.id) }),
-                        columnTitle: (checkbox) => <SelectAllTitle checkbox={checkbox} />,
-                      }}
-                    />
-                    <div ref={sentinelRef} style={{ height: 1 }} />
-                    {query.isFetchingNextPage && (
-                      <Typography.Text type="secondary">{t('common.loading')}</Typography.Text>
-                    )}
-                    {query.isFetchNextPageError && (
-                      <Alert
-                        type="error"
-                        title={t('reports.list.loadMoreFailed')}
-                        action={
-                          <Button onClick={() => void query.fetchNextPage()}>{t('common.retry')}</Button>
-                        }
-                      />
-                    )}
-                  </div>
-                )}
-              </Flex>
-            ),
-          },
-        ]}
-      />
+              <Popconfirm
+                title={t('reports.list.groupDeleteConfirm', { count: selected.length })}
+                okText={t('reports.list.yes')}
+                cancelText={t('reports.list.no')}
+                onConfirm={() => deleteReports(selected)}
+              >
+                <Button danger icon={<DeleteOutlined />} data-testid="reports-group-delete">
+                  {t('reports.list.groupDelete', { count: selected.length })}
+                </Button>
+              </Popconfirm>
+            </Space>
+          )}
+          {query.isError && !query.data ? (
+            <Alert
+              type="error"
+              showIcon
+              title={t('reports.list.loadFailed')}
+              action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
+            />
+          ) : (
+            <div style={{ minHeight: height }} data-testid="reports-scroll">
+              <Table<ReportFile>
+                rowKey="id"
+                size="middle"
+                // the header stays in view below the shell's sticky header as the page scrolls
+                sticky={{ offsetHeader: Number(token.Layout?.headerHeight ?? 0) }}
+                columns={columns}
+                dataSource={rows}
+                loading={query.isLoading}
+                pagination={false}
+                onChange={onTableChange}
+                locale={{
+                  emptyText: (
+                    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reports.list.empty')} />
+                  ),
+                }}
+                rowClassName={(row) => (deleting.has(row.id) ? 'report-row-deleting' : '')}
+                onRow={(row) =>
+                  ({
+                    'data-testid': 'report-row',
+                    'data-id': row.id,
+                    style: deleting.has(row.id) ? { opacity: 0.5 } : undefined,
+                  }) as React.HTMLAttributes<HTMLElement>
+                }
+                rowSelection={{
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                  // rows being deleted cannot be selected (product §B2)
+                  getCheckboxProps: (row) => ({ disabled: deleting.has(row.id) }),
+                  columnTitle: (checkbox) => <SelectAllTitle checkbox={checkbox} />,
+                }}
+              />
+              <div ref={sentinelRef} style={{ height: 1 }} />
+              {query.isFetchingNextPage && (
+                <Typography.Text type="secondary">{t('common.loading')}</Typography.Text>
+              )}
+              {query.isFetchNextPageError && (
+                <Alert
+                  type="error"
+                  title={t('reports.list.loadMoreFailed')}
+                  action={<Button onClick={() => void query.fetchNextPage()}>{t('common.retry')}</Button>}
+                />
+              )}
+            </div>
+          )}
+        </Flex>
+      </Card>
       <ReportFormModal
         open={creating}
         onClose={() => setCreating(false)}

@@ -6,7 +6,6 @@ export const reportsEn = {
     title: 'Generated reports',
     create: 'Create report',
     expand: 'Show the list',
-    collapse: 'Hide the list',
     empty: 'No data',
     loadFailed: 'Could not load the reports',
     loadMoreFailed: 'Could not load more reports',

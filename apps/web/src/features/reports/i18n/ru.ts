@@ -8,7 +8,6 @@ export const reportsRu: typeof reportsEn = {
     title: 'Сформированные отчёты',
     create: 'Создать отчёт',
     expand: 'Показать список',
-    collapse: 'Скрыть список',
     empty: 'Нет данных',
     loadFailed: 'Не удалось загрузить отчёты',
     loadMoreFailed: 'Не удалось загрузить следующие отчёты',

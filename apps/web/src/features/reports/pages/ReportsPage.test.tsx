@@ -68,6 +68,9 @@ describe('reports page', { timeout: 90_000 }, () => {
     const { router, fetchMock } = open('/reports');
     expect(await screen.findByTestId('reports-page', {}, SLOW)).toHaveAttribute('data-tab', 'reportsList');
     expect(router.state.location.pathname).toBe('/reports/reportsList');
+    // titled like every other screen, the list not folded away in a panel
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Reports');
+    expect(document.querySelector('.ant-collapse')).toBeNull();
     await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(2), SLOW);
     expect(screen.getByTestId('reports-count')).toHaveAttribute('data-count', '2');
     const query = Object.fromEntries(callsTo(fetchMock, REPORTS)[0]!.url.searchParams);

@@ -1,5 +1,5 @@
 import { REPORT_TABLE_MAX_WIDTH } from '@soc/contracts';
-import { Tabs } from 'antd';
+import { Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
@@ -23,6 +23,10 @@ export function ReportsPage() {
   if (!isTab(tab)) return <Navigate to="/dashboard" replace />;
   return (
     <div style={{ maxWidth: REPORT_TABLE_MAX_WIDTH }} data-testid="reports-page" data-tab={tab}>
+      {/* a page title like every other screen's (the list's heading sat in a collapsible panel) */}
+      <Typography.Title level={1} style={{ marginTop: 0 }}>
+        {t('reports.title')}
+      </Typography.Title>
       <Tabs
         activeKey={tab}
         onChange={(key) => void navigate(`/reports/${key}`)}
