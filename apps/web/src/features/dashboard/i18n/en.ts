@@ -6,6 +6,7 @@ export const dashboardEn = {
     tenants: 'Tenants',
     allTenants: 'All tenants',
     addWidget: 'Add widget',
+    allWidgetsShown: 'Every widget is already on the dashboard. Delete one from its menu to add it again.',
     restoreLayout: 'Restore default layout',
     refresh: 'Refresh',
     updated: 'Updated {{time}}',

@@ -9,6 +9,7 @@ export const dashboardRu: RussianTexts<typeof dashboardEn> = {
     tenants: 'Системы',
     allTenants: 'Все системы',
     addWidget: 'Добавить виджет',
+    allWidgetsShown: 'Все виджеты уже на дашборде. Удалите виджет через его меню, чтобы добавить его снова.',
     restoreLayout: 'Восстановить расположение по умолчанию',
     refresh: 'Обновить',
     updated: 'Обновлено {{time}}',

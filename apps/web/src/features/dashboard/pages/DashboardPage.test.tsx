@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { MitreMatrix } from '@soc/contracts';
 import { dashboardKeys } from '../api/dashboardQueries.ts';
@@ -42,5 +42,18 @@ describe('dashboard: the ATT&CK matrix', () => {
     // the shared schema (checked by apiRequest) takes the answer without descriptions
     await waitFor(() => expect(queryClient.getQueryState(dashboardKeys.mitre())?.status).toBe('success'));
     expect(queryClient.getQueryData(dashboardKeys.mitre())).toEqual(namesOnly);
+  });
+});
+
+describe('dashboard: header', () => {
+  it('says why "Add widget" is disabled when every widget is shown', async () => {
+    authStore.setTokens({ access: makeAccessToken(), refresh: 'r1' });
+    mockFetch(baseRoutes({ [MATRIX]: { body: namesOnly } }));
+    const { user } = renderApp('/dashboard');
+    const button = await screen.findByTestId('dashboard-add-widget', {}, { timeout: 15_000 });
+    // the default layout shows every widget
+    expect(button).toBeDisabled();
+    await user.hover(screen.getByTestId('dashboard-add-widget-wrap'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Every widget is already on the dashboard.');
   });
 });

@@ -10,7 +10,7 @@ import {
   type TimelineEntry,
   type WidgetKind,
 } from '@soc/contracts';
-import { Alert, Button, Dropdown, Flex, Result, Select, Skeleton, Typography, theme } from 'antd';
+import { Alert, Button, Dropdown, Flex, Result, Select, Skeleton, Tooltip, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
@@ -408,17 +408,23 @@ export function DashboardPage() {
             }}
             loading={analytics.isFetching}
           />
-          <Dropdown
-            disabled={missing.length === 0}
-            menu={{
-              items: missing.map((kind) => ({ key: kind, label: t(`dashboard.widgets.${kind}`) })),
-              onClick: ({ key }) => update((s) => addWidget(s, key as WidgetKind)),
-            }}
-          >
-            <Button icon={<PlusOutlined />} data-testid="dashboard-add-widget">
-              {t('dashboard.header.addWidget')}
-            </Button>
-          </Dropdown>
+          {/* a disabled button says why: a tooltip on the wrapper, since a disabled button gets no
+              pointer events */}
+          <Tooltip title={missing.length === 0 ? t('dashboard.header.allWidgetsShown') : undefined}>
+            <span data-testid="dashboard-add-widget-wrap">
+              <Dropdown
+                disabled={missing.length === 0}
+                menu={{
+                  items: missing.map((kind) => ({ key: kind, label: t(`dashboard.widgets.${kind}`) })),
+                  onClick: ({ key }) => update((s) => addWidget(s, key as WidgetKind)),
+                }}
+              >
+                <Button icon={<PlusOutlined />} data-testid="dashboard-add-widget">
+                  {t('dashboard.header.addWidget')}
+                </Button>
+              </Dropdown>
+            </span>
+          </Tooltip>
           <Button icon={<UndoOutlined />} onClick={restore} data-testid="dashboard-restore">
             {t('dashboard.header.restoreLayout')}
           </Button>
