@@ -79,9 +79,25 @@ describe('security recommendations', () => {
   it('marks a recommendation as fixed with a comment from its side panel', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, baseUrl, 'alice');
+    // unfiltered, one entry per recommendation, those with open findings first
+    await page.goto(`${baseUrl}/misconfigs`);
+    await page.getByTestId('misconfig-group').first().waitFor();
+    const titles = await page
+      .getByTestId('misconfig-group')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-title')));
+    expect(new Set(titles).size).toBe(titles.length);
+    const openCounts = await page
+      .getByTestId('misconfig-group-counts')
+      .evaluateAll((counts) => counts.map((c) => /Open: \d/.test(c.textContent ?? '')));
+    expect(
+      openCounts.indexOf(false) === -1 || !openCounts.slice(openCounts.indexOf(false)).includes(true),
+    ).toBe(true);
+
     await page.goto(`${baseUrl}/misconfigs?status__in=open`);
     await page.getByTestId('misconfigs-page').waitFor();
-    const card = page.getByTestId('misconfig-card').first();
+    const group = page.getByTestId('misconfig-group').first();
+    await group.getByTestId('misconfig-group-toggle').click();
+    const card = group.getByTestId('misconfig-card').first();
     await card.waitFor();
     const id = await card.getAttribute('data-id');
     await card.getByTestId('misconfig-title').click();

@@ -132,6 +132,8 @@ export const MisconfigFiltersShape = {
   status__in: csvList(MisconfigStatusSchema).optional(),
   severity__in: csvList(MisconfigSeveritySchema).optional(),
   system__in: csvList(queryId).optional(),
+  /** Exactly this title: the recommendations of one group of GET /soc/misconfigs/groups/. */
+  title: z.string().trim().min(1).max(500).optional(),
 };
 
 /** GET /soc/misconfigs/ */
@@ -142,3 +144,40 @@ export const MisconfigListQuerySchema = z.strictObject({
   ordering: MisconfigOrderingSchema.default(DEFAULT_MISCONFIG_ORDERING),
 });
 export type MisconfigListQuery = z.infer<typeof MisconfigListQuerySchema>;
+
+/**
+ * GET /soc/misconfigs/groups/: the recommendations grouped by title, so that one recommendation
+ * found on many assets is one entry with the assets inside (its items are the list filtered by
+ * `title`). Groups with open items come first, then by highest severity, then by title.
+ */
+export const MisconfigGroupSchema = z.object({
+  title: z.string(),
+  /** The highest severity among the group's items. */
+  severity: MisconfigSeveritySchema,
+  /** Items (one per system and finding) by status, and in all. */
+  total: z.number().int().nonnegative(),
+  open: z.number().int().nonnegative(),
+  accepted_risk: z.number().int().nonnegative(),
+  fixed: z.number().int().nonnegative(),
+  /** Distinct affected assets across the group's items. */
+  assets: z.number().int().nonnegative(),
+  /** The first few of them, for the card (the items list every one). */
+  asset_sample: z.array(z.string()),
+  /** When an item of the group last changed. */
+  updated: millis,
+});
+export type MisconfigGroup = z.infer<typeof MisconfigGroupSchema>;
+export const MisconfigGroupPageSchema = pageOf(MisconfigGroupSchema);
+export type MisconfigGroupPage = z.infer<typeof MisconfigGroupPageSchema>;
+
+export const MISCONFIG_GROUPS_PAGE_SIZE = 40;
+/** Assets named on a group's card. */
+export const MISCONFIG_GROUP_ASSET_SAMPLE = 5;
+
+/** GET /soc/misconfigs/groups/ */
+export const MisconfigGroupListQuerySchema = z.strictObject({
+  ...MisconfigFiltersShape,
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(MISCONFIG_GROUPS_PAGE_SIZE),
+});
+export type MisconfigGroupListQuery = z.infer<typeof MisconfigGroupListQuerySchema>;

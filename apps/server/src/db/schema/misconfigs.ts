@@ -59,6 +59,10 @@ export const misconfigurations = pgTable(
     index('misconfigurations_severity_idx').on(t.severityRank, t.updated, t.id),
     index('misconfigurations_updated_idx').on(t.updated, t.id),
     index('misconfigurations_status_idx').on(t.status, t.systemId),
+    // the list grouped by title, and a group's items (?title=), within a customer's systems and
+    // across all of them for staff
+    index('misconfigurations_system_title_idx').on(t.systemId, t.title),
+    index('misconfigurations_title_idx').on(t.title),
     index('misconfigurations_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );

@@ -1,6 +1,6 @@
-import type { Misconfig, MisconfigHistoryEntry } from '@soc/contracts';
+import type { Misconfig, MisconfigGroup, MisconfigHistoryEntry, MisconfigSeverity } from '@soc/contracts';
 import { MisconfigActionSchema, MisconfigStatusSchema, misconfigActions } from '@soc/contracts';
-import type { MisconfigRow } from './misconfigs.repository.ts';
+import type { MisconfigGroupRow, MisconfigRow } from './misconfigs.repository.ts';
 
 /** A recommendation as the API shows it (the list, the detail and the incident's tab). */
 export function presentMisconfig(r: MisconfigRow): Misconfig {
@@ -42,5 +42,28 @@ export function presentHistoryEntry(e: {
     comment: typeof e.details.comment === 'string' ? e.details.comment : '',
     user: e.user ?? '',
     at: e.at.getTime(),
+  };
+}
+
+/** severity_rank back to its severity (the column is generated from it: critical 4 … low 1). */
+const SEVERITY_OF_RANK: Record<number, MisconfigSeverity> = {
+  4: 'critical',
+  3: 'high',
+  2: 'medium',
+  1: 'low',
+};
+
+/** A group of recommendations sharing a title (GET /soc/misconfigs/groups/). */
+export function presentMisconfigGroup(r: MisconfigGroupRow): MisconfigGroup {
+  return {
+    title: r.title,
+    severity: SEVERITY_OF_RANK[r.rank] ?? 'low',
+    total: r.total,
+    open: r.open,
+    accepted_risk: r.acceptedRisk,
+    fixed: r.fixed,
+    assets: r.assets,
+    asset_sample: r.assetSample,
+    updated: r.updated.getTime(),
   };
 }

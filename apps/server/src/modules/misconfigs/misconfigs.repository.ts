@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { MisconfigListQuery, MisconfigStatus } from '@soc/contracts';
+import type { MisconfigGroupListQuery, MisconfigListQuery, MisconfigStatus } from '@soc/contracts';
+import { MISCONFIG_GROUP_ASSET_SAMPLE, TOTAL_COUNT_CAP } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import {
   auditLog,
@@ -13,6 +14,7 @@ import {
 import { likePattern } from '../../lib/pagination.ts';
 import type { SystemScope } from '../../lib/scope.ts';
 import { inScope } from '../../db/fragments.ts';
+import { queryRows } from '../../db/query.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -51,6 +53,7 @@ function filterCondition(q: Omit<MisconfigListQuery, 'page' | 'page_size' | 'ord
     q.status__in ? inArray(misconfigurations.status, q.status__in) : undefined,
     q.severity__in ? inArray(misconfigurations.severity, q.severity__in) : undefined,
     q.system__in ? inArray(misconfigurations.systemId, q.system__in) : undefined,
+    q.title ? eq(misconfigurations.title, q.title) : undefined,
   );
 }
 
@@ -117,6 +120,61 @@ export function createMisconfigsRepository(db: Db) {
           .where(where),
       ]);
       return { rows: await withIncidents(rows), total: count?.n ?? 0 };
+    },
+
+    /**
+     * One page of the recommendations grouped by title: groups with an open item first, then by
+     * highest severity and title; the total counts groups up to TOTAL_COUNT_CAP. The distinct
+     * assets of the page's groups are counted in a second statement over those titles only.
+     */
+    async groups(scope: SystemScope, q: MisconfigGroupListQuery) {
+      const m = misconfigurations;
+      const where = and(scopeCondition(scope), filterCondition(q));
+      const openCount = sql<number>`(count(*) FILTER (WHERE ${m.status} = 'open'))::int`;
+      const [rows, counted] = await Promise.all([
+        db
+          .select({
+            title: m.title,
+            rank: sql<number>`max(${m.severityRank})::int`,
+            total: sql<number>`count(*)::int`,
+            open: openCount,
+            acceptedRisk: sql<number>`(count(*) FILTER (WHERE ${m.status} = 'accepted_risk'))::int`,
+            fixed: sql<number>`(count(*) FILTER (WHERE ${m.status} = 'fixed'))::int`,
+            updated: sql<Date>`max(${m.updated})`.mapWith(m.updated),
+          })
+          .from(m)
+          .where(where)
+          .groupBy(m.title)
+          .orderBy(desc(sql`${openCount} > 0`), desc(sql`max(${m.severityRank})`), asc(m.title))
+          .limit(q.page_size)
+          .offset((q.page - 1) * q.page_size),
+        queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${m} WHERE ${where ?? sql`true`} GROUP BY ${m.title} LIMIT ${TOTAL_COUNT_CAP + 1}) AS g`,
+        ),
+      ]);
+      const titles = rows.map((r) => r.title);
+      const assets = titles.length
+        ? await queryRows<{ title: string; n: number; sample: string[] }>(
+            db,
+            sql`SELECT ${m.title} AS title, count(DISTINCT a)::int AS n,
+                  (array_agg(DISTINCT a ORDER BY a))[1:${MISCONFIG_GROUP_ASSET_SAMPLE}] AS sample
+                FROM ${m} CROSS JOIN LATERAL unnest(${m.affectedAssets}) AS a
+                WHERE ${and(where, inArray(m.title, titles))}
+                GROUP BY ${m.title}`,
+          )
+        : [];
+      const byTitle = new Map(assets.map((a) => [a.title, a]));
+      const n = counted[0]?.n ?? 0;
+      return {
+        rows: rows.map((r) => ({
+          ...r,
+          assets: byTitle.get(r.title)?.n ?? 0,
+          assetSample: byTitle.get(r.title)?.sample ?? [],
+        })),
+        total: Math.min(n, TOTAL_COUNT_CAP),
+        exact: n <= TOTAL_COUNT_CAP,
+      };
     },
 
     /** Misconfigurations linked to an incident (the incident's tab), oldest first. */
@@ -192,3 +250,4 @@ export function createMisconfigsRepository(db: Db) {
   };
 }
 export type MisconfigsRepository = ReturnType<typeof createMisconfigsRepository>;
+export type MisconfigGroupRow = Awaited<ReturnType<MisconfigsRepository['groups']>>['rows'][number];

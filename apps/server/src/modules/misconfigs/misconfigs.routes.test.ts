@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MisconfigDetailSchema, MisconfigPageSchema } from '@soc/contracts';
+import { MisconfigDetailSchema, MisconfigGroupPageSchema, MisconfigPageSchema } from '@soc/contracts';
 import { auditLog, misconfigurationIncidents, misconfigurations } from '../../db/schema/index.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
@@ -176,5 +176,100 @@ describe('security recommendations', () => {
     expect((await act('customer', own[0]!.id, 'fix', { comment: 'x'.repeat(5001) })).statusCode).toBe(400);
     expect((await act('customer', own[0]!.id, 'fix', { note: 'x' })).statusCode).toBe(400);
     expect((await get('stranger', `/misconfigs/${others.id}/`)).statusCode).toBe(200);
+  });
+});
+
+describe('recommendations grouped by title (issue 40 flaw 7)', () => {
+  let token: string;
+  let strangerToken: string;
+
+  beforeAll(async () => {
+    const db = ctx.database.db;
+    const system = await buildSystem(ctx);
+    const foreign = await buildSystem(ctx);
+    token = await (await buildCustomer(ctx, [system.id])).login();
+    strangerToken = await (await buildCustomer(ctx, [foreign.id])).login();
+    const row = (
+      title: string,
+      severity: 'low' | 'medium' | 'high',
+      status: 'open' | 'fixed',
+      assets: string[],
+    ) => ({
+      systemId: system.id,
+      title,
+      severity,
+      status,
+      affectedAssets: assets,
+    });
+    await db.insert(misconfigurations).values([
+      // one recommendation found three times: on four distinct assets, one of them fixed
+      row('SMBv1 enabled', 'medium', 'open', ['host-1', 'host-2']),
+      row('SMBv1 enabled', 'medium', 'fixed', ['host-2', 'host-3']),
+      row('SMBv1 enabled', 'high', 'open', ['host-4']),
+      // a more severe one, but fixed everywhere: after every group with open items
+      { ...row('Telnet exposed', 'high', 'fixed', ['host-9']), severity: 'high' as const },
+      row('Audit policy off', 'low', 'open', []),
+      // another tenant's finding of the same title counts nowhere here
+      { ...row('SMBv1 enabled', 'medium', 'open', ['foreign-1']), systemId: foreign.id },
+    ]);
+  });
+
+  const groups = (bearerToken: string, query = '') =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/v0/soc/misconfigs/groups/${query}`,
+      headers: bearer(bearerToken),
+    });
+
+  it('lists one entry per title with its status counts and distinct assets, open groups first', async () => {
+    const res = await groups(token);
+    expect(res.statusCode).toBe(200);
+    const page = MisconfigGroupPageSchema.parse(res.json());
+    expect(page.total).toBe(3);
+    expect(page.total_exact).toBe(true);
+    expect(page.results.map((g) => g.title)).toEqual(['SMBv1 enabled', 'Audit policy off', 'Telnet exposed']);
+    expect(page.results[0]).toMatchObject({
+      severity: 'high',
+      total: 3,
+      open: 2,
+      fixed: 1,
+      accepted_risk: 0,
+      assets: 4,
+      asset_sample: ['host-1', 'host-2', 'host-3', 'host-4'],
+    });
+    expect(page.results[1]).toMatchObject({ total: 1, open: 1, assets: 0, asset_sample: [] });
+  });
+
+  it('filters like the list, pages, and opens a group as the list filtered by its title', async () => {
+    const fixed = MisconfigGroupPageSchema.parse((await groups(token, '?status__in=fixed')).json());
+    // counts and severity of the filtered items only: the fixed SMBv1 finding is medium
+    expect(fixed.results.map((g) => [g.title, g.total, g.severity])).toEqual([
+      ['Telnet exposed', 1, 'high'],
+      ['SMBv1 enabled', 1, 'medium'],
+    ]);
+    const first = MisconfigGroupPageSchema.parse((await groups(token, '?page_size=1')).json());
+    expect(first.total).toBe(3);
+    expect(first.next).toContain('page=2');
+    const items = MisconfigPageSchema.parse(
+      (
+        await get('customer', `/misconfigs/?title=${encodeURIComponent('Kerberoastable service account')}`)
+      ).json(),
+    );
+    expect(items.results.map((m) => m.title)).toEqual(['Kerberoastable service account']);
+    const smb = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v0/soc/misconfigs/?title=${encodeURIComponent('SMBv1 enabled')}`,
+      headers: bearer(token),
+    });
+    expect(MisconfigPageSchema.parse(smb.json()).total).toBe(3);
+  });
+
+  it('keeps tenants apart and refuses unknown parameters', async () => {
+    const theirs = MisconfigGroupPageSchema.parse((await groups(strangerToken)).json());
+    expect(theirs.results).toEqual([
+      expect.objectContaining({ title: 'SMBv1 enabled', total: 1, assets: 1, asset_sample: ['foreign-1'] }),
+    ]);
+    expect((await groups(token, '?ordering=title')).statusCode).toBe(400);
+    expect((await groups(token, '?page_size=201')).statusCode).toBe(400);
   });
 });

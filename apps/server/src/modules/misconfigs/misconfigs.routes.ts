@@ -5,6 +5,8 @@ import {
   MisconfigActionParamsSchema,
   MisconfigActionPayloadSchema,
   MisconfigDetailSchema,
+  MisconfigGroupListQuerySchema,
+  MisconfigGroupPageSchema,
   MisconfigListQuerySchema,
   MisconfigPageSchema,
   MisconfigParamsSchema,
@@ -37,6 +39,30 @@ export const misconfigsRoutes: FastifyPluginAsyncZod<{
       const q = request.query;
       const { total, results } = await misconfigs.list(requireAuth(request), q);
       return { total, ...pageLinks(request, config.publicUrl, total, q.page, q.page_size), results };
+    },
+  );
+
+  app.get(
+    '/misconfigs/groups/',
+    {
+      schema: {
+        operationId: 'listMisconfigGroups',
+        tags,
+        summary:
+          'Security recommendations grouped by title (open first), with their status counts and assets',
+        querystring: MisconfigGroupListQuerySchema,
+        response: { 200: MisconfigGroupPageSchema, 400: FieldErrorsSchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const { total, exact, results } = await misconfigs.groups(requireAuth(request), q);
+      return {
+        total,
+        ...pageLinks(request, config.publicUrl, total, q.page, q.page_size),
+        total_exact: exact,
+        results,
+      };
     },
   );
 

@@ -3,6 +3,7 @@ import type {
   MisconfigAction,
   MisconfigActionPayload,
   MisconfigDetail,
+  MisconfigGroupListQuery,
   MisconfigListQuery,
 } from '@soc/contracts';
 import { MISCONFIG_ACTION_RULES, MisconfigActionPayloadSchema } from '@soc/contracts';
@@ -12,7 +13,7 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
-import { presentHistoryEntry, presentMisconfig } from './misconfigs.presenter.ts';
+import { presentHistoryEntry, presentMisconfig, presentMisconfigGroup } from './misconfigs.presenter.ts';
 import { createMisconfigsRepository } from './misconfigs.repository.ts';
 
 /** Status changes shown in the detail panel. */
@@ -40,6 +41,12 @@ export function createMisconfigsService({ db }: { db: Db }) {
     async list(auth: AuthContext, q: MisconfigListQuery): Promise<{ total: number; results: Misconfig[] }> {
       const { rows, total } = await repo.list(systemScope(auth), q);
       return { total, results: rows.map(presentMisconfig) };
+    },
+
+    /** The recommendations grouped by title (product §A2 /misconfigs, issue 40 flaw 7). */
+    async groups(auth: AuthContext, q: MisconfigGroupListQuery) {
+      const { rows, total, exact } = await repo.groups(systemScope(auth), q);
+      return { total, exact, results: rows.map(presentMisconfigGroup) };
     },
 
     /** The incident tab: misconfigurations linked to an incident the caller may see. */

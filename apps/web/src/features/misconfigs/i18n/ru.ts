@@ -1,7 +1,8 @@
 import type { misconfigsEn } from './en.ts';
+import type { RussianTexts } from '@/shared/i18n/catalog.ts';
 
 /** Russian texts of the security recommendations screen (/misconfigs). */
-export const misconfigsRu: typeof misconfigsEn = {
+export const misconfigsRu: RussianTexts<typeof misconfigsEn> = {
   title: 'Рекомендации по безопасности',
   subtitle: 'Ошибки конфигурации, которые SOC нашёл в ваших системах, и способы их устранения.',
   severities: { critical: 'Критическая', high: 'Высокая', medium: 'Средняя', low: 'Низкая' },
@@ -27,9 +28,20 @@ export const misconfigsRu: typeof misconfigsEn = {
     },
     empty: 'Нет данных',
     loadFailed: 'Ошибка при загрузке рекомендаций',
-    count: '{{low, number}}-{{high, number}} из {{total, number}}',
-    assets: 'Активы: {{assets}}',
-    updated: 'Обновлена {{date}}',
+  },
+  groups: {
+    count: '{{low, number}}–{{high, number}} из {{total, number}} рекомендаций',
+    countMore: '{{low, number}}–{{high, number}} из более чем {{total, number}} рекомендаций',
+    statusCount: '{{status}}: {{count, number}}',
+    assets_one: '{{count, number}} актив: {{assets}}',
+    assets_few: '{{count, number}} актива: {{assets}}',
+    assets_many: '{{count, number}} активов: {{assets}}',
+    assets_other: '{{count, number}} актива: {{assets}}',
+    andMore: 'и ещё {{count, number}}',
+    noAssets: 'Активы не указаны',
+    expand: 'Показать находки',
+    collapse: 'Скрыть находки',
+    showMore: 'Показать ещё',
   },
   panel: {
     label: 'Подробности рекомендации',

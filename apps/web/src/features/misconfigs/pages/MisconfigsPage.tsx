@@ -1,24 +1,25 @@
+import type { MisconfigGroup, MisconfigGroupPage } from '@soc/contracts';
 import { Button, Empty, Flex, Result, Skeleton, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { InfiniteFeed } from '@/shared/ui/InfiniteFeed.tsx';
-import { useMisconfigsInfiniteQuery } from '../api/useMisconfigsInfiniteQuery.ts';
-import { MisconfigCard } from '../components/MisconfigCard.tsx';
+import { useMisconfigGroupsInfiniteQuery } from '../api/useMisconfigGroupsInfiniteQuery.ts';
+import { MisconfigGroupCard } from '../components/MisconfigGroupCard.tsx';
 import { MisconfigFilterBar } from '../components/MisconfigFilterBar.tsx';
 import { MisconfigPanel, MisconfigPanelHint } from '../components/MisconfigPanel.tsx';
 import { MISCONFIGS_FILTER_ENTITY, sanitizeMisconfigParams } from '../lib/misconfigQuery.ts';
 import '../i18n/texts.ts';
-import { pageItems } from '@/shared/lib/pageItems.ts';
 
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';
-const CARD_HEIGHT = 96;
+const CARD_HEIGHT = 72;
 
 /**
- * /misconfigs (product §A2): the security recommendations of the customer's systems, loaded
- * page by page on scroll, with filters and search in the URL and storage, and a side panel
- * where a recommendation is marked fixed or its risk accepted.
+ * /misconfigs (product §A2): the security recommendations of the customer's systems, grouped
+ * by title so that one recommendation found on many assets is one entry (open groups first),
+ * loaded page by page on scroll, with filters and search in the URL and storage; a group opens
+ * to its findings, and a finding in the side panel is marked fixed or its risk accepted.
  */
 export function MisconfigsPage() {
   const { t } = useTranslation();
@@ -26,10 +27,19 @@ export function MisconfigsPage() {
   useDocumentTitle(t('pages.misconfigs'));
   const persisted = usePersistedFilters(MISCONFIGS_FILTER_ENTITY);
   const params = useMemo(() => sanitizeMisconfigParams(persisted.params), [persisted.params]);
-  const query = useMisconfigsInfiniteQuery(params);
-  const items = useMemo(() => pageItems(query.data?.pages, (item) => item.id), [query.data]);
-  const total = query.data?.pages[0]?.total ?? 0;
+  const query = useMisconfigGroupsInfiniteQuery(params);
+  const items = useMemo(() => uniqueGroups(query.data?.pages), [query.data]);
+  const firstPage = query.data?.pages[0];
+  const total = firstPage?.total ?? 0;
+  const totalExact = firstPage?.total_exact ?? true;
   const [selected, setSelected] = useState<number | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (title: string) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(title)) next.add(title);
+      return next;
+    });
 
   return (
     <Flex vertical gap="middle" data-testid="misconfigs-page">
@@ -55,15 +65,22 @@ export function MisconfigsPage() {
         <Flex gap="middle" align="flex-start">
           <Flex vertical gap="small" style={{ flex: '1 1 auto', minWidth: 0 }}>
             <Typography.Text type="secondary" data-testid="misconfigs-count">
-              {t('misconfigs.list.count', { low: 1, high: items.length, total })}
+              {t(totalExact ? 'misconfigs.groups.count' : 'misconfigs.groups.countMore', {
+                low: 1,
+                high: items.length,
+                total,
+              })}
             </Typography.Text>
             <InfiniteFeed
               items={items}
-              getKey={(m) => m.id}
-              renderItem={(m, position) => (
-                <MisconfigCard
-                  misconfig={m}
-                  selected={m.id === selected}
+              getKey={(g) => g.title}
+              renderItem={(g, position) => (
+                <MisconfigGroupCard
+                  group={g}
+                  filters={params}
+                  expanded={expanded.has(g.title)}
+                  onToggle={toggle}
+                  selected={selected}
                   onSelect={setSelected}
                   position={position}
                   setSize={total}
@@ -87,5 +104,13 @@ export function MisconfigsPage() {
         </Flex>
       )}
     </Flex>
+  );
+}
+
+/** The groups of the pages loaded so far, each title once (pages shift as statuses change). */
+function uniqueGroups(pages: readonly MisconfigGroupPage[] | undefined): MisconfigGroup[] {
+  const seen = new Set<string>();
+  return (pages ?? []).flatMap((page) =>
+    page.results.filter((group) => !seen.has(group.title) && Boolean(seen.add(group.title))),
   );
 }
