@@ -274,6 +274,8 @@ const NOT_ID_FILTERS = new Set([
   'ordering',
   'language',
   'search',
+  // the security recommendations of one group: a title, text like the search (the scope applies)
+  'title',
   // the analysts' mail quarantine: part of a sender's address or name
   'sender',
   'q',
