@@ -109,6 +109,35 @@ async function deleteWidget(page: Page, id: string): Promise<void> {
 const axisValues = (texts: { text: string }[]) =>
   texts.map((t) => Number(t.text.replace(/[\s,]/g, ''))).filter((n) => Number.isFinite(n));
 
+describe('dashboard: the ATT&CK matrix fits its widget', () => {
+  for (const width of [1440, 1920]) {
+    it(`shows every tactic without scrolling sideways at ${width} px, in balanced rows`, async () => {
+      const { context, page } = await newPage(browser);
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, baseUrl, 'carol');
+      await page.goto(`${baseUrl}/dashboard?${wholePeriod()}`);
+      const grid = page.getByTestId('mitre-grid');
+      await page.getByTestId('mitre-tactic-initial-access').waitFor();
+      await grid.scrollIntoViewIfNeeded();
+      // no tactic hides in a sideways-scrolling area, none is cut at the widget's edge
+      await expect
+        .poll(() => grid.evaluate((element) => element.scrollWidth - element.clientWidth))
+        .toBeLessThanOrEqual(0);
+      const box = (await grid.boundingBox())!;
+      for (const tactic of await page.getByTestId('mitre-tactic').all()) {
+        const { x, width: w } = (await tactic.boundingBox())!;
+        expect(x).toBeGreaterThanOrEqual(box.x - 0.5);
+        expect(x + w).toBeLessThanOrEqual(box.x + box.width + 0.5);
+      }
+      // rows balanced: no row of one or two tactics left over
+      const perRow = Number(await grid.getAttribute('data-per-row'));
+      const tactics = await page.getByTestId('mitre-tactic').count();
+      expect(tactics % perRow === 0 || tactics % perRow >= perRow - 1).toBe(true);
+      await context.close();
+    });
+  }
+});
+
 describe('dashboard', () => {
   it('renders every widget, and a pie slice opens the incident list with the same count', async () => {
     const { context, page } = await newPage(browser);
@@ -117,9 +146,11 @@ describe('dashboard', () => {
     // the default period: today minus 6 days to today
     const range = page.getByTestId('dashboard-range');
     await range.first().waitFor();
+    // written as the interface writes a date in English ("27 Nov 2026"), as every picker is
+    const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
     const day = (offset: number) => {
       const d = new Date(Date.now() + offset * DAY);
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
     };
     expect(await range.first().inputValue()).toBe(day(-6));
     expect(await range.last().inputValue()).toBe(day(0));

@@ -11,8 +11,6 @@ export const DASHBOARD_TOP_N = 5;
 export const DASHBOARD_BAR_MAX = 9;
 /** EPS chart height in pixels (product §A4). */
 export const EPS_CHART_HEIGHT = 550;
-/** MITRE matrix: 12 columns a row (product §A9). */
-export const MITRE_MATRIX_COLUMNS = 12;
 /** Widget title limit. */
 export const WIDGET_TITLE_MAX = 100;
 
@@ -216,20 +214,21 @@ export const MITRE_NOTICE =
   '© 2025 The MITRE Corporation. This work is reproduced and distributed with the permission of The MITRE Corporation. ' +
   'ATT&CK® is a registered trademark of The MITRE Corporation.';
 
-/** Heat level of a technique cell (product §A9): base 70; none at 0, else by share of the maximum. */
+/** Heat level of a technique cell (product §A9): none at 0, else by its share of the maximum. */
 export const MITRE_HEAT_LEVELS = ['none', 'low', 'medium', 'high', 'higher'] as const;
 export type MitreHeatLevel = (typeof MITRE_HEAT_LEVELS)[number];
-export const MITRE_HEAT_BASE = 70;
 
 /**
- * The heat level of a count, given the largest count of the matrix: the share is scaled onto the
- * base of 70; above 25 % 'higher', above 22 % 'high', above 20 % 'medium', else 'low'; 0 is 'none'.
+ * The heat level of a count, given the largest count of the matrix: by quarters of the maximum,
+ * above 3/4 'higher', above 1/2 'high', above 1/4 'medium', else 'low'; 0 is 'none'. (The bands
+ * first specified, 29 %, 31 % and 36 % of the maximum, made nearly every cell of a busy period
+ * 'higher', so that the matrix was one red.)
  */
 export function mitreHeatLevel(count: number, max: number): MitreHeatLevel {
   if (count <= 0 || max <= 0) return 'none';
-  const share = (count / max) * MITRE_HEAT_BASE;
-  if (share > 25) return 'higher';
-  if (share > 22) return 'high';
-  if (share > 20) return 'medium';
+  const share = count / max;
+  if (share > 0.75) return 'higher';
+  if (share > 0.5) return 'high';
+  if (share > 0.25) return 'medium';
   return 'low';
 }

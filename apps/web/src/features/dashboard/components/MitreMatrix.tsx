@@ -6,7 +6,7 @@ import {
   type MitreTechnique,
 } from '@soc/contracts';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Flex, Typography, theme } from 'antd';
+import { Alert, Button, Checkbox, Flex, Typography, theme, type GlobalToken } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useThemeMode } from '@/shared/theme/ThemeModeContext.tsx';
@@ -24,16 +24,30 @@ export type MitreMatrixProps = {
   downloading?: boolean;
 };
 
-/** Background of each heat level over the base colour (light and dark themes). */
-function heatColors(primary: string, dark: boolean): Record<MitreHeatLevel, string> {
-  const mix = (alpha: number) => `color-mix(in srgb, ${primary} ${alpha}%, transparent)`;
-  return {
-    none: 'transparent',
-    low: mix(dark ? 25 : 15),
-    medium: mix(dark ? 40 : 30),
-    high: mix(dark ? 55 : 50),
-    higher: mix(dark ? 75 : 70),
-  };
+/** A heat level's cell: its background and, where the theme's text would read poorly, its text. */
+type HeatStyle = { background: string; color?: string };
+
+/**
+ * The heat levels as steps of the theme's red palette, each step apart from the next (mixing
+ * one red at 50 % and 70 % made "high" and "critical" look alike, and in the dark theme every
+ * cell the same red); the strongest step takes a text colour that keeps its contrast.
+ */
+export function heatStyles(token: GlobalToken, dark: boolean): Record<MitreHeatLevel, HeatStyle> {
+  return dark
+    ? {
+        none: { background: 'transparent' },
+        low: { background: token.red2 },
+        medium: { background: token.red4 },
+        high: { background: token.red5 },
+        higher: { background: token.red7, color: token.colorBgContainer },
+      }
+    : {
+        none: { background: 'transparent' },
+        low: { background: token.red1 },
+        medium: { background: token.red3 },
+        high: { background: token.red5 },
+        higher: { background: token.red7, color: token.colorTextLightSolid },
+      };
 }
 
 /**
@@ -55,7 +69,7 @@ export function MitreMatrix({
   const byId = useMemo(() => new Map(counts.map((c) => [c.item, c.value])), [counts]);
   const max = useMemo(() => counts.reduce((m, c) => Math.max(m, c.value), 0), [counts]);
   const dark = useThemeMode().mode === 'dark';
-  const colors = useMemo(() => heatColors(token.colorError, dark), [token.colorError, dark]);
+  const colors = useMemo(() => heatStyles(token, dark), [token, dark]);
   const border = token.colorBorderSecondary;
 
   const tactics = useMemo(() => {
@@ -64,7 +78,7 @@ export function MitreMatrix({
     const cell = (x: MitreTechnique, subs: AttackMatrixTechnique[] = []): AttackMatrixTechnique => {
       const count = byId.get(x.technique_id) ?? 0;
       const band = mitreHeatLevel(count, max);
-      return { id: x.technique_id, name: x.name, count, band, background: colors[band], border, subs };
+      return { id: x.technique_id, name: x.name, count, band, ...colors[band], border, subs };
     };
     return matrix.tactics
       .filter((tactic) => !tactic.is_hidden)
@@ -131,7 +145,7 @@ export function MitreMatrix({
                       name: '',
                       count: c.value,
                       band,
-                      background: colors[band],
+                      ...colors[band],
                       border,
                       subs: [],
                     }}
@@ -158,7 +172,7 @@ export function MitreMatrix({
                   style={{
                     padding: '0 6px',
                     borderRadius: token.borderRadiusSM,
-                    background: colors[level],
+                    ...colors[level],
                     border: `1px solid ${token.colorBorderSecondary}`,
                     fontSize: token.fontSizeSM,
                   }}

@@ -201,9 +201,16 @@ describe('EPS chart and MITRE matrix constants (product §A9)', () => {
   it('grades the heat of a technique against the busiest one', () => {
     expect(mitreHeatLevel(0, 10)).toBe('none');
     expect(mitreHeatLevel(10, 10)).toBe('higher');
-    expect(mitreHeatLevel(1, 10)).toBe('low');
+    expect(mitreHeatLevel(8, 10)).toBe('higher');
+    expect(mitreHeatLevel(7, 10)).toBe('high');
+    expect(mitreHeatLevel(5, 10)).toBe('medium');
     expect(mitreHeatLevel(3, 10)).toBe('medium');
-    expect(mitreHeatLevel(33, 100)).toBe('high');
+    expect(mitreHeatLevel(25, 100)).toBe('low');
+    expect(mitreHeatLevel(1, 10)).toBe('low');
+    // a busy period's 7 … 14 of 14 spread over the levels instead of all being 'higher'
+    expect(new Set([7, 9, 11, 14].map((n) => mitreHeatLevel(n, 14)))).toEqual(
+      new Set(['medium', 'high', 'higher']),
+    );
   });
 });
 

@@ -1,16 +1,29 @@
 import { CaretDownOutlined, CaretRightOutlined } from '@ant-design/icons';
-import { MITRE_MATRIX_COLUMNS } from '@soc/contracts';
 import { Button, Flex, theme, Typography } from 'antd';
-import { Fragment, useState, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useElementWidth } from '@/shared/hooks/useElementWidth.ts';
 import { useTranslation } from 'react-i18next';
 import '../i18n/texts.ts';
 
 /**
  * The narrowest a tactic column gets: wide enough for the longest unbreakable word of an ATT&CK
  * name ("Vulnerabilities", "Reconnaissance") beside a toggle, so that words wrap whole instead of
- * being cut; a matrix wider than its box scrolls sideways as a whole.
+ * being cut (in pixels: 9.5rem of the 16 px root).
  */
-const COLUMN_MIN_WIDTH = '9.5rem';
+const COLUMN_MIN_PX = 152;
+const COLUMN_MIN_WIDTH = `${COLUMN_MIN_PX}px`;
+
+/**
+ * Tactics to a row: as many columns as fit the matrix's width, balanced over the rows it then
+ * needs (14 tactics in a box for 8 make two rows of 7, not 8 and 6), so that no tactic hides in
+ * a sideways-scrolling area; all in one row before the width is known.
+ */
+export function tacticsPerRow(tactics: number, width: number, gap: number): number {
+  if (tactics <= 0 || width <= 0) return Math.max(1, tactics);
+  const fit = Math.max(1, Math.floor((width + gap) / (COLUMN_MIN_PX + gap)));
+  const rows = Math.ceil(tactics / fit);
+  return Math.ceil(tactics / rows);
+}
 
 /** One technique (or sub-technique) cell. */
 export type AttackMatrixTechnique = {
@@ -22,6 +35,8 @@ export type AttackMatrixTechnique = {
   band: string;
   background: string;
   border: string;
+  /** The text colour on `background` where the theme's own would read poorly (a strong band). */
+  color?: string;
   /** Sub-techniques shown when the cell is opened (none for a sub-technique). */
   subs: AttackMatrixTechnique[];
   /** In a compared layer without a matching rule (Rules → MITRE "compare with a layer"). */
@@ -122,7 +137,7 @@ export function AttackMatrixCell({
     cursor: 'pointer',
     flex: '1 1 0',
     minWidth: 0,
-    color: token.colorText,
+    color: technique.color ?? token.colorText,
     fontSize: token.fontSizeSM,
     lineHeight: token.lineHeightSM,
   };
@@ -199,7 +214,8 @@ export type AttackMatrixProps = AttackMatrixAction & {
 };
 
 /**
- * The ATT&CK matrix (product §A9, product §B4): tactics as columns, 12 to a row, techniques as
+ * The ATT&CK matrix (product §A9, product §B4): tactics as columns, as many to a row as fit
+ * (balanced over the rows), techniques as
  * cells. Opening a technique widens its tactic by a column and lists its sub-techniques there,
  * one row each, beside the technique. Shared by the dashboard and Rules → MITRE.
  */
@@ -218,9 +234,10 @@ export function AttackMatrix({ tactics, label, ...action }: AttackMatrixProps) {
     technique.subs.length > 0 && opened.has(`${tactic.shortName}:${technique.id}`);
   const widened = (tactic: AttackMatrixTactic) => tactic.techniques.some((x) => isOpen(tactic, x));
 
+  const box = useRef<HTMLDivElement>(null);
+  const perRow = tacticsPerRow(tactics.length, useElementWidth(box), token.marginXXS);
   const rows: AttackMatrixTactic[][] = [];
-  for (let i = 0; i < tactics.length; i += MITRE_MATRIX_COLUMNS)
-    rows.push(tactics.slice(i, i + MITRE_MATRIX_COLUMNS));
+  for (let i = 0; i < tactics.length; i += perRow) rows.push(tactics.slice(i, i + perRow));
 
   const column = (tactic: AttackMatrixTactic) => {
     const wide = widened(tactic);
@@ -289,15 +306,23 @@ export function AttackMatrix({ tactics, label, ...action }: AttackMatrixProps) {
   };
 
   return (
-    <div role="group" aria-label={label} data-testid="mitre-grid" style={{ overflowX: 'auto', minWidth: 0 }}>
+    // an opened technique widens its tactic: only then may the matrix scroll sideways
+    <div
+      ref={box}
+      role="group"
+      aria-label={label}
+      data-testid="mitre-grid"
+      data-per-row={perRow}
+      style={{ overflowX: 'auto', minWidth: 0 }}
+    >
       <Flex vertical gap="small">
         {rows.map((tacticsOfRow, index) => (
           <div
             key={index}
             style={{
               display: 'grid',
-              // every row has 12 tracks, so that a short last row keeps the columns' width
-              gridTemplateColumns: Array.from({ length: MITRE_MATRIX_COLUMNS }, (_, slot) =>
+              // every row has the same tracks, so that a short last row keeps the columns' width
+              gridTemplateColumns: Array.from({ length: perRow }, (_, slot) =>
                 tacticsOfRow[slot] && widened(tacticsOfRow[slot])
                   ? `minmax(calc(2 * ${COLUMN_MIN_WIDTH}), 2fr)`
                   : `minmax(${COLUMN_MIN_WIDTH}, 1fr)`,

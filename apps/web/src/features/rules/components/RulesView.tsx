@@ -226,7 +226,6 @@ type MitreModeProps = {
 
 function MitreMode({ coverage, filters, onShowRules }: MitreModeProps) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // the compared layer stays while the filters change; its gaps follow the filtered coverage
   const [layer, setLayer] = useState<AttackLayer | null>(null);
@@ -257,14 +256,21 @@ function MitreMode({ coverage, filters, onShowRules }: MitreModeProps) {
     <Flex gap="middle" align="start">
       <Flex vertical gap="small" style={{ flex: '1 1 0', minWidth: 0 }}>
         <MitreLayerBar filters={filters} overlay={overlay} onLayer={setLayer} />
+        {!selected && (
+          <Typography.Text type="secondary" data-testid="mitre-hint">
+            {t('rules.mitre.hint')}
+          </Typography.Text>
+        )}
         {data.techniques.length === 0 ? (
           <Empty description={t('rules.list.empty')} data-testid="mitre-empty" />
         ) : (
           <MitreMatrix coverage={data} selectedId={selectedId} onSelect={setSelectedId} overlay={overlay} />
         )}
       </Flex>
-      <div style={{ flex: '0 0 21rem', minWidth: 0 }}>
-        {selected ? (
+      {/* the panel takes its width only once a technique is chosen: an empty panel cut the
+          matrix at Privilege Escalation */}
+      {selected && (
+        <div style={{ flex: '0 0 21rem', minWidth: 0 }}>
           <MitreDetailPanel
             coverage={data}
             technique={selected}
@@ -272,20 +278,8 @@ function MitreMode({ coverage, filters, onShowRules }: MitreModeProps) {
             onSelect={setSelectedId}
             onShowRules={onShowRules}
           />
-        ) : (
-          <Flex
-            align="center"
-            justify="center"
-            style={{
-              minHeight: '12rem',
-              borderRadius: token.borderRadiusLG,
-              border: `${token.lineWidth}px dashed ${token.colorBorderSecondary}`,
-            }}
-          >
-            <Typography.Text type="secondary">{t('rules.mitre.hint')}</Typography.Text>
-          </Flex>
-        )}
-      </div>
+        </div>
+      )}
     </Flex>
   );
 }
