@@ -21,7 +21,7 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import { createMisconfigsRepository, presentMisconfig } from '../misconfigs/index.ts';
-import { loadIncident, touchIncident } from '../incidents/index.ts';
+import { createIncidentWritesRepository, loadIncident } from '../incidents/index.ts';
 import { presentRule } from '../rules/index.ts';
 import {
   insertIncidentMisconfigs,
@@ -69,7 +69,7 @@ export function createSocApiFeeds({ db, documents, alertsRepo }: SocApiContext) 
       const created = fresh.length
         ? await db.transaction(async (tx) => {
             const ids = await insertAlerts(tx, alertsRepo, incident, fresh, assets);
-            await touchIncident(tx, incident.id);
+            await createIncidentWritesRepository(tx).touchIncident(incident.id);
             return ids;
           })
         : [];

@@ -21,9 +21,9 @@ import { insertComment } from '../incidents/index.ts';
 import { displayName } from '../users/index.ts';
 import {
   checkCategories,
+  createIncidentAccessRepository,
   doesNotExist,
   loadIncident,
-  lockIncident,
   registerIncident,
 } from '../incidents/index.ts';
 import { serviceOfSystem, updateIncident } from './soc-api.repository.ts';
@@ -207,7 +207,7 @@ export function createSocApiIncidents({
       const incident = await loadIncident(db, key, auth);
       const me = await displayName(db, auth.userId);
       const result = await db.transaction(async (tx) => {
-        const locked = await lockIncident(tx, incident.id);
+        const locked = await createIncidentAccessRepository(tx).lockIncident(incident.id);
         return insertComment(tx, {
           incident: locked!,
           authorId: auth.userId,

@@ -6,7 +6,7 @@ import { msg } from '../../lib/messages.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import type { createAlertsRepository } from '../alerts/index.ts';
-import { doesNotExist, systemInScope } from '../incidents/index.ts';
+import { createIncidentWritesRepository, doesNotExist } from '../incidents/index.ts';
 import type { CmdbAsset } from './soc-api.repository.ts';
 import { alertsByIds, assetsByCmdbId, insertNewAlerts, insertSnapshots } from './soc-api.repository.ts';
 
@@ -26,7 +26,7 @@ export async function writableSystem(
   id: number,
   field = 'system',
 ): Promise<number> {
-  const systemId = await systemInScope(db, id, systemScope(auth));
+  const systemId = await createIncidentWritesRepository(db).systemInScope(id, systemScope(auth));
   if (systemId === undefined) throw badRequest({ [field]: [doesNotExist(id)] });
   return systemId;
 }
