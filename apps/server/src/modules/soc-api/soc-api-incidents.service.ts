@@ -26,7 +26,7 @@ import {
   loadIncident,
   registerIncident,
 } from '../incidents/index.ts';
-import { serviceOfSystem, updateIncident } from './soc-api.repository.ts';
+import { createSocApiRepository } from './soc-api.repository.ts';
 import type { SocApiContext } from './soc-api.context.ts';
 import {
   alertAssetIds,
@@ -48,6 +48,7 @@ export function createSocApiIncidents({
   planGossopka,
   alertsRepo,
 }: SocApiContext) {
+  const repo = createSocApiRepository(db);
   return {
     /** Creates an incident with every field of product §A3, its asset snapshots and alerts, in one transaction. */
     async createIncident(
@@ -118,7 +119,7 @@ export function createSocApiIncidents({
       const input = AnalystIncidentUpdateSchema.parse(raw);
       const row = await loadIncident(db, key, auth);
       await checkCategories(db, row.issueTypeId, input.primary_category, input.secondary_category);
-      if (input.service !== undefined && !(await serviceOfSystem(db, input.service, row.systemId)))
+      if (input.service !== undefined && !(await repo.serviceOfSystem(input.service, row.systemId)))
         throw badRequest({ service: [doesNotExist(input.service)] });
       const assets = await assetsOf(db, row.systemId, input.affected_assets ?? [], 'affected_assets');
       let planned: Date | null | undefined;
@@ -160,7 +161,7 @@ export function createSocApiIncidents({
         ...(planned !== undefined ? { gossopkaPlannedTime: planned } : {}),
       };
       await db.transaction(async (tx) => {
-        await updateIncident(tx, row.id, { ...set, updated: new Date() });
+        await createSocApiRepository(tx).updateIncident(row.id, { ...set, updated: new Date() });
         await snapshot(tx, row.id, assets.values());
       });
       await audit(db, {

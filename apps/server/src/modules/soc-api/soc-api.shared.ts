@@ -8,7 +8,7 @@ import { systemScope } from '../../core/auth.ts';
 import type { createAlertsRepository } from '../alerts/index.ts';
 import { createIncidentWritesRepository, doesNotExist } from '../incidents/index.ts';
 import type { CmdbAsset } from './soc-api.repository.ts';
-import { alertsByIds, assetsByCmdbId, insertNewAlerts, insertSnapshots } from './soc-api.repository.ts';
+import { createSocApiRepository } from './soc-api.repository.ts';
 
 // what the analyst API's operations share: the checks every call makes, asset and alert writes
 
@@ -45,7 +45,7 @@ export function flattenMitre(cov: Record<string, string[]>) {
 export async function assetsOf(db: Db, systemId: number, cmdbIds: string[], field: string) {
   const wanted = [...new Set(cmdbIds)];
   if (!wanted.length) return new Map<string, CmdbAsset>();
-  const rows = await assetsByCmdbId(db, systemId, wanted);
+  const rows = await createSocApiRepository(db).assetsByCmdbId(systemId, wanted);
   const map = new Map(rows.map((r) => [r.cmdbId, r]));
   const missing = wanted.filter((id) => !map.has(id));
   if (missing.length) throw badRequest({ [field]: [`No asset "${missing[0]}" in the incident's system.`] });
@@ -54,8 +54,7 @@ export async function assetsOf(db: Db, systemId: number, cmdbIds: string[], fiel
 
 /** Records the assets as they are now, as the incident's snapshots. */
 export function snapshot(tx: Tx, incidentId: string, assets: Iterable<CmdbAsset>): Promise<void> {
-  return insertSnapshots(
-    tx,
+  return createSocApiRepository(tx).insertSnapshots(
     [...assets].map((a) => ({
       incidentId,
       cmdbId: a.cmdbId,
@@ -73,7 +72,7 @@ export function snapshot(tx: Tx, incidentId: string, assets: Iterable<CmdbAsset>
 /** Where each uuid is stored already (incident and system), for the idempotent alert pushes. */
 export async function storedAlerts(db: Db, uuids: string[]) {
   if (!uuids.length) return new Map<string, { incidentId: string | null; systemId: number }>();
-  const rows = await alertsByIds(db, uuids);
+  const rows = await createSocApiRepository(db).alertsByIds(uuids);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -87,8 +86,7 @@ export async function insertAlerts(
 ): Promise<string[]> {
   if (!items.length) return [];
   const now = Date.now();
-  const ids = await insertNewAlerts(
-    tx,
+  const ids = await createSocApiRepository(tx).insertNewAlerts(
     items.map((a) => ({
       id: a.uuid,
       systemId: incident.systemId,
