@@ -1,6 +1,6 @@
 import { requestContext } from '@fastify/request-context';
 import type { Db } from '../db/client.ts';
-import { queueJob } from '../jobs/jobs.repository.ts';
+import { createJobQueueRepository } from '../jobs/job-queue.repository.ts';
 import { createAuditLogRepository } from './audit.repository.ts';
 
 export interface AuditEntry {
@@ -55,6 +55,6 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
     requestId: requestContext.get('requestId') ?? null,
   });
   if (SECURITY_NOTICE_ACTIONS.has(entry.action)) {
-    await queueJob(db, SECURITY_NOTICE_JOB, { audit_id: id });
+    await createJobQueueRepository(db).queueJob(SECURITY_NOTICE_JOB, { audit_id: id });
   }
 }

@@ -1,7 +1,7 @@
 import type { Language, ReportTaskCreate, ReportTaskUpdate, SchedulePeriod } from '@soc/contracts';
 import { DEFAULT_REPORT_TIME_ZONE, crontabFromPeriod } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { queueJob } from '../../jobs/jobs.repository.ts';
+import { createJobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { SystemScope } from '../../lib/scope.ts';
@@ -195,7 +195,7 @@ export function createReportSchedules(db: Db, repo: ReportsRepository) {
                 tx,
               );
               if (report) {
-                await queueJob(tx, REPORT_BUILD_JOB, { reportId: report.id });
+                await createJobQueueRepository(tx).queueJob(REPORT_BUILD_JOB, { reportId: report.id });
                 queued += 1;
               }
             }

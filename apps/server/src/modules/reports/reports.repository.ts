@@ -213,43 +213,47 @@ export function createReportsRepository(db: Db) {
         .where(eq(userSystems.userId, userId));
       return rows.map((r) => r.id);
     },
-  };
-}
 
-/**
- * What decides who may receive a report of `systemIds`: the mail domains of the systems, which
- * of `emails` (lower case) belong to their active users, and which to active staff.
- */
-export async function recipientGrants(db: Db, systemIds: number[], emails: string[]) {
-  const lowerEmail = sql<string>`lower(${users.email})`;
-  const [domains, members, staff] = await Promise.all([
-    systemIds.length
-      ? db
-          .select({ id: systems.id, domains: systems.mailDomains })
-          .from(systems)
-          .where(inArray(systems.id, systemIds))
-      : Promise.resolve([]),
-    systemIds.length
-      ? db
-          .select({ email: lowerEmail, systemId: userSystems.systemId })
+    /**
+     * What decides who may receive a report of `systemIds`: the mail domains of the systems, which
+     * of `emails` (lower case) belong to their active users, and which to active staff.
+     */
+    async recipientGrants(systemIds: number[], emails: string[]) {
+      const lowerEmail = sql<string>`lower(${users.email})`;
+      const [domains, members, staff] = await Promise.all([
+        systemIds.length
+          ? db
+              .select({ id: systems.id, domains: systems.mailDomains })
+              .from(systems)
+              .where(inArray(systems.id, systemIds))
+          : Promise.resolve([]),
+        systemIds.length
+          ? db
+              .select({ email: lowerEmail, systemId: userSystems.systemId })
+              .from(users)
+              .innerJoin(userSystems, eq(userSystems.userId, users.id))
+              .where(
+                and(
+                  eq(users.isActive, true),
+                  inArray(userSystems.systemId, systemIds),
+                  inArray(lowerEmail, emails),
+                ),
+              )
+          : Promise.resolve([]),
+        db
+          .select({ email: lowerEmail })
           .from(users)
-          .innerJoin(userSystems, eq(userSystems.userId, users.id))
           .where(
             and(
               eq(users.isActive, true),
-              inArray(userSystems.systemId, systemIds),
+              inArray(users.role, ['analyst', 'admin']),
               inArray(lowerEmail, emails),
             ),
-          )
-      : Promise.resolve([]),
-    db
-      .select({ email: lowerEmail })
-      .from(users)
-      .where(
-        and(eq(users.isActive, true), inArray(users.role, ['analyst', 'admin']), inArray(lowerEmail, emails)),
-      ),
-  ]);
-  return { domains, members, staff };
+          ),
+      ]);
+      return { domains, members, staff };
+    },
+  };
 }
 
 export type ReportsRepository = ReturnType<typeof createReportsRepository>;
