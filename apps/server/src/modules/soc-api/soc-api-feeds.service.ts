@@ -38,7 +38,7 @@ import {
 const HOUR_MS = 3_600_000;
 
 /** The analyst API's feeds: alerts, misconfigurations, log sources and EPS, documents, rules. */
-export function createSocApiFeeds({ db, documents, alertsRepo }: SocApiContext) {
+export function createSocApiFeeds({ db, documents }: SocApiContext) {
   const repo = createSocApiRepository(db);
   return {
     /** Adds alerts to an incident; a uuid it already has is reported as existing, not stored twice. */
@@ -61,7 +61,7 @@ export function createSocApiFeeds({ db, documents, alertsRepo }: SocApiContext) 
       const assets = await assetsOf(db, incident.systemId, alertAssetIds(fresh), 'alerts');
       const created = fresh.length
         ? await db.transaction(async (tx) => {
-            const ids = await insertAlerts(tx, alertsRepo, incident, fresh, assets);
+            const ids = await insertAlerts(tx, incident, fresh, assets);
             await createIncidentWritesRepository(tx).touchIncident(incident.id);
             return ids;
           })

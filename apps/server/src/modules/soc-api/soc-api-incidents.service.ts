@@ -40,14 +40,7 @@ import {
 } from './soc-api.shared.ts';
 
 /** The analyst API's incident calls: create, change, close, comment. */
-export function createSocApiIncidents({
-  db,
-  card,
-  onCreated,
-  onStatus,
-  planGossopka,
-  alertsRepo,
-}: SocApiContext) {
+export function createSocApiIncidents({ db, card, onCreated, onStatus, planGossopka }: SocApiContext) {
   const repo = createSocApiRepository(db);
   return {
     /** Creates an incident with every field of product §A3, its asset snapshots and alerts, in one transaction. */
@@ -95,7 +88,7 @@ export function createSocApiIncidents({
               row.id,
               input.affected_assets.map((id) => assets.get(id)!),
             );
-            await insertAlerts(tx, alertsRepo, row, input.alerts, assets);
+            await insertAlerts(tx, row, input.alerts, assets);
           },
           auditDetails: { alerts: uuids.length, via: auth.tokenId ? 'token' : 'session' },
         };

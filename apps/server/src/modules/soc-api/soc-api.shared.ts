@@ -5,7 +5,7 @@ import { badRequest, forbidden } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
-import type { createAlertsRepository } from '../alerts/index.ts';
+import { createAlertsRepository } from '../alerts/index.ts';
 import { createIncidentWritesRepository, doesNotExist } from '../incidents/index.ts';
 import type { CmdbAsset } from './soc-api.repository.ts';
 import { createSocApiRepository } from './soc-api.repository.ts';
@@ -79,7 +79,6 @@ export async function storedAlerts(db: Db, uuids: string[]) {
 /** Inserts new alerts of an incident with their tags; uuids already stored are skipped. */
 export async function insertAlerts(
   tx: Tx,
-  alertsRepo: ReturnType<typeof createAlertsRepository>,
   incident: { id: string; systemId: number },
   items: AlertItems,
   assets: Map<string, CmdbAsset>,
@@ -108,7 +107,8 @@ export async function insertAlerts(
     })),
   );
   for (const a of items)
-    if (ids.has(a.uuid) && a.tags.length) await alertsRepo.setTags(tx, a.uuid, incident.systemId, a.tags);
+    if (ids.has(a.uuid) && a.tags.length)
+      await createAlertsRepository(tx).setTags(a.uuid, incident.systemId, a.tags);
   return items.map((a) => a.uuid).filter((id) => ids.has(id));
 }
 
