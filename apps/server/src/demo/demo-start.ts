@@ -1,7 +1,12 @@
 import type { Database, Db } from '../db/client.ts';
 import type { FileStorage } from '../integrations/storage/file-storage.ts';
 import type { DemoLogin, DemoSummary } from './generator.ts';
-import { DEMO_USERNAMES, demoAccountsPresent, generateDemoData, isDatabaseEmpty } from './generator.ts';
+import {
+  DEMO_USERNAMES,
+  createDemoAccountsRepository,
+  generateDemoData,
+  isDatabaseEmpty,
+} from './generator.ts';
 
 /** Arbitrary constant identifying the demo load's lock among advisory locks (the migration's is 7204311). */
 const DEMO_LOAD_LOCK_ID = 7_204_313;
@@ -53,6 +58,6 @@ export async function demoLoginsToShow(
 ): Promise<DemoLogin[]> {
   if (!enabled) return [];
   if (loaded?.length) return loaded;
-  if (!(await demoAccountsPresent(db))) return [];
+  if (!(await createDemoAccountsRepository(db).demoAccountsPresent())) return [];
   return DEMO_USERNAMES.map((username) => ({ username, description: DEMO_LOGIN_DESCRIPTIONS[username] }));
 }

@@ -50,7 +50,7 @@ export interface DemoSummary {
 }
 
 // the demo's accounts are the auth module's to know: its SMS outbox answers only while they exist
-export { DEMO_USERNAMES, demoAccountsPresent } from '../modules/auth/index.ts';
+export { DEMO_USERNAMES, createDemoAccountsRepository } from '../modules/auth/index.ts';
 
 /** True when the database holds no users yet (a fresh installation). */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {

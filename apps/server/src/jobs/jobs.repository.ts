@@ -77,8 +77,3 @@ export function createJobsRepository(db: Db, worker: string) {
     },
   };
 }
-
-/** Queues a job to run now with the default attempts (in the caller's transaction when db is one). */
-export async function queueJob(db: Db, type: string, payload: Record<string, unknown>): Promise<void> {
-  await db.insert(jobs).values({ type, payload });
-}

@@ -1,7 +1,7 @@
 import { requestContext } from '@fastify/request-context';
 import type { Db } from '../db/client.ts';
-import { queueJob } from '../jobs/jobs.repository.ts';
-import { insertAuditEntry } from './audit.repository.ts';
+import { createJobQueueRepository } from '../jobs/job-queue.repository.ts';
+import { createAuditLogRepository } from './audit.repository.ts';
 
 export interface AuditEntry {
   userId: number | null;
@@ -44,7 +44,7 @@ export const SECURITY_NOTICE_ACTIONS: ReadonlySet<string> = new Set([
  * action of SECURITY_NOTICE_ACTIONS queues its notice in the same transaction as the entry.
  */
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {
-  const id = await insertAuditEntry(db, {
+  const id = await createAuditLogRepository(db).insertAuditEntry({
     userId: entry.userId,
     action: entry.action,
     objectType: entry.objectType,
@@ -55,6 +55,6 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
     requestId: requestContext.get('requestId') ?? null,
   });
   if (SECURITY_NOTICE_ACTIONS.has(entry.action)) {
-    await queueJob(db, SECURITY_NOTICE_JOB, { audit_id: id });
+    await createJobQueueRepository(db).queueJob(SECURITY_NOTICE_JOB, { audit_id: id });
   }
 }

@@ -9,7 +9,7 @@ import type { MetricsConfig } from '../core/config.ts';
 import type { Database } from '../db/client.ts';
 import { unauthorized } from '../lib/http-errors.ts';
 import { collectProcessMetrics, httpRequestDuration, metricsRegistry } from '../lib/metrics.ts';
-import { readJobQueue } from './metrics.repository.ts';
+import { createMetricsRepository } from './metrics.repository.ts';
 
 /** The databases of the apps of this process whose pool and job queue the gauges read at scrape time. */
 const sources = new Set<Database>();
@@ -61,7 +61,9 @@ new Gauge({
     jobsQueued.reset();
     let oldest = 0;
     for (const database of sources) {
-      const rows = await readJobQueue(database.db).catch(() => []);
+      const rows = await createMetricsRepository(database.db)
+        .readJobQueue()
+        .catch(() => []);
       for (const row of rows) {
         jobsQueued.inc({ type: row.type }, row.queued);
         oldest = Math.max(oldest, row.oldestSeconds);

@@ -8,7 +8,7 @@ import type { MessageKey } from '../lib/messages.ts';
 import { msg } from '../lib/messages.ts';
 import type { AuthContext } from '../core/auth.ts';
 import { systemScope } from '../core/auth.ts';
-import { systemOfObject } from './route-limits.repository.ts';
+import { createRouteLimitsRepository } from './route-limits.repository.ts';
 
 /**
  * Whose systems a limited route's request counts against: the incident of `:key`, the task or
@@ -82,6 +82,7 @@ export function routeLimitExceeded(
  */
 export const routeLimitsPlugin = fp(
   async (app: FastifyInstance, { db, config }: RouteLimitsOptions) => {
+    const objects = createRouteLimitsRepository(db);
     // the counter a check is about; createRateLimit reads its key and maximum from the request
     // (in Redis the key is `<prefix>rate-limit:<key>`, integrations/redis/rate-limit-store.ts)
     const counters = new WeakMap<FastifyRequest, Counter>();
@@ -97,8 +98,7 @@ export const routeLimitsPlugin = fp(
         const system = (request.body as { system?: unknown } | undefined)?.system;
         return typeof system === 'number' ? [system] : [];
       }
-      const systemId = await systemOfObject(
-        db,
+      const systemId = await objects.systemOfObject(
         tenant,
         Number(tenant === 'incident' ? params.key : params.id),
       );

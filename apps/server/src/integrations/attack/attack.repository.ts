@@ -21,32 +21,37 @@ const head = {
   importedAt: attackImports.importedAt,
 };
 
-/** Keeps parsed bundle data (with MITRE's descriptions) as the data of every instance. */
-export async function saveAttackImport(db: Db, data: AttackData, source: string): Promise<AttackImport> {
-  const [row] = await db
-    .insert(attackImports)
-    .values({
-      version: data.version,
-      source,
-      techniques: data.techniques.length,
-      data: toCompact(data, source, true),
-    })
-    .returning(head);
-  return row!;
-}
+/** The imports of ATT&CK bundles (`attack import`) and the data of each. */
+export function createAttackRepository(db: Db) {
+  return {
+    /** Keeps parsed bundle data (with MITRE's descriptions) as the data of every instance. */
+    async saveAttackImport(data: AttackData, source: string): Promise<AttackImport> {
+      const [row] = await db
+        .insert(attackImports)
+        .values({
+          version: data.version,
+          source,
+          techniques: data.techniques.length,
+          data: toCompact(data, source, true),
+        })
+        .returning(head);
+      return row!;
+    },
 
-/** The newest import (one indexed row, no data), or null when none was made. */
-export async function latestAttackImport(db: Db): Promise<AttackImport | null> {
-  const [row] = await db.select(head).from(attackImports).orderBy(desc(attackImports.id)).limit(1);
-  return row ?? null;
-}
+    /** The newest import (one indexed row, no data), or null when none was made. */
+    async latestAttackImport(): Promise<AttackImport | null> {
+      const [row] = await db.select(head).from(attackImports).orderBy(desc(attackImports.id)).limit(1);
+      return row ?? null;
+    },
 
-/** The data of an import. */
-export async function readAttackImport(db: Db, id: number): Promise<AttackData> {
-  const [row] = await db
-    .select({ data: attackImports.data })
-    .from(attackImports)
-    .where(eq(attackImports.id, id));
-  if (!row) throw new Error(`No ATT&CK import #${id}.`);
-  return fromCompact(row.data, `database import #${id}`, 'import');
+    /** The data of an import. */
+    async readAttackImport(id: number): Promise<AttackData> {
+      const [row] = await db
+        .select({ data: attackImports.data })
+        .from(attackImports)
+        .where(eq(attackImports.id, id));
+      if (!row) throw new Error(`No ATT&CK import #${id}.`);
+      return fromCompact(row.data, `database import #${id}`, 'import');
+    },
+  };
 }

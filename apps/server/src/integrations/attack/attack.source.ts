@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { AttackConfig, AttackData } from './attack.ts';
 import { loadAttack } from './attack.ts';
-import { latestAttackImport, readAttackImport } from './attack.repository.ts';
+import { createAttackRepository } from './attack.repository.ts';
 
 /** The ATT&CK data in force, read where it is needed (rules coverage, the dashboard matrix). */
 export type AttackSource = () => Promise<AttackData>;
@@ -21,13 +21,13 @@ export function attackSource(config: AttackConfig, db: Db): AttackSource {
   let kept: { id: number; data: Promise<AttackData> } | null = null;
   let lookup: Promise<AttackData> | null = null;
   const resolve = async (): Promise<AttackData> => {
-    const latest = await latestAttackImport(db);
+    const latest = await createAttackRepository(db).latestAttackImport();
     if (!latest) {
       kept = null;
       return loadAttack(config);
     }
     if (kept?.id !== latest.id) {
-      const data = readAttackImport(db, latest.id);
+      const data = createAttackRepository(db).readAttackImport(latest.id);
       kept = { id: latest.id, data };
       data.catch(() => {
         if (kept?.data === data) kept = null;

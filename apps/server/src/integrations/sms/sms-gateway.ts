@@ -1,8 +1,8 @@
 import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
-import { insertOutboxMessage } from './sms-outbox.repository.ts';
+import { createSmsOutboxRepository } from './sms-outbox.repository.ts';
 
-export { listOutbox } from './sms-outbox.repository.ts';
+export { createSmsOutboxRepository } from './sms-outbox.repository.ts';
 
 export interface SmsMessage {
   /** E.164 phone number. */
@@ -69,7 +69,7 @@ export function createHttpSmsGateway(options: Config['sms'] & { gatewayUrl: stri
 export function createOutboxSmsGateway(db: Db): SmsGateway {
   return {
     async send({ to, text }) {
-      await insertOutboxMessage(db, to, text);
+      await createSmsOutboxRepository(db).insertOutboxMessage(to, text);
     },
   };
 }

@@ -11,7 +11,7 @@ import { multipart } from '../../test/multipart.ts';
 import { buildCustomer, buildIncident, buildSystem } from '../../test/builders.ts';
 import type { TestContext } from '../../test/harness.ts';
 import { bearer, createTestContext } from '../../test/harness.ts';
-import { STORAGE_QUOTA_EXCEEDED_CODE, storageUsage } from './storage-quota.ts';
+import { STORAGE_QUOTA_EXCEEDED_CODE, createStorageQuotaRepository } from './storage-quota.ts';
 
 /*
  * Issue 25 item 11: each system keeps at most STORAGE_QUOTA_BYTES_PER_SYSTEM bytes of uploaded
@@ -67,7 +67,10 @@ beforeAll(async () => {
     systemOf[name] = system.id;
     keyOf[name] = (await buildIncident(ctx, system.id)).key;
   }
-  const used = Math.max(await storageUsage(db, systemOf.first!), await storageUsage(db, systemOf.second!));
+  const used = Math.max(
+    await createStorageQuotaRepository(db).storageUsage(systemOf.first!),
+    await createStorageQuotaRepository(db).storageUsage(systemOf.second!),
+  );
   quota = used + 4000;
   app = await buildApp({
     config: { ...ctx.config, storageQuotaBytesPerSystem: quota },
@@ -82,9 +85,11 @@ afterAll(async () => {
 
 describe('the per-system storage quota', () => {
   it('refuses with 507 an upload that would pass the quota, and stores nothing', async () => {
-    const free = quota - (await storageUsage(ctx.database.db, systemOf.first!));
+    const free = quota - (await createStorageQuotaRepository(ctx.database.db).storageUsage(systemOf.first!));
     expect((await addFile('first', free - 1000)).statusCode).toBe(200);
-    expect(await storageUsage(ctx.database.db, systemOf.first!)).toBe(quota - 1000);
+    expect(await createStorageQuotaRepository(ctx.database.db).storageUsage(systemOf.first!)).toBe(
+      quota - 1000,
+    );
 
     const before = await stored();
     const refused = await addFile('first', 1001);

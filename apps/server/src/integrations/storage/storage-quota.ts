@@ -1,9 +1,9 @@
 import { HttpError } from '../../lib/http-errors.ts';
-import type { Tx } from './storage-quota.repository.ts';
-import { lockSystemQuota, storageUsage } from './storage-quota.repository.ts';
+import type { Tx } from '../../db/client.ts';
+import { createStorageQuotaRepository } from './storage-quota.repository.ts';
 import { msg } from '../../lib/messages.ts';
 
-export { storageUsage };
+export { createStorageQuotaRepository };
 
 /** The code of the 507 answer of an upload over its system's quota. */
 export const STORAGE_QUOTA_EXCEEDED_CODE = 'storage_quota_exceeded';
@@ -19,8 +19,9 @@ async function quotaShortfall(
 ): Promise<{ used: number; adding: number } | null> {
   const adding = files.reduce((sum, f) => sum + f.size, 0);
   if (!quotaBytes || adding === 0) return null;
-  await lockSystemQuota(tx, systemId);
-  const used = await storageUsage(tx, systemId);
+  const quota = createStorageQuotaRepository(tx);
+  await quota.lockSystemQuota(systemId);
+  const used = await quota.storageUsage(systemId);
   return used + adding <= quotaBytes ? null : { used, adding };
 }
 

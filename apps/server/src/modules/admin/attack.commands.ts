@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseAttackBundle } from '../../integrations/attack/attack.ts';
-import { latestAttackImport, saveAttackImport } from '../../integrations/attack/attack.repository.ts';
+import { createAttackRepository } from '../../integrations/attack/attack.repository.ts';
 import type { CommandGroup } from './command-context.ts';
 import { CommandError, arg, json } from './command-context.ts';
 
@@ -36,7 +36,7 @@ export const attackCommands: CommandGroup = async (ctx) => {
       }
       if (!data.tactics.length || !data.techniques.length)
         throw new CommandError(`${file} holds no ATT&CK tactics or techniques.`);
-      const saved = await saveAttackImport(db, data, path.basename(file));
+      const saved = await createAttackRepository(db).saveAttackImport(data, path.basename(file));
       return json({
         imported: saved.id,
         version: saved.version,
@@ -48,7 +48,7 @@ export const attackCommands: CommandGroup = async (ctx) => {
       });
     }
     case 'show': {
-      const latest = await latestAttackImport(db);
+      const latest = await createAttackRepository(db).latestAttackImport();
       return latest
         ? json({ ...latest, importedAt: latest.importedAt.toISOString() })
         : 'No bundle imported: the configured bundle (ATTACK_STIX_PATH), the download or the compact file is used.';

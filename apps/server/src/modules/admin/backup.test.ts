@@ -16,7 +16,7 @@ import { startTestS3ServerOrSkip } from '../../test/s3-server.ts';
 import { runAdminCommand } from './admin.commands.ts';
 import type { BackupManifest } from './backup.ts';
 import { COUNTED_TABLES } from './backup.ts';
-import { storedFiles } from './files-migrate.repository.ts';
+import { createFilesMigrateRepository } from './files-migrate.repository.ts';
 import { queryRows } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 
@@ -32,7 +32,7 @@ const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 /** The state a restore must give back: row counts and every referred file's SHA-256 as downloaded. */
 async function snapshot(database: Database, storage: FileStorage) {
   const files: Record<string, string | null> = {};
-  for await (const f of storedFiles(database.db)) {
+  for await (const f of createFilesMigrateRepository(database.db).storedFiles()) {
     const bytes = await buffer(await storage.open(f.key)).catch(() => null);
     files[f.key] = bytes ? sha(bytes) : null;
     if (bytes && f.sha256) expect(sha(bytes)).toBe(f.sha256);
@@ -212,7 +212,8 @@ describe.runIf(pgUrl && s3)('backup and restore on PostgreSQL with S3', () => {
       database,
       config,
       wipe: async () => {
-        for await (const f of storedFiles(database.db)) await storage.remove(f.key);
+        for await (const f of createFilesMigrateRepository(database.db).storedFiles())
+          await storage.remove(f.key);
         await database.close();
         database = await open();
         return database;

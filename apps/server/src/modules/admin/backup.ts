@@ -15,7 +15,7 @@ import * as schema from '../../db/schema/index.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { assertStorageKey } from '../../integrations/storage/file-storage.ts';
 import { CommandError } from './command-context.ts';
-import { storedFiles } from './files-migrate.repository.ts';
+import { createFilesMigrateRepository } from './files-migrate.repository.ts';
 
 /** The manifest's layout version; restore refuses others. */
 const FORMAT = 1;
@@ -204,7 +204,7 @@ async function copyFilesOut(
   const missing: string[] = [];
   let count = 0;
   let bytes = 0;
-  for await (const file of storedFiles(db)) {
+  for await (const file of createFilesMigrateRepository(db).storedFiles()) {
     assertStorageKey(file.key);
     const rel = `files/${file.key}`;
     if (checksums[rel]) continue;

@@ -15,7 +15,7 @@ import { bearer, createTestContext } from '../../test/harness.ts';
 import { multipart } from '../../test/multipart.ts';
 import { startTestS3ServerOrSkip } from '../../test/s3-server.ts';
 import { CommandFailed, runAdminCommand } from './admin.commands.ts';
-import { storedFiles } from './files-migrate.repository.ts';
+import { createFilesMigrateRepository } from './files-migrate.repository.ts';
 
 /*
  * Issue 31 part 2: `npm run admin -- files migrate --to s3` (and back) copies every stored file,
@@ -67,7 +67,7 @@ async function migrate(to: 's3' | 'local', openStorage: (d: StorageDriver) => Fi
 async function verify(storage: FileStorage): Promise<{ files: number; bad: string[] }> {
   const bad: string[] = [];
   let files = 0;
-  for await (const f of storedFiles(ctx.database.db)) {
+  for await (const f of createFilesMigrateRepository(ctx.database.db).storedFiles()) {
     files++;
     const bytes = await buffer(await storage.open(f.key)).catch(() => null);
     if (!bytes || (f.sha256 && sha(bytes) !== f.sha256) || (f.size !== null && bytes.length !== f.size)) {
@@ -194,6 +194,6 @@ describe.runIf(s3)('files migrate', () => {
 /** The keys in the order the migration copies them. */
 async function migrateOrder(): Promise<string[]> {
   const keys: string[] = [];
-  for await (const f of storedFiles(ctx.database.db)) keys.push(f.key);
+  for await (const f of createFilesMigrateRepository(ctx.database.db).storedFiles()) keys.push(f.key);
   return keys;
 }

@@ -4,7 +4,7 @@ import { S3FileStorage } from '../../integrations/storage/s3-storage.ts';
 import type { CommandContext, CommandGroup } from './command-context.ts';
 import { CommandError, CommandFailed, int, json } from './command-context.ts';
 import { migrateFiles } from './files-migrate.ts';
-import { countStoredFiles, storedFiles } from './files-migrate.repository.ts';
+import { createFilesMigrateRepository } from './files-migrate.repository.ts';
 
 /** The storage of one driver from the configuration (DATA_DIR/files, or the S3_* bucket). */
 function configuredStorage({ config }: CommandContext, driver: StorageDriver): FileStorage {
@@ -29,12 +29,13 @@ export const fileCommands: CommandGroup = async (ctx) => {
   const source = open(to === 's3' ? 'local' : 's3');
   const target = open(to);
   try {
-    const { files, bytes } = await countStoredFiles(ctx.db);
+    const stored = createFilesMigrateRepository(ctx.db);
+    const { files, bytes } = await stored.countStoredFiles();
     ctx.log(`files migrate: ${files} files (${(bytes / 1024 / 1024).toFixed(1)} MB recorded) to ${to}`);
     const summary = await migrateFiles({
       source,
       target,
-      files: storedFiles(ctx.db),
+      files: stored.storedFiles(),
       total: files,
       log: ctx.log,
       concurrency,

@@ -22,6 +22,7 @@ import { systemScope } from '../../core/auth.ts';
 import { loadIncident } from '../incidents/index.ts';
 import type { AlertAccess } from './alert-access.repository.ts';
 import type { AlertsRepository } from './alerts.repository.ts';
+import { createAlertsRepository } from './alerts.repository.ts';
 import { msg } from '../../lib/messages.ts';
 
 /** The changes of alerts (one, or in bulk), of link templates and of an incident's IOC list; each audited. */
@@ -44,8 +45,9 @@ export function createAlertChanges(db: Db, repo: AlertsRepository, { visibleAler
         }
       }
       await db.transaction(async (tx) => {
-        if (input.tags) await repo.setTags(tx, uuid, alert.systemId, input.tags);
-        await repo.update(tx, [uuid], {
+        const writes = createAlertsRepository(tx);
+        if (input.tags) await writes.setTags(uuid, alert.systemId, input.tags);
+        await writes.update([uuid], {
           updatedTime: new Date(),
           ...(teamId !== undefined ? { responseTeamId: teamId } : {}),
         });
@@ -79,7 +81,8 @@ export function createAlertChanges(db: Db, repo: AlertsRepository, { visibleAler
       const issue = input.action === 'attach' ? await loadIncident(db, input.issue!, auth) : null;
       const now = new Date();
       const changed = await db.transaction(async (tx) => {
-        const rows = await repo.lockForBulk(tx, ids, input.groups);
+        const writes = createAlertsRepository(tx);
+        const rows = await writes.lockForBulk(ids, input.groups);
         const mine = (systemId: number) => !scope || scope.includes(systemId);
         const found = new Set(rows.map((r) => r.id));
         // a missing or foreign alert or group is a 404 for the whole batch (ids cannot be probed)
@@ -104,7 +107,7 @@ export function createAlertChanges(db: Db, repo: AlertsRepository, { visibleAler
                 ? { status: 'in_progress' as const, assigneeId: auth.userId }
                 : { incidentId: issue!.id };
         const ids2 = rows.map((r) => r.id);
-        if (ids2.length) await repo.update(tx, ids2, { ...set, updatedTime: now });
+        if (ids2.length) await writes.update(ids2, { ...set, updatedTime: now });
         return ids2;
       });
       await audit(db, {

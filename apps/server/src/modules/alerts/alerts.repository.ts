@@ -214,20 +214,15 @@ export function createAlertsRepository(db: Db) {
       and(eq(alerts.groupNo, groupNo), ne(alerts.id, alertId), scope),
 
     /** Tags of the alert's system by name (case-insensitive), creating missing ones, in one transaction. */
-    async setTags(
-      tx: Db,
-      alertId: string,
-      systemId: number,
-      tags: { name: string; color: string }[],
-    ): Promise<void> {
-      await tx.delete(alertTags).where(eq(alertTags.alertId, alertId));
+    async setTags(alertId: string, systemId: number, tags: { name: string; color: string }[]): Promise<void> {
+      await db.delete(alertTags).where(eq(alertTags.alertId, alertId));
       for (const [position, tag] of tags.entries()) {
         const [saved] = await queryRows<{ id: number }>(
-          tx,
+          db,
           sql`INSERT INTO ${alertTagNames} (system_id, name, color) VALUES (${systemId}, ${tag.name}, ${tag.color})
               ON CONFLICT (system_id, lower(name)) DO UPDATE SET color = EXCLUDED.color RETURNING id`,
         );
-        await tx.insert(alertTags).values({ alertId, tagId: saved!.id, position });
+        await db.insert(alertTags).values({ alertId, tagId: saved!.id, position });
       }
     },
 
@@ -272,11 +267,11 @@ export function createAlertsRepository(db: Db) {
     },
 
     /** Alerts named or in the groups, locked for the bulk update. */
-    async lockForBulk(tx: Db, ids: string[], groups: number[]) {
+    async lockForBulk(ids: string[], groups: number[]) {
       const conditions = [];
       if (ids.length) conditions.push(inArray(alerts.id, ids));
       if (groups.length) conditions.push(inArray(alerts.groupNo, groups));
-      return tx
+      return db
         .select({ id: alerts.id, systemId: alerts.systemId, groupNo: alerts.groupNo })
         .from(alerts)
         .where(or(...conditions))
@@ -333,8 +328,8 @@ export function createAlertsRepository(db: Db) {
     },
 
     /** Sets columns of alerts and their update time (in the caller's transaction). */
-    async update(tx: Db, ids: string[], set: Partial<typeof alerts.$inferInsert>): Promise<void> {
-      await tx.update(alerts).set(set).where(inArray(alerts.id, ids));
+    async update(ids: string[], set: Partial<typeof alerts.$inferInsert>): Promise<void> {
+      await db.update(alerts).set(set).where(inArray(alerts.id, ids));
     },
 
     async insertLinkTemplate(values: typeof linkTemplates.$inferInsert) {

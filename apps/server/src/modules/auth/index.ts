@@ -22,7 +22,7 @@ import { verifyAccessToken } from './auth.tokens.ts';
 export { createAuthRepository } from './auth.repository.ts';
 export { keyId, keysForToken, verifyAccessToken } from './auth.tokens.ts';
 export type { AuthServiceOptions } from '../../core/auth.ts';
-export { DEMO_USERNAMES, demoAccountsPresent } from './sms-outbox.repository.ts';
+export { DEMO_USERNAMES, createDemoAccountsRepository } from './sms-outbox.repository.ts';
 
 /** The password sign-in and the sign-in through an identity provider, over one session store. */
 function createSignIn(ctx: AppContext) {

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DetailErrorSchema } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { demoAccountsPresent } from './sms-outbox.repository.ts';
-import { listOutbox } from '../../integrations/sms/sms-gateway.ts';
+import { createDemoAccountsRepository } from './sms-outbox.repository.ts';
+import { createSmsOutboxRepository } from '../../integrations/sms/sms-gateway.ts';
 import { notFound } from '../../lib/http-errors.ts';
 
 const OutboxMessageSchema = z.object({
@@ -28,11 +28,11 @@ export interface SmsOutboxOptions {
  */
 export const smsOutboxRoutes: FastifyPluginAsyncZod<SmsOutboxOptions> = async (app, { db, enabled }) => {
   app.addHook('onRequest', async () => {
-    if (!enabled || !(await demoAccountsPresent(db))) throw notFound();
+    if (!enabled || !(await createDemoAccountsRepository(db).demoAccountsPresent())) throw notFound();
   });
 
   const load = async () =>
-    (await listOutbox(db)).map((m) => ({
+    (await createSmsOutboxRepository(db).listOutbox()).map((m) => ({
       id: m.id,
       phone: m.phone,
       body: m.body,

@@ -173,23 +173,19 @@ export function createDocumentsRepository(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    async insertDocument(tx: Db, values: typeof documents.$inferInsert): Promise<DocumentRow> {
-      const [row] = await tx.insert(documents).values(values).returning();
+    async insertDocument(values: typeof documents.$inferInsert): Promise<DocumentRow> {
+      const [row] = await db.insert(documents).values(values).returning();
       return row!;
     },
 
-    async updateDocument(
-      tx: Db,
-      id: number,
-      set: Partial<typeof documents.$inferInsert>,
-    ): Promise<DocumentRow> {
-      const [row] = await tx.update(documents).set(set).where(eq(documents.id, id)).returning();
+    async updateDocument(id: number, set: Partial<typeof documents.$inferInsert>): Promise<DocumentRow> {
+      const [row] = await db.update(documents).set(set).where(eq(documents.id, id)).returning();
       return row!;
     },
 
     /** Records a version of a document (every create and edit keeps one). */
-    async insertVersion(tx: Db, values: typeof documentVersions.$inferInsert): Promise<void> {
-      await tx.insert(documentVersions).values(values);
+    async insertVersion(values: typeof documentVersions.$inferInsert): Promise<void> {
+      await db.insert(documentVersions).values(values);
     },
 
     async insertComment(values: typeof documentComments.$inferInsert): Promise<CommentRow> {

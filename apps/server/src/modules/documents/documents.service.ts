@@ -149,7 +149,8 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
       }
       const me = await displayName(db, auth.userId);
       const row = await db.transaction(async (tx) => {
-        const created = await repo.insertDocument(tx, {
+        const writes = createDocumentsRepository(tx);
+        const created = await writes.insertDocument({
           kind,
           document: body.document ?? randomUUID(),
           language: body.language,
@@ -160,7 +161,7 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
           authorId: auth.userId,
           authorName: me.name,
         });
-        await repo.insertVersion(tx, {
+        await writes.insertVersion({
           documentId: created.id,
           comment: body.comment,
           title: created.title,
@@ -200,14 +201,15 @@ export function createDocumentsService({ db, storage }: DocumentsDeps) {
       const me = await displayName(db, auth.userId);
       const now = new Date();
       const row = await db.transaction(async (tx) => {
-        const updated = await repo.updateDocument(tx, current.id, {
+        const writes = createDocumentsRepository(tx);
+        const updated = await writes.updateDocument(current.id, {
           ...(body.title !== undefined ? { title: body.title } : {}),
           ...(body.description !== undefined ? { description: body.description } : {}),
           ...(body.tags !== undefined ? { tags: body.tags } : {}),
           ...(body.sensors !== undefined && kind === 'instruction' ? { sensors: body.sensors } : {}),
           updated: now,
         });
-        await repo.insertVersion(tx, {
+        await writes.insertVersion({
           documentId: current.id,
           comment: body.comment,
           title: updated.title,

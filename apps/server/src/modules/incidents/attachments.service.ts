@@ -6,7 +6,7 @@ import type { FileStorage } from '../../integrations/storage/file-storage.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { isUuid, presentStoredFile, sendStoredFile } from '../../integrations/storage/http-files.ts';
 import type { AuthContext } from '../../core/auth.ts';
-import { findAttachment } from './attachments.repository.ts';
+import { createAttachmentsRepository } from './attachments.repository.ts';
 import { loadIncident } from './incident-access.ts';
 
 type AttachmentRow = typeof attachments.$inferSelect;
@@ -31,7 +31,7 @@ export async function sendAttachment(
 ): Promise<FastifyReply> {
   const incident = await loadIncident(db, key, auth);
   if (!isUuid(attachmentId)) throw notFound();
-  const file = await findAttachment(db, incident.id, attachmentId);
+  const file = await createAttachmentsRepository(db).findAttachment(incident.id, attachmentId);
   if (!file) throw notFound();
   return sendStoredFile(storage, file, rangeHeader, reply);
 }

@@ -16,13 +16,13 @@ import { likePattern } from '../../lib/pagination.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import type { IncidentRecord } from './incident-access.ts';
-import { loadIncident, lockIncident } from './incident-access.ts';
+import { createIncidentAccessRepository, loadIncident } from './incident-access.ts';
 import { statusAfterComment } from './incident-workflow.ts';
 import type { IncidentResponseCache } from './response-cache.ts';
 import { displayName } from '../users/index.ts';
 import { presentComment } from './comments.presenter.ts';
 import type { CommentRow } from './comments.repository.ts';
-import { commentsRepository as repo } from './comments.repository.ts';
+import { createCommentsRepository } from './comments.repository.ts';
 
 /** A page of the chat: `page`/`page_size`, or everything (`no_page`), optionally searched. */
 type ChatQuery = { page: number; page_size: number; no_page?: boolean; search?: string };
@@ -56,7 +56,8 @@ export async function insertComment(
   tx: Tx,
   c: NewComment,
 ): Promise<{ row: CommentRow; newStatus: IncidentStatus | null }> {
-  const row = await repo.insert(tx, {
+  const repo = createCommentsRepository(tx);
+  const row = await repo.insert({
     incidentId: c.incident.id,
     authorId: c.authorId,
     authorName: c.authorName,
@@ -68,11 +69,11 @@ export async function insertComment(
     mailMessageId: c.mailMessageId ?? null,
     fromNationalCentre: c.fromNationalCentre ?? false,
   });
-  if (c.files?.length) await repo.insertFiles(tx, row, c.files, c.authorId);
+  if (c.files?.length) await repo.insertFiles(row, c.files, c.authorId);
   const next = c.affectsStatus
     ? statusAfterComment(c.incident.status, c.fromSoc, c.issueCompleted ?? false)
     : null;
-  await repo.touchIncident(tx, c.incident.id, next, new Date());
+  await repo.touchIncident(c.incident.id, next, new Date());
   return { row, newStatus: next };
 }
 
@@ -86,11 +87,9 @@ export interface CommentsDeps {
 }
 
 export function createCommentsService({ db, config, storage, onStatus, responses }: CommentsDeps) {
+  const repo = createCommentsRepository(db);
   async function presentMany(rows: CommentRow[], key: number, auth: AuthContext): Promise<Comment[]> {
-    const files = await repo.attachmentsOf(
-      db,
-      rows.map((r) => r.id),
-    );
+    const files = await repo.attachmentsOf(rows.map((r) => r.id));
     return rows.map((r) => presentComment(r, key, files.get(r.id) ?? [], auth, config.nationalCentre.name));
   }
 
@@ -100,7 +99,7 @@ export function createCommentsService({ db, config, storage, onStatus, responses
     q: ChatQuery,
   ): Promise<{ total: number; results: Comment[] }> {
     const incident = await loadIncident(db, key, auth);
-    const { total, rows } = await repo.page(db, incident.id, {
+    const { total, rows } = await repo.page(incident.id, {
       pattern: q.search ? likePattern(q.search) : undefined,
       limit: q.no_page ? COMMENTS_NO_PAGE_MAX : q.page_size,
       offset: q.no_page ? 0 : (q.page - 1) * q.page_size,
@@ -141,7 +140,7 @@ export function createCommentsService({ db, config, storage, onStatus, responses
         }
         const me = await displayName(db, auth.userId);
         const result = await db.transaction(async (tx) => {
-          const locked = await lockIncident(tx, incident.id);
+          const locked = await createIncidentAccessRepository(tx).lockIncident(incident.id);
           if (
             parsed.issue_completed &&
             !['waiting_for_customer', 'waiting_for_support', 'work_in_progress'].includes(locked!.status)

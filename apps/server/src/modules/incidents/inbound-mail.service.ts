@@ -10,7 +10,7 @@ import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import type { StatusListener } from './comments.service.ts';
 import { fitsStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import { insertComment } from './comments.service.ts';
-import { lockIncident } from './incident-access.ts';
+import { createIncidentAccessRepository } from './incident-access.ts';
 import {
   inCentreDomain,
   incidentKeyOf,
@@ -139,7 +139,7 @@ export function createInboundMailService({ db, config, storage, onStatus }: Inbo
           const skipped = await stageMailAttachments(stager, mail);
           let overQuota = false;
           const result = await db.transaction(async (tx) => {
-            const locked = await lockIncident(tx, incident.id);
+            const locked = await createIncidentAccessRepository(tx).lockIncident(incident.id);
             // past the system's storage quota the reply is kept without its files
             overQuota = !(await fitsStorageQuota(
               tx,

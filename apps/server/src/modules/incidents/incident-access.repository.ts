@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { parseJson } from '../../db/client.ts';
 import { incidents } from '../../db/schema/index.ts';
 
@@ -15,29 +15,39 @@ export function scopeCondition(auth: AuthContext) {
   return inScope(incidents.systemId, systemScope(auth)) ?? sql`TRUE`;
 }
 
-/** The incident with this key within a tenant condition; `forUpdate` locks the row. */
-export async function findIncidentByKey(db: Db, key: number, seen: SQL, forUpdate: boolean) {
-  const query = db
-    .select()
-    .from(incidents)
-    .where(and(eq(incidents.key, key), seen))
-    .limit(1);
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
+/** The reads of one incident that its actions share; a writer passes its transaction. */
+export function createIncidentAccessRepository(db: Db) {
+  return {
+    /** The incident with this key within a tenant condition; `forUpdate` locks the row. */
+    async findIncidentByKey(key: number, seen: SQL, forUpdate: boolean) {
+      const query = db
+        .select()
+        .from(incidents)
+        .where(and(eq(incidents.key, key), seen))
+        .limit(1);
+      const [row] = forUpdate ? await query.for('update') : await query;
+      return row;
+    },
 
-/**
- * The incident a comment or file is about, locked for the writer's transaction (status moves are
- * serialised). Take it first, before the storage-quota lock: every writer of an incident's files
- * locks in that order, so two of them never wait on each other's lock.
- */
-export async function lockIncident(tx: Tx, incidentId: string) {
-  const [locked] = await tx
-    .select({ id: incidents.id, key: incidents.key, status: incidents.status, systemId: incidents.systemId })
-    .from(incidents)
-    .where(eq(incidents.id, incidentId))
-    .for('update');
-  return locked;
+    /**
+     * The incident a comment or file is about, locked for the writer's transaction (status moves are
+     * serialised). Take it first, before the storage-quota lock: every writer of an incident's files
+     * locks in that order, so two of them never wait on each other's lock.
+     */
+    async lockIncident(incidentId: string) {
+      const [locked] = await db
+        .select({
+          id: incidents.id,
+          key: incidents.key,
+          status: incidents.status,
+          systemId: incidents.systemId,
+        })
+        .from(incidents)
+        .where(eq(incidents.id, incidentId))
+        .for('update');
+      return locked;
+    },
+  };
 }
 
 const INCIDENT_COLUMNS = Object.entries(getTableColumns(incidents));

@@ -2,10 +2,14 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import type { IncidentRecord } from './incident-access.repository.ts';
-import { findIncidentByKey, scopeCondition } from './incident-access.repository.ts';
+import { createIncidentAccessRepository, scopeCondition } from './incident-access.repository.ts';
 
 export type { IncidentRecord } from './incident-access.repository.ts';
-export { incidentFromJson, lockIncident, scopeCondition } from './incident-access.repository.ts';
+export {
+  createIncidentAccessRepository,
+  incidentFromJson,
+  scopeCondition,
+} from './incident-access.repository.ts';
 
 /**
  * The incident with this key if the caller may see it; another tenant's incident is a 404 so
@@ -17,7 +21,11 @@ export async function loadIncident(
   auth: AuthContext,
   forUpdate = false,
 ): Promise<IncidentRecord> {
-  const row = await findIncidentByKey(db, key, scopeCondition(auth), forUpdate);
+  const row = await createIncidentAccessRepository(db).findIncidentByKey(
+    key,
+    scopeCondition(auth),
+    forUpdate,
+  );
   if (!row) throw notFound();
   return row;
 }

@@ -1,27 +1,26 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { incidents, resolutions, userSystems, users } from '../../db/schema/index.ts';
 
 type IncidentChanges = Partial<typeof incidents.$inferInsert>;
 
-/** The whole incident row, locked for the action's transaction. */
-export async function lockIncidentRecord(tx: Tx, incidentId: string) {
-  const [locked] = await tx.select().from(incidents).where(eq(incidents.id, incidentId)).for('update');
-  return locked;
-}
-
-/** Writes changed columns of an incident. */
-export async function updateIncident(
-  db: Db | Tx,
-  incidentId: string,
-  changes: IncidentChanges,
-): Promise<void> {
-  await db.update(incidents).set(changes).where(eq(incidents.id, incidentId));
-}
-
-/** The SQL of the incident card's actions beside the card statement itself. */
+/**
+ * The SQL of the incident card's actions beside the card statement itself; an action's
+ * transaction passes itself as `db`.
+ */
 export function createIncidentCardRepository(db: Db) {
   return {
+    /** The whole incident row, locked for the action's transaction. */
+    async lockIncidentRecord(incidentId: string) {
+      const [locked] = await db.select().from(incidents).where(eq(incidents.id, incidentId)).for('update');
+      return locked;
+    },
+
+    /** Writes changed columns of an incident. */
+    async updateIncident(incidentId: string, changes: IncidentChanges): Promise<void> {
+      await db.update(incidents).set(changes).where(eq(incidents.id, incidentId));
+    },
+
     /** Whether the user is an active member of the system. */
     async isActiveMember(userId: number, systemId: number): Promise<boolean> {
       const [m] = await db

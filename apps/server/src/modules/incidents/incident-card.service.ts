@@ -30,11 +30,7 @@ import { displayName } from '../users/index.ts';
 import type { IncidentRecord } from './incident-access.ts';
 import { incidentFromJson, loadIncident } from './incident-access.ts';
 import { presentIncidentCard } from './incident-card.presenter.ts';
-import {
-  createIncidentCardRepository,
-  lockIncidentRecord,
-  updateIncident,
-} from './incident-card.repository.ts';
+import { createIncidentCardRepository } from './incident-card.repository.ts';
 import { HANDLED_STATUSES, TRANSITIONS, availableActions } from './incident-workflow.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
@@ -123,10 +119,11 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
     const to = TRANSITIONS[action].to;
     const now = new Date();
     await db.transaction(async (tx) => {
-      const locked = await lockIncidentRecord(tx, before.id);
+      const card = createIncidentCardRepository(tx);
+      const locked = await card.lockIncidentRecord(before.id);
       // a concurrent action may have moved the incident meanwhile
       if (!availableActions(locked!.status, auth.role).includes(action)) throw notAvailable(locked!.status);
-      await updateIncident(tx, before.id, {
+      await card.updateIncident(before.id, {
         status: to,
         updated: now,
         ...(action === 'confirm' ? { resolution: 'TP' as const } : {}),
@@ -206,7 +203,7 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
           : {}),
       };
       if (Object.keys(changes).length) {
-        await updateIncident(db, row.id, { ...changes, updated: new Date() });
+        await repo.updateIncident(row.id, { ...changes, updated: new Date() });
         if (changes.gossopkaPlannedTime) await planGossopka(row.id, changes.gossopkaPlannedTime);
         await audit(db, {
           userId: auth.userId,
@@ -239,7 +236,7 @@ export function createIncidentCardService({ db, onStatus, planGossopka, response
       }
       if (row.customerAssigneeId !== assigneeId) {
         const now = new Date();
-        await updateIncident(db, row.id, {
+        await repo.updateIncident(row.id, {
           customerAssigneeId: assigneeId,
           customerAssigneeLastTime: assigneeId === null ? null : now,
           updated: now,

@@ -7,13 +7,7 @@ import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import { displayName } from '../users/index.ts';
 import type { NewIncident } from './incident-writes.repository.ts';
-import {
-  categoriesOfType,
-  insertIncident,
-  issueTypeExists,
-  serviceWithSla,
-  systemInScope,
-} from './incident-writes.repository.ts';
+import { createIncidentWritesRepository } from './incident-writes.repository.ts';
 import { msg } from '../../lib/messages.ts';
 
 export const doesNotExist = (id: number | string) => msg('objectDoesNotExist', id);
@@ -59,7 +53,7 @@ export async function checkCategories(
 ): Promise<void> {
   const ids = [...(primary ? [primary] : []), ...(secondary ?? [])];
   if (!ids.length) return;
-  const ok = await categoriesOfType(db, typeId, ids);
+  const ok = await createIncidentWritesRepository(db).categoriesOfType(typeId, ids);
   const errors: Record<string, string[]> = {};
   if (primary && !ok.has(primary))
     errors.primary_category = ['The category does not belong to the issue type.'];
@@ -83,18 +77,19 @@ export async function registerIncident(
   ip: string,
   extend?: (systemId: number) => Promise<RegistrationExtras>,
 ): Promise<RegisteredIncident> {
-  const systemId = await systemInScope(db, input.system, systemScope(auth));
+  const reads = createIncidentWritesRepository(db);
+  const systemId = await reads.systemInScope(input.system, systemScope(auth));
   if (systemId === undefined) throw badRequest({ system: [doesNotExist(input.system)] });
-  if (!(await issueTypeExists(db, input.issuetype)))
+  if (!(await reads.issueTypeExists(input.issuetype)))
     throw badRequest({ issuetype: [doesNotExist(input.issuetype)] });
   await checkCategories(db, input.issuetype, input.primary_category, input.secondary_category);
-  const service = await serviceWithSla(db, systemId, input.priority, input.service);
+  const service = await reads.serviceWithSla(systemId, input.priority, input.service);
   if (input.service && !service) throw badRequest({ service: [doesNotExist(input.service)] });
   const extras = (await extend?.(systemId)) ?? {};
   const me = await displayName(db, auth.userId);
   const now = new Date();
   const created = await db.transaction(async (tx) => {
-    const row = await insertIncident(tx, {
+    const row = await createIncidentWritesRepository(tx).insertIncident({
       systemId,
       serviceId: service?.id ?? null,
       issueTypeId: input.issuetype,

@@ -101,60 +101,62 @@ function csvCells(lang: Language, labels: CsvLabels): CsvCellSql[] {
 }
 
 /** The CSV export of `createIncidentsRepository`, over its database. */
-export function incidentCsvChunks(db: Db, copyOut?: Database['copyOut']) {
-  /**
-   * Every matching incident in order as CSV records (RFC 4180 quoting, LF line ends), a keyset
-   * batch of about `batch` rows at a time, so that a large export holds one batch at a time and
-   * never pays for deep offsets. PostgreSQL formats the cells: on a server, `COPY … TO STDOUT`
-   * streams each batch straight to the response; the embedded engine, which cannot stream
-   * COPY, returns one ready line per row (`csv_cell`).
-   */
-  return async function* csvChunks(
-    filters: IncidentFilters,
-    scope: SystemScope,
-    ordering: IncidentOrdering,
-    lang: Language,
-    labels: CsvLabels,
-    batch = 5000,
-  ): AsyncGenerator<Buffer | string> {
-    const { columns, desc } = orderParts(ordering);
-    const where = incidentConditions(filters, scope);
-    const tuple = sql.raw(`(${columns.map((c) => `i.${c}`).join(', ')})`);
-    const beyond = (row: CsvCursor, op: string) =>
-      sql` AND ${tuple} ${sql.raw(op)} (${sql.join(
-        columns.map((c) => cursorValue(row, c)),
-        sql`, `,
-      )})`;
-    const [before, after] = desc ? ['<', '>='] : ['>', '<='];
-    const cells = csvCells(lang, labels);
-    let from: CsvCursor | undefined;
-    for (;;) {
-      const range = sql`${where}${from ? beyond(from, before) : sql``}`;
-      // the last row of this batch: the batch is everything up to it, inclusive, so that rows
-      // written meanwhile can neither be skipped nor repeated at the seam
-      const [last] = await queryRows<CsvCursor>(
-        db,
-        sql`SELECT i.key, i.priority_rank, i.status_rank, i.created::text AS created_cursor,
+export function createIncidentCsvRepository(db: Db, copyOut?: Database['copyOut']) {
+  return {
+    /**
+     * Every matching incident in order as CSV records (RFC 4180 quoting, LF line ends), a keyset
+     * batch of about `batch` rows at a time, so that a large export holds one batch at a time and
+     * never pays for deep offsets. PostgreSQL formats the cells: on a server, `COPY … TO STDOUT`
+     * streams each batch straight to the response; the embedded engine, which cannot stream
+     * COPY, returns one ready line per row (`csv_cell`).
+     */
+    async *csvChunks(
+      filters: IncidentFilters,
+      scope: SystemScope,
+      ordering: IncidentOrdering,
+      lang: Language,
+      labels: CsvLabels,
+      batch = 5000,
+    ): AsyncGenerator<Buffer | string> {
+      const { columns, desc } = orderParts(ordering);
+      const where = incidentConditions(filters, scope);
+      const tuple = sql.raw(`(${columns.map((c) => `i.${c}`).join(', ')})`);
+      const beyond = (row: CsvCursor, op: string) =>
+        sql` AND ${tuple} ${sql.raw(op)} (${sql.join(
+          columns.map((c) => cursorValue(row, c)),
+          sql`, `,
+        )})`;
+      const [before, after] = desc ? ['<', '>='] : ['>', '<='];
+      const cells = csvCells(lang, labels);
+      let from: CsvCursor | undefined;
+      for (;;) {
+        const range = sql`${where}${from ? beyond(from, before) : sql``}`;
+        // the last row of this batch: the batch is everything up to it, inclusive, so that rows
+        // written meanwhile can neither be skipped nor repeated at the seam
+        const [last] = await queryRows<CsvCursor>(
+          db,
+          sql`SELECT i.key, i.priority_rank, i.status_rank, i.created::text AS created_cursor,
                    i.updated::text AS updated_cursor
               FROM incidents i WHERE ${range} ORDER BY ${orderBy(ordering, 'i')} OFFSET ${batch - 1} LIMIT 1`,
-      );
-      const rows = sql`SELECT ${PAGE_COLUMNS} FROM incidents i WHERE ${range}${last ? beyond(last, after) : sql``}`;
-      if (copyOut) {
-        const select = sql`SELECT ${sql.join(cells.map(csvSafe), sql`, `)}
-                             FROM (${rows}) p ${CSV_JOINS} ORDER BY ${orderBy(ordering, 'p')}`;
-        yield* await copyOut(select, copyOptions(cells));
-      } else {
-        const lines = await queryRows<{ line: string }>(
-          db,
-          sql`SELECT ${sql.join(cells.map(csvCell), sql` || ',' || `)} AS line
-                FROM (${rows}) p ${CSV_JOINS} ORDER BY ${orderBy(ordering, 'p')}`,
         );
-        let chunk = '';
-        for (const { line } of lines) chunk += `${line}\n`;
-        if (chunk) yield chunk;
+        const rows = sql`SELECT ${PAGE_COLUMNS} FROM incidents i WHERE ${range}${last ? beyond(last, after) : sql``}`;
+        if (copyOut) {
+          const select = sql`SELECT ${sql.join(cells.map(csvSafe), sql`, `)}
+                             FROM (${rows}) p ${CSV_JOINS} ORDER BY ${orderBy(ordering, 'p')}`;
+          yield* await copyOut(select, copyOptions(cells));
+        } else {
+          const lines = await queryRows<{ line: string }>(
+            db,
+            sql`SELECT ${sql.join(cells.map(csvCell), sql` || ',' || `)} AS line
+                FROM (${rows}) p ${CSV_JOINS} ORDER BY ${orderBy(ordering, 'p')}`,
+          );
+          let chunk = '';
+          for (const { line } of lines) chunk += `${line}\n`;
+          if (chunk) yield chunk;
+        }
+        if (!last) return;
+        from = last;
       }
-      if (!last) return;
-      from = last;
-    }
+    },
   };
 }

@@ -18,7 +18,7 @@ import {
   valueFilterOnly,
   valueTotal,
 } from './incident-totals.repository.ts';
-import { incidentCsvChunks } from './incidents.csv.repository.ts';
+import { createIncidentCsvRepository } from './incidents.csv.repository.ts';
 import { inScope, titleColumn } from '../../db/fragments.ts';
 
 export type { SystemScope } from '../../lib/scope.ts';
@@ -277,7 +277,7 @@ export function createIncidentsRepository(db: Db, copyOut?: Database['copyOut'])
       );
     },
 
-    csvChunks: incidentCsvChunks(db, copyOut),
+    ...createIncidentCsvRepository(db, copyOut),
   };
   return repo;
 }

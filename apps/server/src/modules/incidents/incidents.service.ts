@@ -44,15 +44,9 @@ import { incidentsCsvStream } from './incidents.csv.ts';
 import type { ListTotal, RowCounter } from './incident-totals.repository.ts';
 import { createIncidentsRepository } from './incidents.repository.ts';
 import { presentIncidentListItem } from './incidents.presenter.ts';
-import { lockIncident } from './incident-access.ts';
+import { createIncidentAccessRepository } from './incident-access.ts';
 import { registerIncident } from './incident-registration.ts';
-import {
-  incidentInScope,
-  insertAttachments,
-  touchIncident,
-  userEmail,
-  userWithSystems,
-} from './incident-writes.repository.ts';
+import { createIncidentWritesRepository } from './incident-writes.repository.ts';
 
 export interface IncidentsDeps {
   db: Db;
@@ -89,6 +83,7 @@ export function createIncidentsService({
   responses,
 }: IncidentsDeps) {
   const repo = createIncidentsRepository(db, copyOut);
+  const writes = createIncidentWritesRepository(db);
   /** Totals counted over the incidents, kept by the count cache where they read the incidents alone. */
   const countRows: RowCounter = (filters, scope) => {
     const key = countCache && countCacheKey(filters, scope);
@@ -104,7 +99,7 @@ export function createIncidentsService({
 
   /** The id of an incident the caller may see; another tenant's incident is a 404. */
   async function findScoped(key: number, auth: AuthContext): Promise<{ id: string; systemId: number }> {
-    const row = await incidentInScope(db, key, systemScope(auth));
+    const row = await writes.incidentInScope(key, systemScope(auth));
     if (!row) throw notFound();
     return row;
   }
@@ -163,10 +158,9 @@ export function createIncidentsService({
         if (!stager.files.length) throw badRequest({ attachments: [msg('noFile')] });
         const rows = await db.transaction(async (tx) => {
           // the incident row first, then the quota lock: the order of every writer of its files
-          await lockIncident(tx, incident.id);
+          await createIncidentAccessRepository(tx).lockIncident(incident.id);
           await checkStorageQuota(tx, incident.systemId, stager.files, config.storageQuotaBytesPerSystem);
-          const inserted = await insertAttachments(
-            tx,
+          const inserted = await createIncidentWritesRepository(tx).insertAttachments(
             stager.files.map((s) => ({
               incidentId: incident.id,
               filename: s.filename,
@@ -177,7 +171,7 @@ export function createIncidentsService({
               uploadedBy: auth.userId,
             })),
           );
-          await touchIncident(tx, incident.id);
+          await createIncidentWritesRepository(tx).touchIncident(incident.id);
           // in the transaction: a failure after the commit must not remove the files of the rows
           await audit(tx, {
             userId: auth.userId,
@@ -237,7 +231,7 @@ export function createIncidentsService({
       lang: Language,
       ip: string,
     ): Promise<{ email: string }> {
-      const email = await userEmail(db, auth.userId);
+      const email = await writes.userEmail(auth.userId);
       if (!email) throw badRequest({ non_field_errors: [msg('noEmail')] });
       // an API token's system limit goes with the job: it runs later with the user's rights
       const limit = auth.tokenId ? systemScope(auth) : null;
@@ -256,7 +250,7 @@ export function createIncidentsService({
     async runCsvJob(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
       const userId = Number(payload.userId);
       const lang = languageOf(payload.language);
-      const found = await userWithSystems(db, userId);
+      const found = await writes.userWithSystems(userId);
       if (!found?.user.isActive || !found.user.email) return { skipped: 'user inactive or without e-mail' };
       const { user, systemIds } = found;
       const limit = Array.isArray(payload.limit) ? payload.limit.map(Number) : null;

@@ -123,7 +123,7 @@ export const incidentsModule: AppModule = async (app, { ctx }) => {
 
 // the incident as other modules reach it: tenant scope, loading, locking, status rules
 export type { IncidentRecord } from './incident-access.ts';
-export { loadIncident, lockIncident, scopeCondition } from './incident-access.ts';
+export { createIncidentAccessRepository, loadIncident, scopeCondition } from './incident-access.ts';
 export { statusAfterComment } from './incident-workflow.ts';
 export type {
   IncidentRegistration,
@@ -131,7 +131,7 @@ export type {
   RegistrationExtras,
 } from './incident-registration.ts';
 export { checkCategories, doesNotExist, registerIncident } from './incident-registration.ts';
-export { systemInScope, touchIncident } from './incident-writes.repository.ts';
+export { createIncidentWritesRepository } from './incident-writes.repository.ts';
 export { presentAttachment } from './attachments.service.ts';
 export type { SystemScope } from '../../lib/scope.ts';
 export { createIncidentsRepository } from './incidents.repository.ts';

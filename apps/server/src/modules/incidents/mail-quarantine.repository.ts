@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { MailQuarantineQuery } from '@soc/contracts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { incidents, mailQuarantine, systems } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import { type SystemScope } from '../../lib/scope.ts';
@@ -28,16 +28,10 @@ export type QuarantineRow = {
   [K in keyof typeof columns]: (typeof columns)[K]['_']['data'];
 };
 
-/** Takes an entry out of the quarantine; false when another analyst released or deleted it first. */
-export async function takeQuarantined(db: Db | Tx, id: number): Promise<boolean> {
-  const [taken] = await db
-    .delete(mailQuarantine)
-    .where(eq(mailQuarantine.id, id))
-    .returning({ id: mailQuarantine.id });
-  return !!taken;
-}
-
-/** Quarantined mail with its incident and system; `scope` null: every system. */
+/**
+ * Quarantined mail with its incident and system; `scope` null: every system. A release passes its
+ * transaction as `db`.
+ */
 export function createMailQuarantineRepository(db: Db) {
   const base = () =>
     db
@@ -76,7 +70,14 @@ export function createMailQuarantineRepository(db: Db) {
       return row as QuarantineRow | undefined;
     },
 
-    take: (id: number) => takeQuarantined(db, id),
+    /** Takes an entry out of the quarantine; false when another analyst released or deleted it first. */
+    async take(id: number): Promise<boolean> {
+      const [taken] = await db
+        .delete(mailQuarantine)
+        .where(eq(mailQuarantine.id, id))
+        .returning({ id: mailQuarantine.id });
+      return !!taken;
+    },
 
     /** The entry a message of an incident was kept as (the gateway delivering it again). */
     async findByMessage(incidentId: string, messageId: string) {

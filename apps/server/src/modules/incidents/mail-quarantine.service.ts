@@ -15,10 +15,10 @@ import { systemScope } from '../../core/auth.ts';
 import { UploadStager } from '../../integrations/storage/upload-stager.ts';
 import { checkStorageQuota } from '../../integrations/storage/storage-quota.ts';
 import { insertComment } from './comments.service.ts';
-import { lockIncident } from './incident-access.ts';
+import { createIncidentAccessRepository } from './incident-access.ts';
 import { outsideAuthor, parseMail, stageMailAttachments } from './inbound-mail.message.ts';
 import type { QuarantineRow } from './mail-quarantine.repository.ts';
-import { createMailQuarantineRepository, takeQuarantined } from './mail-quarantine.repository.ts';
+import { createMailQuarantineRepository } from './mail-quarantine.repository.ts';
 
 const presentItem = (r: QuarantineRow): MailQuarantineItem => ({
   id: r.id,
@@ -74,9 +74,9 @@ export function createMailQuarantineService({ db, storage, config }: MailQuarant
       try {
         const skipped = await stageMailAttachments(stager, mail);
         commentId = await db.transaction(async (tx) => {
-          const locked = await lockIncident(tx, row.incidentId);
+          const locked = await createIncidentAccessRepository(tx).lockIncident(row.incidentId);
           // released or deleted by another analyst meanwhile
-          const taken = await takeQuarantined(tx, row.id);
+          const taken = await createMailQuarantineRepository(tx).take(row.id);
           if (!locked || !taken) throw notFound();
           await checkStorageQuota(tx, locked.systemId, stager.files, config.storageQuotaBytesPerSystem);
           const { row: comment } = await insertComment(tx, {

@@ -16,8 +16,6 @@ import type { SystemScope } from '../../lib/scope.ts';
 import { inScope } from '../../db/fragments.ts';
 import { queryRows } from '../../db/query.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** The display name of a user: first and last name, else the username. */
 const userName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.username})`;
 
@@ -211,8 +209,8 @@ export function createMisconfigsRepository(db: Db) {
     },
 
     /** Locks the row of a recommendation the caller may see; null when there is none. */
-    async lock(tx: Tx, scope: SystemScope, id: number) {
-      const [row] = await tx
+    async lock(scope: SystemScope, id: number) {
+      const [row] = await db
         .select({ id: misconfigurations.id, status: misconfigurations.status })
         .from(misconfigurations)
         .where(and(eq(misconfigurations.id, id), scopeCondition(scope)))
@@ -221,11 +219,10 @@ export function createMisconfigsRepository(db: Db) {
     },
 
     async setStatus(
-      tx: Tx,
       id: number,
       change: { status: MisconfigStatus; comment: string; userId: number; at: Date },
     ) {
-      await tx
+      await db
         .update(misconfigurations)
         .set({
           status: change.status,

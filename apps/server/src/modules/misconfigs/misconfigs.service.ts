@@ -68,7 +68,8 @@ export function createMisconfigsService({ db }: { db: Db }) {
       const { comment } = MisconfigActionPayloadSchema.parse(payload);
       const rule = MISCONFIG_ACTION_RULES[action];
       const change = await db.transaction(async (tx) => {
-        const row = await repo.lock(tx, systemScope(auth), id);
+        const writes = createMisconfigsRepository(tx);
+        const row = await writes.lock(systemScope(auth), id);
         if (!row) throw notFound();
         if (!rule.from.includes(row.status)) {
           throw badRequest({
@@ -76,7 +77,7 @@ export function createMisconfigsService({ db }: { db: Db }) {
           });
         }
         if (rule.commentRequired && !comment) throw badRequest({ comment: [msg('fieldRequired')] });
-        await repo.setStatus(tx, id, { status: rule.to, comment, userId: auth.userId, at: new Date() });
+        await writes.setStatus(id, { status: rule.to, comment, userId: auth.userId, at: new Date() });
         return { from: row.status, to: rule.to };
       });
       await audit(db, {

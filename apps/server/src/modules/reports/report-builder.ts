@@ -1,7 +1,7 @@
 import type { Language } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import type { FileStorage, StoredObject } from '../../integrations/storage/file-storage.ts';
-import { reportIncidents, reportSummary } from './report-data.repository.ts';
+import { createReportDataRepository } from './report-data.repository.ts';
 import { reportPdf } from './report-pdf.ts';
 import { createReportsRepository } from './reports.repository.ts';
 
@@ -30,7 +30,13 @@ export async function buildReportFile(
   portalName: string,
 ): Promise<StoredObject> {
   const systems = await createReportsRepository(db).systemsByIds(spec.systemIds);
-  const summary = await reportSummary(db, spec.systemIds, spec.periodStart, spec.periodFinish, spec.language);
+  const data = createReportDataRepository(db);
+  const summary = await data.reportSummary(
+    spec.systemIds,
+    spec.periodStart,
+    spec.periodFinish,
+    spec.language,
+  );
   const { doc, done } = reportPdf({
     name: spec.name,
     lang: spec.language,
@@ -39,7 +45,7 @@ export async function buildReportFile(
     finish: spec.periodFinish,
     systems: systems.map((s) => `${s.isId} ${s.fullName}`),
     summary,
-    incidents: reportIncidents(db, spec.systemIds, spec.periodStart, spec.periodFinish, REPORT_LIST_LIMIT),
+    incidents: data.reportIncidents(spec.systemIds, spec.periodStart, spec.periodFinish, REPORT_LIST_LIMIT),
     portalName,
   });
   const [put, written] = await Promise.allSettled([storage.put('reports', doc, REPORT_FILE_MAX_BYTES), done]);

@@ -2,7 +2,7 @@ import { refusedRecipientMessage } from '@soc/contracts';
 import type { Language } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/http-errors.ts';
-import { recipientGrants } from './reports.repository.ts';
+import { createReportsRepository } from './reports.repository.ts';
 
 const domainOf = (address: string) => address.split('@').pop()!.toLowerCase();
 
@@ -17,7 +17,11 @@ export async function refusedRecipients(db: Db, systemIds: number[], emails: str
   if (!emails.length) return [];
   const lower = [...new Set(emails.map((e) => e.trim().toLowerCase()))];
   const ids = [...new Set(systemIds)];
-  const { domains: domainRows, members, staff } = await recipientGrants(db, ids, lower);
+  const {
+    domains: domainRows,
+    members,
+    staff,
+  } = await createReportsRepository(db).recipientGrants(ids, lower);
   const staffSet = new Set(staff.map((s) => s.email));
   const domains = new Map(domainRows.map((r) => [r.id, new Set(r.domains.map((d) => d.toLowerCase()))]));
   const memberOf = new Set(members.map((m) => `${m.systemId} ${m.email}`));

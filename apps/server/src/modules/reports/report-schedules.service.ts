@@ -1,7 +1,7 @@
 import type { Language, ReportTaskCreate, ReportTaskUpdate, SchedulePeriod } from '@soc/contracts';
 import { DEFAULT_REPORT_TIME_ZONE, crontabFromPeriod } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { queueJob } from '../../jobs/jobs.repository.ts';
+import { createJobQueueRepository } from '../../jobs/job-queue.repository.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { SystemScope } from '../../lib/scope.ts';
@@ -160,7 +160,7 @@ export function createReportSchedules(db: Db, repo: ReportsRepository) {
         const claimed = await db.transaction(async (tx) => {
           // every query of the transaction goes through tx (PGlite has a single connection)
           const txRepo = createReportsRepository(tx);
-          const due = await txRepo.claimDueSchedules(tx, now, TICK_BATCH);
+          const due = await txRepo.claimDueSchedules(now, TICK_BATCH);
           for (const s of due) {
             const slot = latestDueSlot(s.crontab, s.timeZone, s.nextRunAt!, now);
             const next = nextSlot(
@@ -178,28 +178,25 @@ export function createReportSchedules(db: Db, repo: ReportsRepository) {
             if (systemIds.length) {
               const range = scheduledPeriod(s.period, slot, s.timeZone);
               const chosen = await txRepo.systemsByIds(systemIds);
-              const report = await txRepo.insertReport(
-                {
-                  name: s.name,
-                  filename: `${fileSafe(s.name)}_${ymd(range.start, s.timeZone)}_${ymd(range.finish, s.timeZone)}.pdf`,
-                  scheduleId: s.id,
-                  createdById: s.ownerId,
-                  systemIds,
-                  systemLabel: chosen.map((c) => c.fullName).join(', '),
-                  emails: s.emails,
-                  language: s.language,
-                  timeZone: s.timeZone,
-                  periodStart: range.start,
-                  periodFinish: range.finish,
-                },
-                tx,
-              );
+              const report = await txRepo.insertReport({
+                name: s.name,
+                filename: `${fileSafe(s.name)}_${ymd(range.start, s.timeZone)}_${ymd(range.finish, s.timeZone)}.pdf`,
+                scheduleId: s.id,
+                createdById: s.ownerId,
+                systemIds,
+                systemLabel: chosen.map((c) => c.fullName).join(', '),
+                emails: s.emails,
+                language: s.language,
+                timeZone: s.timeZone,
+                periodStart: range.start,
+                periodFinish: range.finish,
+              });
               if (report) {
-                await queueJob(tx, REPORT_BUILD_JOB, { reportId: report.id });
+                await createJobQueueRepository(tx).queueJob(REPORT_BUILD_JOB, { reportId: report.id });
                 queued += 1;
               }
             }
-            await txRepo.advanceSchedule(tx, s.id, next, slot);
+            await txRepo.advanceSchedule(s.id, next, slot);
           }
           return due.length;
         });

@@ -9,7 +9,6 @@ import { inScope } from '../../db/fragments.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type ScheduleRow = typeof reportSchedules.$inferSelect;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const intArray = (ids: number[]) =>
   sql`ARRAY[${sql.join(
@@ -124,11 +123,8 @@ export function createReportsRepository(db: Db) {
       if (ids.length) await db.delete(reports).where(inArray(reports.id, ids));
     },
 
-    async insertReport(
-      values: typeof reports.$inferInsert,
-      tx: Db | Tx = db,
-    ): Promise<ReportRow | undefined> {
-      const [row] = await tx.insert(reports).values(values).onConflictDoNothing().returning();
+    async insertReport(values: typeof reports.$inferInsert): Promise<ReportRow | undefined> {
+      const [row] = await db.insert(reports).values(values).onConflictDoNothing().returning();
       return row;
     },
 
@@ -184,8 +180,8 @@ export function createReportsRepository(db: Db) {
     },
 
     /** Due schedules, locked for this transaction; rows another instance holds are skipped. */
-    async claimDueSchedules(tx: Tx, now: Date, limit: number): Promise<ScheduleRow[]> {
-      return tx
+    async claimDueSchedules(now: Date, limit: number): Promise<ScheduleRow[]> {
+      return db
         .select()
         .from(reportSchedules)
         .where(sql`${reportSchedules.nextRunAt} <= ${now.toISOString()}::timestamptz`)
@@ -194,8 +190,8 @@ export function createReportsRepository(db: Db) {
         .for('update', { skipLocked: true });
     },
 
-    async advanceSchedule(tx: Tx, id: number, nextRunAt: Date | null, lastRunAt: Date): Promise<void> {
-      await tx.update(reportSchedules).set({ nextRunAt, lastRunAt }).where(eq(reportSchedules.id, id));
+    async advanceSchedule(id: number, nextRunAt: Date | null, lastRunAt: Date): Promise<void> {
+      await db.update(reportSchedules).set({ nextRunAt, lastRunAt }).where(eq(reportSchedules.id, id));
     },
 
     async account(userId: number) {
@@ -213,43 +209,47 @@ export function createReportsRepository(db: Db) {
         .where(eq(userSystems.userId, userId));
       return rows.map((r) => r.id);
     },
-  };
-}
 
-/**
- * What decides who may receive a report of `systemIds`: the mail domains of the systems, which
- * of `emails` (lower case) belong to their active users, and which to active staff.
- */
-export async function recipientGrants(db: Db, systemIds: number[], emails: string[]) {
-  const lowerEmail = sql<string>`lower(${users.email})`;
-  const [domains, members, staff] = await Promise.all([
-    systemIds.length
-      ? db
-          .select({ id: systems.id, domains: systems.mailDomains })
-          .from(systems)
-          .where(inArray(systems.id, systemIds))
-      : Promise.resolve([]),
-    systemIds.length
-      ? db
-          .select({ email: lowerEmail, systemId: userSystems.systemId })
+    /**
+     * What decides who may receive a report of `systemIds`: the mail domains of the systems, which
+     * of `emails` (lower case) belong to their active users, and which to active staff.
+     */
+    async recipientGrants(systemIds: number[], emails: string[]) {
+      const lowerEmail = sql<string>`lower(${users.email})`;
+      const [domains, members, staff] = await Promise.all([
+        systemIds.length
+          ? db
+              .select({ id: systems.id, domains: systems.mailDomains })
+              .from(systems)
+              .where(inArray(systems.id, systemIds))
+          : Promise.resolve([]),
+        systemIds.length
+          ? db
+              .select({ email: lowerEmail, systemId: userSystems.systemId })
+              .from(users)
+              .innerJoin(userSystems, eq(userSystems.userId, users.id))
+              .where(
+                and(
+                  eq(users.isActive, true),
+                  inArray(userSystems.systemId, systemIds),
+                  inArray(lowerEmail, emails),
+                ),
+              )
+          : Promise.resolve([]),
+        db
+          .select({ email: lowerEmail })
           .from(users)
-          .innerJoin(userSystems, eq(userSystems.userId, users.id))
           .where(
             and(
               eq(users.isActive, true),
-              inArray(userSystems.systemId, systemIds),
+              inArray(users.role, ['analyst', 'admin']),
               inArray(lowerEmail, emails),
             ),
-          )
-      : Promise.resolve([]),
-    db
-      .select({ email: lowerEmail })
-      .from(users)
-      .where(
-        and(eq(users.isActive, true), inArray(users.role, ['analyst', 'admin']), inArray(lowerEmail, emails)),
-      ),
-  ]);
-  return { domains, members, staff };
+          ),
+      ]);
+      return { domains, members, staff };
+    },
+  };
 }
 
 export type ReportsRepository = ReturnType<typeof createReportsRepository>;

@@ -12,46 +12,47 @@ export interface IdempotencyKeyId {
 const keyIs = ({ userId, scope, key }: IdempotencyKeyId) =>
   and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
 
-/** Claims the key for a call; false when it is stored already. */
-export async function claimKey(
-  db: Db,
-  id: IdempotencyKeyId,
-  call: { route: string; requestHash: string },
-): Promise<boolean> {
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ ...id, ...call })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
-  return claimed.length > 0;
-}
+/** The stored idempotency keys of the analyst API (idempotency.ts decides what a key's state means). */
+export function createIdempotencyRepository(db: Db) {
+  return {
+    /** Claims the key for a call; false when it is stored already. */
+    async claimKey(id: IdempotencyKeyId, call: { route: string; requestHash: string }): Promise<boolean> {
+      const claimed = await db
+        .insert(idempotencyKeys)
+        .values({ ...id, ...call })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      return claimed.length > 0;
+    },
 
-export async function findKey(db: Db, id: IdempotencyKeyId) {
-  const [row] = await db.select().from(idempotencyKeys).where(keyIs(id));
-  return row;
-}
+    async findKey(id: IdempotencyKeyId) {
+      const [row] = await db.select().from(idempotencyKeys).where(keyIs(id));
+      return row;
+    },
 
-/** Takes over a claim whose call has not answered since `staleBefore`; false when none. */
-export async function takeOverStaleClaim(db: Db, id: IdempotencyKeyId, staleBefore: Date): Promise<boolean> {
-  const taken = await db
-    .update(idempotencyKeys)
-    .set({ createdAt: new Date() })
-    .where(and(keyIs(id), isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, staleBefore)))
-    .returning({ key: idempotencyKeys.key });
-  return taken.length > 0;
-}
+    /** Takes over a claim whose call has not answered since `staleBefore`; false when none. */
+    async takeOverStaleClaim(id: IdempotencyKeyId, staleBefore: Date): Promise<boolean> {
+      const taken = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date() })
+        .where(and(keyIs(id), isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, staleBefore)))
+        .returning({ key: idempotencyKeys.key });
+      return taken.length > 0;
+    },
 
-export async function releaseKey(db: Db, id: IdempotencyKeyId): Promise<void> {
-  await db.delete(idempotencyKeys).where(keyIs(id));
-}
+    async releaseKey(id: IdempotencyKeyId): Promise<void> {
+      await db.delete(idempotencyKeys).where(keyIs(id));
+    },
 
-export async function storeAnswer(db: Db, id: IdempotencyKeyId, statusCode: number, response: unknown) {
-  await db.update(idempotencyKeys).set({ statusCode, response }).where(keyIs(id));
-}
+    async storeAnswer(id: IdempotencyKeyId, statusCode: number, response: unknown) {
+      await db.update(idempotencyKeys).set({ statusCode, response }).where(keyIs(id));
+    },
 
-/** Forgets the keys older than `hours`. */
-export async function pruneKeys(db: Db, hours: number): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${hours})`));
+    /** Forgets the keys older than `hours`. */
+    async pruneKeys(hours: number): Promise<void> {
+      await db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${hours})`));
+    },
+  };
 }

@@ -7,14 +7,7 @@ import { msg } from '../../lib/messages.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import { requireAuth } from '../../lib/request-auth.ts';
 import { systemScope } from '../../core/auth.ts';
-import {
-  claimKey,
-  findKey,
-  pruneKeys,
-  releaseKey,
-  storeAnswer,
-  takeOverStaleClaim,
-} from './idempotency.repository.ts';
+import { createIdempotencyRepository } from './idempotency.repository.ts';
 
 /** A claim older than this whose call never finished (the instance died) may be taken over. */
 const STALE_CLAIM_MS = 5 * 60_000;
@@ -43,6 +36,7 @@ export function idempotencyScope(auth: AuthContext): string {
  * releases the key, so the client may retry it.
  */
 export function createIdempotency(db: Db) {
+  const keys = createIdempotencyRepository(db);
   return {
     async run<T>(
       request: FastifyRequest,
@@ -69,8 +63,8 @@ export function createIdempotency(db: Db) {
         .digest('hex');
 
       const id = { userId, scope, key };
-      if (!(await claimKey(db, id, { route, requestHash }))) {
-        const existing = await findKey(db, id);
+      if (!(await keys.claimKey(id, { route, requestHash }))) {
+        const existing = await keys.findKey(id);
         if (!existing)
           throw new HttpError(409, msg('idempotencyReleasing'), undefined, {
             'retry-after': '1',
@@ -84,7 +78,7 @@ export function createIdempotency(db: Db) {
             .header('idempotent-replayed', 'true')
             .send(existing.response);
         }
-        if (!(await takeOverStaleClaim(db, id, new Date(Date.now() - STALE_CLAIM_MS)))) {
+        if (!(await keys.takeOverStaleClaim(id, new Date(Date.now() - STALE_CLAIM_MS)))) {
           throw new HttpError(409, msg('idempotencyInProgress'), undefined, {
             'retry-after': '1',
           });
@@ -94,18 +88,18 @@ export function createIdempotency(db: Db) {
       try {
         result = await handler();
       } catch (err) {
-        await releaseKey(db, id);
+        await keys.releaseKey(id);
         throw err;
       }
       // the answer as the client receives it (JSON), so that a replay is byte-for-byte the same data
       const stored: unknown = JSON.parse(JSON.stringify(result ?? null));
-      await storeAnswer(db, id, status, stored);
+      await keys.storeAnswer(id, status, stored);
       return reply.status(status).send(result);
     },
 
     /** Forgets keys older than IDEMPOTENCY_TTL_HOURS (run from the job poller). */
     async prune(): Promise<void> {
-      await pruneKeys(db, IDEMPOTENCY_TTL_HOURS);
+      await keys.pruneKeys(IDEMPOTENCY_TTL_HOURS);
     },
   };
 }

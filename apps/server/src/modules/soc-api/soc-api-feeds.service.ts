@@ -21,17 +21,9 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import { createMisconfigsRepository, presentMisconfig } from '../misconfigs/index.ts';
-import { loadIncident, touchIncident } from '../incidents/index.ts';
+import { createIncidentWritesRepository, loadIncident } from '../incidents/index.ts';
 import { presentRule } from '../rules/index.ts';
-import {
-  insertIncidentMisconfigs,
-  insertLogSource,
-  logSourceInScope,
-  ruleByRuleId,
-  ruleIdOfName,
-  saveRule,
-  writeEpsBuckets,
-} from './soc-api.repository.ts';
+import { createSocApiRepository } from './soc-api.repository.ts';
 import type { SocApiContext } from './soc-api.context.ts';
 import {
   alertAssetIds,
@@ -46,7 +38,8 @@ import {
 const HOUR_MS = 3_600_000;
 
 /** The analyst API's feeds: alerts, misconfigurations, log sources and EPS, documents, rules. */
-export function createSocApiFeeds({ db, documents, alertsRepo }: SocApiContext) {
+export function createSocApiFeeds({ db, documents }: SocApiContext) {
+  const repo = createSocApiRepository(db);
   return {
     /** Adds alerts to an incident; a uuid it already has is reported as existing, not stored twice. */
     async addAlerts(
@@ -68,8 +61,8 @@ export function createSocApiFeeds({ db, documents, alertsRepo }: SocApiContext) 
       const assets = await assetsOf(db, incident.systemId, alertAssetIds(fresh), 'alerts');
       const created = fresh.length
         ? await db.transaction(async (tx) => {
-            const ids = await insertAlerts(tx, alertsRepo, incident, fresh, assets);
-            await touchIncident(tx, incident.id);
+            const ids = await insertAlerts(tx, incident, fresh, assets);
+            await createIncidentWritesRepository(tx).touchIncident(incident.id);
             return ids;
           })
         : [];
@@ -103,8 +96,7 @@ export function createSocApiFeeds({ db, documents, alertsRepo }: SocApiContext) 
       const incident = await loadIncident(db, key, auth);
       // the recommendations belong to the incident's system and are linked to the incident
       const rows = await db.transaction((tx) =>
-        insertIncidentMisconfigs(
-          tx,
+        createSocApiRepository(tx).insertIncidentMisconfigs(
           incident.id,
           input.items.map(({ affected_assets, ...m }) => ({
             ...m,
@@ -128,7 +120,7 @@ export function createSocApiFeeds({ db, documents, alertsRepo }: SocApiContext) 
       staffOnly(auth);
       const input = AnalystLogSourceCreateSchema.parse(raw);
       const systemId = await writableSystem(db, auth, input.system);
-      const row = await insertLogSource(db, {
+      const row = await repo.insertLogSource({
         systemId,
         name: input.name,
         sourceType: input.source_type,
@@ -159,7 +151,7 @@ export function createSocApiFeeds({ db, documents, alertsRepo }: SocApiContext) 
     async pushEps(sourceId: number, raw: EpsSamples, auth: AuthContext, ip: string) {
       staffOnly(auth);
       const input = EpsSamplesSchema.parse(raw);
-      const source = await logSourceInScope(db, sourceId, systemScope(auth));
+      const source = await repo.logSourceInScope(sourceId, systemScope(auth));
       if (!source) throw notFound();
       const hours = new Map<number, number>();
       for (const s of input.samples) {
@@ -168,7 +160,9 @@ export function createSocApiFeeds({ db, documents, alertsRepo }: SocApiContext) 
         hours.set(start, (hours.get(start) ?? 0) + s.events);
       }
       const latest = Math.max(...input.samples.map((s) => s.at));
-      const last = await db.transaction((tx) => writeEpsBuckets(tx, source, hours, input.mode, latest));
+      const last = await db.transaction((tx) =>
+        createSocApiRepository(tx).writeEpsBuckets(source, hours, input.mode, latest),
+      );
       await audit(db, {
         userId: auth.userId,
         action: 'log_source.eps',
@@ -218,11 +212,11 @@ export function createSocApiFeeds({ db, documents, alertsRepo }: SocApiContext) 
         sensorModules: [...new Set(input.sensor_tuples.map((s) => s.sensor_module).filter(Boolean))],
         sensorTypes: [...new Set(input.sensor_tuples.map((s) => s.sensor_type).filter(Boolean))],
       };
-      const nameOf = await ruleIdOfName(db, input.name);
+      const nameOf = await repo.ruleIdOfName(input.name);
       if (nameOf !== undefined && nameOf !== input.rule_id)
         throw badRequest({ name: ['Another rule has this name.'] });
-      const before = await ruleByRuleId(db, input.rule_id);
-      const row = await saveRule(db, before?.id, values);
+      const before = await repo.ruleByRuleId(input.rule_id);
+      const row = await repo.saveRule(before?.id, values);
       await audit(db, {
         userId: auth.userId,
         action: before ? 'rule.update' : 'rule.create',

@@ -21,12 +21,12 @@ import { insertComment } from '../incidents/index.ts';
 import { displayName } from '../users/index.ts';
 import {
   checkCategories,
+  createIncidentAccessRepository,
   doesNotExist,
   loadIncident,
-  lockIncident,
   registerIncident,
 } from '../incidents/index.ts';
-import { serviceOfSystem, updateIncident } from './soc-api.repository.ts';
+import { createSocApiRepository } from './soc-api.repository.ts';
 import type { SocApiContext } from './soc-api.context.ts';
 import {
   alertAssetIds,
@@ -40,14 +40,8 @@ import {
 } from './soc-api.shared.ts';
 
 /** The analyst API's incident calls: create, change, close, comment. */
-export function createSocApiIncidents({
-  db,
-  card,
-  onCreated,
-  onStatus,
-  planGossopka,
-  alertsRepo,
-}: SocApiContext) {
+export function createSocApiIncidents({ db, card, onCreated, onStatus, planGossopka }: SocApiContext) {
+  const repo = createSocApiRepository(db);
   return {
     /** Creates an incident with every field of product §A3, its asset snapshots and alerts, in one transaction. */
     async createIncident(
@@ -94,7 +88,7 @@ export function createSocApiIncidents({
               row.id,
               input.affected_assets.map((id) => assets.get(id)!),
             );
-            await insertAlerts(tx, alertsRepo, row, input.alerts, assets);
+            await insertAlerts(tx, row, input.alerts, assets);
           },
           auditDetails: { alerts: uuids.length, via: auth.tokenId ? 'token' : 'session' },
         };
@@ -118,7 +112,7 @@ export function createSocApiIncidents({
       const input = AnalystIncidentUpdateSchema.parse(raw);
       const row = await loadIncident(db, key, auth);
       await checkCategories(db, row.issueTypeId, input.primary_category, input.secondary_category);
-      if (input.service !== undefined && !(await serviceOfSystem(db, input.service, row.systemId)))
+      if (input.service !== undefined && !(await repo.serviceOfSystem(input.service, row.systemId)))
         throw badRequest({ service: [doesNotExist(input.service)] });
       const assets = await assetsOf(db, row.systemId, input.affected_assets ?? [], 'affected_assets');
       let planned: Date | null | undefined;
@@ -160,7 +154,7 @@ export function createSocApiIncidents({
         ...(planned !== undefined ? { gossopkaPlannedTime: planned } : {}),
       };
       await db.transaction(async (tx) => {
-        await updateIncident(tx, row.id, { ...set, updated: new Date() });
+        await createSocApiRepository(tx).updateIncident(row.id, { ...set, updated: new Date() });
         await snapshot(tx, row.id, assets.values());
       });
       await audit(db, {
@@ -207,7 +201,7 @@ export function createSocApiIncidents({
       const incident = await loadIncident(db, key, auth);
       const me = await displayName(db, auth.userId);
       const result = await db.transaction(async (tx) => {
-        const locked = await lockIncident(tx, incident.id);
+        const locked = await createIncidentAccessRepository(tx).lockIncident(incident.id);
         return insertComment(tx, {
           incident: locked!,
           authorId: auth.userId,

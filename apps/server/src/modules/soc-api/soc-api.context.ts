@@ -1,7 +1,6 @@
 // What the analyst API's operations are made with, apart from the service that combines them
 // (soc-api.service.ts), so that the operations' files need nothing of it.
 import type { Db } from '../../db/client.ts';
-import type { createAlertsRepository } from '../alerts/index.ts';
 import type { StatusListener } from '../incidents/index.ts';
 import type { DocumentsService } from '../documents/index.ts';
 import type { IncidentCardService } from '../incidents/index.ts';
@@ -16,6 +15,4 @@ export interface SocApiDeps {
 }
 
 /** What the analyst API's operations are made with. */
-export interface SocApiContext extends SocApiDeps {
-  alertsRepo: ReturnType<typeof createAlertsRepository>;
-}
+export type SocApiContext = SocApiDeps;

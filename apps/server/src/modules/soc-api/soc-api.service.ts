@@ -1,5 +1,4 @@
-import { createAlertsRepository } from '../alerts/index.ts';
-import type { SocApiContext, SocApiDeps } from './soc-api.context.ts';
+import type { SocApiDeps } from './soc-api.context.ts';
 import { createSocApiFeeds } from './soc-api-feeds.service.ts';
 import { createSocApiIncidents } from './soc-api-incidents.service.ts';
 
@@ -9,8 +8,7 @@ import { createSocApiIncidents } from './soc-api-incidents.service.ts';
  * caller's systems (a service token may name some), and every change is audited.
  */
 export function createSocApiService(deps: SocApiDeps) {
-  const context: SocApiContext = { ...deps, alertsRepo: createAlertsRepository(deps.db) };
-  return { ...createSocApiIncidents(context), ...createSocApiFeeds(context) };
+  return { ...createSocApiIncidents(deps), ...createSocApiFeeds(deps) };
 }
 
 export type SocApiService = ReturnType<typeof createSocApiService>;

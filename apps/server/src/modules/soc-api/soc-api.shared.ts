@@ -5,10 +5,10 @@ import { badRequest, forbidden } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
-import type { createAlertsRepository } from '../alerts/index.ts';
-import { doesNotExist, systemInScope } from '../incidents/index.ts';
+import { createAlertsRepository } from '../alerts/index.ts';
+import { createIncidentWritesRepository, doesNotExist } from '../incidents/index.ts';
 import type { CmdbAsset } from './soc-api.repository.ts';
-import { alertsByIds, assetsByCmdbId, insertNewAlerts, insertSnapshots } from './soc-api.repository.ts';
+import { createSocApiRepository } from './soc-api.repository.ts';
 
 // what the analyst API's operations share: the checks every call makes, asset and alert writes
 
@@ -26,7 +26,7 @@ export async function writableSystem(
   id: number,
   field = 'system',
 ): Promise<number> {
-  const systemId = await systemInScope(db, id, systemScope(auth));
+  const systemId = await createIncidentWritesRepository(db).systemInScope(id, systemScope(auth));
   if (systemId === undefined) throw badRequest({ [field]: [doesNotExist(id)] });
   return systemId;
 }
@@ -45,7 +45,7 @@ export function flattenMitre(cov: Record<string, string[]>) {
 export async function assetsOf(db: Db, systemId: number, cmdbIds: string[], field: string) {
   const wanted = [...new Set(cmdbIds)];
   if (!wanted.length) return new Map<string, CmdbAsset>();
-  const rows = await assetsByCmdbId(db, systemId, wanted);
+  const rows = await createSocApiRepository(db).assetsByCmdbId(systemId, wanted);
   const map = new Map(rows.map((r) => [r.cmdbId, r]));
   const missing = wanted.filter((id) => !map.has(id));
   if (missing.length) throw badRequest({ [field]: [`No asset "${missing[0]}" in the incident's system.`] });
@@ -54,8 +54,7 @@ export async function assetsOf(db: Db, systemId: number, cmdbIds: string[], fiel
 
 /** Records the assets as they are now, as the incident's snapshots. */
 export function snapshot(tx: Tx, incidentId: string, assets: Iterable<CmdbAsset>): Promise<void> {
-  return insertSnapshots(
-    tx,
+  return createSocApiRepository(tx).insertSnapshots(
     [...assets].map((a) => ({
       incidentId,
       cmdbId: a.cmdbId,
@@ -73,22 +72,20 @@ export function snapshot(tx: Tx, incidentId: string, assets: Iterable<CmdbAsset>
 /** Where each uuid is stored already (incident and system), for the idempotent alert pushes. */
 export async function storedAlerts(db: Db, uuids: string[]) {
   if (!uuids.length) return new Map<string, { incidentId: string | null; systemId: number }>();
-  const rows = await alertsByIds(db, uuids);
+  const rows = await createSocApiRepository(db).alertsByIds(uuids);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Inserts new alerts of an incident with their tags; uuids already stored are skipped. */
 export async function insertAlerts(
   tx: Tx,
-  alertsRepo: ReturnType<typeof createAlertsRepository>,
   incident: { id: string; systemId: number },
   items: AlertItems,
   assets: Map<string, CmdbAsset>,
 ): Promise<string[]> {
   if (!items.length) return [];
   const now = Date.now();
-  const ids = await insertNewAlerts(
-    tx,
+  const ids = await createSocApiRepository(tx).insertNewAlerts(
     items.map((a) => ({
       id: a.uuid,
       systemId: incident.systemId,
@@ -110,7 +107,8 @@ export async function insertAlerts(
     })),
   );
   for (const a of items)
-    if (ids.has(a.uuid) && a.tags.length) await alertsRepo.setTags(tx, a.uuid, incident.systemId, a.tags);
+    if (ids.has(a.uuid) && a.tags.length)
+      await createAlertsRepository(tx).setTags(a.uuid, incident.systemId, a.tags);
   return items.map((a) => a.uuid).filter((id) => ids.has(id));
 }
 

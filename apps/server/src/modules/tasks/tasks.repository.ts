@@ -83,8 +83,8 @@ export function createTasksRepository(db: Db) {
     },
 
     /** Locks a task the caller may see inside a transaction; null when there is none. */
-    async lock(tx: Tx, scope: SystemScope, id: number): Promise<TaskRow | null> {
-      const [row] = await tx
+    async lock(scope: SystemScope, id: number): Promise<TaskRow | null> {
+      const [row] = await db
         .select()
         .from(tasks)
         .where(and(eq(tasks.id, id), scopeCondition(scope)))
@@ -97,22 +97,22 @@ export function createTasksRepository(db: Db) {
       return Boolean(row);
     },
 
-    async insertTask(tx: Tx, values: typeof tasks.$inferInsert): Promise<TaskRow> {
-      const [row] = await tx.insert(tasks).values(values).returning();
+    async insertTask(values: typeof tasks.$inferInsert): Promise<TaskRow> {
+      const [row] = await db.insert(tasks).values(values).returning();
       return row!;
     },
 
-    async updateTask(tx: Tx, id: number, values: Partial<typeof tasks.$inferInsert>): Promise<void> {
-      await tx.update(tasks).set(values).where(eq(tasks.id, id));
+    async updateTask(id: number, values: Partial<typeof tasks.$inferInsert>): Promise<void> {
+      await db.update(tasks).set(values).where(eq(tasks.id, id));
     },
 
-    async insertMessage(tx: Tx, values: typeof taskMessages.$inferInsert): Promise<TaskMessageRow> {
-      const [row] = await tx.insert(taskMessages).values(values).returning();
+    async insertMessage(values: typeof taskMessages.$inferInsert): Promise<TaskMessageRow> {
+      const [row] = await db.insert(taskMessages).values(values).returning();
       return row!;
     },
 
-    async insertAttachments(tx: Tx, values: (typeof taskAttachments.$inferInsert)[]): Promise<void> {
-      if (values.length) await tx.insert(taskAttachments).values(values);
+    async insertAttachments(values: (typeof taskAttachments.$inferInsert)[]): Promise<void> {
+      if (values.length) await db.insert(taskAttachments).values(values);
     },
 
     async messages(taskId: number, limit: number, offset: number, search?: string) {

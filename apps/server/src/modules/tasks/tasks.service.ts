@@ -83,7 +83,7 @@ export function createTasksService({ db, storage, onSocReply, storageQuotaBytes 
 
   /** Locks the task for a change; a closed task takes no messages. */
   async function lockOpen(tx: Tx, auth: AuthContext, id: number) {
-    const task = await repo.lock(tx, systemScope(auth), id);
+    const task = await createTasksRepository(tx).lock(systemScope(auth), id);
     if (!task) throw notFound();
     return task;
   }
@@ -110,7 +110,8 @@ export function createTasksService({ db, storage, onSocReply, storageQuotaBytes 
         if (!allowed) throw badRequest({ system: [msg('unknownSystem')] });
         const me = await displayName(db, auth.userId);
         const task = await db.transaction(async (tx) => {
-          const row = await repo.insertTask(tx, {
+          const writes = createTasksRepository(tx);
+          const row = await writes.insertTask({
             systemId: fields.system,
             type: fields.type,
             subject: fields.subject,
@@ -120,7 +121,7 @@ export function createTasksService({ db, storage, onSocReply, storageQuotaBytes 
             authorName: me.name,
           });
           await checkStorageQuota(tx, row.systemId, stager.files, storageQuotaBytes);
-          await repo.insertAttachments(tx, attachmentRows(row.id, null, stager.files, auth.userId));
+          await writes.insertAttachments(attachmentRows(row.id, null, stager.files, auth.userId));
           return row;
         });
         await audit(db, {
@@ -172,7 +173,8 @@ export function createTasksService({ db, storage, onSocReply, storageQuotaBytes 
           if (task.status === 'closed') {
             throw badRequest({ non_field_errors: [msg('taskClosed')] });
           }
-          const message = await repo.insertMessage(tx, {
+          const writes = createTasksRepository(tx);
+          const message = await writes.insertMessage({
             taskId: id,
             authorId: auth.userId,
             authorName: me.name,
@@ -180,9 +182,9 @@ export function createTasksService({ db, storage, onSocReply, storageQuotaBytes 
             fromSoc,
           });
           await checkStorageQuota(tx, task.systemId, stager.files, storageQuotaBytes);
-          await repo.insertAttachments(tx, attachmentRows(id, message.id, stager.files, auth.userId));
+          await writes.insertAttachments(attachmentRows(id, message.id, stager.files, auth.userId));
           const next = statusAfterMessage(task.status, fromSoc);
-          await repo.updateTask(tx, id, {
+          await writes.updateTask(id, {
             updated: message.created,
             messagesCount: task.messagesCount + 1,
             lastFromSoc: fromSoc,
@@ -221,7 +223,7 @@ export function createTasksService({ db, storage, onSocReply, storageQuotaBytes 
             status: [msg('taskStatus', task.status, status)],
           });
         }
-        await repo.updateTask(tx, id, { status, updated: new Date() });
+        await createTasksRepository(tx).updateTask(id, { status, updated: new Date() });
         return task.status;
       });
       await audit(db, {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { audit } from '../../lib/audit.ts';
-import { revokeUserCredentials } from './tokens.repository.ts';
+import { createTokensRepository } from './tokens.repository.ts';
 
 /** Why every credential of a user ends at once. */
 export type RevokeAllReason = 'password_change' | 'password_reset';
@@ -26,7 +26,7 @@ export async function revokeAllCredentials(
   by: RevokeAllBy,
 ): Promise<{ sessions: number; tokens: number }> {
   const now = new Date();
-  const { families, tokens } = await revokeUserCredentials(tx, userId, now);
+  const { families, tokens } = await createTokensRepository(tx).revokeUserCredentials(userId, now);
   const counts = { sessions: new Set(families.map((f) => f.familyId)).size, tokens: tokens.length };
   await audit(tx, {
     userId: by.actorId,

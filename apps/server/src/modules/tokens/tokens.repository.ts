@@ -163,31 +163,31 @@ export function createTokensRepository(db: Db) {
         .where(eq(users.id, userId));
       return user;
     },
-  };
-}
 
-/**
- * Revokes every open refresh token and personal API token of a user, in the caller's
- * transaction; the refresh-token families and the token ids it ended.
- */
-export async function revokeUserCredentials(tx: Db, userId: number, now: Date) {
-  const families = await tx
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-    .returning({ familyId: refreshTokens.familyId });
-  const tokens = await tx
-    .update(serviceTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(serviceTokens.userId, userId),
-        eq(serviceTokens.kind, 'personal'),
-        isNull(serviceTokens.revokedAt),
-      ),
-    )
-    .returning({ id: serviceTokens.id });
-  return { families, tokens };
+    /**
+     * Revokes every open refresh token and personal API token of a user, in the caller's
+     * transaction; the refresh-token families and the token ids it ended.
+     */
+    async revokeUserCredentials(userId: number, now: Date) {
+      const families = await db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+        .returning({ familyId: refreshTokens.familyId });
+      const tokens = await db
+        .update(serviceTokens)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(serviceTokens.userId, userId),
+            eq(serviceTokens.kind, 'personal'),
+            isNull(serviceTokens.revokedAt),
+          ),
+        )
+        .returning({ id: serviceTokens.id });
+      return { families, tokens };
+    },
+  };
 }
 
 export type TokensRepository = ReturnType<typeof createTokensRepository>;

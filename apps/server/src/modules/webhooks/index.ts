@@ -3,7 +3,7 @@ import { API_BASE } from '@soc/contracts';
 import type { AppModule } from '../app-module.ts';
 import { createEventsRepository } from '../events/index.ts';
 import { createWebhookSender } from './webhook-sender.ts';
-import { WEBHOOK_DELIVER_JOB, WEBHOOK_DISABLED_MAIL_JOB } from './webhooks.repository.ts';
+import { WEBHOOK_DELIVER_JOB, WEBHOOK_DISABLED_MAIL_JOB } from './webhook-deliveries.repository.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 import { createWebhooksService } from './webhooks.service.ts';
 

@@ -1,6 +1,7 @@
 import type { WebhookDelivery, WebhookEndpoint, WebhookEvent } from '@soc/contracts';
 import { WebhookEventSchema } from '@soc/contracts';
-import type { DeliveryRow, EndpointWithSystem } from './webhooks.repository.ts';
+import type { DeliveryRow } from './webhook-deliveries.repository.ts';
+import type { EndpointWithSystem } from './webhook-endpoints.repository.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

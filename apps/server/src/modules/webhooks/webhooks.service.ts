@@ -34,8 +34,14 @@ import type { WebhookData, WebhookMessage } from './webhook-formats.ts';
 import { renderBody } from './webhook-formats.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 import { maskWebhookUrl, presentDelivery, presentEndpoint } from './webhooks.presenter.ts';
-import type { DeliveryRow, EndpointRow, EndpointWithSystem, QueueCaps } from './webhooks.repository.ts';
-import { PUBLIC_INCIDENT_COLUMNS, createWebhooksRepository } from './webhooks.repository.ts';
+import type { DeliveryRow, QueueCaps } from './webhook-deliveries.repository.ts';
+import {
+  PUBLIC_INCIDENT_COLUMNS,
+  createWebhookDeliveriesRepository,
+} from './webhook-deliveries.repository.ts';
+import type { EndpointRow, EndpointWithSystem } from './webhook-endpoints.repository.ts';
+import { createWebhookEndpointsRepository } from './webhook-endpoints.repository.ts';
+import { createWebhookObjectsRepository } from './webhook-objects.repository.ts';
 
 const HOUR_MS = 3_600_000;
 /** The longest wait between two attempts (before jitter). */
@@ -87,7 +93,9 @@ export function createWebhooksService({
   now = () => new Date(),
   random = Math.random,
 }: WebhooksDeps) {
-  const repo = createWebhooksRepository(db);
+  const endpoints = createWebhookEndpointsRepository(db);
+  const queue = createWebhookDeliveriesRepository(db);
+  const objects = createWebhookObjectsRepository(db);
   const origin = () => (config.publicUrl ?? `http://${config.host}:${config.port}`).replace(/\/$/, '');
   const seal = (secret: string) => sealSecret(Buffer.from(secret), config.jwtSecret);
   const unseal = (sealed: string) =>
@@ -98,8 +106,8 @@ export function createWebhooksService({
   };
 
   /** Queues a test or a resend; 429 with Retry-After when the endpoint's or its system's queue is full. */
-  async function queueOrRefuse(values: Parameters<typeof repo.queueDelivery>[0]): Promise<DeliveryRow> {
-    const queued = await repo.queueDelivery(values, caps);
+  async function queueOrRefuse(values: Parameters<typeof queue.queueDelivery>[0]): Promise<DeliveryRow> {
+    const queued = await queue.queueDelivery(values, caps);
     if (queued.delivery) return queued.delivery;
     const detail =
       queued.full === 'endpoint'
@@ -114,7 +122,7 @@ export function createWebhooksService({
 
   async function endpointOf(auth: AuthContext, id: number): Promise<EndpointWithSystem> {
     requireManager(auth);
-    const found = await repo.byId(id, systemScope(auth));
+    const found = await endpoints.byId(id, systemScope(auth));
     if (!found) throw notFound();
     return found;
   }
@@ -161,7 +169,7 @@ export function createWebhooksService({
     const data: WebhookData = { system };
     const changed = Array.isArray(ev.data.changed) ? (ev.data.changed as string[]) : [];
     if (ev.incidentKey !== null) {
-      const inc = await repo.incident(ev.incidentKey, e.systemId);
+      const inc = await objects.incident(ev.incidentKey, e.systemId);
       if (!inc) return null;
       data.incident = {
         key: inc.key,
@@ -183,7 +191,7 @@ export function createWebhooksService({
         data.incident.status = ev.data.status as typeof inc.status;
       }
       if (d.event === 'comment.created') {
-        const c = await repo.comment(Number(ev.objectId), e.systemId);
+        const c = await objects.comment(Number(ev.objectId), e.systemId);
         if (!c) return null;
         data.comment = {
           id: c.id,
@@ -194,11 +202,11 @@ export function createWebhooksService({
         };
       }
     } else if (d.event === 'report.ready') {
-      const r = await repo.report(Number(ev.objectId), e.systemId);
+      const r = await objects.report(Number(ev.objectId), e.systemId);
       if (!r) return null;
       data.report = { id: r.id, name: r.name, url: `${origin()}/reports/reportsList` };
     } else if (d.event === 'task.updated') {
-      const t = await repo.task(Number(ev.objectId), e.systemId);
+      const t = await objects.task(Number(ev.objectId), e.systemId);
       if (!t) return null;
       data.task = {
         id: t.id,
@@ -221,12 +229,10 @@ export function createWebhooksService({
   }
 
   return {
-    repo,
-
     async list(auth: AuthContext, query: WebhookEndpointListQuery) {
       requireManager(auth);
       const q = WebhookEndpointListQuerySchema.parse(query);
-      const { total, rows } = await repo.list(systemScope(auth), q.system, q.page, q.page_size);
+      const { total, rows } = await endpoints.list(systemScope(auth), q.system, q.page, q.page_size);
       return { total, results: rows.map(presentEndpoint), page: q.page, pageSize: q.page_size };
     },
 
@@ -237,15 +243,15 @@ export function createWebhooksService({
     async create(auth: AuthContext, body: WebhookEndpointCreate, ip: string) {
       requireManager(auth);
       const input = body as Required<WebhookEndpointCreate>;
-      if (!(await repo.systemInScope(input.system, systemScope(auth)))) {
+      if (!(await endpoints.systemInScope(input.system, systemScope(auth)))) {
         throw badRequest({ system: [msg('webhookSystemUnknown')] });
       }
-      if ((await repo.countOfSystem(input.system)) >= WEBHOOK_ENDPOINTS_MAX_PER_SYSTEM) {
+      if ((await endpoints.countOfSystem(input.system)) >= WEBHOOK_ENDPOINTS_MAX_PER_SYSTEM) {
         throw badRequest({ non_field_errors: [msg('webhookTooMany', WEBHOOK_ENDPOINTS_MAX_PER_SYSTEM)] });
       }
       await checkTarget(input.url);
       const secret = newSecret();
-      const id = await repo.insert({
+      const id = await endpoints.insert({
         systemId: input.system,
         url: input.url,
         events: [...input.events],
@@ -289,7 +295,7 @@ export function createWebhooksService({
       if (format === 'telegram' && !chatId)
         throw badRequest({ telegram_chat_id: [msg('webhookChatIdRequired')] });
       const turnedOn = body.active === true && !endpoint.active;
-      await repo.update(id, {
+      await endpoints.update(id, {
         ...(body.url !== undefined && { url: body.url }),
         ...(body.events !== undefined && { events: [...body.events] }),
         ...(body.format !== undefined && { format: body.format }),
@@ -316,7 +322,7 @@ export function createWebhooksService({
 
     async remove(auth: AuthContext, id: number, ip: string): Promise<void> {
       await endpointOf(auth, id);
-      await repo.remove(id);
+      await endpoints.remove(id);
       await audit(db, {
         userId: auth.userId,
         action: 'webhook.delete',
@@ -330,7 +336,7 @@ export function createWebhooksService({
     async rotate(auth: AuthContext, id: number, ip: string) {
       const { endpoint } = await endpointOf(auth, id);
       const secret = newSecret();
-      await repo.update(id, {
+      await endpoints.update(id, {
         secretSealed: seal(secret),
         previousSecretSealed: endpoint.secretSealed,
         previousSecretExpiresAt: new Date(now().getTime() + WEBHOOK_ROTATION_OVERLAP_HOURS * HOUR_MS),
@@ -366,14 +372,14 @@ export function createWebhooksService({
     async deliveries(auth: AuthContext, id: number, query: WebhookDeliveryListQuery) {
       await endpointOf(auth, id);
       const q = WebhookDeliveryListQuerySchema.parse(query);
-      const { total, rows } = await repo.deliveries(id, q.page, q.page_size);
+      const { total, rows } = await queue.deliveries(id, q.page, q.page_size);
       return { total, results: rows.map(presentDelivery), page: q.page, pageSize: q.page_size };
     },
 
     /** "Send again": the same message (id and body) as a new delivery. */
     async resend(auth: AuthContext, id: number, deliveryId: number, ip: string) {
       await endpointOf(auth, id);
-      const old = await repo.delivery(id, deliveryId);
+      const old = await queue.delivery(id, deliveryId);
       if (!old) throw notFound();
       const d = await queueOrRefuse({
         endpointId: id,
@@ -395,7 +401,7 @@ export function createWebhooksService({
 
     /** Job-runner poller: new events to deliveries. */
     async poll(): Promise<void> {
-      while ((await repo.dispatch(caps)) > 0) {
+      while ((await queue.dispatch(caps)) > 0) {
         // keep claiming while a backlog remains
       }
     },
@@ -404,7 +410,7 @@ export function createWebhooksService({
     async runDelivery(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
       const deliveryId = Number(payload.deliveryId);
       const attempt = Number(payload.attempt ?? 1);
-      const row = await repo.forAttempt(deliveryId);
+      const row = await queue.forAttempt(deliveryId);
       if (!row) return { skipped: 'delivery gone' };
       const { delivery: d, endpoint: e, system } = row;
       // this attempt was recorded before (the job ran again after its runner died)
@@ -421,7 +427,7 @@ export function createWebhooksService({
       };
       // a test event reaches an endpoint that is off too: it is how a receiver is checked first
       if (!e.active && d.event !== WEBHOOK_TEST_EVENT) {
-        await repo.recordAttempt({
+        await queue.recordAttempt({
           ...base,
           status: 'failed',
           statusCode: null,
@@ -436,7 +442,7 @@ export function createWebhooksService({
       if (!message) {
         message = await buildMessage(d, e, system);
         if (!message) {
-          await repo.recordAttempt({
+          await queue.recordAttempt({
             ...base,
             status: 'failed',
             statusCode: null,
@@ -447,7 +453,7 @@ export function createWebhooksService({
           });
           return { skipped: 'object gone' };
         }
-        await repo.setPayload(deliveryId, message as unknown as Record<string, unknown>);
+        await queue.setPayload(deliveryId, message as unknown as Record<string, unknown>);
       }
       const body = renderBody(message, e);
       const headers = {
@@ -467,7 +473,7 @@ export function createWebhooksService({
         );
         if (next.getTime() <= d.createdAt.getTime() + WEBHOOK_RETRY_HOURS * HOUR_MS) nextAttemptAt = next;
       }
-      const { disabled } = await repo.recordAttempt({
+      const { disabled } = await queue.recordAttempt({
         ...base,
         status: ok ? 'succeeded' : nextAttemptAt ? 'retrying' : 'failed',
         statusCode: out.statusCode,
@@ -486,11 +492,11 @@ export function createWebhooksService({
 
     /** Job: tells the system's contacts that an endpoint was turned off after days of failures. */
     async runDisabledMail(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
-      const found = await repo.byId(Number(payload.endpointId), null);
+      const found = await endpoints.byId(Number(payload.endpointId), null);
       if (!found) return { skipped: 'endpoint gone' };
       const { endpoint, system } = found;
       const name = `${system.isId} ${system.fullName}`;
-      const recipients = await repo.contactsOf(system.id);
+      const recipients = await endpoints.contactsOf(system.id);
       for (const c of recipients) {
         await mailer.send({
           kind: 'notification',

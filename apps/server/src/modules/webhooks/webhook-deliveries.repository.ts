@@ -1,30 +1,14 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
-import {
-  comments,
-  contacts,
-  incidents,
-  jobs,
-  reports,
-  systems,
-  tasks,
-  webhookDeliveries,
-  webhookEndpoints,
-} from '../../db/schema/index.ts';
-import type { SystemScope } from '../../lib/scope.ts';
-import { inScope } from '../../db/fragments.ts';
+import { jobs, systems, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
+import { endpointColumns } from './webhook-endpoints.repository.ts';
 
 /** Job types: one attempt of one delivery; the mail to the contacts of an endpoint turned off. */
 export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';
 export const WEBHOOK_DISABLED_MAIL_JOB = 'webhooks.disabled_mail';
 
-export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-export interface EndpointWithSystem {
-  endpoint: EndpointRow;
-  system: { id: number; isId: string; fullName: string };
-}
 
 /**
  * Incident columns a customer sees, by the name the payload gives them: an incident.updated
@@ -81,80 +65,12 @@ export interface QueueCaps {
 export const queueFullError = (caps: QueueCaps) =>
   `not sent: too many deliveries waiting (at most ${caps.perEndpoint} per endpoint, ${caps.perSystem} per system)`;
 
-const endpointColumns = {
-  endpoint: webhookEndpoints,
-  system: { id: systems.id, isId: systems.isId, fullName: systems.fullName },
-};
-
-export function createWebhooksRepository(db: Db) {
+/**
+ * The deliveries of the endpoints: the fan-out of recorded events, the queue of attempts and the
+ * record of each attempt with its effect on the endpoint's health.
+ */
+export function createWebhookDeliveriesRepository(db: Db) {
   return {
-    async list(
-      scope: SystemScope,
-      systemId: number | undefined,
-      page: number,
-      pageSize: number,
-    ): Promise<{ total: number; rows: EndpointWithSystem[] }> {
-      const where = and(
-        inScope(webhookEndpoints.systemId, scope),
-        systemId === undefined ? undefined : eq(webhookEndpoints.systemId, systemId),
-      );
-      const [{ total } = { total: 0 }] = await db
-        .select({ total: count() })
-        .from(webhookEndpoints)
-        .where(where);
-      const rows = await db
-        .select(endpointColumns)
-        .from(webhookEndpoints)
-        .innerJoin(systems, eq(systems.id, webhookEndpoints.systemId))
-        .where(where)
-        .orderBy(webhookEndpoints.systemId, webhookEndpoints.id)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      return { total, rows };
-    },
-
-    /** One endpoint within `scope` (undefined for another tenant's: the caller answers 404). */
-    async byId(id: number, scope: SystemScope): Promise<EndpointWithSystem | undefined> {
-      const [row] = await db
-        .select(endpointColumns)
-        .from(webhookEndpoints)
-        .innerJoin(systems, eq(systems.id, webhookEndpoints.systemId))
-        .where(and(eq(webhookEndpoints.id, id), inScope(webhookEndpoints.systemId, scope)));
-      return row;
-    },
-
-    async systemInScope(systemId: number, scope: SystemScope): Promise<boolean> {
-      const [row] = await db
-        .select({ id: systems.id })
-        .from(systems)
-        .where(and(eq(systems.id, systemId), inScope(systems.id, scope)));
-      return Boolean(row);
-    },
-
-    async countOfSystem(systemId: number): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.systemId, systemId));
-      return row?.n ?? 0;
-    },
-
-    async insert(values: typeof webhookEndpoints.$inferInsert): Promise<number> {
-      const [row] = await db.insert(webhookEndpoints).values(values).returning({ id: webhookEndpoints.id });
-      return row!.id;
-    },
-
-    async update(id: number, values: Partial<typeof webhookEndpoints.$inferInsert>): Promise<void> {
-      await db
-        .update(webhookEndpoints)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(webhookEndpoints.id, id));
-    },
-
-    async remove(id: number): Promise<void> {
-      await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
-    },
-
     async deliveries(
       endpointId: number,
       page: number,
@@ -381,79 +297,7 @@ export function createWebhooksRepository(db: Db) {
         return { disabled: true };
       });
     },
-
-    /** The system's contacts with an e-mail address. */
-    async contactsOf(systemId: number) {
-      return db
-        .select({ email: contacts.email, locale: contacts.locale })
-        .from(contacts)
-        .where(and(eq(contacts.systemId, systemId), sql`${contacts.email} <> ''`));
-    },
-
-    /** An incident of `systemId` only (another tenant's is undefined). */
-    async incident(key: number, systemId: number) {
-      const [row] = await db
-        .select({
-          key: incidents.key,
-          summary: incidents.summary,
-          status: incidents.status,
-          priority: incidents.priority,
-          sla: incidents.sla,
-          slaBreached: incidents.slaBreached,
-          resolution: incidents.resolution,
-          created: incidents.created,
-          updated: incidents.updated,
-        })
-        .from(incidents)
-        .where(and(eq(incidents.key, key), eq(incidents.systemId, systemId)));
-      return row;
-    },
-
-    async comment(id: number, systemId: number) {
-      const [row] = await db
-        .select({
-          id: comments.id,
-          author: comments.authorName,
-          body: comments.body,
-          fromSoc: comments.fromSoc,
-          created: comments.created,
-          key: incidents.key,
-        })
-        .from(comments)
-        .innerJoin(incidents, eq(incidents.id, comments.incidentId))
-        .where(and(eq(comments.id, id), eq(incidents.systemId, systemId)));
-      return row;
-    },
-
-    async report(id: number, systemId: number) {
-      const [row] = await db
-        .select({
-          id: reports.id,
-          name: reports.name,
-          systemIds: reports.systemIds,
-          created: reports.created,
-        })
-        .from(reports)
-        .where(eq(reports.id, id));
-      return row && row.systemIds.length > 0 && row.systemIds.every((s) => s === systemId) ? row : undefined;
-    },
-
-    async task(id: number, systemId: number) {
-      const [row] = await db
-        .select({
-          id: tasks.id,
-          subject: tasks.subject,
-          type: tasks.type,
-          status: tasks.status,
-          priority: tasks.priority,
-          created: tasks.created,
-          updated: tasks.updated,
-        })
-        .from(tasks)
-        .where(and(eq(tasks.id, id), eq(tasks.systemId, systemId)));
-      return row;
-    },
   };
 }
 
-export type WebhooksRepository = ReturnType<typeof createWebhooksRepository>;
+export type WebhookDeliveriesRepository = ReturnType<typeof createWebhookDeliveriesRepository>;
