@@ -99,6 +99,10 @@ describe('reports', () => {
     await expect
       .poll(() => page.getByTestId('report-form-emails').inputValue())
       .toBe('alice@customer1.example');
+    // the field says who may receive the report before it is sent
+    await expect
+      .poll(() => page.getByTestId('report-form-recipients-rule').innerText())
+      .toMatch(/users of the chosen systems/i);
     // typed as the interface writes dates elsewhere or as ISO: both are read
     await page.getByTestId('report-form-range').first().click();
     await page.keyboard.type('01.11.2026');

@@ -238,6 +238,8 @@ const idFilters: Record<string, (item: 'integer' | 'string') => { foreign: strin
       ? { foreign: B.isId, missing: 'IS-9999' }
       : { foreign: String(B.systemId), missing: String(MISSING_INT) },
   system: () => ({ foreign: String(B.systemId), missing: String(MISSING_INT) }),
+  // the report forms' recipient rules, by system code
+  systems: () => ({ foreign: B.isId, missing: 'IS-9999' }),
   key__in: () => ({ foreign: String(B.key), missing: String(MISSING_INT) }),
   incident__in: () => ({ foreign: String(B.key), missing: String(MISSING_INT) }),
   // the analysts' mail quarantine by incident key

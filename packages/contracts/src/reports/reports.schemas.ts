@@ -220,6 +220,22 @@ export const ReportListQuerySchema = z
   .strict();
 export type ReportListQuery = z.infer<typeof ReportListQuerySchema>;
 
+/**
+ * GET /soc/reports/recipient_rules/: who may receive a report of these systems (codes or names;
+ * none: all of the caller's), so that the forms say it before the request is sent.
+ */
+export const ReportRecipientRulesQuerySchema = z.strictObject({
+  systems: csvList(z.string().trim().min(1).max(200)).optional(),
+});
+export const ReportRecipientRulesSchema = z.object({
+  /**
+   * Mail domains allowed for every one of the systems (lower case, sorted); besides them, the
+   * active users of every one of the systems (and the provider's staff) may receive the report.
+   */
+  domains: z.array(z.string()),
+});
+export type ReportRecipientRules = z.infer<typeof ReportRecipientRulesSchema>;
+
 /** One-off report request (product §B3): dates `DD.MM.YYYY`, the range inclusive. */
 export const ReportCreateSchema = z
   .object({

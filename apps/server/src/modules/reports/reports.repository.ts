@@ -60,6 +60,15 @@ export function createReportsRepository(db: Db) {
         .orderBy(asc(systems.isId));
     },
 
+    /** The mail domains an administrator allowed for each of these systems. */
+    async mailDomains(systemIds: number[]) {
+      if (!systemIds.length) return [];
+      return db
+        .select({ id: systems.id, domains: systems.mailDomains })
+        .from(systems)
+        .where(inArray(systems.id, systemIds));
+    },
+
     async allSystemIds(scope: SystemScope): Promise<number[]> {
       if (scope) return scope;
       const rows = await db.select({ id: systems.id }).from(systems).orderBy(asc(systems.id));

@@ -675,6 +675,25 @@ describe('report recipients (issue 25 item 12)', () => {
     expect(audited[0]!.n).toBeGreaterThanOrEqual(2);
     const res = await order('customer', ['soc@partner.example'], { name: 'Partner' });
     expect(res.statusCode, res.body).toBe(201);
+
+    // the forms ask before sending who may receive the report (issue 40 flaw 13)
+    const rules = (user: string, query = '') =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/v0/soc/reports/recipient_rules/${query}`,
+        headers: bearer(tokens[user]!),
+      });
+    expect((await rules('customer', `?systems=${systems.customer!}`)).json()).toEqual({
+      domains: ['b.example', 'partner.example'],
+    });
+    // none chosen: all of the caller's systems
+    expect((await rules('customer')).json()).toEqual({ domains: ['b.example', 'partner.example'] });
+    // another tenant's system is not the caller's to ask about
+    const foreign = await rules('customer', `?systems=${systems.otherTenant!}`);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toEqual({ systems: ['Выберите системы'] });
+    // a system without allowed domains: only its users
+    expect((await rules('otherTenant')).json()).toEqual({ domains: [] });
   });
 
   it('skips, when mailing, an address that lost its right after the report was ordered, and audits every mail', async () => {

@@ -10,6 +10,8 @@ import {
   ReportFileSchema,
   ReportListQuerySchema,
   ReportListResponseSchema,
+  ReportRecipientRulesQuerySchema,
+  ReportRecipientRulesSchema,
   ReportTaskCreateSchema,
   ReportTaskListQuerySchema,
   ReportTaskListResponseSchema,
@@ -60,6 +62,20 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       const { total, results } = await reports.list(q, requireAuth(request));
       return { total, ...pageLinks(request, config.publicUrl, total, q.page, q.page_size), results };
     },
+  );
+
+  app.get(
+    '/reports/recipient_rules/',
+    {
+      schema: {
+        operationId: 'getReportRecipientRules',
+        tags,
+        summary: 'Who may receive a report of these systems: their allowed mail domains',
+        querystring: ReportRecipientRulesQuerySchema,
+        response: { 200: ReportRecipientRulesSchema, ...errors },
+      },
+    },
+    async (request) => reports.recipientRules(request.query.systems ?? [], requireAuth(request)),
   );
 
   app.post(

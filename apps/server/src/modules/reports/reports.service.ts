@@ -1,4 +1,4 @@
-import type { Language, ReportCreate, ReportListQuery } from '@soc/contracts';
+import type { Language, ReportCreate, ReportListQuery, ReportRecipientRules } from '@soc/contracts';
 import { DEFAULT_REPORT_TIME_ZONE, REPORT_MAX_DAYS, parseDmy } from '@soc/contracts';
 import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
@@ -83,6 +83,19 @@ export function createReportsService({
         ip,
       });
       return rows.length;
+    },
+
+    /**
+     * Who may receive a report of these systems (issue 40 flaw 13): the domains allowed for
+     * every one of them; the forms say so, with "users of the chosen systems", before sending.
+     */
+    async recipientRules(keys: string[], auth: AuthContext): Promise<ReportRecipientRules> {
+      const chosen = await resolveSystems(repo, keys, systemScope(auth));
+      const rows = await repo.mailDomains(chosen.map((s) => s.id));
+      const sets = rows.map((r) => new Set(r.domains.map((d) => d.toLowerCase())));
+      const [first, ...rest] = sets;
+      const domains = [...(first ?? [])].filter((d) => rest.every((set) => set.has(d))).sort();
+      return { domains };
     },
 
     async createOneOff(body: ReportCreate, auth: AuthContext, ip: string, lang: Language) {

@@ -4,4 +4,5 @@ export const reportKeys = {
   lists: () => [...reportKeys.all, 'list'] as const,
   list: (filters: string) => [...reportKeys.lists(), filters] as const,
   tasks: () => [...reportKeys.all, 'tasks'] as const,
+  recipientRules: (systems: readonly string[]) => [...reportKeys.all, 'recipientRules', ...systems] as const,
 };

@@ -17,6 +17,7 @@ import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { notifyError, notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useCreateReportMutation } from '../api/useCreateReportMutation.ts';
 import { useSaveReportTaskMutation } from '../api/useSaveReportTaskMutation.ts';
+import { useRecipientRulesQuery } from '../api/useRecipientRulesQuery.ts';
 import { useSystemCodeChoicesQuery } from '@/shared/api/systems.ts';
 import { useCurrentUserQuery } from '@/features/auth/index.ts';
 import {
@@ -81,6 +82,9 @@ export function ReportFormModal({
   const period = Form.useWatch('period', form) ?? (editing ? 'everyDay' : defaultPeriod);
   const start = Form.useWatch('start', form) ?? null;
   const range = Form.useWatch('range', form) ?? null;
+  const chosenSystems = Form.useWatch('systems', form) ?? task?.system_keys ?? [];
+  const rules = useRecipientRulesQuery(chosenSystems, open);
+  const domains = rules.data?.domains ?? [];
   const presets = useMemo(() => rangePresets(t), [t]);
   const busy = createReport.isPending || saveTask.isPending;
 
@@ -296,6 +300,14 @@ export function ReportFormModal({
           name="emails"
           label={t('reports.form.recipients')}
           required
+          // who may receive it, said before sending (the server refuses anyone else)
+          extra={
+            <span data-testid="report-form-recipients-rule">
+              {domains.length
+                ? t('reports.form.recipientsRuleDomains', { domains: domains.join(', ') })
+                : t('reports.form.recipientsRule')}
+            </span>
+          }
           rules={[
             {
               validator: (_r, v: string) => {

@@ -70,6 +70,9 @@ export const reportsEn = {
     range: 'Period',
     recipients: 'Recipients',
     recipientsPlaceholder: 'soc@example.com, ciso@example.com',
+    recipientsRule: 'Only users of the chosen systems can receive the report.',
+    recipientsRuleDomains:
+      'Users of the chosen systems and addresses in these domains can receive the report: {{domains}}.',
     submitOneOff: 'Create report',
     submitSchedule: 'Save schedule',
     submitEdit: 'Save',

@@ -72,6 +72,9 @@ export const reportsRu: typeof reportsEn = {
     range: 'Период',
     recipients: 'Получатели',
     recipientsPlaceholder: 'soc@example.com, ciso@example.com',
+    recipientsRule: 'Получить отчёт могут только пользователи выбранных систем.',
+    recipientsRuleDomains:
+      'Получить отчёт могут пользователи выбранных систем и адреса в доменах: {{domains}}.',
     submitOneOff: 'Сформировать отчёт',
     submitSchedule: 'Сохранить расписание',
     submitEdit: 'Сохранить',

@@ -150,12 +150,16 @@ describe('reports page', { timeout: 90_000 }, () => {
         status: 201,
         body: { id: 9, detail: 'The report will be generated.' },
       },
+      'GET /api/v0/soc/reports/recipient_rules/': { body: { domains: ['partner.example'] } },
     });
     await user.click(await screen.findByTestId('reports-create', {}, SLOW));
     const submit = await screen.findByTestId('report-form-submit');
     expect(submit).toHaveTextContent('Create report');
-    // the report goes to its author unless they say otherwise
+    // the report goes to its author unless they say otherwise, and the field says who else may
     expect(screen.getByTestId('report-form-emails')).toHaveValue('ivanov@example.com');
+    expect(await screen.findByTestId('report-form-recipients-rule')).toHaveTextContent(
+      'Users of the chosen systems and addresses in these domains can receive the report: partner.example.',
+    );
     await user.click(submit);
     expect(await screen.findByText('Enter the report name')).toBeInTheDocument();
     expect(screen.getByText('Enter the date')).toBeInTheDocument();
