@@ -40,6 +40,47 @@ function renderPage(props: Partial<ListPageProps> = {}) {
   );
 }
 
+describe('ListPage: a list emptied by a search or filters', () => {
+  it('says what was searched and clears the search and filters, in both languages', async () => {
+    const onClear = vi.fn();
+    const { rerender } = renderPage({
+      isEmpty: true,
+      emptyFiltered: { search: 'mimikatz', filters: 2, onClear },
+    });
+    const empty = screen.getByTestId('things-empty');
+    expect(empty).toHaveTextContent('Nothing found for “mimikatz” with the 2 filters in use.');
+    await userEvent.click(within(empty).getByRole('button', { name: 'Clear the search and filters' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
+
+    await i18n.changeLanguage('ru');
+    try {
+      rerender(
+        <ListPage
+          testId="things"
+          query={loaded}
+          isEmpty
+          loadFailedText="x"
+          emptyText="Нет данных"
+          emptyFiltered={{ search: '', filters: 1, onClear }}
+          height="30rem"
+        >
+          <ul />
+        </ListPage>,
+      );
+      expect(screen.getByTestId('things-empty')).toHaveTextContent('С выбранным фильтром ничего не найдено.');
+      expect(screen.getByRole('button', { name: 'Сбросить поиск и фильтры' })).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('keeps the plain empty text when neither a search nor a filter is in use', () => {
+    renderPage({ isEmpty: true, emptyFiltered: { search: null, filters: 0, onClear: () => undefined } });
+    expect(screen.getByTestId('things-empty')).toHaveTextContent('No things');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
 describe('ListPage', () => {
   it('shows placeholders while the first page loads, in the interface language', async () => {
     renderPage({ query: { ...loaded, isPending: true, data: undefined } });

@@ -36,6 +36,11 @@ export type ListPageProps = {
   isEmpty: boolean;
   loadFailedText: string;
   emptyText: string;
+  /**
+   * The list is empty because of a search or filters: the empty state then says what was
+   * searched and offers to clear them, instead of a bare "No data".
+   */
+  emptyFiltered?: EmptyFiltered;
   /** The list (a feed), shown once items are loaded. */
   children: ReactNode;
   /** The side panel: the selected item's detail, null for the hint, undefined for no panel. */
@@ -49,6 +54,40 @@ export type ListPageProps = {
   /** Text rows of each placeholder card while the first page loads. */
   skeletonRows?: number;
 };
+
+export type EmptyFiltered = {
+  /** The search text in use ('' or null: none). */
+  search: string | null;
+  /** Filters in use besides the search. */
+  filters: number;
+  onClear: () => void;
+};
+
+/** What an empty list says when a search or filters emptied it, with the way back. */
+export function EmptyResults({ testId, search, filters, onClear }: EmptyFiltered & { testId: string }) {
+  const { t } = useTranslation();
+  const text = search?.trim();
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <Typography.Text type="secondary">
+          {text
+            ? filters > 0
+              ? t('list.nothingFoundForWithFilters', { search: text, count: filters })
+              : t('list.nothingFoundFor', { search: text })
+            : t('list.nothingMatchesFilters', { count: filters })}
+        </Typography.Text>
+      }
+      data-testid={`${testId}-empty`}
+      data-filtered="true"
+    >
+      <Button icon={<UndoOutlined aria-hidden />} onClick={onClear} data-testid={`${testId}-empty-clear`}>
+        {t('list.clearFilters')}
+      </Button>
+    </Empty>
+  );
+}
 
 /**
  * The scaffold of a list screen (design §10.12): a header, then the list in one of its states
@@ -65,6 +104,7 @@ export function ListPage({
   isEmpty,
   loadFailedText,
   emptyText,
+  emptyFiltered,
   children,
   panel,
   panelHint,
@@ -90,6 +130,8 @@ export function ListPage({
         data-testid={`${testId}-error`}
       />
     );
+  } else if (isEmpty && emptyFiltered && (emptyFiltered.search?.trim() || emptyFiltered.filters > 0)) {
+    body = <EmptyResults testId={testId} {...emptyFiltered} />;
   } else if (isEmpty) {
     body = (
       <Empty

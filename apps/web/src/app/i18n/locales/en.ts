@@ -6,6 +6,14 @@ import { authEn } from '../../../features/auth/i18n/en.ts';
 import { incidentsEn } from '../../../features/incidents/i18n/en.ts';
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {
+  list: {
+    nothingFoundFor: 'Nothing found for “{{search}}”.',
+    nothingFoundForWithFilters_one: 'Nothing found for “{{search}}” with the filter in use.',
+    nothingFoundForWithFilters_other: 'Nothing found for “{{search}}” with the {{count}} filters in use.',
+    nothingMatchesFilters_one: 'Nothing matches the filter in use.',
+    nothingMatchesFilters_other: 'Nothing matches the {{count}} filters in use.',
+    clearFilters: 'Clear the search and filters',
+  },
   common: {
     loading: 'Loading…',
     reload: 'Reload',

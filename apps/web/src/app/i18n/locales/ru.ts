@@ -9,6 +9,20 @@ import { incidentsRu } from '../../../features/incidents/i18n/ru.ts';
 
 /** Russian catalog: the same keys as en.ts (checked by the type and by catalogs.test.ts). */
 export const ru: RussianTexts<typeof en> = {
+  list: {
+    nothingFoundFor: 'По запросу «{{search}}» ничего не найдено.',
+    nothingFoundForWithFilters_one: 'По запросу «{{search}}» с выбранным фильтром ничего не найдено.',
+    nothingFoundForWithFilters_few:
+      'По запросу «{{search}}» с {{count}} выбранными фильтрами ничего не найдено.',
+    nothingFoundForWithFilters_many:
+      'По запросу «{{search}}» с {{count}} выбранными фильтрами ничего не найдено.',
+    nothingFoundForWithFilters_other: 'По запросу «{{search}}» с выбранными фильтрами ничего не найдено.',
+    nothingMatchesFilters_one: 'С выбранным фильтром ничего не найдено.',
+    nothingMatchesFilters_few: 'С {{count}} выбранными фильтрами ничего не найдено.',
+    nothingMatchesFilters_many: 'С {{count}} выбранными фильтрами ничего не найдено.',
+    nothingMatchesFilters_other: 'С выбранными фильтрами ничего не найдено.',
+    clearFilters: 'Сбросить поиск и фильтры',
+  },
   common: {
     loading: 'Загрузка…',
     reload: 'Перезагрузить',

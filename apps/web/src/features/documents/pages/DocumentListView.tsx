@@ -150,6 +150,20 @@ export function DocumentListView({ view }: DocumentListViewProps) {
       isEmpty={documents.length === 0}
       loadFailedText={t('docs.list.loadFailed')}
       emptyText={t('docs.list.empty')}
+      emptyFiltered={{
+        search: params.get('search'),
+        filters: activeFilters,
+        onClear: () => {
+          // the search and every filter go; the sort and the language stay
+          setResets((count) => count + 1);
+          setParams(
+            withParams(new URLSearchParams(), {
+              ordering: params.get('ordering'),
+              language: params.get('language'),
+            }),
+          );
+        },
+      }}
       panel={
         selected && <DocumentSidePanel view={view} document={selected} onClose={() => setSelectedId(null)} />
       }

@@ -184,6 +184,20 @@ describe('security recommendations', () => {
     expect(callsTo(fetchMock, 'POST /api/v0/soc/misconfigs/5/accept_risk/')).toHaveLength(0);
   });
 
+  it('says what was searched when nothing is found, and clears the search and filters', async () => {
+    const { user, fetchMock } = open('/misconfigs?search=kerberos&status__in=fixed', {
+      [GROUPS]: (request) => ({
+        body: page(request.url.searchParams.has('search') ? [] : [makeGroup('Finding 1')]),
+      }),
+    });
+    const empty = await screen.findByTestId('misconfigs-empty', {}, FIRST_PAINT);
+    expect(empty).toHaveTextContent('Nothing found for “kerberos” with the filter in use.');
+    await user.click(within(empty).getByTestId('misconfigs-empty-clear'));
+    await screen.findByTestId('misconfig-group');
+    const last = callsTo(fetchMock, GROUPS).at(-1)!.url.searchParams;
+    expect([...last.keys()].filter((key) => key !== 'page' && key !== 'page_size')).toEqual([]);
+  });
+
   it("says 'No data' when nothing matches", async () => {
     open('/misconfigs', { [GROUPS]: { body: page([]) } });
     expect(await screen.findByTestId('misconfigs-empty', {}, FIRST_PAINT)).toHaveTextContent('No data');

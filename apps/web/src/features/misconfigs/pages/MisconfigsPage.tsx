@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { InfiniteFeed } from '@/shared/ui/InfiniteFeed.tsx';
+import { EmptyResults } from '@/shared/ui/ListPage.tsx';
 import { useMisconfigGroupsInfiniteQuery } from '../api/useMisconfigGroupsInfiniteQuery.ts';
 import { MisconfigGroupCard } from '../components/MisconfigGroupCard.tsx';
 import { MisconfigFilterBar } from '../components/MisconfigFilterBar.tsx';
@@ -32,6 +33,8 @@ export function MisconfigsPage() {
   const firstPage = query.data?.pages[0];
   const total = firstPage?.total ?? 0;
   const totalExact = firstPage?.total_exact ?? true;
+  // what narrows the list (the sort does not)
+  const filtersInUse = [...new Set(params.keys())].filter((key) => key !== 'ordering').length;
   const [selected, setSelected] = useState<number | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const toggle = (title: string) =>
@@ -58,6 +61,13 @@ export function MisconfigsPage() {
           title={t('misconfigs.list.loadFailed')}
           extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
           data-testid="misconfigs-error"
+        />
+      ) : items.length === 0 && filtersInUse > 0 ? (
+        <EmptyResults
+          testId="misconfigs"
+          search={params.get('search')}
+          filters={filtersInUse - (params.get('search') ? 1 : 0)}
+          onClear={() => persisted.setParams(new URLSearchParams())}
         />
       ) : items.length === 0 ? (
         <Empty description={t('misconfigs.list.empty')} data-testid="misconfigs-empty" />

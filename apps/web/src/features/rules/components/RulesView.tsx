@@ -154,7 +154,14 @@ export function RulesView() {
       )}
 
       {mode === 'rules' ? (
-        <RulesMode params={params} />
+        <RulesMode
+          params={params}
+          onClear={() => {
+            // the search and every filter go; the sort stays
+            setResets((count) => count + 1);
+            setParams(withParams(withoutFilters(params), { search: null }));
+          }}
+        />
       ) : (
         <MitreMode
           coverage={coverage}
@@ -169,7 +176,7 @@ export function RulesView() {
   );
 }
 
-function RulesMode({ params }: { params: URLSearchParams }) {
+function RulesMode({ params, onClear }: { params: URLSearchParams; onClear: () => void }) {
   const { t } = useTranslation();
   const filterKey = new URLSearchParams(params);
   filterKey.delete('ordering');
@@ -198,6 +205,7 @@ function RulesMode({ params }: { params: URLSearchParams }) {
       isEmpty={rules.length === 0}
       loadFailedText={t('rules.list.loadFailed')}
       emptyText={t('rules.list.empty')}
+      emptyFiltered={{ search: params.get('search'), filters: countActiveFilters(params), onClear }}
       panel={selected && <RuleSidePanel key={selected.id} rule={selected} />}
       panelHint={t('rules.panel.hint')}
       height={LIST_HEIGHT}
