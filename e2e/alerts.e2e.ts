@@ -244,3 +244,38 @@ describe('alerts tab: layout and tag suggestions', () => {
     await context.close();
   });
 });
+
+describe('the alerts screen', () => {
+  it('lists the alerts of the user’s systems, filters them by the URL and opens one and its incident', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'alice');
+    // what the API gives alice: the screen shows the same total, her systems only
+    const all = await api<Page_<{ incident: number | null; system: { is_id: string } }>>(
+      page,
+      '/soc/alerts/?page_size=200',
+    );
+    expect(all.total).toBeGreaterThan(0);
+    await page.goto(`${baseUrl}/alerts`);
+    await page.getByTestId('alert-card').first().waitFor();
+    await expect.poll(() => page.getByTestId('alerts-total').innerText()).toContain(`of ${all.total}`);
+
+    // filters live in the URL: a severity narrows the list as the API does
+    const high = await api<Page_<unknown>>(page, '/soc/alerts/?severity__in=High');
+    await page.goto(`${baseUrl}/alerts?severity__in=High`);
+    await page.getByTestId('alerts-total').waitFor();
+    await expect.poll(() => page.getByTestId('alerts-total').innerText()).toContain(`of ${high.total}`);
+
+    // an alert of an incident shows its detail in the panel and links to the incident
+    await page.goto(`${baseUrl}/alerts?grouped=true`);
+    const card = page.getByTestId('alert-card').first();
+    await card.waitFor();
+    await card.getByTestId('alert-card-title').click();
+    await page.getByTestId('alert-detail').waitFor();
+    const link = card.getByTestId('alert-card-incident');
+    const href = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL(`${baseUrl}${href}`);
+    await page.getByTestId('incident-main-info').waitFor();
+    await context.close();
+  });
+});

@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/shared/ui/FullPageSpinner.tsx';
 import { lazyPage } from '@/shared/lib/chunkLoad.ts';
 import { RootLayout, RouteErrorScreen } from './RootLayout.tsx';
+import { loadAlertsPage } from '../../features/alerts/routes.ts';
 import { loadAssetPage, loadAssetsPage } from '../../features/assets/routes.ts';
 import { loadChangePasswordPage, loadExternalLoginCallbackPage } from '../../features/auth/routes.ts';
 import { loadDashboardPage } from '../../features/dashboard/routes.ts';
@@ -23,6 +24,7 @@ import { loadWebhooksPage } from '../../features/webhooks/routes.ts';
 // Every page is its own chunk (design §7); failures reach the shell's error boundary.
 const TasksRoutePage = lazyPage(loadTasksRoutePage, 'TasksRoutePage');
 const MisconfigsPage = lazyPage(loadMisconfigsPage, 'MisconfigsPage');
+const AlertsPage = lazyPage(loadAlertsPage, 'AlertsPage');
 const IncidentsPage = lazyPage(loadIncidentsPage, 'IncidentsPage');
 const ExternalLoginCallbackPage = lazyPage(loadExternalLoginCallbackPage, 'ExternalLoginCallbackPage');
 const IncidentPage = lazyPage(loadIncidentPage, 'IncidentPage');
@@ -87,6 +89,8 @@ export const routes: RouteObject[] = [
       { path: 'issues/issues/task/:id?', element: <TasksRoutePage /> },
       { path: 'issues/*', element: <Navigate to="/issues/issues/task" replace /> },
       { path: 'misconfigs', element: <MisconfigsPage /> },
+      // the alerts of the user's systems (issue 40), from the Issues menu
+      { path: 'alerts', element: <AlertsPage /> },
       { path: 'dashboard', element: <DashboardPage /> },
       { path: 'incidents', element: <IncidentsPage /> },
       { path: 'inc/:incNumber', element: <IncidentPage /> },

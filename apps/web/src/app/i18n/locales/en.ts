@@ -58,6 +58,7 @@ export const en = {
     rule: 'Rule {{id}}',
     tasks: 'Tasks',
     misconfigs: 'Security recommendations',
+    alerts: 'Alerts',
     tenants: 'Tenants',
     docs: 'Documentation',
     reports: 'Reports',

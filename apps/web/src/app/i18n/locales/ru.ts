@@ -69,6 +69,7 @@ export const ru: RussianTexts<typeof en> = {
     rule: 'Правило {{id}}',
     tasks: 'Задачи',
     misconfigs: 'Рекомендации по безопасности',
+    alerts: 'Алерты',
     tenants: 'Тенанты',
     docs: 'Документация',
     reports: 'Отчёты',

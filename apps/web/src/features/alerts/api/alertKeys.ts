@@ -1,5 +1,7 @@
-/** Query keys of an incident's alerts; all hang under the incident's key. */
+/** Query keys of alerts: the alerts screen's list, and an incident's alerts under its key. */
 export const alertKeys = {
+  /** The alerts screen's list, by its filters. */
+  list: (filters: string) => ['alerts', 'list', filters] as const,
   incident: (key: number) => ['incident', key] as const,
   alerts: (key: number, search: string) => [...alertKeys.incident(key), 'alerts', { search }] as const,
   alertsAll: (key: number) => [...alertKeys.incident(key), 'alerts'] as const,
