@@ -70,7 +70,24 @@ export default defineConfig(({ command }) => {
         strategies: 'generateSW',
         injectRegister: false,
         registerType: 'prompt',
-        manifest: false,
+        // Installable on phones and tablets (issue 40): the plugin writes manifest.webmanifest,
+        // links it from index.html and precaches it with the icons of public/icons.
+        manifest: {
+          name: 'SOC Portal',
+          short_name: 'SOC Portal',
+          start_url: '/dashboard',
+          scope: '/',
+          display: 'standalone',
+          // antd's default primary colour, the one of the shield in the header
+          theme_color: '#1677ff',
+          background_color: '#ffffff',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+            { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+            { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+          ],
+        },
         filename: 'sw.js',
         workbox: {
           globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],

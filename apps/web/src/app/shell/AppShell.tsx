@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { usePortalName } from '@/shared/config/PortalConfigContext.tsx';
 import { useDownloads } from '@/shared/downloads/downloads.ts';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { BrandLogo } from '@/shared/ui/BrandLogo.tsx';
 import { lazyPage } from '@/shared/lib/chunkLoad.ts';
 import { ErrorBoundary } from '@/shared/ui/ErrorBoundary.tsx';
@@ -19,6 +20,9 @@ import { loadLiveUpdates } from '../../features/live/routes.ts';
 const DownloadPopup = lazy(() =>
   import('@/shared/downloads/DownloadPopup.tsx').then((m) => ({ default: m.DownloadPopup })),
 );
+
+/** The phone header (menu button and antd's Drawer) loads on a phone only: the desktop shell never needs it. */
+const PhoneMenu = lazy(() => import('./PhoneMenu.tsx').then((m) => ({ default: m.PhoneMenu })));
 
 /** Mounts the popup from the first download on, so that it can also fade out. */
 // the live-event subscription loads after the shell (its schemas and cache keys are not start-up code)
@@ -41,16 +45,25 @@ function LazyDownloadPopup() {
 
 /**
  * The signed-in frame: header (brand, menu, language, theme, profile), the routed page and a
- * footer with the product version. Never narrower than SHELL_MIN_WIDTH (product §A2).
+ * footer with the product version. Never narrower than SHELL_MIN_WIDTH (product §A2), except
+ * below 1024 px: there the phone layout has a menu button in the header that opens a drawer
+ * with the menu and the header's controls.
  */
 export function AppShell() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { pathname } = useLocation();
   const portalName = usePortalName();
+  const isPhone = useIsPhone();
+  const padding = isPhone ? token.paddingSM : token.paddingLG;
 
   return (
-    <Layout style={{ minWidth: SHELL_MIN_WIDTH, minHeight: '100vh' }}>
+    <Layout
+      // index.html's styles key the phone's table scrolling to this (the breakpoint is useIsPhone's)
+      data-layout={isPhone ? 'phone' : 'desktop'}
+      data-testid="app-shell"
+      style={{ minWidth: isPhone ? 0 : SHELL_MIN_WIDTH, minHeight: '100vh' }}
+    >
       <Layout.Header
         data-testid="shell-header"
         style={{
@@ -59,8 +72,8 @@ export function AppShell() {
           zIndex: token.zIndexBase + 10,
           display: 'flex',
           alignItems: 'center',
-          gap: token.marginLG,
-          paddingInline: token.paddingLG,
+          gap: isPhone ? token.marginSM : token.marginLG,
+          paddingInline: padding,
           background: token.colorBgContainer,
           borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
         }}
@@ -72,14 +85,25 @@ export function AppShell() {
         >
           <BrandLogo />
         </Link>
-        <MainMenu />
-        <Flex align="center" gap="middle" style={{ flex: 'none' }}>
-          <LanguageSwitch />
-          <ThemeSwitch />
-          <ProfileMenu />
-        </Flex>
+        {isPhone ? (
+          // a chunk that fails to load leaves the phone without its menu, not the shell down
+          <ErrorBoundary resetKey="phone-menu" fallback={null}>
+            <Suspense fallback={null}>
+              <PhoneMenu />
+            </Suspense>
+          </ErrorBoundary>
+        ) : (
+          <>
+            <MainMenu />
+            <Flex align="center" gap="middle" style={{ flex: 'none' }}>
+              <LanguageSwitch />
+              <ThemeSwitch />
+              <ProfileMenu />
+            </Flex>
+          </>
+        )}
       </Layout.Header>
-      <Layout.Content style={{ padding: token.paddingLG }}>
+      <Layout.Content style={{ padding, minWidth: 0 }}>
         {/* Keyed by path: leaving a page that crashed clears the error. */}
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={<FullPageSpinner fullHeight={false} />}>

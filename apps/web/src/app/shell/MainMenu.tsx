@@ -29,8 +29,13 @@ export function menuKeyForPath(pathname: string): string | null {
 /** Keeps header popups inside the header landmark (screen-reader navigation, axe `region`). */
 export const popupInHeader = (node: HTMLElement): HTMLElement => node.closest('header') ?? document.body;
 
+export type MainMenuProps = {
+  /** `horizontal` in the desktop header, `inline` in the phone drawer (every entry shown). */
+  mode?: 'horizontal' | 'inline';
+};
+
 /** The top menu: the same entries for every user (product §A2, §A6). */
-export function MainMenu() {
+export function MainMenu({ mode = 'horizontal' }: MainMenuProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { pathname } = useLocation();
@@ -83,13 +88,28 @@ export function MainMenu() {
 
   return (
     <nav aria-label={t('menu.label')} data-testid="main-menu" style={{ flex: 1, minWidth: 0 }}>
-      <Menu
-        mode="horizontal"
-        items={items}
-        selectedKeys={selected ? [selected] : []}
-        getPopupContainer={popupInHeader}
-        style={{ borderBottom: 'none', background: 'transparent', lineHeight: `${token.controlHeightLG}px` }}
-      />
+      {mode === 'horizontal' ? (
+        <Menu
+          mode="horizontal"
+          items={items}
+          selectedKeys={selected ? [selected] : []}
+          getPopupContainer={popupInHeader}
+          style={{
+            borderBottom: 'none',
+            background: 'transparent',
+            lineHeight: `${token.controlHeightLG}px`,
+          }}
+        />
+      ) : (
+        <Menu
+          mode="inline"
+          items={items}
+          selectedKeys={selected ? [selected] : []}
+          // a phone has no hover: the Issues entries are shown, not folded away
+          defaultOpenKeys={['issues']}
+          style={{ borderInlineEnd: 'none', background: 'transparent' }}
+        />
+      )}
     </nav>
   );
 }

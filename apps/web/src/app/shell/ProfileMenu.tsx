@@ -15,10 +15,13 @@ import { useLogoutMutation } from '../../features/auth/index.ts';
 import { fullName } from '../../features/auth/index.ts';
 import { popupInHeader } from './MainMenu.tsx';
 
-/** The profile dropdown: who is signed in, change password, notification settings, audit log, IOC feed, webhooks, log out. */
-export function ProfileMenu() {
+/**
+ * What the profile menu offers the signed-in user (change password, notification settings,
+ * audit log, IOC feed, webhooks, log out) and what a choice does: the header's dropdown and the
+ * phone drawer (PhoneMenu.tsx) show the same entries. Null until the user is known.
+ */
+export function useProfileMenu() {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const navigate = useNavigate();
   const user = useCurrentUserQuery().data;
   const logout = useLogoutMutation();
@@ -71,6 +74,16 @@ export function ProfileMenu() {
     if (key === 'webhooks') void navigate('/webhooks');
     if (key === 'logout') logout.mutate();
   };
+  return { user, name, items, onClick, loggingOut: logout.isPending };
+}
+
+/** The profile dropdown of the desktop header: who is signed in, then the profile menu. */
+export function ProfileMenu() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const profile = useProfileMenu();
+  if (!profile) return null;
+  const { user, name, items, onClick } = profile;
 
   const panelStyle: CSSProperties = {
     background: token.colorBgElevated,
@@ -112,7 +125,7 @@ export function ProfileMenu() {
         icon={<UserOutlined aria-hidden />}
         data-testid="profile-menu"
         aria-label={t('header.profile', { name })}
-        loading={logout.isPending}
+        loading={profile.loggingOut}
       >
         <span data-testid="profile-fullname">{name}</span>
       </Button>

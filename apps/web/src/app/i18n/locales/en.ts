@@ -73,6 +73,9 @@ export const en = {
     language: 'Language: {{current}}. Switch to {{next}}',
     darkTheme: 'Dark theme',
     profile: 'Profile menu of {{name}}',
+    menuTitle: 'Menu',
+    openMenu: 'Open the menu',
+    closeMenu: 'Close the menu',
   },
   profile: {
     changePassword: 'Security',

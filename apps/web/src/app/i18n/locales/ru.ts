@@ -84,6 +84,9 @@ export const ru: RussianTexts<typeof en> = {
     language: 'Язык: {{current}}. Переключить на {{next}}',
     darkTheme: 'Тёмная тема',
     profile: 'Меню профиля {{name}}',
+    menuTitle: 'Меню',
+    openMenu: 'Открыть меню',
+    closeMenu: 'Закрыть меню',
   },
   profile: {
     changePassword: 'Безопасность',

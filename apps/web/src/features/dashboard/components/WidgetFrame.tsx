@@ -15,6 +15,8 @@ export type WidgetFrameProps = {
   kind: WidgetKind;
   title: string;
   chart: ChartType;
+  /** On the grid: a drag handle; stacked in the phone's one column there is nothing to drag. */
+  movable?: boolean;
   onRename: (title: string) => void;
   onRemove: () => void;
   onChartType: (chart: ChartType) => void;
@@ -28,6 +30,7 @@ export function WidgetFrame({
   kind,
   title,
   chart,
+  movable = true,
   onRename,
   onRemove,
   onChartType,
@@ -78,10 +81,18 @@ export function WidgetFrame({
       style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
       styles={{ body: { flex: 1, minHeight: 0, overflow: 'hidden', position: 'relative' } }}
       title={
-        <span className="dashboard-drag-handle" style={{ cursor: 'move' }} title={t('dashboard.widget.drag')}>
-          <HolderOutlined aria-hidden style={{ marginInlineEnd: 6 }} />
+        movable ? (
+          <span
+            className="dashboard-drag-handle"
+            style={{ cursor: 'move' }}
+            title={t('dashboard.widget.drag')}
+          >
+            <HolderOutlined aria-hidden style={{ marginInlineEnd: 6 }} />
+            <span data-testid={`widget-${id}-title`}>{title}</span>
+          </span>
+        ) : (
           <span data-testid={`widget-${id}-title`}>{title}</span>
-        </span>
+        )
       }
       extra={
         <Dropdown menu={{ items, onClick: onMenu }} trigger={['click']}>

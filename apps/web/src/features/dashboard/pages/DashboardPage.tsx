@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePortalConfig } from '@/shared/config/PortalConfigContext.tsx';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { notifyWarning, useNotificationApi } from '@/shared/ui/notifications.tsx';
 import { useFilterChoicesQuery } from '../../incidents/index.ts';
 import { DATE_PRESET_KEYS, datePresetRanges } from '@/shared/lib/datePresets.ts';
@@ -66,6 +67,18 @@ function readRange(params: URLSearchParams): DateRange | null {
   return params.get('created__gte') && params.get('created__lte') && from <= to ? { from, to } : null;
 }
 
+/** Height in pixels of a widget `rows` grid rows high (the rows and the margins between them). */
+const rowsHeight = (rows: number) => rows * DASHBOARD_GRID.rowHeight + (rows - 1) * DASHBOARD_GRID.margin;
+
+/** The widgets top to bottom, left to right, as they sit on the grid: the phone's one column. */
+function stackedWidgets(state: DashboardState): { widget: Widget; height: number }[] {
+  const place = new Map(state.layout.map((item) => [item.i, item]));
+  return state.widgets
+    .map((widget) => ({ widget, item: place.get(widget.id) }))
+    .sort((a, b) => (a.item?.y ?? 0) - (b.item?.y ?? 0) || (a.item?.x ?? 0) - (b.item?.x ?? 0))
+    .map(({ widget, item }) => ({ widget, height: rowsHeight(item?.h ?? DASHBOARD_GRID.widgetHeight) }));
+}
+
 /** "Today", checked with every refresh: the page notices a new day (product §A4). */
 function useToday() {
   const [today, setToday] = useState(() => dayjs().startOf('day'));
@@ -82,11 +95,13 @@ function useToday() {
 /**
  * /dashboard (product §A2, §A4): a period and tenants, key figures with the previous period, and a
  * grid of widgets (16 columns, drag and resize) kept in browser storage. Chart values open the
- * incident list with the same filter; data refreshes every 30 s.
+ * incident list with the same filter; data refreshes every 30 s. On a phone (below 1024 px) the
+ * widgets are stacked full width in the grid's order, not draggable; the stored layout stays.
  */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const isPhone = useIsPhone();
   // the hues of IncidentPriorityTag, in the current theme's shades
   const priorityColors = useMemo(() => incidentPriorityChartColors(token), [token]);
   useDocumentTitle(t('pages.dashboard'));
@@ -367,6 +382,21 @@ export function DashboardPage() {
     }
   };
 
+  const frame = (w: Widget, movable = true) => (
+    <WidgetFrame
+      id={w.id}
+      kind={w.kind}
+      title={titleOf(w)}
+      chart={w.chart}
+      movable={movable}
+      onRename={(title) => update((s) => updateWidget(s, w.id, { title }))}
+      onRemove={() => remove(w)}
+      onChartType={(chart) => update((s) => updateWidget(s, w.id, { chart }))}
+    >
+      {() => content(w)}
+    </WidgetFrame>
+  );
+
   return (
     <Flex vertical gap={16} data-testid="dashboard-page">
       <Flex justify="space-between" align="center" wrap gap={12}>
@@ -443,39 +473,37 @@ export function DashboardPage() {
         <Skeleton active paragraph={{ rows: 1 }} />
       )}
 
-      <div ref={containerRef} style={{ marginInline: -DASHBOARD_GRID.margin }} data-testid="dashboard-grid">
-        {mounted ? (
-          <ReactGridLayout
-            width={width}
-            layout={layout}
-            compactor={verticalCompactor}
-            gridConfig={{
-              cols: DASHBOARD_GRID.cols,
-              rowHeight: DASHBOARD_GRID.rowHeight,
-              margin: [DASHBOARD_GRID.margin, DASHBOARD_GRID.margin],
-            }}
-            dragConfig={{ handle: '.dashboard-drag-handle', cancel: '.dashboard-no-drag' }}
-            onLayoutChange={onLayoutChange}
-            style={{ color: token.colorText }}
-          >
-            {state.widgets.map((w) => (
-              <div key={w.id}>
-                <WidgetFrame
-                  id={w.id}
-                  kind={w.kind}
-                  title={titleOf(w)}
-                  chart={w.chart}
-                  onRename={(title) => update((s) => updateWidget(s, w.id, { title }))}
-                  onRemove={() => remove(w)}
-                  onChartType={(chart) => update((s) => updateWidget(s, w.id, { chart }))}
-                >
-                  {() => content(w)}
-                </WidgetFrame>
-              </div>
-            ))}
-          </ReactGridLayout>
-        ) : null}
-      </div>
+      {isPhone ? (
+        <Flex vertical gap={DASHBOARD_GRID.margin} data-testid="dashboard-stack">
+          {stackedWidgets(state).map(({ widget, height }) => (
+            <div key={widget.id} style={{ height }}>
+              {frame(widget, false)}
+            </div>
+          ))}
+        </Flex>
+      ) : (
+        <div ref={containerRef} style={{ marginInline: -DASHBOARD_GRID.margin }} data-testid="dashboard-grid">
+          {mounted ? (
+            <ReactGridLayout
+              width={width}
+              layout={layout}
+              compactor={verticalCompactor}
+              gridConfig={{
+                cols: DASHBOARD_GRID.cols,
+                rowHeight: DASHBOARD_GRID.rowHeight,
+                margin: [DASHBOARD_GRID.margin, DASHBOARD_GRID.margin],
+              }}
+              dragConfig={{ handle: '.dashboard-drag-handle', cancel: '.dashboard-no-drag' }}
+              onLayoutChange={onLayoutChange}
+              style={{ color: token.colorText }}
+            >
+              {state.widgets.map((w) => (
+                <div key={w.id}>{frame(w)}</div>
+              ))}
+            </ReactGridLayout>
+          ) : null}
+        </div>
+      )}
     </Flex>
   );
 }

@@ -1,7 +1,9 @@
 import type { IncidentCard } from '@soc/contracts';
-import { Empty, Flex, List, Tabs, Typography } from 'antd';
+import { Empty, Flex, List, Tabs, theme, Typography, type TabsProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
 import { useIncidentAlertsQuery } from '../../alerts/index.ts';
@@ -34,6 +36,7 @@ const FAQ_ISSUE_TYPES = new Set(['information']);
  */
 export function IncidentTabs({ incident }: IncidentTabsProps) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const isRemediation = incident.issuetype_ref.code === 'remediation';
   const alerts = useIncidentAlertsQuery(incident.key, '');
   const alertCount = alerts.data?.pages[0]?.total ?? 0;
@@ -98,17 +101,80 @@ export function IncidentTabs({ incident }: IncidentTabsProps) {
     setSearchParams(next, { replace: true });
   };
 
+  const labelled = items.map((item) => ({
+    ...item,
+    label: <span data-testid={`incident-tab-${item.key}`}>{item.label}</span>,
+  }));
   return (
     <Tabs
       aria-label={t('incidentPage.tabs.label')}
       data-testid="incident-tabs"
       activeKey={activeKey}
       onChange={selectTab}
-      items={items.map((item) => ({
-        ...item,
-        label: <span data-testid={`incident-tab-${item.key}`}>{item.label}</span>,
-      }))}
+      items={labelled}
+      renderTabBar={
+        isPhone
+          ? (props) => <WrappingTabBar {...props} items={labelled} label={t('incidentPage.tabs.label')} />
+          : undefined
+      }
     />
+  );
+}
+
+type TabBarProps = Parameters<NonNullable<TabsProps['renderTabBar']>>[0];
+type WrappingTabBarProps = Pick<TabBarProps, 'id' | 'activeKey' | 'onTabClick'> & {
+  items: readonly { key: string; label: ReactNode; disabled?: boolean }[];
+  label: string;
+};
+
+/**
+ * The tabs of a phone: they wrap onto further lines. antd's bar would fold the ones that do not
+ * fit into a "more" button inside the tablist, which is not a tab (axe: aria-required-children),
+ * and hide them from a glance. The ids are antd's, so the panels stay labelled by their tabs.
+ */
+function WrappingTabBar({ id, activeKey, onTabClick, items, label }: WrappingTabBarProps) {
+  const { token } = theme.useToken();
+  return (
+    <div
+      role="tablist"
+      aria-label={label}
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        columnGap: token.marginMD,
+        marginBlockEnd: token.margin,
+        borderBlockEnd: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+      }}
+    >
+      {items.map((item) => {
+        const selected = item.key === activeKey;
+        return (
+          <button
+            key={item.key}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${item.key}`}
+            aria-controls={`${id}-panel-${item.key}`}
+            aria-selected={selected}
+            disabled={item.disabled}
+            onClick={(event) => onTabClick(item.key, event)}
+            style={{
+              paddingBlock: token.paddingXS,
+              paddingInline: 0,
+              border: 'none',
+              borderBlockEnd: `${token.lineWidthBold}px solid ${selected ? token.colorPrimary : 'transparent'}`,
+              background: 'none',
+              font: 'inherit',
+              // colorLink: the primary shade the theme keeps readable as text
+              color: item.disabled ? token.colorTextDisabled : selected ? token.colorLink : token.colorText,
+              cursor: item.disabled ? 'not-allowed' : 'pointer',
+            }}
+          >
+            {item.label}
+          </button>
+        );
+      })}
+    </div>
   );
 }
 

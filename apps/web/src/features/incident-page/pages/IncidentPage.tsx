@@ -6,6 +6,7 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { ApiError, errorDescription } from '@/shared/api/index.ts';
 import { startDownload } from '@/shared/downloads/downloads.ts';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { IncidentPriorityTag } from '@/shared/ui/IncidentPriorityTag.tsx';
 import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
@@ -36,7 +37,8 @@ function parseKey(value: string | undefined): number | null {
 /**
  * /inc/{incNumber} (product §A2 "Incident page"): breadcrumbs and title; on the left main info
  * with the workflow actions, priority and assignee, more info, MITRE and the rating; tabs in
- * the centre; the comments on the right. A failed load shows the toast of product §A8 and
+ * the centre; the comments on the right. On a phone (below 1024 px) the three are one column in
+ * that order, the workflow actions at the top. A failed load shows the toast of product §A8 and
  * returns to the list.
  */
 export function IncidentPage() {
@@ -68,6 +70,7 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const language = useLanguage();
+  const isPhone = useIsPhone();
   const [searchParams, setSearchParams] = useSearchParams();
   const card = useIncidentCardQuery(incidentKey);
   const actions = useAvailableActionsQuery(incidentKey, card.isSuccess);
@@ -133,20 +136,24 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
 
       {!incident ? (
         <Flex
+          vertical={isPhone}
           gap="middle"
           role="status"
           aria-label={t('incidentPage.loading')}
           data-testid="incident-loading"
         >
-          <Skeleton active paragraph={{ rows: 10 }} style={{ flex: '0 0 22rem' }} />
+          <Skeleton active paragraph={{ rows: 10 }} style={{ flex: isPhone ? 'none' : '0 0 22rem' }} />
           <Skeleton active paragraph={{ rows: 10 }} />
         </Flex>
       ) : (
-        <Flex gap="middle" align="stretch">
+        <Flex vertical={isPhone} gap="middle" align="stretch" data-testid="incident-columns">
           <Flex
             vertical
             gap="middle"
-            style={{ flex: `0 0 ${token.controlHeight * LEFT_BLOCK_CONTROLS}px`, minWidth: 0 }}
+            style={{
+              flex: isPhone ? 'none' : `0 0 ${token.controlHeight * LEFT_BLOCK_CONTROLS}px`,
+              minWidth: 0,
+            }}
           >
             <MainInfo
               incident={incident}
@@ -161,7 +168,10 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
               <RatingCard incident={incident} />
             )}
           </Flex>
-          <section style={{ flex: '1 1 0', minWidth: 0 }} aria-label={t('incidentPage.tabs.label')}>
+          <section
+            style={{ flex: isPhone ? 'none' : '1 1 0', minWidth: 0 }}
+            aria-label={t('incidentPage.tabs.label')}
+          >
             <IncidentTabs incident={incident} />
           </section>
           <CommentsPanel incidentKey={incidentKey} />

@@ -11,6 +11,7 @@ export const incidentsEn = {
   toolbar: {
     filters: 'Filters',
     filtersCount: 'Filters, {{count}} active',
+    closeFilters: 'Close the filters',
     reset: 'Reset',
     resetLabel: 'Reset filters, sort and search',
     sort: 'Sort order',

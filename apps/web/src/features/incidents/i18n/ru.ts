@@ -14,6 +14,7 @@ export const incidentsRu: RussianTexts<typeof incidentsEn> = {
   toolbar: {
     filters: 'Фильтры',
     filtersCount: 'Фильтры, активных: {{count}}',
+    closeFilters: 'Закрыть фильтры',
     reset: 'Сбросить',
     resetLabel: 'Сбросить фильтры, сортировку и поиск',
     sort: 'Сортировка',

@@ -1,8 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Flex } from 'antd';
+import { Button, Drawer, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { FilterToggle, ListPage, ResetFiltersButton } from '@/shared/ui/ListPage.tsx';
 import { SearchBox } from '@/shared/ui/SearchBox.tsx';
@@ -29,11 +31,14 @@ const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';
 /**
  * /incidents (product §A2 "Incident list"): search, filters, sort, CSV export and incident
  * creation over an infinite, virtualised list of cards with a summary panel. Filters, sort
- * and search live in the URL and in storage (design §7).
+ * and search live in the URL and in storage (design §7). On a phone (below 1024 px) there is no
+ * room for the panel: a tap on a card opens the incident, and the filters open in a drawer.
  */
 export function IncidentsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('pages.incidents'));
+  const isPhone = useIsPhone();
+  const navigate = useNavigate();
 
   const persisted = usePersistedFilters(INCIDENTS_FILTER_ENTITY);
   const params = useMemo(() => sanitizeIncidentParams(persisted.params), [persisted.params]);
@@ -122,10 +127,26 @@ export function IncidentsPage() {
                 </Button>
               </Flex>
             </Flex>
-            {filtersOpen && (
-              <div id="incidents-filter-row">
-                <IncidentFilterRow params={params} onChange={setParams} />
-              </div>
+            {isPhone ? (
+              <Drawer
+                open={filtersOpen}
+                onClose={() => setFiltersOpen(false)}
+                placement="right"
+                size="min(22rem, 90vw)"
+                title={t('incidents.toolbar.filters')}
+                closable={{ 'aria-label': t('incidents.toolbar.closeFilters') }}
+                data-testid="incidents-filter-drawer"
+              >
+                <div id="incidents-filter-row">
+                  <IncidentFilterRow params={params} onChange={setParams} />
+                </div>
+              </Drawer>
+            ) : (
+              filtersOpen && (
+                <div id="incidents-filter-row">
+                  <IncidentFilterRow params={params} onChange={setParams} />
+                </div>
+              )
             )}
           </>
         }
@@ -133,7 +154,11 @@ export function IncidentsPage() {
         isEmpty={incidents.length === 0}
         loadFailedText={t('incidents.list.loadFailed')}
         emptyText={t('incidents.list.empty')}
-        panel={selected && <IncidentSidePanel incident={selected} onClose={() => setSelectedKey(null)} />}
+        panel={
+          isPhone
+            ? undefined
+            : selected && <IncidentSidePanel incident={selected} onClose={() => setSelectedKey(null)} />
+        }
         panelHint={t('incidents.panel.hint')}
         panelWidth="38%"
         height={LIST_HEIGHT}
@@ -142,7 +167,7 @@ export function IncidentsPage() {
           incidents={incidents}
           total={totalExact ? total : null}
           selectedKey={selectedKey}
-          onSelect={setSelectedKey}
+          onSelect={isPhone ? (key) => void navigate(`/inc/${key}`) : setSelectedKey}
           hasNextPage={query.hasNextPage}
           isFetchingNextPage={query.isFetchingNextPage}
           nextPageFailed={query.isFetchNextPageError}

@@ -28,6 +28,7 @@ export function TaskFilterBar({ params, onChange }: TaskFilterBarProps) {
     <div style={{ minWidth: '11rem', flex: '1 1 11rem' }}>
       <MultiSelectFilter
         id={`tasks-filter-${key}`}
+        label={label}
         testId={`tasks-filter-${key}`}
         value={readTaskList(params, key)}
         options={options}

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/shared/api/index.ts';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { notifySuccess } from '@/shared/ui/notifications.tsx';
 import { AttachmentList } from '@/shared/ui/chat/AttachmentList.tsx';
@@ -36,6 +37,7 @@ export type TaskPageProps = { taskId: number };
 export function TaskPage({ taskId }: TaskPageProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const isPhone = useIsPhone();
   useDocumentTitle(t('tasks.page.title', { id: taskId }));
   const query = useTaskQuery(taskId);
   const [search] = useSearchParams();
@@ -91,8 +93,9 @@ export function TaskPage({ taskId }: TaskPageProps) {
       >
         #{task.id} {task.subject}
       </Typography.Title>
-      <Flex gap="middle" align="stretch">
-        <Flex vertical gap="middle" style={{ flex: '1 1 auto', minWidth: 0 }}>
+      {/* on a phone the chat goes below the task: one column */}
+      <Flex vertical={isPhone} gap="middle" align="stretch">
+        <Flex vertical gap="middle" style={{ flex: isPhone ? 'none' : '1 1 auto', minWidth: 0 }}>
           <TaskInfo task={task} />
           <Card size="small" title={t('tasks.page.description')}>
             <div

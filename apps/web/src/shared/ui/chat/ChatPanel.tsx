@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../hooks/useIsPhone.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage.ts';
 import { CommentItem } from './CommentItem.tsx';
 import { CountBadge } from '../CountBadge.tsx';
@@ -23,6 +24,8 @@ export const COMMENTS_MAX_WIDTH = 750;
 /** The panel's offset below the shell's sticky header, and its height: the rest of the viewport. */
 const PANEL_TOP = '5rem';
 const PANEL_HEIGHT = 'max(32rem, calc(100vh - 6rem))';
+/** On a phone the panel is a block of the one column: most of the viewport, its list scrolling inside. */
+const PHONE_PANEL_HEIGHT = 'max(28rem, calc(100dvh - 8rem))';
 /** Arrow keys on the resizer move it by this much. */
 const KEYBOARD_STEP = 20;
 
@@ -51,10 +54,12 @@ export type ChatPanelProps = {
 /**
  * The right-hand chat of an incident or a task (product §A2, §A4): resizable between 410 and
  * 750 px (default 410) by its left edge, keeping its width across reloads, searchable, 'No comments' when empty, the composer below.
+ * On a phone (below 1024 px) it is the full width of the page's one column, and not resizable.
  */
 export function ChatPanel({ comments, composer }: ChatPanelProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const isPhone = useIsPhone();
   const [width, setWidthState] = useState(storedPanelWidth);
   const setWidth = (next: number) => {
     setWidthState(next);
@@ -107,47 +112,61 @@ export function ChatPanel({ comments, composer }: ChatPanelProps) {
     <aside
       aria-label={t('chat.panel')}
       data-testid="comments-panel"
-      data-width={width}
-      style={{
-        // Stays in view below the sticky header while the page scrolls; the list scrolls inside.
-        position: 'sticky',
-        top: PANEL_TOP,
-        alignSelf: 'flex-start',
-        height: PANEL_HEIGHT,
-        flex: `0 0 ${width}px`,
-        width,
-        display: 'flex',
-        flexDirection: 'column',
-        gap: token.marginSM,
-        minHeight: 0,
-        paddingInlineStart: token.paddingSM,
-        borderInlineStart: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
-      }}
+      data-width={isPhone ? undefined : width}
+      style={
+        isPhone
+          ? {
+              height: PHONE_PANEL_HEIGHT,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: token.marginSM,
+              minWidth: 0,
+              paddingBlockStart: token.paddingSM,
+              borderBlockStart: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+            }
+          : {
+              // Stays in view below the sticky header while the page scrolls; the list scrolls inside.
+              position: 'sticky',
+              top: PANEL_TOP,
+              alignSelf: 'flex-start',
+              height: PANEL_HEIGHT,
+              flex: `0 0 ${width}px`,
+              width,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: token.marginSM,
+              minHeight: 0,
+              paddingInlineStart: token.paddingSM,
+              borderInlineStart: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+            }
+      }
     >
-      <div
-        role="separator"
-        aria-orientation="vertical"
-        aria-label={t('chat.resize')}
-        aria-valuemin={COMMENTS_MIN_WIDTH}
-        aria-valuemax={COMMENTS_MAX_WIDTH}
-        aria-valuenow={width}
-        tabIndex={0}
-        data-testid="comments-resizer"
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
-        onKeyDown={onResizerKey}
-        style={{
-          position: 'absolute',
-          insetBlock: 0,
-          insetInlineStart: -token.paddingXXS,
-          width: token.paddingXS,
-          cursor: 'col-resize',
-          touchAction: 'none',
-          zIndex: 1,
-        }}
-      />
+      {!isPhone && (
+        <div
+          role="separator"
+          aria-orientation="vertical"
+          aria-label={t('chat.resize')}
+          aria-valuemin={COMMENTS_MIN_WIDTH}
+          aria-valuemax={COMMENTS_MAX_WIDTH}
+          aria-valuenow={width}
+          tabIndex={0}
+          data-testid="comments-resizer"
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          onPointerCancel={onPointerUp}
+          onKeyDown={onResizerKey}
+          style={{
+            position: 'absolute',
+            insetBlock: 0,
+            insetInlineStart: -token.paddingXXS,
+            width: token.paddingXS,
+            cursor: 'col-resize',
+            touchAction: 'none',
+            zIndex: 1,
+          }}
+        />
+      )}
       <Flex align="center" gap="small">
         <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading5 }}>
           {t('chat.title')}

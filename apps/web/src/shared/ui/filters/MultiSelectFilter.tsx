@@ -9,6 +9,8 @@ export interface FilterOption {
 
 export type MultiSelectFilterProps = {
   id: string;
+  /** Accessible name, for a select without a visible label (FilterField gives one by its id). */
+  label?: string;
   /** Test id of the Select. */
   testId?: string;
   /** The applied values (from the URL). */
@@ -34,6 +36,7 @@ const sameValues = (a: readonly string[], b: readonly string[]) =>
  */
 export function MultiSelectFilter({
   id,
+  label,
   testId,
   value,
   options,
@@ -68,6 +71,7 @@ export function MultiSelectFilter({
   return (
     <Select<string[]>
       id={id}
+      aria-label={label}
       data-testid={testId}
       mode={mode}
       value={draft ?? [...value]}

@@ -1,0 +1,34 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubPhoneViewport } from '../../../test/viewport.ts';
+import { openIncidents, renderedKeys, stubListLayout } from '../test/pageHarness.ts';
+
+beforeEach(() => {
+  stubListLayout();
+  stubPhoneViewport();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('IncidentsPage on a phone', () => {
+  it('shows the cards without a side panel; a tap on a card opens the incident', async () => {
+    const { user, router } = openIncidents();
+    await waitFor(() => expect(renderedKeys()).toContain(1));
+    expect(screen.queryByTestId('incidents-side')).not.toBeInTheDocument();
+    const card = screen.getAllByTestId('incident-card')[0]!;
+    await user.click(within(card).getByTestId('incident-card-summary'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inc/1'));
+  });
+
+  it('opens the filters in a drawer from the Filters button', async () => {
+    const { user } = openIncidents();
+    await waitFor(() => expect(renderedKeys()).toContain(1));
+    const toggle = screen.getByTestId('incidents-filter-toggle');
+    await user.click(toggle);
+    const filters = await screen.findByTestId('incidents-filter-row');
+    const drawer = filters.closest<HTMLElement>('[role="dialog"]');
+    expect(drawer).not.toBeNull();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(drawer!).getByRole('button', { name: 'Close the filters' }));
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+  });
+});
