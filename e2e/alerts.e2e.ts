@@ -255,7 +255,10 @@ describe('the alerts screen', () => {
       '/soc/alerts/?page_size=200',
     );
     expect(all.total).toBeGreaterThan(0);
-    await page.goto(`${baseUrl}/alerts`);
+    // from the Issues menu
+    await page.getByTestId('main-menu').getByText('Issues').hover();
+    await page.getByRole('link', { name: 'Alerts', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/alerts`);
     await page.getByTestId('alert-card').first().waitFor();
     await expect.poll(() => page.getByTestId('alerts-total').innerText()).toContain(`of ${all.total}`);
 

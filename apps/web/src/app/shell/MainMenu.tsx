@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 export const MENU_PATHS = {
   dashboard: '/dashboard',
   incidents: '/incidents',
+  alerts: '/alerts',
   misconfigs: '/misconfigs',
   tasks: '/issues/issues/task',
   tenants: '/tenants',
@@ -49,6 +50,7 @@ export function MainMenu({ mode = 'horizontal' }: MainMenuProps) {
       label: t('menu.issues'),
       children: [
         link(MENU_PATHS.incidents, t('menu.incidents')),
+        link(MENU_PATHS.alerts, t('menu.alerts')),
         link(MENU_PATHS.misconfigs, t('menu.misconfigs')),
         link(MENU_PATHS.tasks, t('menu.tasks')),
       ],

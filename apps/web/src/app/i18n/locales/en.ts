@@ -42,6 +42,7 @@ export const en = {
     dashboard: 'Dashboard',
     issues: 'Issues',
     incidents: 'Incidents',
+    alerts: 'Alerts',
     misconfigs: 'Security recommendations',
     tasks: 'Tasks',
     tenants: 'Tenants',

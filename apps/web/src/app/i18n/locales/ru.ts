@@ -16,11 +16,12 @@ export const ru: RussianTexts<typeof en> = {
       'По запросу «{{search}}» с {{count}} выбранными фильтрами ничего не найдено.',
     nothingFoundForWithFilters_many:
       'По запросу «{{search}}» с {{count}} выбранными фильтрами ничего не найдено.',
-    nothingFoundForWithFilters_other: 'По запросу «{{search}}» с выбранными фильтрами ничего не найдено.',
+    nothingFoundForWithFilters_other:
+      'По запросу «{{search}}» с {{count}} выбранными фильтрами ничего не найдено.',
     nothingMatchesFilters_one: 'С выбранным фильтром ничего не найдено.',
     nothingMatchesFilters_few: 'С {{count}} выбранными фильтрами ничего не найдено.',
     nothingMatchesFilters_many: 'С {{count}} выбранными фильтрами ничего не найдено.',
-    nothingMatchesFilters_other: 'С выбранными фильтрами ничего не найдено.',
+    nothingMatchesFilters_other: 'С {{count}} выбранными фильтрами ничего не найдено.',
     clearFilters: 'Сбросить поиск и фильтры',
   },
   common: {
@@ -53,6 +54,7 @@ export const ru: RussianTexts<typeof en> = {
     dashboard: 'Дашборд',
     issues: 'Обращения',
     incidents: 'Инциденты',
+    alerts: 'Алерты',
     misconfigs: 'Рекомендации по безопасности',
     tasks: 'Задачи',
     tenants: 'Тенанты',

@@ -154,6 +154,14 @@ export function IncidentsPage() {
         isEmpty={incidents.length === 0}
         loadFailedText={t('incidents.list.loadFailed')}
         emptyText={t('incidents.list.empty')}
+        emptyFiltered={{
+          search: params.get('search'),
+          filters: activeFilters,
+          onClear: () => {
+            persisted.reset();
+            setResets((count) => count + 1);
+          },
+        }}
         panel={
           isPhone
             ? undefined

@@ -65,6 +65,12 @@ export function TasksPage() {
         isEmpty={tasks.length === 0}
         loadFailedText={t('tasks.list.loadFailed')}
         emptyText={t('tasks.list.empty')}
+        emptyFiltered={{
+          search: params.get('search'),
+          // what narrows the list besides the search (the sort does not)
+          filters: [...new Set(params.keys())].filter((key) => key !== 'search' && key !== 'ordering').length,
+          onClear: () => persisted.setParams(new URLSearchParams()),
+        }}
         height={LIST_HEIGHT}
       >
         <Flex vertical gap="small">
