@@ -7,20 +7,23 @@ import { renderApp } from '../../test/renderApp.tsx';
 import { makeAccessToken } from '../../test/tokens.ts';
 import { stubPhoneViewport } from '../../test/viewport.ts';
 
+/** A state on a busy 2-core machine (the whole suite beside the server's) can take seconds. */
+const BUSY = { timeout: 15_000 };
+
 describe('the phone header (below 1024 px)', () => {
   it('holds the brand and a menu button; the drawer has the menu and the header controls', async () => {
     stubPhoneViewport();
     authStore.setTokens({ access: makeAccessToken(), refresh: 'r1' });
     mockFetch(baseRoutes());
     const { user, router } = renderApp('/dashboard');
-    const button = await screen.findByRole('button', { name: 'Open the menu' });
+    const button = await screen.findByRole('button', { name: 'Open the menu' }, BUSY);
     const header = screen.getByTestId('shell-header');
     expect(within(header).queryByTestId('profile-menu')).not.toBeInTheDocument();
     expect(within(header).queryByTestId('lang-switch')).not.toBeInTheDocument();
     expect(button).toHaveAttribute('aria-expanded', 'false');
 
     await user.click(button);
-    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' }, BUSY);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = within(drawer).getByRole('navigation', { name: 'Main menu' });
     for (const entry of ['Dashboard', 'Incidents', 'Tasks', 'Tenants', 'Reports', 'Documentation']) {
@@ -33,15 +36,15 @@ describe('the phone header (below 1024 px)', () => {
 
     // a choice navigates and closes the drawer
     await user.click(within(menu).getByRole('link', { name: 'Tasks' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/issues/issues/task'));
-    await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'false'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/issues/issues/task'), BUSY);
+    await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'false'), BUSY);
   });
 
   it('keeps the desktop header at 1024 px and wider', async () => {
     authStore.setTokens({ access: makeAccessToken(), refresh: 'r1' });
     mockFetch(baseRoutes());
     renderApp('/dashboard');
-    expect(await screen.findByTestId('profile-menu')).toBeInTheDocument();
+    expect(await screen.findByTestId('profile-menu', {}, BUSY)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Open the menu' })).not.toBeInTheDocument();
   });
 });
