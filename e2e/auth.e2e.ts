@@ -42,7 +42,7 @@ describe('sign-in', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, baseUrl, 'alice');
     const menu = page.getByTestId('main-menu');
-    for (const item of ['Dashboard', 'Issues', 'Tenants', 'Log sources', 'Reports', 'Documentation']) {
+    for (const item of ['Dashboard', 'Issues', 'Systems', 'Log sources', 'Reports', 'Documentation']) {
       expect(await menu.getByText(item, { exact: true }).count(), item).toBeGreaterThan(0);
     }
     expect(await menu.textContent()).toMatch(/Assets\s*Beta/);

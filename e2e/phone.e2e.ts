@@ -72,7 +72,7 @@ async function checkHeaderControls(page: Page): Promise<void> {
   expect(await header.getByTestId('profile-menu').count()).toBe(0);
   await openMenu(page);
   const menu = drawer(page);
-  for (const entry of ['Dashboard', 'Incidents', 'Tasks', 'Tenants', 'Reports', 'Documentation']) {
+  for (const entry of ['Dashboard', 'Incidents', 'Tasks', 'Systems', 'Reports', 'Documentation']) {
     await menu.getByTestId('main-menu').getByRole('link', { name: entry, exact: true }).waitFor();
   }
   await menu.getByTestId('profile-logout').waitFor();

@@ -16,7 +16,7 @@ describe('protected systems', () => {
   it('lists the customer’s systems and opens a system card with services, SLA and contacts', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, baseUrl, 'alice');
-    await page.getByTestId('main-menu').getByRole('link', { name: 'Tenants' }).click();
+    await page.getByTestId('main-menu').getByRole('link', { name: 'Systems' }).click();
     await page.getByTestId('tenants-page').waitFor();
     const links = page.getByTestId('tenants-link');
     await links.first().waitFor();
@@ -38,7 +38,7 @@ describe('protected systems', () => {
     for (const contact of card.customer_contacts) expect(contacts).toContain(contact.email);
 
     // the breadcrumb leads back to the table
-    await page.getByRole('link', { name: 'Protected systems' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Systems' }).click();
     await page.getByTestId('tenants-table').waitFor();
     await context.close();
   });

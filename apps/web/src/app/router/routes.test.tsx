@@ -61,7 +61,7 @@ describe('routes and shell', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
-    for (const name of ['Dashboard', 'Tenants', 'Log sources', 'Reports', 'Documentation']) {
+    for (const name of ['Dashboard', 'Systems', 'Log sources', 'Reports', 'Documentation']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(nav).getByRole('link', { name: /Assets\s*Beta/ })).toHaveAttribute('href', '/cmdb/assets');

@@ -26,7 +26,7 @@ describe('the phone header (below 1024 px)', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Menu' }, BUSY);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const menu = within(drawer).getByRole('navigation', { name: 'Main menu' });
-    for (const entry of ['Dashboard', 'Incidents', 'Tasks', 'Tenants', 'Reports', 'Documentation']) {
+    for (const entry of ['Dashboard', 'Incidents', 'Tasks', 'Systems', 'Reports', 'Documentation']) {
       expect(within(menu).getByRole('link', { name: entry })).toBeInTheDocument();
     }
     expect(within(drawer).getByTestId('lang-switch')).toBeInTheDocument();

@@ -3,8 +3,8 @@ export const dashboardEn = {
   title: 'Dashboard',
   header: {
     range: 'Period',
-    tenants: 'Tenants',
-    allTenants: 'All tenants',
+    tenants: 'Systems',
+    allTenants: 'All systems',
     addWidget: 'Add widget',
     allWidgetsShown: 'Every widget is already on the dashboard. Delete one from its menu to add it again.',
     restoreLayout: 'Restore default layout',

@@ -11,7 +11,7 @@ export const incidentPageEn = {
     status: 'Status',
     priority: 'Priority',
     changePriority: 'Change priority',
-    system: 'Tenant',
+    system: 'System',
     service: 'Service',
     issueType: 'Issue type',
     category: 'Main category',

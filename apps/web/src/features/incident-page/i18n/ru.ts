@@ -14,7 +14,7 @@ export const incidentPageRu: RussianTexts<typeof incidentPageEn> = {
     status: 'Статус',
     priority: 'Приоритет',
     changePriority: 'Изменить приоритет',
-    system: 'Информационная система',
+    system: 'Система',
     service: 'Сервис',
     issueType: 'Тип обращения',
     category: 'Основная категория',

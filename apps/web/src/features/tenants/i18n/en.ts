@@ -1,7 +1,7 @@
-/** Texts of the protected systems screens (product §B2 Tenants). */
+/** Texts of the systems screens (product §B2 Tenants; one name, Systems, everywhere: issue 40). */
 export const tenantsEn = {
   list: {
-    title: 'Protected systems',
+    title: 'Systems',
     columns: {
       id: 'ID',
       fullName: 'Full name',
@@ -14,12 +14,12 @@ export const tenantsEn = {
     filterApply: 'Filter',
     filterReset: 'Reset',
     empty: 'No data',
-    loadFailed: 'Could not load the protected systems',
+    loadFailed: 'Could not load the systems',
     pagination: '{{low, number}}-{{high, number}} of {{total, number}}',
     notFoundInFilter: 'Not found',
   },
   card: {
-    breadcrumb: 'Protected systems',
+    breadcrumb: 'Systems',
     back: 'Back to the list',
     mainInfo: 'Main info',
     name: 'Name',

@@ -3,7 +3,7 @@ import type { tenantsEn } from './en.ts';
 /** Тексты экранов защищаемых систем (product §B2 Tenants). */
 export const tenantsRu: typeof tenantsEn = {
   list: {
-    title: 'Защищаемые системы',
+    title: 'Системы',
     columns: {
       id: 'ID',
       fullName: 'Полное название',
@@ -16,12 +16,12 @@ export const tenantsRu: typeof tenantsEn = {
     filterApply: 'Фильтровать',
     filterReset: 'Сбросить',
     empty: 'Нет данных',
-    loadFailed: 'Не удалось загрузить защищаемые системы',
+    loadFailed: 'Не удалось загрузить системы',
     pagination: '{{low, number}}-{{high, number}} из {{total, number}}',
     notFoundInFilter: 'Не найдено',
   },
   card: {
-    breadcrumb: 'Защищаемые системы',
+    breadcrumb: 'Системы',
     back: 'Назад к списку',
     mainInfo: 'Основная информация',
     name: 'Название',
