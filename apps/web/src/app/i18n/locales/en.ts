@@ -6,6 +6,16 @@ import { authEn } from '../../../features/auth/i18n/en.ts';
 import { incidentsEn } from '../../../features/incidents/i18n/en.ts';
 /** English catalog. Keys are grouped by screen; ru.ts must hold exactly the same keys. */
 export const en = {
+  // the ATT&CK matrix of the dashboard and of Rules → MITRE: in the shell's texts, so that the
+  // dashboard loads none of the rules screens' texts
+  attackMatrix: {
+    techniques_one: '{{count, number}} technique',
+    techniques_other: '{{count, number}} techniques',
+    open: 'Show sub-techniques of {{id}}',
+    close: 'Hide sub-techniques of {{id}}',
+    gapTitle: 'in the compared layer, no rule',
+    gapInSubsTitle: 'a sub-technique is in the compared layer without a rule',
+  },
   list: {
     nothingFoundFor: 'Nothing found for “{{search}}”.',
     nothingFoundForWithFilters_one: 'Nothing found for “{{search}}” with the filter in use.',

@@ -9,6 +9,16 @@ import { incidentsRu } from '../../../features/incidents/i18n/ru.ts';
 
 /** Russian catalog: the same keys as en.ts (checked by the type and by catalogs.test.ts). */
 export const ru: RussianTexts<typeof en> = {
+  attackMatrix: {
+    techniques_one: '{{count, number}} техника',
+    techniques_few: '{{count, number}} техники',
+    techniques_many: '{{count, number}} техник',
+    techniques_other: '{{count, number}} техники',
+    open: 'Показать подтехники {{id}}',
+    close: 'Скрыть подтехники {{id}}',
+    gapTitle: 'есть в сравниваемом слое, нет правил',
+    gapInSubsTitle: 'подтехника есть в сравниваемом слое без правил',
+  },
   list: {
     nothingFoundFor: 'По запросу «{{search}}» ничего не найдено.',
     nothingFoundForWithFilters_one: 'По запросу «{{search}}» с выбранным фильтром ничего не найдено.',

@@ -3,7 +3,6 @@ import { Button, Flex, theme, Typography } from 'antd';
 import { Fragment, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useElementWidth } from '@/shared/hooks/useElementWidth.ts';
 import { useTranslation } from 'react-i18next';
-import '../i18n/texts.ts';
 
 /**
  * The narrowest a tactic column gets: wide enough for the longest unbreakable word of an ATT&CK
@@ -107,7 +106,7 @@ export function AttackMatrixCell({
   const { id, name, count, gap = false, gapInSubs = false } = technique;
   const selected = selectedId !== undefined ? id === selectedId : undefined;
   const title = `${id}${name ? ` ${name}` : ''}: ${countText(count)}${
-    gap ? ` (${t('rules.layer.gapTitle')})` : gapInSubs ? ` (${t('rules.layer.gapInSubsTitle')})` : ''
+    gap ? ` (${t('attackMatrix.gapTitle')})` : gapInSubs ? ` (${t('attackMatrix.gapInSubsTitle')})` : ''
   }`;
   const marked = gap || (gapInSubs && !open);
   const label = (
@@ -173,7 +172,7 @@ export function AttackMatrixCell({
           size="small"
           icon={open ? <CaretDownOutlined aria-hidden /> : <CaretRightOutlined aria-hidden />}
           aria-expanded={open}
-          aria-label={t(open ? 'rules.mitre.close' : 'rules.mitre.open', { id })}
+          aria-label={t(open ? 'attackMatrix.close' : 'attackMatrix.open', { id })}
           onClick={onToggle}
           data-testid="mitre-technique-toggle"
           style={{ flex: 'none', width: 'auto', minWidth: 0, height: 'auto', paddingInline: 0 }}
@@ -297,7 +296,7 @@ export function AttackMatrix({ tactics, label, ...action }: AttackMatrixProps) {
             {tactic.name}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ display: 'block', fontSize: token.fontSizeSM }}>
-            {t('rules.mitre.techniques', { count: tactic.techniques.length })}
+            {t('attackMatrix.techniques', { count: tactic.techniques.length })}
           </Typography.Text>
         </div>
         {cells}

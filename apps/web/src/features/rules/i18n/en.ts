@@ -97,8 +97,6 @@ export const rulesEn = {
     noAttack: 'ATT&CK data is not available: techniques are shown by id only.',
     techniques_one: '{{count, number}} technique',
     techniques_other: '{{count, number}} techniques',
-    open: 'Show sub-techniques of {{id}}',
-    close: 'Hide sub-techniques of {{id}}',
     rulesCount_one: '{{count, number}} rule',
     rulesCount_other: '{{count, number}} rules',
     hint: 'Select a technique to see its details',
@@ -138,8 +136,6 @@ export const rulesEn = {
       '{{count, number}} techniques are not in the matrix (unknown, revoked or deprecated): {{ids}}',
     clear: 'Remove the layer',
     gapLegend: 'in the layer, no rule',
-    gapTitle: 'in the compared layer, no rule',
-    gapInSubsTitle: 'a sub-technique is in the compared layer without a rule',
   },
   popup: {
     loading: 'Loading the rule',

@@ -102,8 +102,6 @@ export const rulesRu: RussianTexts<typeof rulesEn> = {
     techniques_few: '{{count, number}} техники',
     techniques_many: '{{count, number}} техник',
     techniques_other: '{{count, number}} техники',
-    open: 'Показать подтехники {{id}}',
-    close: 'Скрыть подтехники {{id}}',
     rulesCount_one: '{{count, number}} правило',
     rulesCount_few: '{{count, number}} правила',
     rulesCount_many: '{{count, number}} правил',
@@ -149,8 +147,6 @@ export const rulesRu: RussianTexts<typeof rulesEn> = {
     unknown_other: '{{count, number}} техники нет в матрице (неизвестны, отозваны или устарели): {{ids}}',
     clear: 'Убрать слой',
     gapLegend: 'есть в слое, нет правил',
-    gapTitle: 'есть в сравниваемом слое, нет правил',
-    gapInSubsTitle: 'подтехника есть в сравниваемом слое без правил',
   },
   popup: {
     loading: 'Загрузка правила',
