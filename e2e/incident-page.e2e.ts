@@ -307,13 +307,15 @@ describe('incident page workflow', () => {
         ? 'Sent to the national centre'
         : 'Sending to the national centre has started',
     );
-    // the embedded simulator answers quickly; the page polls the card while processing
-    await page.getByTestId('gossopka-sent').waitFor({ timeout: 45_000 });
+    // the embedded simulator answers quickly, but its job waits its turn behind the jobs the
+    // other browser tests queued (report builds, exports, webhook deliveries): once in a whole
+    // run it took over 45 s. The page polls the card while processing.
+    await page.getByTestId('gossopka-sent').waitFor({ timeout: 100_000 });
     const card = await api<{ gossopka_id: string | null; gossopka_state: string }>(page, `/soc/incs/${key}/`);
     expect(card.gossopka_state).toBe('sent');
     expect(await page.getByTestId('gossopka-sent').textContent()).toContain(card.gossopka_id ?? 'missing');
     await context.close();
-  }, 90_000);
+  }, 150_000);
 
   it('returns to the list with an error for an incident that does not exist', async () => {
     const { context, page } = await newPage(browser);
