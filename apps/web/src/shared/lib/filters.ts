@@ -118,6 +118,19 @@ export function sanitizeFilterParams(
 export const shownSearch = (raw: URLSearchParams, kept: URLSearchParams): string =>
   kept.get('search') ?? raw.get('search') ?? '';
 
+/**
+ * The filters in use: every parameter but the search and the sort, a date range (`…__gte` and
+ * `…__lte`) counted once. What an emptied list tells besides the search (ListPage's emptyFiltered).
+ */
+export function countFilterParams(params: URLSearchParams): number {
+  const keys = new Set<string>();
+  for (const key of params.keys()) {
+    if (key === 'search' || key === 'ordering') continue;
+    keys.add(key.replace(/__(gte|lte)$/, ''));
+  }
+  return keys.size;
+}
+
 /** The values of a list parameter (see `splitList`). */
 export function readListParam(params: URLSearchParams, key: string): string[] {
   const value = params.get(key);

@@ -4,9 +4,9 @@
  */
 export function pageItems<T>(
   pages: readonly { results: readonly T[] }[] | undefined,
-  idOf: (item: T) => number,
+  idOf: (item: T) => number | string,
 ): T[] {
-  const seen = new Set<number>();
+  const seen = new Set<number | string>();
   const items: T[] = [];
   for (const page of pages ?? []) {
     for (const item of page.results) {

@@ -23,7 +23,3 @@ export const readAlertOrdering = query.readOrdering;
 export const withAlertParams = query.withParams;
 /** GET /soc/alerts/ query: the filters with the ordering in effect. */
 export const alertApiQuery = query.apiQuery;
-
-/** Filters in use (the search included, the sort not). */
-export const countAlertFilters = (params: URLSearchParams): number =>
-  [...new Set(params.keys())].filter((key) => key !== 'ordering').length;

@@ -3,7 +3,9 @@ import { Card, Descriptions, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { countFilterParams } from '@/shared/lib/filters.ts';
 import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
+import { pageItems } from '@/shared/lib/pageItems.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { InfiniteFeed } from '@/shared/ui/InfiniteFeed.tsx';
 import { ListPage } from '@/shared/ui/ListPage.tsx';
@@ -11,19 +13,11 @@ import { useAlertsInfiniteQuery } from '../api/useAlertsInfiniteQuery.ts';
 import { AlertCard } from '../components/AlertCard.tsx';
 import { AlertDetailPanel } from '../components/AlertDetailPanel.tsx';
 import { AlertListFilterBar } from '../components/AlertListFilterBar.tsx';
-import { ALERTS_FILTER_ENTITY, countAlertFilters, sanitizeAlertParams } from '../lib/alertListQuery.ts';
+import { ALERTS_FILTER_ENTITY, sanitizeAlertParams } from '../lib/alertListQuery.ts';
 import '../i18n/texts.ts';
 
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 15rem))';
 const CARD_HEIGHT = 96;
-
-/** The alerts of a page loaded so far, each once (pages shift as alerts arrive). */
-function uniqueAlerts(pages: readonly { results: readonly Alert[] }[] | undefined): Alert[] {
-  const seen = new Set<string>();
-  return (pages ?? []).flatMap((page) =>
-    page.results.filter((a) => !seen.has(a.uuid) && Boolean(seen.add(a.uuid))),
-  );
-}
 
 /**
  * /alerts (issue 40): the alerts of the user's systems, with the list conventions of the
@@ -36,13 +30,12 @@ export function AlertsPage() {
   const persisted = usePersistedFilters(ALERTS_FILTER_ENTITY);
   const params = useMemo(() => sanitizeAlertParams(persisted.params), [persisted.params]);
   const query = useAlertsInfiniteQuery(params);
-  const alerts = useMemo(() => uniqueAlerts(query.data?.pages), [query.data]);
+  const alerts = useMemo(() => pageItems(query.data?.pages, (a) => a.uuid), [query.data]);
   const firstPage = query.data?.pages[0];
   const total = firstPage?.total ?? 0;
   const totalExact = firstPage?.total_exact ?? true;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = alerts.find((a) => a.uuid === selectedId) ?? null;
-  const filters = countAlertFilters(params);
 
   return (
     <ListPage
@@ -64,7 +57,7 @@ export function AlertsPage() {
       emptyText={t('alerts.screen.empty')}
       emptyFiltered={{
         search: params.get('search'),
-        filters: filters - (params.get('search') ? 1 : 0),
+        filters: countFilterParams(params),
         onClear: () => persisted.setParams(new URLSearchParams()),
       }}
       panel={selected && <AlertPanel key={selected.uuid} alert={selected} />}

@@ -1,8 +1,9 @@
-import type { MisconfigGroup, MisconfigGroupPage } from '@soc/contracts';
 import { Button, Empty, Flex, Result, Skeleton, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { countFilterParams } from '@/shared/lib/filters.ts';
+import { pageItems } from '@/shared/lib/pageItems.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { InfiniteFeed } from '@/shared/ui/InfiniteFeed.tsx';
 import { EmptyResults } from '@/shared/ui/ListPage.tsx';
@@ -29,12 +30,11 @@ export function MisconfigsPage() {
   const persisted = usePersistedFilters(MISCONFIGS_FILTER_ENTITY);
   const params = useMemo(() => sanitizeMisconfigParams(persisted.params), [persisted.params]);
   const query = useMisconfigGroupsInfiniteQuery(params);
-  const items = useMemo(() => uniqueGroups(query.data?.pages), [query.data]);
+  const items = useMemo(() => pageItems(query.data?.pages, (group) => group.title), [query.data]);
   const firstPage = query.data?.pages[0];
   const total = firstPage?.total ?? 0;
   const totalExact = firstPage?.total_exact ?? true;
-  // what narrows the list (the sort does not)
-  const filtersInUse = [...new Set(params.keys())].filter((key) => key !== 'ordering').length;
+  const filters = countFilterParams(params);
   const [selected, setSelected] = useState<number | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const toggle = (title: string) =>
@@ -62,11 +62,11 @@ export function MisconfigsPage() {
           extra={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
           data-testid="misconfigs-error"
         />
-      ) : items.length === 0 && filtersInUse > 0 ? (
+      ) : items.length === 0 && (params.get('search') || filters > 0) ? (
         <EmptyResults
           testId="misconfigs"
           search={params.get('search')}
-          filters={filtersInUse - (params.get('search') ? 1 : 0)}
+          filters={filters}
           onClear={() => persisted.setParams(new URLSearchParams())}
         />
       ) : items.length === 0 ? (
@@ -114,13 +114,5 @@ export function MisconfigsPage() {
         </Flex>
       )}
     </Flex>
-  );
-}
-
-/** The groups of the pages loaded so far, each title once (pages shift as statuses change). */
-function uniqueGroups(pages: readonly MisconfigGroupPage[] | undefined): MisconfigGroup[] {
-  const seen = new Set<string>();
-  return (pages ?? []).flatMap((page) =>
-    page.results.filter((group) => !seen.has(group.title) && Boolean(seen.add(group.title))),
   );
 }

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { countFilterParams } from '@/shared/lib/filters.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { InfiniteFeed } from '@/shared/ui/InfiniteFeed.tsx';
 import { ListPage } from '@/shared/ui/ListPage.tsx';
@@ -67,8 +68,7 @@ export function TasksPage() {
         emptyText={t('tasks.list.empty')}
         emptyFiltered={{
           search: params.get('search'),
-          // what narrows the list besides the search (the sort does not)
-          filters: [...new Set(params.keys())].filter((key) => key !== 'search' && key !== 'ordering').length,
+          filters: countFilterParams(params),
           onClear: () => persisted.setParams(new URLSearchParams()),
         }}
         height={LIST_HEIGHT}
