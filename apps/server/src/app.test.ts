@@ -109,6 +109,17 @@ describe('web app and unknown paths', () => {
     const res = await ctx.app.inject('/assets/index-abc.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+    // never revalidated: no validators, no range offer (bytes on each of a visit's files)
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['last-modified']).toBeUndefined();
+    expect(res.headers['accept-ranges']).toBeUndefined();
+  });
+
+  it('keeps validators on the files that are revalidated', async () => {
+    const res = await ctx.app.inject('/version.json');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.etag).toBeDefined();
   });
 
   it('answers a missing asset with 404, not with the page', async () => {

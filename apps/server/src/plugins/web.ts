@@ -55,6 +55,19 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   await app.register(async (web) => {
     // the app's own files are what an anonymous browser loads first; only this scope's routes
     web.addHook('onRoute', declarePublic);
+    // Hashed files never change under their name and are cached for a year without asking again:
+    // a validator or a range offer would be about a hundred bytes on each of a first visit's
+    // hundred-odd files and never be used (issue 40, the dashboard's transfer budget).
+    await web.register(fastifyStatic, {
+      ...files,
+      root: path.join(opts.webDist, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      wildcard: true,
+      etag: false,
+      lastModified: false,
+      acceptRanges: false,
+    });
     await web.register(fastifyStatic, { ...files, decorateReply: false, wildcard: true });
     // the static handler refuses to list the root folder; the root is the app itself
     web.get('/', { schema: { hide: true } }, (_request, reply) =>
