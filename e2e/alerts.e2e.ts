@@ -180,10 +180,62 @@ describe('alerts tab: layout and tag suggestions', () => {
   ] as const) {
     it(`shows every column of the alerts table at ${width} px (${locale})`, async () => {
       const { context, page } = await openAlertsTab(width, locale);
-      expect(await page.getByTestId('alerts-table').locator('.ant-table-thead th').count()).toBeGreaterThan(
-        4,
-      );
+      // severity, title, assets, created (the update time is in the detail panel)
+      expect(
+        await page
+          .getByTestId('alerts-table')
+          .locator('.ant-table-thead th:not(.ant-table-cell-scrollbar)')
+          .count(),
+      ).toBe(4);
       expect(await cutHeaderCells(page)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  // Issue 40: at 1440 px the titles wrapped to three lines and the assets were cut ("k8s-node-3, v…");
+  // on a phone the table scrolls inside its card with the same columns.
+  for (const width of [390, 1440, 1920]) {
+    it(`reads alert titles in at most two lines and asset names whole at ${width} px`, async () => {
+      const { context, page } = await openAlertsTab(width);
+      const fit = await page.evaluate(() => {
+        /** Lines an element's text takes: distinct tops of its line boxes. */
+        const lines = (el: Element) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+        };
+        const table = document.querySelector('[data-testid="alerts-table"]')!;
+        const titles = Array.from(table.querySelectorAll('[data-testid="alert-title"]'));
+        const names = Array.from(table.querySelectorAll<HTMLElement>('[data-testid="alert-assets"] > *'));
+        return {
+          titles: titles.length,
+          longTitles: titles.filter((el) => lines(el) > 2).map((el) => el.textContent),
+          names: names.length,
+          cutNames: names.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent),
+          brokenNames: names.filter((el) => lines(el) > 1).map((el) => el.textContent),
+        };
+      });
+      expect(fit.titles).toBeGreaterThan(1);
+      expect(fit.names).toBeGreaterThan(0);
+      expect(fit.longTitles).toEqual([]);
+      expect(fit.cutNames).toEqual([]);
+      expect(fit.brokenNames).toEqual([]);
+
+      // the CMDB tab: host names, ids and addresses never split over lines
+      await page.getByRole('tab', { name: /CMDB/ }).click();
+      const assets = page.getByTestId('incident-assets');
+      await assets.locator('tbody tr.ant-table-row').first().waitFor();
+      const split = await assets.evaluate((table) =>
+        Array.from(table.querySelectorAll('tbody tr.ant-table-row'))
+          .flatMap((row) => [0, 1, 4].map((column) => row.children[column]!))
+          .filter((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size > 1;
+          })
+          .map((cell) => cell.textContent),
+      );
+      expect(split).toEqual([]);
       await context.close();
     });
   }

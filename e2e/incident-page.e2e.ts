@@ -122,7 +122,7 @@ describe('incident page workflow', () => {
     await context.close();
   });
 
-  it('adds a comment with files and shows it with its attachments', async () => {
+  it('adds a comment with files and shows it with its attachments, also under More info', async () => {
     const { context, page } = await newPage(browser);
     await openOpenIncident(page);
     const send = page.getByTestId('comment-send');
@@ -147,6 +147,10 @@ describe('incident page workflow', () => {
     // the composer is cleared
     expect(await page.getByTestId('comment-input').inputValue()).toBe('');
     expect(await page.getByTestId('comment-file').count()).toBe(0);
+    // and the files are listed with the incident's own under More info → Attachments (issue 40)
+    const moreInfo = page.getByTestId('incident-more-info');
+    await moreInfo.getByTestId('incident-comment-attachments').getByText('auth-журнал.log').waitFor();
+    await moreInfo.getByTestId('incident-comment-attachments').getByText('screen.png').waitFor();
 
     // the attachment downloads through the download popup with its Cyrillic name
     const download = page.waitForEvent('download');
@@ -343,6 +347,46 @@ function overflowing(page: Page, testIds: string[]): Promise<string[]> {
     testIds,
   );
 }
+
+describe('incident page: the main info at every width (issue 40)', () => {
+  for (const width of [390, 1440, 1920]) {
+    it(`offers one priority control and lays out the national centre as a row at ${width} px`, async () => {
+      const { context, page } = await newPage(browser);
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, baseUrl, 'alice');
+      const key = await findIncident(page, 'status__in=waiting_for_support,work_in_progress');
+      await openIncident(page, key);
+      const mainInfo = page.getByTestId('incident-main-info');
+      const priority = mainInfo
+        .locator('.ant-descriptions-item')
+        .filter({ has: page.getByTestId('incident-priority-select') });
+      await priority.waitFor();
+      // a select showing the tag, no second way (a pencil) beside it
+      expect(await priority.getByRole('button').count()).toBe(0);
+      expect(await priority.getByRole('combobox').count()).toBe(1);
+      // the national centre is a label and a value like every other row of More info
+      const gossopka = page
+        .getByTestId('incident-more-info')
+        .locator('.ant-descriptions-item')
+        .filter({ has: page.getByTestId('gossopka') });
+      expect(await gossopka.count()).toBe(1);
+      const label = gossopka.locator('.ant-descriptions-item-label');
+      expect(await label.innerText()).toContain('GosSOPKA');
+      // the row's label sits beside its value, as the other rows' do
+      const [labelBox, valueBox] = await Promise.all([
+        label.boundingBox(),
+        gossopka.locator('.ant-descriptions-item-content').boundingBox(),
+      ]);
+      expect(valueBox!.x).toBeGreaterThan(labelBox!.x + labelBox!.width - 1);
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+        ),
+      ).toBe(true);
+      await context.close();
+    });
+  }
+});
 
 describe('incident page: long values', () => {
   it('wraps 200-character values without spaces inside their cards at 1440 px', async () => {

@@ -96,6 +96,9 @@ function AlertDetailView({ incidentKey, alert }: { incidentKey: number; alert: A
           <Descriptions.Item label={t('alerts.columns.created')}>
             {formatDateTime(alert.created_time, i18n.language)}
           </Descriptions.Item>
+          <Descriptions.Item label={t('alerts.columns.updated')}>
+            {formatDateTime(alert.updated_time, i18n.language)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('alerts.columns.assets')}>
             {alert.affected_assets.map((a) => `${a.name} (${a.ip_address})`).join(', ')}
           </Descriptions.Item>

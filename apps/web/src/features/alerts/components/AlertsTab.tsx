@@ -1,8 +1,9 @@
 import type { Alert, AlertSeverity } from '@soc/contracts';
-import { Alert as AntAlert, Empty, Flex, Spin, Table, Tag, Typography } from 'antd';
+import { Alert as AntAlert, Empty, Flex, Spin, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { SearchBox } from '@/shared/ui/SearchBox.tsx';
 import { useIncidentAlertsQuery } from '../api/useIncidentAlertsQuery.ts';
@@ -21,19 +22,48 @@ const ROW_HEIGHT = 40;
 
 /**
  * Widths of the fixed columns and the least width of the table (a virtual table needs a number).
- * The tab is about 600 px wide at 1440 px beside the info column and the comments; the columns
- * fit there, stretch where there is more room, and the title column takes the rest and wraps.
+ * The tab is about 600 px wide at 1440 px beside the info column and the comments: the title
+ * takes what the severity, the assets (one per line, never split) and the time leave, and the
+ * update time lives in the detail panel, so that most titles need no more than two lines.
  */
-const COLUMN_WIDTHS = { severity: 96, assets: 120, date: 112 } as const;
+const COLUMN_WIDTHS = { severity: 88, assets: 136, date: 112 } as const;
 const TABLE_MIN_WIDTH = 540;
+/** On a phone the table scrolls inside its card: wide enough for a title in two lines. */
+const PHONE_TABLE_MIN_WIDTH = 640;
+/** Affected assets named in a row; the rest are counted ("+2") and listed in the tooltip. */
+const ASSETS_SHOWN = 2;
 
 /**
  * The alerts tab (product §A2): a searchable, virtualised table (severity, title, affected
- * assets, created, updated) that loads further pages on scroll, and the detail panel of the
+ * assets, created) that loads further pages on scroll, and the detail panel of the
  * selected alert; the first alert is selected automatically.
  */
+/** Host names one per line, each whole (cut with an ellipsis, never broken), the rest counted. */
+function AssetNames({ names }: { names: readonly string[] }) {
+  const hidden = names.length - ASSETS_SHOWN;
+  return (
+    <Tooltip title={hidden > 0 ? names.join(', ') : undefined}>
+      <Flex vertical data-testid="alert-assets">
+        {names.slice(0, ASSETS_SHOWN).map((name, index) => (
+          <Typography.Text
+            key={`${index}-${name}`}
+            ellipsis={{ tooltip: name }}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {name}
+            {index === ASSETS_SHOWN - 1 && hidden > 0 && (
+              <Typography.Text type="secondary"> +{hidden}</Typography.Text>
+            )}
+          </Typography.Text>
+        ))}
+      </Flex>
+    </Tooltip>
+  );
+}
+
 export function AlertsTab({ incidentKey }: AlertsTabProps) {
   const { t, i18n } = useTranslation();
+  const isPhone = useIsPhone();
   const [search, setSearch] = useState('');
   const query = useIncidentAlertsQuery(incidentKey, search);
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.results) ?? [], [query.data]);
@@ -72,7 +102,9 @@ export function AlertsTab({ incidentKey }: AlertsTabProps) {
       title: t('alerts.columns.title'),
       render: (_, alert) => (
         <Flex vertical gap={2}>
-          <Typography.Text style={{ overflowWrap: 'anywhere' }}>{alert.title}</Typography.Text>
+          <Typography.Text style={{ overflowWrap: 'anywhere' }} data-testid="alert-title">
+            {alert.title}
+          </Typography.Text>
           <AlertTags tags={alert.tags} sourceTag={alert.source_tag} />
         </Flex>
       ),
@@ -81,23 +113,13 @@ export function AlertsTab({ incidentKey }: AlertsTabProps) {
       key: 'assets',
       title: t('alerts.columns.assets'),
       width: COLUMN_WIDTHS.assets,
-      render: (_, alert) => (
-        <Typography.Text ellipsis={{ tooltip: alert.affected_assets.map((a) => a.name).join(', ') }}>
-          {alert.affected_assets.map((a) => a.name).join(', ')}
-        </Typography.Text>
-      ),
+      render: (_, alert) => <AssetNames names={alert.affected_assets.map((a) => a.name)} />,
     },
     {
       key: 'created',
       title: t('alerts.columns.created'),
       width: COLUMN_WIDTHS.date,
       render: (_, alert) => formatDateTime(alert.created_time, i18n.language),
-    },
-    {
-      key: 'updated',
-      title: t('alerts.columns.updated'),
-      width: COLUMN_WIDTHS.date,
-      render: (_, alert) => formatDateTime(alert.updated_time, i18n.language),
     },
   ];
 
@@ -133,7 +155,7 @@ export function AlertsTab({ incidentKey }: AlertsTabProps) {
             columns={columns}
             dataSource={rows}
             pagination={false}
-            scroll={{ y: ROW_HEIGHT * TABLE_ROWS, x: TABLE_MIN_WIDTH }}
+            scroll={{ y: ROW_HEIGHT * TABLE_ROWS, x: isPhone ? PHONE_TABLE_MIN_WIDTH : TABLE_MIN_WIDTH }}
             onScroll={onScroll}
             rowClassName={(alert) => (alert.uuid === selectedUuid ? 'ant-table-row-selected' : '')}
             onRow={(alert) => ({

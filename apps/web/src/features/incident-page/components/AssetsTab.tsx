@@ -5,6 +5,9 @@ import { useSnapshotsQuery } from '../api/useIncidentTabsQueries.ts';
 import '../../alerts/index.ts';
 import { ASSET_CRITICALITY_COLORS, colorOf } from '@/shared/theme/domainColors.ts';
 
+/** A column whose values are read whole (host names, ids, addresses). */
+const unbroken = { onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
+
 export type AssetsTabProps = { incidentKey: number };
 
 /** CMDB assets of the incident as they were when involved (GET {incident}/snapshots/, paged through next). */
@@ -24,12 +27,14 @@ export function AssetsTab({ incidentKey }: AssetsTabProps) {
         data-testid="incident-assets"
         dataSource={rows}
         pagination={false}
+        // host names and CMDB ids are read whole: they never break, the table scrolls instead
+        scroll={{ x: 'max-content' }}
         columns={[
-          { key: 'name', title: t('alerts.assets.name'), dataIndex: 'name' },
-          { key: 'cmdb', title: t('alerts.assets.cmdbId'), dataIndex: 'cmdb_id' },
+          { key: 'name', title: t('alerts.assets.name'), dataIndex: 'name', ...unbroken },
+          { key: 'cmdb', title: t('alerts.assets.cmdbId'), dataIndex: 'cmdb_id', ...unbroken },
           { key: 'type', title: t('alerts.assets.type'), dataIndex: 'asset_type' },
           { key: 'os', title: t('alerts.assets.os'), dataIndex: 'os' },
-          { key: 'ip', title: t('alerts.assets.ip'), dataIndex: 'ip_address' },
+          { key: 'ip', title: t('alerts.assets.ip'), dataIndex: 'ip_address', ...unbroken },
           {
             key: 'criticality',
             title: t('alerts.assets.criticality'),

@@ -1,12 +1,13 @@
 import type { IncidentAction, IncidentCard } from '@soc/contracts';
 import { Card, Descriptions, Flex, Tag, theme, Typography, type DescriptionsProps } from 'antd';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTimeWithZone } from '@/shared/lib/formatDateTime.ts';
 import { RuleNamePopover } from '../../rules/index.ts';
 import { wrapText } from '@/shared/lib/wrapText.ts';
 import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
 import type { CustomerAction } from '../api/useIncidentActionMutation.ts';
+import { useCommentsQuery } from '../api/useCommentsQuery.ts';
 import { AssigneeSelect } from './AssigneeSelect.tsx';
 import { AttachmentList } from '@/shared/ui/chat/AttachmentList.tsx';
 import { GossopkaControl } from './GossopkaControl.tsx';
@@ -45,17 +46,10 @@ export type MainInfoProps = {
   actions: readonly IncidentAction[] | undefined;
   actionsLoading: boolean;
   onAction: (action: CustomerAction) => void;
-  onOpenPriorityDialog: () => void;
 };
 
 /** Status, priority, tenant, categories, dates, SLA, assignee and the workflow actions. */
-export function MainInfo({
-  incident,
-  actions,
-  actionsLoading,
-  onAction,
-  onOpenPriorityDialog,
-}: MainInfoProps) {
+export function MainInfo({ incident, actions, actionsLoading, onAction }: MainInfoProps) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const none = t('incidentPage.none');
@@ -74,7 +68,7 @@ export function MainInfo({
     {
       key: 'priority',
       label: t('incidentPage.mainInfo.priority'),
-      children: <PriorityControl incident={incident} onOpenDialog={onOpenPriorityDialog} />,
+      children: <PriorityControl incident={incident} />,
     },
     {
       key: 'assignee',
@@ -144,10 +138,16 @@ export type MoreInfoProps = {
 /** Reporter, tags, resolution, affected systems, rules, files and the national centre. */
 export function MoreInfo({ incident, onRefresh }: MoreInfoProps) {
   const { t, i18n } = useTranslation();
-  const { token } = theme.useToken();
   const none = t('incidentPage.none');
   const locale = i18n.language;
   const resolution = resolutionText(incident, t, locale) ?? none;
+  // every file of the incident in one place (issue 40): its own, then those sent with comments
+  // (the comments panel's query, so no request of its own)
+  const comments = useCommentsQuery(incident.key);
+  const commentFiles = useMemo(
+    () => (comments.data ?? []).flatMap((comment) => comment.attachments),
+    [comments.data],
+  );
   const items: DescriptionsProps['items'] = [
     {
       key: 'reporter',
@@ -204,21 +204,35 @@ export function MoreInfo({ incident, onRefresh }: MoreInfoProps) {
       key: 'attachments',
       label: t('incidentPage.moreInfo.attachments'),
       children:
-        incident.attachments.length > 0 ? (
-          <AttachmentList attachments={incident.attachments} testId="incident-attachments" />
+        incident.attachments.length + commentFiles.length > 0 ? (
+          <Flex vertical gap="small">
+            <AttachmentList attachments={incident.attachments} testId="incident-attachments" />
+            {commentFiles.length > 0 && (
+              <Flex vertical gap={2}>
+                <Typography.Text type="secondary">{t('incidentPage.moreInfo.fromComments')}</Typography.Text>
+                {/* previewed in the comments already: listed here, not loaded twice */}
+                <AttachmentList
+                  attachments={commentFiles}
+                  testId="incident-comment-attachments"
+                  thumbnails={false}
+                />
+              </Flex>
+            )}
+          </Flex>
         ) : (
           none
         ),
+    },
+    {
+      // a row like the others (issue 40); its countdown and button wrap within the value
+      key: 'gossopka',
+      label: t('incidentPage.moreInfo.gossopka'),
+      children: <GossopkaControl incident={incident} onRefresh={onRefresh} />,
     },
   ];
   return (
     <Block title={t('incidentPage.moreInfo.title')} testId="incident-more-info">
       <Descriptions column={1} size="small" items={items} />
-      {/* Below the list rather than in it: its button and countdown need the block's full width. */}
-      <Flex vertical gap="small" style={{ marginTop: token.marginSM }}>
-        <Typography.Text type="secondary">{t('incidentPage.moreInfo.gossopka')}</Typography.Text>
-        <GossopkaControl incident={incident} onRefresh={onRefresh} />
-      </Flex>
     </Block>
   );
 }

@@ -1,4 +1,3 @@
-import { EditOutlined } from '@ant-design/icons';
 import { INCIDENT_PRIORITIES, type IncidentCard, type IncidentPriority } from '@soc/contracts';
 import { Button, Flex, Form, Modal, Select } from 'antd';
 import { useState } from 'react';
@@ -21,12 +20,14 @@ function priorityOptions(incident: IncidentCard) {
 
 export type PriorityControlProps = {
   incident: IncidentCard;
-  /** Opens the priority dialog (also opened by `?updatePriority`). */
-  onOpenDialog: () => void;
 };
 
-/** The priority in the main info, changed in place (product §A4 "inline"), with a button for the dialog. */
-export function PriorityControl({ incident, onOpenDialog }: PriorityControlProps) {
+/**
+ * The priority in the main info, changed in place (product §A4 "inline"): one control, a select
+ * showing the priority's tag. The dialog is for the `?updatePriority` link alone (issue 40: an
+ * arrow and a pencil beside each other offered the same change twice).
+ */
+export function PriorityControl({ incident }: PriorityControlProps) {
   const { t } = useTranslation();
   const mutation = usePriorityMutation(incident.key);
   const editable = incident.allowed_priorities.length > 0;
@@ -40,30 +41,19 @@ export function PriorityControl({ incident, onOpenDialog }: PriorityControlProps
 
   if (!editable) return <IncidentPriorityTag priority={incident.priority} testId="incident-priority" />;
   return (
-    <Flex align="center" gap="small">
-      <Select<IncidentPriority>
-        size="small"
-        variant="borderless"
-        value={incident.priority}
-        options={priorityOptions(incident)}
-        onChange={change}
-        loading={mutation.isPending}
-        disabled={mutation.isPending}
-        aria-label={t('incidentPage.mainInfo.priority')}
-        data-testid="incident-priority-select"
-        data-priority={incident.priority}
-        popupMatchSelectWidth={false}
-      />
-      <Button
-        type="text"
-        size="small"
-        icon={<EditOutlined aria-hidden />}
-        aria-label={t('incidentPage.mainInfo.changePriority')}
-        title={t('incidentPage.mainInfo.changePriority')}
-        onClick={onOpenDialog}
-        data-testid="incident-priority-dialog-open"
-      />
-    </Flex>
+    <Select<IncidentPriority>
+      size="small"
+      variant="borderless"
+      value={incident.priority}
+      options={priorityOptions(incident)}
+      onChange={change}
+      loading={mutation.isPending}
+      disabled={mutation.isPending}
+      aria-label={t('incidentPage.mainInfo.priority')}
+      data-testid="incident-priority-select"
+      data-priority={incident.priority}
+      popupMatchSelectWidth={false}
+    />
   );
 }
 

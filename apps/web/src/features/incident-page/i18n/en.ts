@@ -10,7 +10,6 @@ export const incidentPageEn = {
     title: 'Main info',
     status: 'Status',
     priority: 'Priority',
-    changePriority: 'Change priority',
     system: 'System',
     service: 'Service',
     issueType: 'Issue type',
@@ -33,7 +32,8 @@ export const incidentPageEn = {
     activity: 'Activity detected',
     detectionRules: 'Detection rules',
     attachments: 'Attachments',
-    gossopka: 'National centre (GosSOPKA)',
+    fromComments: 'Sent with comments',
+    gossopka: 'GosSOPKA',
   },
   mitre: {
     title: 'MITRE ATT&CK',

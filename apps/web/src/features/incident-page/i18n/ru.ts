@@ -13,7 +13,6 @@ export const incidentPageRu: RussianTexts<typeof incidentPageEn> = {
     title: 'Основная информация',
     status: 'Статус',
     priority: 'Приоритет',
-    changePriority: 'Изменить приоритет',
     system: 'Система',
     service: 'Сервис',
     issueType: 'Тип обращения',
@@ -36,6 +35,7 @@ export const incidentPageRu: RussianTexts<typeof incidentPageEn> = {
     activity: 'Обнаруженная активность',
     detectionRules: 'Правила обнаружения',
     attachments: 'Вложения',
+    fromComments: 'Из комментариев',
     gossopka: 'ГосСОПКА',
   },
   mitre: {

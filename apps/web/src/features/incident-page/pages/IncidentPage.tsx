@@ -78,10 +78,10 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
   const priorityDialogOpen = searchParams.has(UPDATE_PRIORITY_PARAM);
   useDocumentTitle(t('pages.incident', { incNumber: incidentKey }));
 
-  const setPriorityDialog = (open: boolean) => {
+  // the dialog is the `?updatePriority` link's (product §A2); on the page the priority is changed in place
+  const closePriorityDialog = () => {
     const next = new URLSearchParams(searchParams);
-    if (open) next.set(UPDATE_PRIORITY_PARAM, '');
-    else next.delete(UPDATE_PRIORITY_PARAM);
+    next.delete(UPDATE_PRIORITY_PARAM);
     setSearchParams(next, { replace: true });
   };
 
@@ -160,7 +160,6 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
               actions={actions.data}
               actionsLoading={actions.isPending}
               onAction={setDialogAction}
-              onOpenPriorityDialog={() => setPriorityDialog(true)}
             />
             <MoreInfo incident={incident} onRefresh={refresh} />
             <MitreBlock incident={incident} />
@@ -176,11 +175,7 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
           </section>
           <CommentsPanel incidentKey={incidentKey} />
           <ActionDialog incident={incident} action={dialogAction} onClose={() => setDialogAction(null)} />
-          <PriorityDialog
-            incident={incident}
-            open={priorityDialogOpen}
-            onClose={() => setPriorityDialog(false)}
-          />
+          <PriorityDialog incident={incident} open={priorityDialogOpen} onClose={closePriorityDialog} />
         </Flex>
       )}
     </Flex>

@@ -65,18 +65,20 @@ export type AttachmentListProps = {
   attachments: readonly Attachment[];
   /** Test id prefix. */
   testId: string;
+  /** Previews of images (default); off where the same files are previewed elsewhere on the page. */
+  thumbnails?: boolean;
 };
 
 /**
  * Attachments with their sizes; each downloads through the download popup. Images of the types
  * of product §A3 also show a thumbnail.
  */
-export function AttachmentList({ attachments, testId }: AttachmentListProps) {
+export function AttachmentList({ attachments, testId, thumbnails = true }: AttachmentListProps) {
   const { i18n } = useTranslation();
   if (attachments.length === 0) return null;
   return (
     <Flex vertical gap="small" data-testid={testId}>
-      {attachments.some((attachment) => hasThumbnail(attachment.content_type)) && (
+      {thumbnails && attachments.some((attachment) => hasThumbnail(attachment.content_type)) && (
         <Image.PreviewGroup>
           <Flex wrap gap="small">
             {attachments
