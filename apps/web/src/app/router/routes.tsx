@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/shared/ui/FullPageSpinner.tsx';
 import { lazyPage } from '@/shared/lib/chunkLoad.ts';
 import { RootLayout, RouteErrorScreen } from './RootLayout.tsx';
@@ -45,22 +45,22 @@ const WebhooksPage = lazyPage(loadWebhooksPage, 'WebhooksPage');
 const AuditLogPage = lazyPage(loadAuditLogPage, 'AuditLogPage');
 const ChangePasswordPage = lazyPage(loadChangePasswordPage, 'ChangePasswordPage');
 
-/** The chunks of the pages most often opened directly, by the path that opens them. */
-const DIRECT_PAGES: [RegExp, () => Promise<unknown>][] = [
-  [/^\/(dashboard\/?)?$/, loadDashboardPage],
-  [/^\/incidents\/?$/, loadIncidentsPage],
-  [/^\/inc\/[^/]+\/?$/, loadIncidentPage],
-];
+/** What a route of the table carries: the loader of the page chunk it shows (or redirects to). */
+type PageHandle = { load: () => Promise<unknown> };
+const page = (load: PageHandle['load']): { handle: PageHandle } => ({ handle: { load } });
 
-/** The loader of the page chunk that `pathname` opens, if it is one of DIRECT_PAGES. */
+/** The loader of the page chunk that `pathname` opens (the route table's own), if any. */
 export function directPageLoader(pathname: string): (() => Promise<unknown>) | undefined {
-  return DIRECT_PAGES.find(([path]) => path.test(pathname))?.[1];
+  const matches = matchRoutes(routes, pathname);
+  const leaf = matches?.[matches.length - 1]?.route.handle as PageHandle | undefined;
+  return leaf?.load;
 }
 
 /**
- * Starts loading the page chunk of the address the browser opened while the session is restored
- * and the user record loads (the auth gate renders the page only then): a full load of the
- * dashboard no longer fetches its chunk after those calls. A failure is left to the page's own
+ * Starts loading the page chunk of the address the browser opened while the session is restored,
+ * the language pack and the user record load (the auth gate renders the page only then): a full
+ * load of any page no longer fetches its chunk after those calls (issue 40: every screen opened
+ * by address, not only the dashboard and the incidents). A failure is left to the page's own
  * lazy import, which shows the chunk error screen.
  */
 export function preloadDirectPage(pathname: string): void {
@@ -84,47 +84,68 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorScreen />,
     children: [
-      { index: true, element: <Navigate to="/dashboard" replace /> },
+      { index: true, element: <Navigate to="/dashboard" replace />, ...page(loadDashboardPage) },
       // Tasks (product §A2: /issues/issues/task with model, type and an optional id)
-      { path: 'issues/issues/task/:id?', element: <TasksRoutePage /> },
-      { path: 'issues/*', element: <Navigate to="/issues/issues/task" replace /> },
-      { path: 'misconfigs', element: <MisconfigsPage /> },
+      { path: 'issues/issues/task/:id?', element: <TasksRoutePage />, ...page(loadTasksRoutePage) },
+      {
+        path: 'issues/*',
+        element: <Navigate to="/issues/issues/task" replace />,
+        ...page(loadTasksRoutePage),
+      },
+      { path: 'misconfigs', element: <MisconfigsPage />, ...page(loadMisconfigsPage) },
       // the alerts of the user's systems (issue 40), from the Issues menu
-      { path: 'alerts', element: <AlertsPage /> },
-      { path: 'dashboard', element: <DashboardPage /> },
-      { path: 'incidents', element: <IncidentsPage /> },
-      { path: 'inc/:incNumber', element: <IncidentPage /> },
-      { path: 'changepassword', element: <ChangePasswordPage /> },
+      { path: 'alerts', element: <AlertsPage />, ...page(loadAlertsPage) },
+      { path: 'dashboard', element: <DashboardPage />, ...page(loadDashboardPage) },
+      { path: 'incidents', element: <IncidentsPage />, ...page(loadIncidentsPage) },
+      { path: 'inc/:incNumber', element: <IncidentPage />, ...page(loadIncidentPage) },
+      { path: 'changepassword', element: <ChangePasswordPage />, ...page(loadChangePasswordPage) },
       // profile settings (issue 13): notification e-mails and the audit log of the user's systems
-      { path: 'profile/notifications', element: <NotificationSettingsPage /> },
-      { path: 'profile/audit', element: <AuditLogPage /> },
+      {
+        path: 'profile/notifications',
+        element: <NotificationSettingsPage />,
+        ...page(loadNotificationSettingsPage),
+      },
+      { path: 'profile/audit', element: <AuditLogPage />, ...page(loadAuditLogPage) },
       // the IOC feed for the customer's blocking tools (issue 29 §3)
-      { path: 'profile/ioc-feed', element: <IocFeedPage /> },
+      { path: 'profile/ioc-feed', element: <IocFeedPage />, ...page(loadIocFeedPage) },
       // outbound webhooks of the user's systems (issue 29 part 2), from the profile menu
-      { path: 'webhooks', element: <WebhooksPage /> },
+      { path: 'webhooks', element: <WebhooksPage />, ...page(loadWebhooksPage) },
       // Reports (product §B2): the menu opens the reports list tab.
-      { path: 'reports', element: <Navigate to="/reports/reportsList" replace /> },
-      { path: 'reports/:tab', element: <ReportsPage /> },
-      { path: 'tenants', element: <TenantsPage /> },
-      { path: 'tenants/:systemId', element: <TenantPage /> },
-      { path: 'cmdb/assets', element: <AssetsPage /> },
-      { path: 'cmdb/assets/:assetId', element: <AssetPage /> },
-      { path: 'log-sources', element: <Navigate to="/log-sources/total" replace /> },
-      { path: 'log-sources/:tab', element: <LogSourcesPage /> },
+      { path: 'reports', element: <Navigate to="/reports/reportsList" replace />, ...page(loadReportsPage) },
+      { path: 'reports/:tab', element: <ReportsPage />, ...page(loadReportsPage) },
+      { path: 'tenants', element: <TenantsPage />, ...page(loadTenantsPage) },
+      { path: 'tenants/:systemId', element: <TenantPage />, ...page(loadTenantPage) },
+      { path: 'cmdb/assets', element: <AssetsPage />, ...page(loadAssetsPage) },
+      { path: 'cmdb/assets/:assetId', element: <AssetPage />, ...page(loadAssetPage) },
+      {
+        path: 'log-sources',
+        element: <Navigate to="/log-sources/total" replace />,
+        ...page(loadLogSourcesPage),
+      },
+      { path: 'log-sources/:tab', element: <LogSourcesPage />, ...page(loadLogSourcesPage) },
       // the file viewer: files/download/<kind>/<id>/<file> (product §B2)
-      { path: 'files/*', element: <FileViewerPage /> },
+      { path: 'files/*', element: <FileViewerPage />, ...page(loadFileViewerPage) },
       // The documentation hub (product §B2): the menu opens the instructions tab.
-      { path: 'docs', element: <Navigate to="/docs/instructions" replace /> },
-      { path: 'docs/:tab', element: <DocsHubPage /> },
-      { path: 'instruction/:id', element: <DocumentPage key="instructions" tab="instructions" /> },
+      { path: 'docs', element: <Navigate to="/docs/instructions" replace />, ...page(loadDocsHubPage) },
+      { path: 'docs/:tab', element: <DocsHubPage />, ...page(loadDocsHubPage) },
+      {
+        path: 'instruction/:id',
+        element: <DocumentPage key="instructions" tab="instructions" />,
+        ...page(loadDocumentPage),
+      },
       {
         path: 'responseInstruction/:id',
         element: <DocumentPage key="responseInstructions" tab="responseInstructions" />,
+        ...page(loadDocumentPage),
       },
-      { path: 'article/:id', element: <DocumentPage key="articles" tab="articles" /> },
-      { path: 'rule/:id', element: <RulePage /> },
+      {
+        path: 'article/:id',
+        element: <DocumentPage key="articles" tab="articles" />,
+        ...page(loadDocumentPage),
+      },
+      { path: 'rule/:id', element: <RulePage />, ...page(loadRulePage) },
       // Any unknown path opens the dashboard (product §A2).
-      { path: '*', element: <Navigate to="/dashboard" replace /> },
+      { path: '*', element: <Navigate to="/dashboard" replace />, ...page(loadDashboardPage) },
     ],
   },
 ];
