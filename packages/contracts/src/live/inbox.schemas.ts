@@ -26,8 +26,6 @@ export type PortalEvent = z.infer<typeof PortalEventSchema>;
 
 /** Inbox items come in pages of this many. */
 export const INBOX_PAGE_SIZE = 20;
-/** The bell's badge stops here and shows "99+" (design §7). */
-export const INBOX_BADGE_MAX = 99;
 
 /** GET /api/v0/notifications/inbox/ */
 export const InboxListQuerySchema = z

@@ -14,6 +14,7 @@ import { LanguageSwitch } from '@/shared/ui/LanguageSwitch.tsx';
 import { ThemeSwitch } from '@/shared/ui/ThemeSwitch.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
+import { NotificationBell } from '../../features/inbox/index.ts';
 import { loadLiveUpdates } from '../../features/live/routes.ts';
 
 /** The download popup (progress bars and all) loads with the first download, not with the shell. */
@@ -45,7 +46,7 @@ function LazyDownloadPopup() {
 
 /**
  * The signed-in frame: header (brand, menu, language, theme, profile), the routed page and a
- * footer with the product version. Never narrower than SHELL_MIN_WIDTH (product §A2), except
+ * footer with the product version. The header's bell is the notification centre (issue 40). Never narrower than SHELL_MIN_WIDTH (product §A2), except
  * below 1024 px: there the phone layout has a menu button in the header that opens a drawer
  * with the menu and the header's controls.
  */
@@ -86,18 +87,23 @@ export function AppShell() {
           <BrandLogo />
         </Link>
         {isPhone ? (
-          // a chunk that fails to load leaves the phone without its menu, not the shell down
-          <ErrorBoundary resetKey="phone-menu" fallback={null}>
-            <Suspense fallback={null}>
-              <PhoneMenu />
-            </Suspense>
-          </ErrorBoundary>
+          // the bell stays in the top bar on a phone, beside the menu button
+          <Flex align="center" gap="small" style={{ marginInlineStart: 'auto' }}>
+            <NotificationBell />
+            {/* a chunk that fails to load leaves the phone without its menu, not the shell down */}
+            <ErrorBoundary resetKey="phone-menu" fallback={null}>
+              <Suspense fallback={null}>
+                <PhoneMenu />
+              </Suspense>
+            </ErrorBoundary>
+          </Flex>
         ) : (
           <>
             <MainMenu />
             <Flex align="center" gap="middle" style={{ flex: 'none' }}>
               <LanguageSwitch />
               <ThemeSwitch />
+              <NotificationBell />
               <ProfileMenu />
             </Flex>
           </>

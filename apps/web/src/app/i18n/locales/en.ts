@@ -87,6 +87,9 @@ export const en = {
     menuTitle: 'Menu',
     openMenu: 'Open the menu',
     closeMenu: 'Close the menu',
+    notifications_one: 'Notifications, {{count, number}} unread',
+    notifications_other: 'Notifications, {{count, number}} unread',
+    notificationsMore: 'Notifications, more than {{count, number}} unread',
   },
   profile: {
     changePassword: 'Security',

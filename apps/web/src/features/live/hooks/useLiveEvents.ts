@@ -1,8 +1,9 @@
-import { EVENTS_RETRY_MS, LIVE_EVENT_TYPES, LiveEventSchema } from '@soc/contracts';
+import { EVENTS_RETRY_MS, INBOX_UPDATED_EVENT, LIVE_EVENT_TYPES, LiveEventSchema } from '@soc/contracts';
 import type { LiveEvent } from '@soc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiUrl } from '@/shared/api/index.ts';
+import { inboxKeys } from '../../inbox/index.ts';
 import { fetchEventsTicket } from '../api/fetchEventsTicket.ts';
 import { invalidateForEvent } from './liveInvalidation.ts';
 
@@ -43,7 +44,11 @@ export function useLiveEvents(onEvent?: LiveEventHandler): void {
       handler.current?.(parsed.data);
     };
 
+    let reconnected = false;
+    const refreshInbox = () => void client.invalidateQueries({ queryKey: inboxKeys.all });
+
     const retry = () => {
+      reconnected = true;
       source?.close();
       source = null;
       if (!stopped) timer = setTimeout(() => void connect(), EVENTS_RETRY_MS);
@@ -55,6 +60,10 @@ export function useLiveEvents(onEvent?: LiveEventHandler): void {
         if (stopped) return;
         source = new EventSource(apiUrl('/events/', { ticket, last_event_id: lastId }));
         for (const type of LIVE_EVENT_TYPES) source.addEventListener(type, receive);
+        // the user's notification centre changed (in this tab, another one or by an event)
+        source.addEventListener(INBOX_UPDATED_EVENT, refreshInbox);
+        // a signal is not replayed: after a lost stream the bell asks again
+        if (reconnected) source.onopen = refreshInbox;
         // the browser's own reconnect would reuse an expired ticket: reconnect with a new one
         source.onerror = retry;
       } catch {
