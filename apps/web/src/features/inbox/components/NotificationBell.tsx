@@ -40,6 +40,7 @@ export function NotificationBell() {
         }
       }}
       data-testid="inbox-bell"
+      data-unread={unread}
       icon={
         <CountBadge count={unread} size="small" data-testid="inbox-badge">
           <BellOutlined aria-hidden style={{ fontSize: token.fontSizeLG }} />
