@@ -26,6 +26,9 @@ const EVENT_ROWS: readonly (NotificationEvent | PortalEvent)[] = [
   'task_answer',
 ];
 
+/** Holds a form field that the events table below shows and sets (antd wants a child to bind). */
+const Held = (_: { value?: unknown }) => null;
+
 /**
  * /profile/notifications: which events e-mail the user, about what, in which language (issue
  * 13), and which reach the notification centre (issue 40).
@@ -91,8 +94,12 @@ export function NotificationSettingsPage() {
             }}
             onFinish={onFinish}
           >
-            <Form.Item name="events" hidden />
-            <Form.Item name="portal_events" hidden />
+            <Form.Item name="events" hidden>
+              <Held />
+            </Form.Item>
+            <Form.Item name="portal_events" hidden>
+              <Held />
+            </Form.Item>
             <Form.Item label={t('settings.notifications.events')} extra={t('settings.notifications.follow')}>
               <div
                 role="group"
