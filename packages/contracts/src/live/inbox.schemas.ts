@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../common/lists.schemas.ts';
 import { queryBool, queryId } from '../common/query.ts';
-import { TaskTypeSchema } from '../tasks/tasks.schemas.ts';
+import { TASK_TYPES } from '../tasks/task-titles.ts';
 
 /**
  * The notification centre (issue 40): the events that concern a user, kept on the server per
@@ -52,20 +52,11 @@ export const InboxItemSchema = z.object({
   /** The report (report_ready). */
   report: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** The request (task_answer). */
-  task: z.object({ id: z.number().int(), type: TaskTypeSchema, subject: z.string() }).nullable(),
+  task: z.object({ id: z.number().int(), type: z.enum(TASK_TYPES), subject: z.string() }).nullable(),
 });
 export type InboxItem = z.infer<typeof InboxItemSchema>;
 export const InboxListResponseSchema = pageOf(InboxItemSchema);
 export type InboxListResponse = z.infer<typeof InboxListResponseSchema>;
-
-/** GET /api/v0/notifications/inbox/count/: the bell's number. */
-export const InboxCountSchema = z.object({
-  /** Unread items, counted up to TOTAL_COUNT_CAP. */
-  unread: z.number().int().nonnegative(),
-  /** False when counting stopped at the cap: there are more than `unread`. */
-  unread_exact: z.boolean(),
-});
-export type InboxCount = z.infer<typeof InboxCountSchema>;
 
 export const InboxItemParamsSchema = z.object({ id: queryId }).strict();
 
@@ -77,9 +68,3 @@ export const InboxReadAllSchema = z
   })
   .strict();
 export type InboxReadAll = z.infer<typeof InboxReadAllSchema>;
-
-/** POST …/inbox/{id}/read/ and …/inbox/read_all/: how many items are still unread afterwards. */
-export const InboxReadResponseSchema = InboxCountSchema;
-
-/** The server-sent event that tells a user's open tabs to refresh the bell (no id: never replayed). */
-export const INBOX_UPDATED_EVENT = 'inbox.updated';

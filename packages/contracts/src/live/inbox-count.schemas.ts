@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/*
+ * What the header's bell needs of the notification centre (issue 40), apart from the list's
+ * schemas (inbox.schemas.ts): the shell loads this module at start-up, so it imports zod only.
+ */
+
+/** GET /api/v0/notifications/inbox/count/: the bell's number. */
+export const InboxCountSchema = z.object({
+  /** Unread items, counted up to TOTAL_COUNT_CAP. */
+  unread: z.number().int().nonnegative(),
+  /** False when counting stopped at the cap: there are more than `unread`. */
+  unread_exact: z.boolean(),
+});
+export type InboxCount = z.infer<typeof InboxCountSchema>;
+
+/** POST …/inbox/{id}/read/ and …/inbox/read_all/: how many items are still unread afterwards. */
+export const InboxReadResponseSchema = InboxCountSchema;
+
+/** The server-sent event that tells a user's open tabs to refresh the bell (no id: never replayed). */
+export const INBOX_UPDATED_EVENT = 'inbox.updated';
