@@ -2,27 +2,12 @@ import { z } from 'zod';
 import { pageOf } from '../common/lists.schemas.ts';
 import { queryBool, queryId } from '../common/query.ts';
 import { TASK_TYPES } from '../tasks/task-titles.ts';
+import { PortalEventSchema } from './inbox-count.schemas.ts';
 
 /**
  * The notification centre (issue 40): the events that concern a user, kept on the server per
  * user with their read state, shown behind the bell in the header.
  */
-
-/** Kinds of the portal's notifications, each of which the user may turn off. */
-export const PORTAL_EVENTS = [
-  /** A new incident on one of the user's systems (not one they registered themselves). */
-  'incident_created',
-  /** The status of an incident the user follows changed. */
-  'status_changed',
-  /** Someone else (the SOC or a colleague) commented on an incident the user follows. */
-  'comment',
-  /** A report the user ordered is ready. */
-  'report_ready',
-  /** The SOC answered in the chat of a request (task) the user opened. */
-  'task_answer',
-] as const;
-export const PortalEventSchema = z.enum(PORTAL_EVENTS);
-export type PortalEvent = z.infer<typeof PortalEventSchema>;
 
 /** Inbox items come in pages of this many. */
 export const INBOX_PAGE_SIZE = 20;

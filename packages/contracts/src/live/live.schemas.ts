@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../common/lists.schemas.ts';
 import { LanguageSchema, csvList, queryMillis, searchText } from '../common/query.ts';
-import { PORTAL_EVENTS, PortalEventSchema } from './inbox.schemas.ts';
+import { PORTAL_EVENTS, PortalEventSchema } from './inbox-count.schemas.ts';
 
 /**
  * Live updates, customer e-mail notifications and the audit log (issue 13, part B).
