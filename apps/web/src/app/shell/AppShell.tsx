@@ -1,6 +1,7 @@
 import { PRODUCT_VERSION, SHELL_MIN_WIDTH } from '@soc/contracts';
 import { Flex, Layout, theme } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { usePortalName } from '@/shared/config/PortalConfigContext.tsx';
@@ -14,7 +15,7 @@ import { LanguageSwitch } from '@/shared/ui/LanguageSwitch.tsx';
 import { ThemeSwitch } from '@/shared/ui/ThemeSwitch.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
-import { NotificationBell } from '../../features/inbox/index.ts';
+import { inboxKeys, NotificationBell } from '../../features/inbox/index.ts';
 import { loadLiveUpdates } from '../../features/live/routes.ts';
 
 /** The download popup (progress bars and all) loads with the first download, not with the shell. */
@@ -57,6 +58,12 @@ export function AppShell() {
   const portalName = usePortalName();
   const isPhone = useIsPhone();
   const padding = isPhone ? token.paddingSM : token.paddingLG;
+  const client = useQueryClient();
+  // the live stream tells of the notification centre; the bell and its panel refetch
+  const refreshInbox = useCallback(
+    () => void client.invalidateQueries({ queryKey: inboxKeys.all }),
+    [client],
+  );
 
   return (
     <Layout
@@ -127,7 +134,7 @@ export function AppShell() {
       {/* without its chunk the lists still refresh by their 30 s poll */}
       <ErrorBoundary resetKey="live" fallback={null}>
         <Suspense fallback={null}>
-          <LiveUpdates />
+          <LiveUpdates onInboxUpdated={refreshInbox} />
         </Suspense>
       </ErrorBoundary>
     </Layout>

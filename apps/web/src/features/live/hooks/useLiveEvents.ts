@@ -3,7 +3,6 @@ import type { LiveEvent } from '@soc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiUrl } from '@/shared/api/index.ts';
-import { inboxKeys } from '../../inbox/index.ts';
 import { fetchEventsTicket } from '../api/fetchEventsTicket.ts';
 import { invalidateForEvent } from './liveInvalidation.ts';
 
@@ -14,13 +13,17 @@ export type LiveEventHandler = (event: LiveEvent) => void;
  * Keeps one server-sent event stream open while the user is signed in (mounted once, in the
  * shell). Lists refresh through their query cache; the 30 s polls stay as the fallback. A lost
  * stream is reopened after EVENTS_RETRY_MS with a new ticket, asking for what it missed.
+ * `onInboxUpdated` hears the user's notification-centre signal (and a reopened stream), so that
+ * this feature needs nothing of the notification centre's.
  */
-export function useLiveEvents(onEvent?: LiveEventHandler): void {
+export function useLiveEvents(onEvent?: LiveEventHandler, onInboxUpdated?: () => void): void {
   const client = useQueryClient();
   const handler = useRef(onEvent);
+  const inboxHandler = useRef(onInboxUpdated);
   useEffect(() => {
     handler.current = onEvent;
-  }, [onEvent]);
+    inboxHandler.current = onInboxUpdated;
+  }, [onEvent, onInboxUpdated]);
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -45,7 +48,7 @@ export function useLiveEvents(onEvent?: LiveEventHandler): void {
     };
 
     let reconnected = false;
-    const refreshInbox = () => void client.invalidateQueries({ queryKey: inboxKeys.all });
+    const refreshInbox = () => inboxHandler.current?.();
 
     const retry = () => {
       reconnected = true;
