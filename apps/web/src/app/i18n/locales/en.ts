@@ -87,9 +87,8 @@ export const en = {
     menuTitle: 'Menu',
     openMenu: 'Open the menu',
     closeMenu: 'Close the menu',
-    notifications_one: 'Notifications, {{count, number}} unread',
-    notifications_other: 'Notifications, {{count, number}} unread',
-    notificationsMore: 'Notifications, more than {{count, number}} unread',
+    notifications: 'Notifications, unread: {{count, number}}',
+    notificationsMore: 'Notifications, unread: more than {{count, number}}',
   },
   profile: {
     changePassword: 'Security',

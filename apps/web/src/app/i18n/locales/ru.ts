@@ -99,11 +99,8 @@ export const ru: RussianTexts<typeof en> = {
     menuTitle: 'Меню',
     openMenu: 'Открыть меню',
     closeMenu: 'Закрыть меню',
-    notifications_one: 'Уведомления, {{count, number}} непрочитанное',
-    notifications_few: 'Уведомления, {{count, number}} непрочитанных',
-    notifications_many: 'Уведомления, {{count, number}} непрочитанных',
-    notifications_other: 'Уведомления, {{count, number}} непрочитанного',
-    notificationsMore: 'Уведомления, более {{count, number}} непрочитанных',
+    notifications: 'Уведомления, непрочитанных: {{count, number}}',
+    notificationsMore: 'Уведомления, непрочитанных: более {{count, number}}',
   },
   profile: {
     changePassword: 'Безопасность',

@@ -37,7 +37,7 @@ describe('the notification bell', () => {
       baseRoutes({ 'GET /api/v0/notifications/inbox/count/': { body: { unread: 150, unread_exact: true } } }),
     );
     renderApp('/dashboard');
-    const bell = await screen.findByRole('button', { name: 'Notifications, 150 unread' }, BUSY);
+    const bell = await screen.findByRole('button', { name: 'Notifications, unread: 150' }, BUSY);
     expect(within(bell).getByText('99+')).toBeInTheDocument();
   });
 
@@ -50,7 +50,7 @@ describe('the notification bell', () => {
     );
     renderApp('/dashboard');
     expect(
-      await screen.findByRole('button', { name: 'Notifications, more than 10,000 unread' }, BUSY),
+      await screen.findByRole('button', { name: 'Notifications, unread: more than 10,000' }, BUSY),
     ).toBeInTheDocument();
   });
 
@@ -73,7 +73,7 @@ describe('the notification bell', () => {
       }),
     );
     const { user, router } = renderApp('/dashboard');
-    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' }, BUSY);
+    const bell = await screen.findByRole('button', { name: 'Notifications, unread: 2' }, BUSY);
     await user.click(bell);
     const panel = await screen.findByTestId('inbox-panel', {}, BUSY);
     const lines = await within(panel).findAllByTestId('inbox-item', {}, BUSY);
@@ -89,7 +89,7 @@ describe('the notification bell', () => {
       () => expect(callsTo(fetchMock, 'POST /api/v0/notifications/inbox/7/read/')).toHaveLength(1),
       BUSY,
     );
-    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' }, BUSY)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications, unread: 1' }, BUSY)).toBeInTheDocument();
   });
 
   it('marks all read up to the newest line shown', async () => {
@@ -102,7 +102,7 @@ describe('the notification bell', () => {
       }),
     );
     const { user } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }, BUSY));
+    await user.click(await screen.findByRole('button', { name: 'Notifications, unread: 1' }, BUSY));
     const panel = await screen.findByTestId('inbox-panel', {}, BUSY);
     await within(panel).findAllByTestId('inbox-item', {}, BUSY);
     await user.click(within(panel).getByRole('button', { name: 'Mark all read' }));
@@ -111,14 +111,14 @@ describe('the notification bell', () => {
       BUSY,
     );
     expect(callsTo(fetchMock, 'POST /api/v0/notifications/inbox/read_all/')[0]!.body).toEqual({ up_to: 9 });
-    expect(await screen.findByRole('button', { name: 'Notifications, 0 unread' }, BUSY)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Notifications, unread: 0' }, BUSY)).toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {
     authStore.setTokens({ access: makeAccessToken(), refresh: 'r1' });
     mockFetch(baseRoutes({ 'GET /api/v0/notifications/inbox/': { body: page([]) } }));
     const { user } = renderApp('/dashboard');
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 0 unread' }, BUSY));
+    await user.click(await screen.findByRole('button', { name: 'Notifications, unread: 0' }, BUSY));
     expect(await screen.findByText('No notifications yet', {}, BUSY)).toBeInTheDocument();
   });
 });

@@ -35,7 +35,6 @@ function UnreadMark({ count }: { count: number }) {
         fontSize: token.fontSizeSM,
         lineHeight: `${token.controlHeightXS}px`,
         textAlign: 'center',
-        whiteSpace: 'nowrap',
       }}
     >
       {count > BADGE_CAP ? `${BADGE_CAP}+` : count}

@@ -2,8 +2,7 @@
 export const settingsEn = {
   notifications: {
     title: 'Notification settings',
-    intro:
-      'Choose which events send you an e-mail, which appear under the bell in the portal, and the e-mails’ language.',
+    intro: 'Choose which events reach you by e-mail or in the portal, and in which language.',
     email: 'E-mails go to {{email}}.',
     noEmail: 'Your account has no e-mail address, so no notifications can be sent.',
     events: 'Events',
@@ -19,7 +18,7 @@ export const settingsEn = {
     },
     byEmail: 'By e-mail',
     inPortal: 'In the portal',
-    follow: 'I follow the incidents I registered, am assigned or commented on.',
+    follow: 'You follow incidents you registered, are assigned or commented on.',
     scope: 'About',
     scopeAssigned: 'Incidents assigned to me and reports I ordered',
     scopeAll: 'Everything in my systems',
