@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './support/browser.ts';
-import { DEMO_PASSWORD, signIn } from './support/session.ts';
+import { analystIncident, apiAs } from './support/api.ts';
+import { signIn } from './support/session.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -10,27 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const tokenOf = async (username: string): Promise<string> => {
-  const login = await fetch(`${baseUrl}/api/v0/auth/token/obtain/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  return ((await login.json()) as { access: string }).access;
-};
-
-/** Calls the API as `username` (the analyst: as the provider's integrations do). */
-async function api<T>(username: string, path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/v0${path}`, {
-    ...init,
-    headers: {
-      authorization: `Bearer ${await tokenOf(username)}`,
-      ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
-    },
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(username: string, path: string, init: RequestInit = {}) =>
+  apiAs<T>(baseUrl, username, path, init);
 
 const comment = (username: string, key: number, body: string) => {
   const form = new FormData();
@@ -41,26 +23,8 @@ const comment = (username: string, key: number, body: string) => {
 describe('the notification centre', () => {
   it('counts an SOC comment on a followed incident at once; its line opens the incident and is read', async () => {
     // an incident of alice's system that she follows (she commented on it)
-    const systems = await api<{ results: { id: number; is_id: string }[] }>(
-      'analyst',
-      '/soc/systems/?page_size=100',
-    );
-    const system = systems.results.find((s) => s.is_id === 'IS-0001')!;
-    const types = await api<{ results: { id: number; code: string }[] }>('analyst', '/soc/issue_types/');
-    const type = types.results.find((t) => t.code === 'incident')!;
-    const cats = await api<{ results: { id: number }[] }>('analyst', `/soc/issues/${type.id}/categories/`);
     const summary = `Inbox: beaconing from WS-${Date.now() % 100000}`;
-    const { key } = await api<{ key: number }>('analyst', '/soc/incs/', {
-      method: 'POST',
-      body: JSON.stringify({
-        system: system.id,
-        summary,
-        issuetype: type.id,
-        priority: 'high',
-        description: 'Periodic HTTPS requests to a new domain.',
-        primary_category: cats.results[0]!.id,
-      }),
-    });
+    const { key } = await analystIncident(baseUrl, summary, 'Periodic HTTPS requests to a new domain.');
     /** Alice's items about the incident, by kind, once the jobs have written `expected` of them. */
     const settled = (expected: Record<string, number>) =>
       expect
