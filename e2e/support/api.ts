@@ -1,4 +1,5 @@
 import type { Page, Response as PageResponse } from 'playwright-core';
+import { DEMO_PASSWORD } from './session.ts';
 
 /** The access token the signed-in app keeps in storage. */
 export async function accessToken(page: Page): Promise<string> {
@@ -43,4 +44,64 @@ export async function answerTo(
     act(),
   ]);
   return response;
+}
+
+/** Calls the API as `username` (a demo account), signed in for the call; `init.body` may be FormData. */
+export async function apiAs<T>(
+  baseUrl: string,
+  username: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<T> {
+  const login = await fetch(`${baseUrl}/api/v0/auth/token/obtain/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  const { access } = (await login.json()) as { access: string };
+  const response = await fetch(`${baseUrl}/api/v0${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${access}`,
+      ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
+    },
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Registers a high incident of IS-0001 (alice's system) as the SOC analyst, as the provider's integrations do. */
+export async function analystIncident(
+  baseUrl: string,
+  summary: string,
+  description: string,
+): Promise<{ key: number }> {
+  const systems = await apiAs<{ results: { id: number; is_id: string }[] }>(
+    baseUrl,
+    'analyst',
+    '/soc/systems/?page_size=100',
+  );
+  const system = systems.results.find((s) => s.is_id === 'IS-0001')!;
+  const types = await apiAs<{ results: { id: number; code: string }[] }>(
+    baseUrl,
+    'analyst',
+    '/soc/issue_types/',
+  );
+  const type = types.results.find((t) => t.code === 'incident')!;
+  const cats = await apiAs<{ results: { id: number }[] }>(
+    baseUrl,
+    'analyst',
+    `/soc/issues/${type.id}/categories/`,
+  );
+  return apiAs<{ key: number }>(baseUrl, 'analyst', '/soc/incs/', {
+    method: 'POST',
+    body: JSON.stringify({
+      system: system.id,
+      summary,
+      issuetype: type.id,
+      priority: 'high',
+      description,
+      primary_category: cats.results[0]!.id,
+    }),
+  });
 }

@@ -18,6 +18,8 @@ export * from './reports/reports.schemas.ts';
 export * from './alerts/index.ts';
 export * from './inventory/index.ts';
 export * from './live/live.schemas.ts';
+export * from './live/inbox.schemas.ts';
+export * from './live/inbox-count.schemas.ts';
 export * from './tokens/tokens.schemas.ts';
 export * from './admin/admin.schemas.ts';
 export * from './admin/mail-domains.schemas.ts';

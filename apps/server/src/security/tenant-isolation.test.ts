@@ -82,6 +82,8 @@ interface TenantIds {
   /** A webhook endpoint of the system and one delivery of it (issue 29). */
   webhookId: number;
   webhookDeliveryId: number;
+  /** An item of the customer's notification centre (issue 40). */
+  inboxItemId: number;
 }
 let A: TenantIds;
 let B: TenantIds;
@@ -155,6 +157,8 @@ const slotResolvers: Record<string, () => SlotValues> = {
     foreign: [B.webhookDeliveryId],
     missing: MISSING_INT,
   }),
+  // the caller's own notification centre: bob's item is not alice's to mark read
+  'inbox/{id}': () => ({ own: A.inboxItemId, foreign: [B.inboxItemId], missing: MISSING_INT }),
   'files/{path}': () => ({
     own: `incidents/${A.key}/${A.attachmentId}`,
     // B's file by its own path, and B's file id under A's incident
@@ -229,6 +233,8 @@ const NOT_TENANT_ROUTES: Record<string, string> = {
     'the caller’s own stream ticket, no body; what the stream shows is tested below (event streams)',
   'PUT /api/v0/notifications/preferences/':
     'the caller’s own preferences (events, scope, language); no ids in the body',
+  'POST /api/v0/notifications/inbox/read_all/':
+    'the caller’s own notification centre: `up_to` bounds the caller’s items only (inbox tests)',
 };
 
 /** Query parameters that carry a tenant's object id, and B's value for each. */
@@ -278,6 +284,8 @@ const NOT_ID_FILTERS = new Set([
   'search',
   // the security recommendations of one group: a title, text like the search (the scope applies)
   'title',
+  // the notification centre's unread filter (the caller's own items)
+  'unread',
   // the analysts' mail quarantine: part of a sender's address or name
   'sender',
   'q',
@@ -607,6 +615,12 @@ async function tenantIds(
         VALUES (${endpoint!.id}, ${`msg_${randomUUID()}`}, 'incident.created', 'succeeded')
         RETURNING id::int AS id`,
   );
+  const [inboxItem] = await queryRows<{ id: number }>(
+    db,
+    sql`INSERT INTO inbox_items (user_id, event_id, kind, system_ids, incident_key)
+        VALUES (${user.id}, 0, 'incident_created', ARRAY[${systemId}]::int[], ${incident.key})
+        RETURNING id::int AS id`,
+  );
   const token = await call(username, 'POST', '/api/v0/auth/tokens/', {
     json: { name: `${username}'s token`, password: BUILT_PASSWORD },
   });
@@ -634,6 +648,7 @@ async function tenantIds(
     quarantineId: held!.id,
     webhookId: endpoint!.id,
     webhookDeliveryId: delivery!.id,
+    inboxItemId: inboxItem!.id,
   };
 }
 

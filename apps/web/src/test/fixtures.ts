@@ -28,5 +28,6 @@ export const baseRoutes = (overrides: MockRoutes = {}): MockRoutes => ({
   'GET /api/v0/auth/oidc_providers/': { body: { results: [] } },
   'GET /api/v0/auth/user/': { body: currentUser },
   'POST /api/v0/auth/logout/': { body: { detail: 'Logged out' } },
+  'GET /api/v0/notifications/inbox/count/': { body: { unread: 0, unread_exact: true } },
   ...overrides,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../common/lists.schemas.ts';
 import { LanguageSchema, csvList, queryMillis, searchText } from '../common/query.ts';
+import { PORTAL_EVENTS, PortalEventSchema } from './inbox-count.schemas.ts';
 
 /**
  * Live updates, customer e-mail notifications and the audit log (issue 13, part B).
@@ -92,11 +93,17 @@ export const NotificationPreferencesSchema = z
     scope: NotificationScopeSchema,
     /** Language of the e-mails. */
     language: LanguageSchema,
+    /**
+     * Events that reach the notification centre (the bell); empty: none. Left out (clients before
+     * issue 40): the saved choice stays as it is.
+     */
+    portal_events: z.array(PortalEventSchema).max(PORTAL_EVENTS.length).optional(),
   })
   .strict();
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
 export const NotificationPreferencesResponseSchema = NotificationPreferencesSchema.extend({
+  portal_events: z.array(PortalEventSchema),
   /** Where the e-mails go (the account's address); empty: the account has none and gets no e-mail. */
   email: z.string(),
 });

@@ -100,14 +100,16 @@ END $$`,
       'AFTER UPDATE',
       'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows\n  FOR EACH STATEMENT EXECUTE FUNCTION reports_events_updated()',
     ),
-    // tasks (service requests) feed the outbound webhooks only: live streams and mail skip them
+    // tasks (service requests) feed the outbound webhooks and the notification centre: live streams and mail skip them
     `CREATE OR REPLACE FUNCTION tasks_events_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO events (type, system_ids, object_id, data)
   SELECT 'task.updated', ARRAY[n.system_id], n.id::text,
          jsonb_build_object('status', n.status,
                             'previous_status', CASE WHEN o.status <> n.status THEN o.status END,
-                            'changed', ${CHANGED_COLUMNS})
+                            'changed', ${CHANGED_COLUMNS},
+                            -- a new chat message of the SOC: the notification centre's task answer
+                            'soc_reply', n.messages_count > o.messages_count AND n.last_from_soc)
     FROM new_rows n JOIN old_rows o ON o.id = n.id
    WHERE (o.*) IS DISTINCT FROM (n.*)
    ORDER BY n.id;

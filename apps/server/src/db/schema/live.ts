@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -63,8 +63,53 @@ export const notificationPreferences = pgTable('notification_preferences', {
   language: text('language', { enum: ['ru', 'en'] })
     .notNull()
     .default('ru'),
+  /** Kinds that reach the notification centre (issue 40); the default: every kind. */
+  portalEvents: text('portal_events')
+    .array()
+    .notNull()
+    .default(sql`'{incident_created,status_changed,comment,report_ready,task_answer}'::text[]`),
   updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The notification centre (issue 40): one row per user and event that concerns them, written by
+ * the `notify.inbox` job of the event's dispatch (so nothing is lost when an instance stops) and
+ * read newest first. The object's ids are copied so that a line links to it without the event,
+ * which is pruned after days; its name is read from the object at display time.
+ */
+export const inboxItems = pgTable(
+  'inbox_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    /** A PORTAL_EVENTS kind. */
+    kind: text('kind').notNull(),
+    systemIds: integer('system_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
+    incidentKey: bigint('incident_key', { mode: 'number' }),
+    /** The incident's status after the change (status_changed). */
+    status: text('status'),
+    reportId: bigint('report_id', { mode: 'number' }),
+    taskId: bigint('task_id', { mode: 'number' }),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    // one item per user and event: a job run twice writes nothing new
+    uniqueIndex('inbox_items_user_event_idx').on(t.userId, t.eventId),
+    // a user's page, newest first
+    index('inbox_items_user_id_idx').on(t.userId, t.id.desc()),
+    // the bell's count and the unread filter
+    index('inbox_items_user_unread_idx')
+      .on(t.userId, t.id.desc())
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);
 
 /**
  * Events tickets already redeemed (issue 25): a ticket opens one stream once, on any instance.

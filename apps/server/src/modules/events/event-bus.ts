@@ -1,3 +1,4 @@
+import { INBOX_UPDATED_EVENT } from '@soc/contracts';
 import type { Database } from '../../db/client.ts';
 
 /** The channel that the `events_publish` trigger notifies on (migration of issue 13). */
@@ -17,6 +18,15 @@ export interface StoredEvent {
 
 export type EventListener = (event: StoredEvent) => void;
 
+/**
+ * A user's notification centre changed (issue 40): items arrived or were read. Published on the
+ * events channel without an events row (`inboxSignalSql`), so it is never replayed, claimed or
+ * sent to webhooks, and the bus hands it to its signal listeners only, not to the caches.
+ */
+export const INBOX_SIGNAL = INBOX_UPDATED_EVENT;
+
+export type InboxListener = (userId: number) => void;
+
 /** Told `false` when events may have been missed (the channel's connection is gone), `true` once it listens again. */
 export type LiveListener = (live: boolean) => void;
 
@@ -29,6 +39,8 @@ export type LiveListener = (live: boolean) => void;
 export interface EventBus {
   start(): Promise<void>;
   subscribe(listener: EventListener): () => void;
+  /** Follows the INBOX_SIGNAL of every user (a missed one is made up for by the client's refetch on reconnect). */
+  subscribeInbox(listener: InboxListener): () => void;
   /** Follows whether every committed event reaches this instance; called at once with the current state. */
   onLive(listener: LiveListener): () => void;
   close(): Promise<void>;
@@ -78,6 +90,7 @@ export function createPgEventBus(
   replay?: EventReplay,
 ): EventBus {
   const listeners = new Set<EventListener>();
+  const inboxListeners = new Set<InboxListener>();
   const liveListeners = new Set<LiveListener>();
   let live = false;
   /** Whether the channel is listened to right now (the bus turns live once caught up). */
@@ -159,6 +172,11 @@ export function createPgEventBus(
         (payload) => {
           const event = parseEventPayload(payload);
           if (!event) return;
+          if (event.type === INBOX_SIGNAL) {
+            const userId = Number(event.data.user_id);
+            if (Number.isInteger(userId)) tell(inboxListeners, userId);
+            return;
+          }
           if (held) held.push(event);
           else deliver(event);
         },
@@ -169,6 +187,10 @@ export function createPgEventBus(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    subscribeInbox(listener) {
+      inboxListeners.add(listener);
+      return () => inboxListeners.delete(listener);
+    },
     onLive(listener) {
       liveListeners.add(listener);
       listener(live);
@@ -178,6 +200,7 @@ export function createPgEventBus(
       listening = false;
       setLive(false);
       listeners.clear();
+      inboxListeners.clear();
       liveListeners.clear();
       const s = stop;
       stop = undefined;

@@ -1,5 +1,5 @@
 import type { LiveEvent, LiveEventType } from '@soc/contracts';
-import { LIVE_EVENT_TYPES } from '@soc/contracts';
+import { INBOX_UPDATED_EVENT, LIVE_EVENT_TYPES } from '@soc/contracts';
 import type { StoredEvent } from './event-bus.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
@@ -26,3 +26,6 @@ export function presentLiveEvent(e: StoredEvent): LiveEvent | null {
 /** One server-sent event: `id`, `event` (the type) and the JSON `data` line. */
 export const sseFrame = (event: LiveEvent): string =>
   `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+
+/** The signal that the user's notification centre changed (issue 40): no id, no object. */
+export const inboxFrame = `event: ${INBOX_UPDATED_EVENT}\ndata: {}\n\n`;

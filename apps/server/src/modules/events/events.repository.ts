@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { eventTicketUses } from '../../db/schema/index.ts';
 import type { StoredEvent } from './event-bus.ts';
+import { EVENTS_CHANNEL, INBOX_SIGNAL } from './event-bus.ts';
 
 /** How far back a reconnecting client is caught up. */
 const REPLAY_WINDOW_MINUTES = 15;
@@ -68,6 +69,19 @@ export function createEventsRepository(db: Db) {
               FROM events WHERE id = ${id}`,
       );
       return rows[0] && toEvent(rows[0]);
+    },
+
+    /**
+     * Tells the open streams of these users, on every instance, that their notification centre
+     * changed (INBOX_SIGNAL): a NOTIFY on the events channel without an events row, sent on commit.
+     */
+    async signalInbox(userIds: number[]): Promise<void> {
+      if (!userIds.length) return;
+      await db.execute(
+        sql`SELECT pg_notify(${EVENTS_CHANNEL}, json_build_object(
+                     'id', 0, 'type', ${INBOX_SIGNAL}::text, 'data', json_build_object('user_id', u))::text)
+              FROM unnest(${intArray(userIds)}) u`,
+      );
     },
 
     /** Removes events older than `days` (index on created) and the uses of expired tickets. */

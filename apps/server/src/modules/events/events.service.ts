@@ -10,7 +10,7 @@ import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import { createAuthRepository, keyId, keysForToken } from '../auth/index.ts';
 import type { EventBus, StoredEvent } from './event-bus.ts';
-import { presentLiveEvent, sseFrame } from './events.presenter.ts';
+import { inboxFrame, presentLiveEvent, sseFrame } from './events.presenter.ts';
 import { createEventsRepository } from './events.repository.ts';
 import { msg } from '../../lib/messages.ts';
 
@@ -138,11 +138,16 @@ export function createEventsService({
         res.write(sseFrame(live));
       };
       const unsubscribe = bus.subscribe((e) => (replaying ? queue.push(e) : send(e)));
+      // no id: a signal is not replayed, the client refetches its bell when it reconnects
+      const unsubscribeInbox = bus.subscribeInbox((userId) => {
+        if (!closed && userId === current.userId) res.write(inboxFrame);
+      });
       const handle = {
         end: () => {
           if (closed) return;
           closed = true;
           unsubscribe();
+          unsubscribeInbox();
           clearInterval(timer);
           streams.delete(handle);
           eventStreamsOpen.dec();

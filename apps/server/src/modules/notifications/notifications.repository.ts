@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Language, NotificationEvent, NotificationScope } from '@soc/contracts';
+import type { Language, NotificationEvent, NotificationScope, PortalEvent } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import {
@@ -15,6 +15,8 @@ import {
 /** Job types: one per claimed event (finds the recipients), one per recipient (sends). */
 export const NOTIFY_EVENT_JOB = 'notify.event';
 export const NOTIFY_USER_JOB = 'notify.user';
+/** Job type: the notification centre's items of one event (issue 40). */
+export const NOTIFY_INBOX_JOB = 'notify.inbox';
 
 /**
  * The notification an event stands for, in SQL over an events row `e`; NULL for events that
@@ -27,6 +29,15 @@ const NOTIFICATION_OF = sql`CASE
   WHEN e.type = 'incident.sla_risk' THEN 'sla_at_risk'
   WHEN e.type = 'comment.created' AND (e.data->>'from_soc')::boolean THEN 'soc_comment'
   WHEN e.type = 'report.ready' THEN 'report_ready'
+END`;
+
+/** The notification centre's kind (PORTAL_EVENTS) of an events row `e`; NULL for none. */
+const PORTAL_KIND_OF = sql`CASE
+  WHEN e.type = 'incident.created' THEN 'incident_created'
+  WHEN e.type = 'incident.updated' AND e.data->>'previous_status' IS NOT NULL THEN 'status_changed'
+  WHEN e.type = 'comment.created' THEN 'comment'
+  WHEN e.type = 'report.ready' THEN 'report_ready'
+  WHEN e.type = 'task.updated' AND (e.data->>'soc_reply')::boolean THEN 'task_answer'
 END`;
 
 /** Statuses in which an incident is still open. */
@@ -42,6 +53,7 @@ export function createNotificationsRepository(db: Db) {
       const [row] = await db
         .select({
           events: notificationPreferences.events,
+          portalEvents: notificationPreferences.portalEvents,
           scope: notificationPreferences.scope,
           language: notificationPreferences.language,
           userLocale: users.locale,
@@ -53,17 +65,27 @@ export function createNotificationsRepository(db: Db) {
       return row;
     },
 
+    /** Saves the choice; `portalEvents` undefined keeps the saved one (the column's default on a first save). */
     async savePreferences(
       userId: number,
-      p: { events: NotificationEvent[]; scope: NotificationScope; language: Language },
+      p: {
+        events: NotificationEvent[];
+        scope: NotificationScope;
+        language: Language;
+        portalEvents: PortalEvent[] | undefined;
+      },
     ): Promise<void> {
+      const set = {
+        events: p.events,
+        scope: p.scope,
+        language: p.language,
+        ...(p.portalEvents ? { portalEvents: p.portalEvents } : {}),
+        updated: new Date(),
+      };
       await db
         .insert(notificationPreferences)
-        .values({ userId, events: p.events, scope: p.scope, language: p.language, updated: new Date() })
-        .onConflictDoUpdate({
-          target: notificationPreferences.userId,
-          set: { events: p.events, scope: p.scope, language: p.language, updated: new Date() },
-        });
+        .values({ userId, ...set })
+        .onConflictDoUpdate({ target: notificationPreferences.userId, set });
     },
 
     /**
@@ -83,6 +105,11 @@ export function createNotificationsRepository(db: Db) {
               INSERT INTO jobs (type, payload)
               SELECT ${NOTIFY_EVENT_JOB}, jsonb_build_object('eventId', e.id, 'notification', ${NOTIFICATION_OF})
                 FROM claimed e WHERE ${NOTIFICATION_OF} IS NOT NULL
+              RETURNING id),
+            inboxed AS (
+              INSERT INTO jobs (type, payload)
+              SELECT ${NOTIFY_INBOX_JOB}, jsonb_build_object('eventId', e.id, 'kind', ${PORTAL_KIND_OF})
+                FROM claimed e WHERE ${PORTAL_KIND_OF} IS NOT NULL
               RETURNING id)
             SELECT count(*) AS claimed FROM claimed`,
       );

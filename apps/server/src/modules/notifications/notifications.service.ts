@@ -1,5 +1,11 @@
-import type { Language, NotificationEvent, NotificationPreferences } from '@soc/contracts';
-import { NOTIFICATION_EVENTS, NotificationEventSchema, SLA_RISK_MINUTES } from '@soc/contracts';
+import type { Language, NotificationEvent, NotificationPreferences, PortalEvent } from '@soc/contracts';
+import {
+  NOTIFICATION_EVENTS,
+  NotificationEventSchema,
+  PORTAL_EVENTS,
+  PortalEventSchema,
+  SLA_RISK_MINUTES,
+} from '@soc/contracts';
 import type { Config } from '../../core/config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
@@ -29,9 +35,9 @@ export interface NotificationsDeps {
 }
 
 /** Without saved preferences: every event, about the user's own incidents and reports. */
-const defaults = (locale: Language): NotificationPreferences => ({
+const defaults = (locale: Language) => ({
   events: [...NOTIFICATION_EVENTS],
-  scope: 'assigned',
+  scope: 'assigned' as const,
   language: locale,
 });
 
@@ -105,19 +111,28 @@ export function createNotificationsService({ db, config, mailer, jobs, events }:
               language: row.language,
             }
           : defaults(row?.userLocale ?? 'ru');
-      return { ...prefs, email: row?.email ?? '' };
+      const portalEvents = row?.portalEvents
+        ? row.portalEvents.filter((e): e is PortalEvent => PortalEventSchema.safeParse(e).success)
+        : [...PORTAL_EVENTS];
+      return { ...prefs, portal_events: portalEvents, email: row?.email ?? '' };
     },
 
     async savePreferences(input: NotificationPreferences, auth: AuthContext, ip: string) {
       const events = [...new Set(input.events)];
-      await repo.savePreferences(auth.userId, { ...input, events });
+      const portalEvents = input.portal_events && [...new Set(input.portal_events)];
+      await repo.savePreferences(auth.userId, { ...input, events, portalEvents });
       await audit(db, {
         userId: auth.userId,
         action: 'user.notification_preferences',
         objectType: 'user',
         objectId: auth.userId,
         ip,
-        details: { events, scope: input.scope, language: input.language },
+        details: {
+          events,
+          scope: input.scope,
+          language: input.language,
+          ...(portalEvents ? { portal_events: portalEvents } : {}),
+        },
       });
       return this.getPreferences(auth);
     },

@@ -30,6 +30,8 @@ import { alertsEn } from '../../features/alerts/i18n/en.ts';
 import { alertsRu } from '../../features/alerts/i18n/ru.ts';
 import { chatEn } from '@/shared/ui/chat/i18n/en.ts';
 import { chatRu } from '@/shared/ui/chat/i18n/ru.ts';
+import { inboxEn } from '../../features/inbox/i18n/en.ts';
+import { inboxRu } from '../../features/inbox/i18n/ru.ts';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
 
@@ -50,6 +52,7 @@ const lazyEn = {
   incidentPage: incidentPageEn,
   alerts: alertsEn,
   chat: chatEn,
+  inbox: inboxEn,
 };
 const lazyRu = {
   apiTokens: apiTokensRu,
@@ -67,6 +70,7 @@ const lazyRu = {
   incidentPage: incidentPageRu,
   alerts: alertsRu,
   chat: chatRu,
+  inbox: inboxRu,
 };
 const catalogs = { en: flattenCatalog({ ...en, ...lazyEn }), ru: flattenCatalog({ ...ru, ...lazyRu }) };
 const variables = (text: unknown) =>

@@ -14,6 +14,7 @@ import type { tasksEn } from '../../features/tasks/i18n/en.ts';
 import type { incidentPageEn } from '../../features/incident-page/i18n/en.ts';
 import type { alertsEn } from '../../features/alerts/i18n/en.ts';
 import type { chatEn } from '@/shared/ui/chat/i18n/en.ts';
+import type { inboxEn } from '../../features/inbox/i18n/en.ts';
 import type { en } from './locales/en.ts';
 
 // Typed keys: t('menu.dashbord') is a compile error instead of a raw key on screen. Texts that a
@@ -38,6 +39,7 @@ declare module 'i18next' {
         incidentPage: typeof incidentPageEn;
         alerts: typeof alertsEn;
         chat: typeof chatEn;
+        inbox: typeof inboxEn;
       };
     };
   }

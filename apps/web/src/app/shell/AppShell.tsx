@@ -1,6 +1,7 @@
 import { PRODUCT_VERSION, SHELL_MIN_WIDTH } from '@soc/contracts';
 import { Flex, Layout, theme } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { usePortalName } from '@/shared/config/PortalConfigContext.tsx';
@@ -14,6 +15,7 @@ import { LanguageSwitch } from '@/shared/ui/LanguageSwitch.tsx';
 import { ThemeSwitch } from '@/shared/ui/ThemeSwitch.tsx';
 import { MainMenu } from './MainMenu.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
+import { inboxKeys, NotificationBell } from '../../features/inbox/index.ts';
 import { loadLiveUpdates } from '../../features/live/routes.ts';
 
 /** The download popup (progress bars and all) loads with the first download, not with the shell. */
@@ -45,7 +47,7 @@ function LazyDownloadPopup() {
 
 /**
  * The signed-in frame: header (brand, menu, language, theme, profile), the routed page and a
- * footer with the product version. Never narrower than SHELL_MIN_WIDTH (product §A2), except
+ * footer with the product version. The header's bell is the notification centre (issue 40). Never narrower than SHELL_MIN_WIDTH (product §A2), except
  * below 1024 px: there the phone layout has a menu button in the header that opens a drawer
  * with the menu and the header's controls.
  */
@@ -56,6 +58,12 @@ export function AppShell() {
   const portalName = usePortalName();
   const isPhone = useIsPhone();
   const padding = isPhone ? token.paddingSM : token.paddingLG;
+  const client = useQueryClient();
+  // the live stream tells of the notification centre; the bell and its panel refetch
+  const refreshInbox = useCallback(
+    () => void client.invalidateQueries({ queryKey: inboxKeys.all }),
+    [client],
+  );
 
   return (
     <Layout
@@ -86,18 +94,23 @@ export function AppShell() {
           <BrandLogo />
         </Link>
         {isPhone ? (
-          // a chunk that fails to load leaves the phone without its menu, not the shell down
-          <ErrorBoundary resetKey="phone-menu" fallback={null}>
-            <Suspense fallback={null}>
-              <PhoneMenu />
-            </Suspense>
-          </ErrorBoundary>
+          // the bell stays in the top bar on a phone, beside the menu button
+          <Flex align="center" gap="small" style={{ marginInlineStart: 'auto' }}>
+            <NotificationBell />
+            {/* a chunk that fails to load leaves the phone without its menu, not the shell down */}
+            <ErrorBoundary resetKey="phone-menu" fallback={null}>
+              <Suspense fallback={null}>
+                <PhoneMenu />
+              </Suspense>
+            </ErrorBoundary>
+          </Flex>
         ) : (
           <>
             <MainMenu />
             <Flex align="center" gap="middle" style={{ flex: 'none' }}>
               <LanguageSwitch />
               <ThemeSwitch />
+              <NotificationBell />
               <ProfileMenu />
             </Flex>
           </>
@@ -121,7 +134,7 @@ export function AppShell() {
       {/* without its chunk the lists still refresh by their 30 s poll */}
       <ErrorBoundary resetKey="live" fallback={null}>
         <Suspense fallback={null}>
-          <LiveUpdates />
+          <LiveUpdates onInboxUpdated={refreshInbox} />
         </Suspense>
       </ErrorBoundary>
     </Layout>

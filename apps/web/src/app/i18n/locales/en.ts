@@ -87,6 +87,8 @@ export const en = {
     menuTitle: 'Menu',
     openMenu: 'Open the menu',
     closeMenu: 'Close the menu',
+    notifications: 'Notifications, unread: {{count, number}}',
+    notificationsMore: 'Notifications, unread: more than {{count, number}}',
   },
   profile: {
     changePassword: 'Security',

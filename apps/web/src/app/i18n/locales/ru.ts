@@ -99,6 +99,8 @@ export const ru: RussianTexts<typeof en> = {
     menuTitle: 'Меню',
     openMenu: 'Открыть меню',
     closeMenu: 'Закрыть меню',
+    notifications: 'Уведомления, непрочитанных: {{count, number}}',
+    notificationsMore: 'Уведомления, непрочитанных: более {{count, number}}',
   },
   profile: {
     changePassword: 'Безопасность',

@@ -12,7 +12,12 @@ import { rememberOwnIncident } from '../hooks/ownIncidents.ts';
  * dashboard's poll, so the same incident never shows twice. The user who registered the
  * incident is not warned of it: they know.
  */
-export function LiveUpdates() {
+export type LiveUpdatesProps = {
+  /** The user's notification centre changed (`inbox.updated`), or the stream reopened. */
+  onInboxUpdated?: () => void;
+};
+
+export function LiveUpdates({ onInboxUpdated }: LiveUpdatesProps) {
   const { t } = useTranslation();
   const userId = useCurrentUserQuery().data?.id;
   const onEvent = useCallback(
@@ -30,6 +35,6 @@ export function LiveUpdates() {
     },
     [t, userId],
   );
-  useLiveEvents(onEvent);
+  useLiveEvents(onEvent, onInboxUpdated);
   return null;
 }

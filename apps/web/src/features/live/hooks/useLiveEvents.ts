@@ -1,4 +1,4 @@
-import { EVENTS_RETRY_MS, LIVE_EVENT_TYPES, LiveEventSchema } from '@soc/contracts';
+import { EVENTS_RETRY_MS, INBOX_UPDATED_EVENT, LIVE_EVENT_TYPES, LiveEventSchema } from '@soc/contracts';
 import type { LiveEvent } from '@soc/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -13,13 +13,17 @@ export type LiveEventHandler = (event: LiveEvent) => void;
  * Keeps one server-sent event stream open while the user is signed in (mounted once, in the
  * shell). Lists refresh through their query cache; the 30 s polls stay as the fallback. A lost
  * stream is reopened after EVENTS_RETRY_MS with a new ticket, asking for what it missed.
+ * `onInboxUpdated` hears the user's notification-centre signal (and a reopened stream), so that
+ * this feature needs nothing of the notification centre's.
  */
-export function useLiveEvents(onEvent?: LiveEventHandler): void {
+export function useLiveEvents(onEvent?: LiveEventHandler, onInboxUpdated?: () => void): void {
   const client = useQueryClient();
   const handler = useRef(onEvent);
+  const inboxHandler = useRef(onInboxUpdated);
   useEffect(() => {
     handler.current = onEvent;
-  }, [onEvent]);
+    inboxHandler.current = onInboxUpdated;
+  }, [onEvent, onInboxUpdated]);
 
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -43,7 +47,11 @@ export function useLiveEvents(onEvent?: LiveEventHandler): void {
       handler.current?.(parsed.data);
     };
 
+    let reconnected = false;
+    const refreshInbox = () => inboxHandler.current?.();
+
     const retry = () => {
+      reconnected = true;
       source?.close();
       source = null;
       if (!stopped) timer = setTimeout(() => void connect(), EVENTS_RETRY_MS);
@@ -55,6 +63,10 @@ export function useLiveEvents(onEvent?: LiveEventHandler): void {
         if (stopped) return;
         source = new EventSource(apiUrl('/events/', { ticket, last_event_id: lastId }));
         for (const type of LIVE_EVENT_TYPES) source.addEventListener(type, receive);
+        // the user's notification centre changed (in this tab, another one or by an event)
+        source.addEventListener(INBOX_UPDATED_EVENT, refreshInbox);
+        // a signal is not replayed: after a lost stream the bell asks again
+        if (reconnected) source.onopen = refreshInbox;
         // the browser's own reconnect would reuse an expired ticket: reconnect with a new one
         source.onerror = retry;
       } catch {

@@ -2,7 +2,7 @@
 export const settingsEn = {
   notifications: {
     title: 'Notification settings',
-    intro: 'Choose which events send you an e-mail and in which language.',
+    intro: 'Choose which events reach you by e-mail or in the portal, and in which language.',
     email: 'E-mails go to {{email}}.',
     noEmail: 'Your account has no e-mail address, so no notifications can be sent.',
     events: 'Events',
@@ -12,7 +12,13 @@ export const settingsEn = {
       sla_at_risk: 'An incident’s SLA deadline is near',
       soc_comment: 'The SOC comments on an incident',
       report_ready: 'A report is ready',
+      status_changed: 'The status of an incident I follow changes',
+      comment: 'Someone else comments on an incident I follow',
+      task_answer: 'The SOC answers my request',
     },
+    byEmail: 'By e-mail',
+    inPortal: 'In the portal',
+    follow: 'You follow incidents you registered, are assigned or commented on.',
     scope: 'About',
     scopeAssigned: 'Incidents assigned to me and reports I ordered',
     scopeAll: 'Everything in my systems',
