@@ -153,6 +153,16 @@ describe.each(VIEWPORTS)('the $name layout at $width px', (viewport) => {
     await checkHeaderControls(page);
     await expectNoSidewaysScroll(page);
     await expectAxeClean(page);
+    // the notification centre opens within the screen, full width, from the top bar's bell
+    await page.getByTestId('inbox-bell').click();
+    const inbox = page.getByTestId('inbox-panel');
+    await inbox.waitFor();
+    const box = (await inbox.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    expect(box.width).toBeGreaterThan(viewport.width * 0.8);
+    await page.keyboard.press('Escape');
+    await inbox.waitFor({ state: 'hidden' });
     await signOutFromMenu(page);
     await context.close();
   });

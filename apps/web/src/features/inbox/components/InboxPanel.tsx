@@ -1,9 +1,10 @@
 import type { InboxItem, Language } from '@soc/contracts';
 import { INCIDENT_STATUS_TITLES, taskPath } from '@soc/contracts';
-import { Alert, Button, Empty, Flex, Popover, Skeleton, Typography, theme } from 'antd';
+import { Alert, Button, Drawer, Empty, Flex, Popover, Skeleton, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { visuallyHidden } from '@/shared/ui/visuallyHidden.ts';
@@ -56,7 +57,16 @@ function useLineText() {
 }
 
 /** The list of the panel: its loading, error, empty and filled states. */
-function InboxList({ onNavigate, unread }: { onNavigate: () => void; unread: number }) {
+function InboxList({
+  onNavigate,
+  unread,
+  fullWidth = false,
+}: {
+  onNavigate: () => void;
+  unread: number;
+  /** In the phone's drawer: the screen's width rather than a popover's. */
+  fullWidth?: boolean;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const query = useInboxInfiniteQuery();
@@ -66,7 +76,7 @@ function InboxList({ onNavigate, unread }: { onNavigate: () => void; unread: num
   const newest = items[0]?.id;
 
   return (
-    <Flex vertical style={{ width: 'min(24rem, 90vw)' }} data-testid="inbox-panel">
+    <Flex vertical style={{ width: fullWidth ? '100%' : 'min(24rem, 90vw)' }} data-testid="inbox-panel">
       <Flex align="center" justify="space-between" gap="small" style={{ paddingBottom: token.paddingXS }}>
         <Typography.Text strong>{t('inbox.title')}</Typography.Text>
         <Button
@@ -178,6 +188,19 @@ function InboxList({ onNavigate, unread }: { onNavigate: () => void; unread: num
 
 /** The bell's panel (a chunk of its own): the newest notifications, a line each, linked. */
 export function InboxPopover({ open, onOpenChange, unread, children }: InboxPopoverProps) {
+  const isPhone = useIsPhone();
+  const list = <InboxList unread={unread} onNavigate={() => onOpenChange(false)} fullWidth={isPhone} />;
+  if (isPhone) {
+    // a popover beside the bell would stick out of a phone's screen: the panel slides down full width
+    return (
+      <>
+        <span onClick={() => onOpenChange(!open)}>{children}</span>
+        <Drawer open={open} onClose={() => onOpenChange(false)} placement="top" size="auto" destroyOnHidden>
+          {list}
+        </Drawer>
+      </>
+    );
+  }
   return (
     <Popover
       open={open}
@@ -185,7 +208,7 @@ export function InboxPopover({ open, onOpenChange, unread, children }: InboxPopo
       trigger="click"
       placement="bottomRight"
       destroyOnHidden
-      content={<InboxList unread={unread} onNavigate={() => onOpenChange(false)} />}
+      content={list}
     >
       {children}
     </Popover>
