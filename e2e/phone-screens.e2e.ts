@@ -39,6 +39,12 @@ afterAll(() => browser.close());
 
 const byTestId = (testId: string) => (page: Page) => page.getByTestId(testId).first();
 
+/** With PHONE_SCREENSHOTS (a folder) set, a screenshot of the viewport there, to look at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const folder = process.env.PHONE_SCREENSHOTS;
+  if (folder) await page.screenshot({ path: `${folder}/${page.viewportSize()!.width}-${name}.png` });
+}
+
 /** Where the element lies sideways, if it does not fit between 0 and `width`. */
 async function outside(what: string, element: Locator, width: number): Promise<string[]> {
   const box = await element.boundingBox();
@@ -51,6 +57,8 @@ async function openRangePicker(page: Page, width: number): Promise<string[]> {
   await page.getByTestId('dashboard-range').first().click();
   const popup = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
   await popup.waitFor();
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await shoot(page, 'range-picker');
   const found = await outside('the range picker', popup, width);
   const overflow = await sidewaysScroll(page);
   if (overflow !== 0) found.push(`the open range picker scrolls the page sideways by ${overflow} px`);
@@ -65,6 +73,7 @@ async function openDialog(page: Page, width: number): Promise<string[]> {
   const dialog = page.locator('.ant-modal').first();
   await dialog.waitFor();
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await shoot(page, 'dialog');
   const box = (await dialog.boundingBox())!;
   const found =
     Math.abs(box.width - width) > 1 || box.x !== 0
@@ -88,6 +97,7 @@ async function openDocument(page: Page, width: number): Promise<string[]> {
     .filter({ has: page.getByTestId('document-side-panel') });
   await panel.waitFor();
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await shoot(page, 'summary');
   const box = (await panel.boundingBox())!;
   if (Math.abs(box.width - width) > 1) found.push(`the summary is not full-width: ${box.width}`);
   found.push(...(await seriousViolations(page)).map((line) => `summary: ${line}`));
