@@ -14,7 +14,21 @@ const subscribe = (onChange: () => void) => {
 };
 const isPhoneNow = () => window.matchMedia(PHONE_MEDIA_QUERY).matches;
 
-/** Whether the viewport is narrower than 1024 px; re-renders when that changes (rotation, resizing). */
+let phoneStyles: Promise<unknown> | null = null;
+
+/** The phone layout's styles (dialogs, pickers, tabs): a chunk of their own, never a desktop's. */
+function loadPhoneStyles(): void {
+  phoneStyles ??= import('../theme/phoneLayout.css').catch(() => {
+    phoneStyles = null; // a failed load is tried again by the next render
+  });
+}
+
+/**
+ * Whether the viewport is narrower than 1024 px; re-renders when that changes (rotation,
+ * resizing). The first "phone" loads the phone layout's styles.
+ */
 export function useIsPhone(): boolean {
-  return useSyncExternalStore(subscribe, isPhoneNow, () => false);
+  const isPhone = useSyncExternalStore(subscribe, isPhoneNow, () => false);
+  if (isPhone) loadPhoneStyles();
+  return isPhone;
 }

@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/index.ts';
+import { stubPhoneViewport } from '@/test/viewport.ts';
 import { i18n } from '../i18n/i18n.ts';
 import {
   FilterToggle,
@@ -199,5 +200,23 @@ describe('list toolbar buttons', () => {
     expect(screen.getByTestId('reset')).toHaveAttribute('title', 'Reset filters and sort');
     await userEvent.click(screen.getByTestId('reset'));
     expect(onReset).toHaveBeenCalledOnce();
+  });
+});
+
+describe('ListPage on a phone', () => {
+  it('shows no hint beside the list while nothing is selected', () => {
+    stubPhoneViewport();
+    renderPage();
+    expect(screen.queryByText('Select a thing')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the selected item in a drawer that its close button closes', async () => {
+    stubPhoneViewport();
+    const onPanelClose = vi.fn();
+    renderPage({ panel: <p>Thing one</p>, onPanelClose });
+    expect(await screen.findByRole('dialog', { name: 'Details' })).toHaveTextContent('Thing one');
+    await userEvent.click(screen.getByRole('button', { name: 'Close the details' }));
+    expect(onPanelClose).toHaveBeenCalled();
   });
 });

@@ -3,7 +3,9 @@ import { Button, Empty, Flex, Result, Skeleton, theme, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorDescription } from '../api/index.ts';
+import { useIsPhone } from '../hooks/useIsPhone.ts';
 import { CountBadge } from './CountBadge.tsx';
+import { PhoneDetailDrawer } from './PhoneLayout.tsx';
 
 /** What the scaffold needs of the list's (infinite) query. */
 export type ListPageQuery = {
@@ -43,8 +45,15 @@ export type ListPageProps = {
   emptyFiltered?: EmptyFiltered;
   /** The list (a feed), shown once items are loaded. */
   children: ReactNode;
-  /** The side panel: the selected item's detail, null for the hint, undefined for no panel. */
+  /**
+   * The side panel: the selected item's detail, null for the hint, undefined for no panel. On a
+   * phone (useIsPhone) the detail opens in a drawer as wide as the screen, without the hint.
+   */
   panel?: ReactNode;
+  /** Closes the detail (drops the selection): the phone's drawer calls it. */
+  onPanelClose?: () => void;
+  /** The detail's title in the phone's drawer. */
+  panelTitle?: ReactNode;
   /** What the side panel says while nothing is selected. */
   panelHint?: string;
   /** Share of the width that the side panel takes (CSS flex basis). */
@@ -107,6 +116,8 @@ export function ListPage({
   emptyFiltered,
   children,
   panel,
+  onPanelClose,
+  panelTitle,
   panelHint,
   panelWidth = '36%',
   height,
@@ -114,6 +125,7 @@ export function ListPage({
 }: ListPageProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const isPhone = useIsPhone();
   let body: ReactNode;
   if (query.isPending) body = <ListSkeleton testId={`${testId}-loading`} rows={skeletonRows} />;
   else if (query.isError && query.data === undefined) {
@@ -150,7 +162,7 @@ export function ListPage({
       {...rootData}
     >
       {title !== undefined && (
-        <Flex align="baseline" gap="middle">
+        <Flex align="baseline" gap="middle" wrap>
           <Typography.Title level={1} style={{ margin: 0, fontSize: token.fontSizeHeading2 }}>
             {title}
           </Typography.Title>
@@ -164,32 +176,43 @@ export function ListPage({
       {header}
       <Flex gap="middle" align="stretch">
         <div style={{ flex: '1 1 0', minWidth: 0 }}>{body}</div>
-        {panel !== undefined && (
-          <div
-            style={{
-              flex: `0 0 ${panelWidth}`,
-              minWidth: 0,
-              maxHeight: height,
-              display: 'flex',
-              flexDirection: 'column',
-            }}
-            data-testid={`${testId}-side`}
+        {isPhone ? (
+          <PhoneDetailDrawer
+            open={panel != null}
+            onClose={onPanelClose}
+            title={panelTitle}
+            testId={`${testId}-side`}
           >
-            {panel ?? (
-              <Flex
-                align="center"
-                justify="center"
-                style={{
-                  flex: 1,
-                  minHeight: '12rem',
-                  borderRadius: token.borderRadiusLG,
-                  border: `${token.lineWidth}px dashed ${token.colorBorderSecondary}`,
-                }}
-              >
-                <Typography.Text type="secondary">{panelHint}</Typography.Text>
-              </Flex>
-            )}
-          </div>
+            {panel}
+          </PhoneDetailDrawer>
+        ) : (
+          panel !== undefined && (
+            <div
+              style={{
+                flex: `0 0 ${panelWidth}`,
+                minWidth: 0,
+                maxHeight: height,
+                display: 'flex',
+                flexDirection: 'column',
+              }}
+              data-testid={`${testId}-side`}
+            >
+              {panel ?? (
+                <Flex
+                  align="center"
+                  justify="center"
+                  style={{
+                    flex: 1,
+                    minHeight: '12rem',
+                    borderRadius: token.borderRadiusLG,
+                    border: `${token.lineWidth}px dashed ${token.colorBorderSecondary}`,
+                  }}
+                >
+                  <Typography.Text type="secondary">{panelHint}</Typography.Text>
+                </Flex>
+              )}
+            </div>
+          )
         )}
       </Flex>
     </Flex>

@@ -23,6 +23,8 @@ export const en = {
     nothingMatchesFilters_one: 'Nothing matches the filter in use.',
     nothingMatchesFilters_other: 'Nothing matches the {{count}} filters in use.',
     clearFilters: 'Clear the search and filters',
+    closePanel: 'Close the details',
+    details: 'Details',
   },
   common: {
     loading: 'Loading…',

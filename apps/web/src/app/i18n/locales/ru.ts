@@ -33,6 +33,8 @@ export const ru: RussianTexts<typeof en> = {
     nothingMatchesFilters_many: 'С {{count}} выбранными фильтрами ничего не найдено.',
     nothingMatchesFilters_other: 'С {{count}} выбранными фильтрами ничего не найдено.',
     clearFilters: 'Сбросить поиск и фильтры',
+    closePanel: 'Закрыть подробности',
+    details: 'Подробности',
   },
   common: {
     loading: 'Загрузка…',

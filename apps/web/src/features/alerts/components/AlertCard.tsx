@@ -1,11 +1,12 @@
 import type { Alert } from '@soc/contracts';
-import { Card, Flex, Tag, theme, Typography } from 'antd';
+import { Card, Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { ALERT_SEVERITY_COLORS } from '@/shared/theme/domainColors.ts';
 import { AlertTags } from './AlertTags.tsx';
 import '../i18n/texts.ts';
+import { ContrastTag } from '@/shared/ui/ContrastTag.tsx';
 
 export type AlertCardProps = {
   alert: Alert;
@@ -37,9 +38,9 @@ export function AlertCard({ alert: a, selected, onSelect, position, setSize }: A
     >
       <Flex vertical gap={token.marginXXS}>
         <Flex align="center" gap="small" wrap>
-          <Tag color={ALERT_SEVERITY_COLORS[a.severity]} style={{ marginInlineEnd: 0 }}>
+          <ContrastTag color={ALERT_SEVERITY_COLORS[a.severity]}>
             {t(`alerts.severity.${a.severity}`)}
-          </Tag>
+          </ContrastTag>
           <Typography.Link
             strong
             onClick={(event) => {

@@ -27,6 +27,7 @@ import {
 import { useAlertLinkMutation } from '../api/useAlertEditing.ts';
 import { AlertTagEditor, ResponseTeamSelect } from './AlertEditing.tsx';
 import { ALERT_SEVERITY_COLORS } from '@/shared/theme/domainColors.ts';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import '../i18n/texts.ts';
 
 export type AlertDetailPanelProps = {
@@ -72,6 +73,7 @@ export function AlertDetailPanel({ incidentKey, uuid }: AlertDetailPanelProps) {
 
 function AlertDetailView({ incidentKey, alert }: { incidentKey: number; alert: AlertDetail }) {
   const { t, i18n } = useTranslation();
+  const isPhone = useIsPhone();
   return (
     <Card
       size="small"
@@ -87,7 +89,7 @@ function AlertDetailView({ incidentKey, alert }: { incidentKey: number; alert: A
       }
     >
       <Flex vertical gap="middle">
-        <Descriptions size="small" column={2} bordered>
+        <Descriptions size="small" column={isPhone ? 1 : 2} bordered>
           <Descriptions.Item label={t('alerts.detail.status')}>
             {t(`alerts.status.${alert.status}`)}
           </Descriptions.Item>

@@ -36,6 +36,7 @@ export function AlertListFilterBar({ params, onChange }: AlertListFilterBarProps
         testId={`alerts-filter-${key}`}
         value={readAlertList(params, key)}
         options={options}
+        label={label}
         placeholder={label}
         onApply={(values) => set(key, values)}
       />

@@ -2,6 +2,7 @@ import type { Tag as AlertTag } from '@soc/contracts';
 import { SOURCE_TAG_CLIP, TAG_LIST_CLIP } from '@soc/contracts';
 import { Flex, Tag, Tooltip } from 'antd';
 import { clipTags } from '@/shared/lib/clipTags.ts';
+import { ContrastTag } from '@/shared/ui/ContrastTag.tsx';
 
 export type AlertTagsProps = {
   tags: AlertTag[];
@@ -31,9 +32,10 @@ export function AlertTags({ tags, sourceTag }: AlertTagsProps) {
         </Tooltip>
       )}
       {shown.map((name) => (
-        <Tag key={name} color={colorOf(name)}>
+        // the palette colours the tag, the text keeps the theme's colour (WCAG AA in both themes)
+        <ContrastTag key={name} color={colorOf(name)}>
           {name}
-        </Tag>
+        </ContrastTag>
       ))}
       {hidden.length > 0 && (
         <Tooltip title={hidden.join(', ')}>

@@ -61,6 +61,7 @@ export function AlertsPage() {
         onClear: () => persisted.setParams(new URLSearchParams()),
       }}
       panel={selected && <AlertPanel key={selected.uuid} alert={selected} />}
+      onPanelClose={() => setSelectedId(null)}
       panelHint={t('alerts.detail.selectHint')}
       height={LIST_HEIGHT}
     >

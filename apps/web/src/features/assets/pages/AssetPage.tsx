@@ -27,6 +27,7 @@ import { IncidentPriorityTag } from '@/shared/ui/IncidentPriorityTag.tsx';
 import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
 import { CountBadge } from '@/shared/ui/CountBadge.tsx';
 import { SearchBox } from '@/shared/ui/SearchBox.tsx';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { useAssetIncidentsCountQuery, useAssetSoftwareCountQuery } from '../api/useAssetCountsQuery.ts';
 import { useAssetIncidentsQuery } from '../api/useAssetIncidentsQuery.ts';
 import { useAssetQuery } from '../api/useAssetQuery.ts';
@@ -146,6 +147,7 @@ function AssetView({ cmdbId }: { cmdbId: string }) {
 
 function AssetHeader({ asset }: { asset: Asset }) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const { token } = theme.useToken();
   return (
     <Card size="small" data-testid="asset-header">
@@ -163,7 +165,7 @@ function AssetHeader({ asset }: { asset: Asset }) {
       </Flex>
       <Descriptions
         size="small"
-        column={3}
+        column={isPhone ? 1 : 3}
         items={[
           { key: 'cmdb', label: t('assets.page.fields.cmdbId'), children: asset.cmdb_id },
           {
@@ -195,6 +197,7 @@ function AssetHeader({ asset }: { asset: Asset }) {
 
 function AssetIncidents({ cmdbId }: { cmdbId: string }) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const query = useAssetIncidentsQuery(cmdbId);
   const rows = query.data?.pages.flatMap((p) => p.results) ?? [];
   if (query.isError && rows.length === 0) {
@@ -211,6 +214,8 @@ function AssetIncidents({ cmdbId }: { cmdbId: string }) {
     <>
       <Table<AssetIncident>
         rowKey="key"
+        // on a phone the cells take the width they need and the table scrolls inside its card
+        scroll={isPhone ? { x: 'max-content' } : undefined}
         size="small"
         pagination={false}
         loading={query.isLoading}
@@ -257,6 +262,7 @@ function AssetIncidents({ cmdbId }: { cmdbId: string }) {
 
 function AssetSoftware({ cmdbId }: { cmdbId: string }) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const [search, setSearch] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const query = useAssetSoftwareQuery(cmdbId, search);
@@ -287,6 +293,8 @@ function AssetSoftware({ cmdbId }: { cmdbId: string }) {
           <>
             <Table<SoftwareItem>
               rowKey="id"
+              // on a phone the cells take the width they need and the table scrolls inside its card
+              scroll={isPhone ? { x: 'max-content' } : undefined}
               size="small"
               pagination={false}
               loading={query.isLoading}

@@ -6,10 +6,11 @@ import {
   ReadOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
-import { Button, Flex, Menu, theme } from 'antd';
+import { Button, Flex, Menu, Select, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { DOCS_TABS, type DocsTab } from '../lib/documentKinds.ts';
 import '../i18n/texts.ts';
 
@@ -27,11 +28,38 @@ export type DocsSideNavProps = {
   active: DocsTab;
 };
 
-/** The hub's left panel: the four tabs with icons; it can be collapsed to the icons (product §B2). */
+/**
+ * The hub's left panel: the four tabs with icons; it can be collapsed to the icons (product §B2).
+ * On a phone, a select of the four above the list instead.
+ */
 export function DocsSideNav({ active }: DocsSideNavProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [collapsed, setCollapsed] = useState(false);
+  const isPhone = useIsPhone();
+  const navigate = useNavigate();
+
+  if (isPhone) {
+    return (
+      <nav aria-label={t('docs.hub.label')} data-testid="docs-side-nav">
+        <Select<DocsTab>
+          value={active}
+          onChange={(tab) => void navigate(`/docs/${tab}`)}
+          aria-label={t('docs.hub.label')}
+          style={{ width: '100%' }}
+          options={DOCS_TABS.map((tab) => ({
+            value: tab,
+            label: (
+              <Flex gap="small" data-testid={`docs-tab-${tab}`}>
+                {TAB_ICONS[tab]}
+                {t(`docs.tabs.${tab}`)}
+              </Flex>
+            ),
+          }))}
+        />
+      </nav>
+    );
+  }
 
   return (
     <nav

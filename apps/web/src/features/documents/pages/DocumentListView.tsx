@@ -167,6 +167,7 @@ export function DocumentListView({ view }: DocumentListViewProps) {
       panel={
         selected && <DocumentSidePanel view={view} document={selected} onClose={() => setSelectedId(null)} />
       }
+      onPanelClose={() => setSelectedId(null)}
       panelHint={t('docs.panel.hint')}
       panelWidth="34%"
       height={LIST_HEIGHT}

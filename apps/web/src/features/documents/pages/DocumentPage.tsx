@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError, errorDescription } from '@/shared/api/index.ts';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { notifyError } from '@/shared/ui/notifications.tsx';
 import { useDocumentQuery } from '../api/useDocumentQuery.ts';
 import { DocumentComments } from '../components/DocumentComments.tsx';
@@ -71,6 +72,7 @@ function DocumentView({ view, documentId }: DocumentViewProps) {
   const location = useLocation();
   const card = useDocumentQuery(view, documentId);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const isPhone = useIsPhone();
   const document = card.data;
   useDocumentTitle(document?.title || t(view.titleKey, { id: documentId }));
 
@@ -165,23 +167,26 @@ function DocumentView({ view, documentId }: DocumentViewProps) {
             </Card>
             <DocumentComments view={view} documentId={documentId} id={BLOCK_IDS.comments} />
           </Flex>
-          <nav
-            aria-label={t('docs.page.anchors')}
-            style={{ flex: 'none', position: 'sticky', top: '5rem', minWidth: '12rem' }}
-            data-testid="document-anchors"
-          >
-            <Anchor
-              affix={false}
-              // No history entries for in-page jumps: Back leaves the document.
-              replace
-              offsetTop={80}
-              items={[
-                { key: 'main', href: `#${BLOCK_IDS.mainInfo}`, title: t('docs.page.mainInfo') },
-                { key: 'body', href: `#${BLOCK_IDS.body}`, title: t(`docs.page.body.${view.tab}`) },
-                { key: 'comments', href: `#${BLOCK_IDS.comments}`, title: t('docs.comments.title') },
-              ]}
-            />
-          </nav>
+          {/* one column on a phone: the blocks follow one another, no jumps beside them */}
+          {!isPhone && (
+            <nav
+              aria-label={t('docs.page.anchors')}
+              style={{ flex: 'none', position: 'sticky', top: '5rem', minWidth: '12rem' }}
+              data-testid="document-anchors"
+            >
+              <Anchor
+                affix={false}
+                // No history entries for in-page jumps: Back leaves the document.
+                replace
+                offsetTop={80}
+                items={[
+                  { key: 'main', href: `#${BLOCK_IDS.mainInfo}`, title: t('docs.page.mainInfo') },
+                  { key: 'body', href: `#${BLOCK_IDS.body}`, title: t(`docs.page.body.${view.tab}`) },
+                  { key: 'comments', href: `#${BLOCK_IDS.comments}`, title: t('docs.comments.title') },
+                ]}
+              />
+            </nav>
+          )}
           {view.hasHistory && (
             <DocumentHistoryModal
               view={view}

@@ -70,7 +70,11 @@ export function IocFeedPage() {
         {t('iocFeed.title')}
       </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-        {t('iocFeed.intro')} <Link to="/changepassword">{t('iocFeed.tokensLink')}</Link>
+        {t('iocFeed.intro')}{' '}
+        {/* underlined: in the secondary text its colour alone would not tell it apart (WCAG 1.4.1) */}
+        <Link to="/changepassword" style={{ textDecoration: 'underline' }}>
+          {t('iocFeed.tokensLink')}
+        </Link>
       </Typography.Paragraph>
 
       <Card title={t('iocFeed.filters')} size="small">
@@ -83,6 +87,7 @@ export function IocFeedPage() {
               <Select<IocType[]>
                 mode="multiple"
                 allowClear
+                aria-label={t('iocFeed.types')}
                 data-testid="ioc-feed-types"
                 placeholder={t('iocFeed.typesPlaceholder')}
                 value={listOf(params, TYPE_PARAM) as IocType[]}
@@ -97,6 +102,7 @@ export function IocFeedPage() {
               <Select<IncidentStatus[]>
                 mode="multiple"
                 allowClear
+                aria-label={t('iocFeed.statuses')}
                 data-testid="ioc-feed-statuses"
                 placeholder={t('iocFeed.statusesPlaceholder')}
                 value={listOf(params, STATUS_PARAM) as IncidentStatus[]}

@@ -34,6 +34,7 @@ export function MisconfigFilterBar({ params, onChange }: MisconfigFilterBarProps
         testId={`misconfigs-filter-${key}`}
         value={readMisconfigList(params, key)}
         options={options}
+        label={label}
         placeholder={label}
         onApply={(values) => set(key, values)}
       />

@@ -24,10 +24,12 @@ import { MisconfigStatusTag, SeverityTag } from './MisconfigTags.tsx';
 export type MisconfigPanelProps = {
   misconfigId: number;
   onClose: () => void;
+  /** As wide as its container (the phone's drawer), not a column beside the list. */
+  fullWidth?: boolean;
 };
 
 /** The side panel of a recommendation: what was found, how to fix it, where, its history and actions. */
-export function MisconfigPanel({ misconfigId, onClose }: MisconfigPanelProps) {
+export function MisconfigPanel({ misconfigId, onClose, fullWidth = false }: MisconfigPanelProps) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const query = useMisconfigQuery(misconfigId);
@@ -170,8 +172,12 @@ export function MisconfigPanel({ misconfigId, onClose }: MisconfigPanelProps) {
           data-testid="misconfig-panel-close"
         />
       }
-      style={{ flex: '0 0 32rem', maxWidth: '40%', alignSelf: 'flex-start', position: 'sticky', top: '5rem' }}
-      styles={{ body: { maxHeight: 'calc(100vh - 10rem)', overflowY: 'auto' } }}
+      style={
+        fullWidth
+          ? undefined
+          : { flex: '0 0 32rem', maxWidth: '40%', alignSelf: 'flex-start', position: 'sticky', top: '5rem' }
+      }
+      styles={fullWidth ? undefined : { body: { maxHeight: 'calc(100vh - 10rem)', overflowY: 'auto' } }}
     >
       {body}
     </Card>

@@ -2,11 +2,13 @@ import { Button, Empty, Flex, Result, Skeleton, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { countFilterParams } from '@/shared/lib/filters.ts';
 import { pageItems } from '@/shared/lib/pageItems.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { InfiniteFeed } from '@/shared/ui/InfiniteFeed.tsx';
 import { EmptyResults } from '@/shared/ui/ListPage.tsx';
+import { PhoneDetailDrawer } from '@/shared/ui/PhoneLayout.tsx';
 import { useMisconfigGroupsInfiniteQuery } from '../api/useMisconfigGroupsInfiniteQuery.ts';
 import { MisconfigGroupCard } from '../components/MisconfigGroupCard.tsx';
 import { MisconfigFilterBar } from '../components/MisconfigFilterBar.tsx';
@@ -26,6 +28,7 @@ const CARD_HEIGHT = 72;
 export function MisconfigsPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const isPhone = useIsPhone();
   useDocumentTitle(t('pages.misconfigs'));
   const persisted = usePersistedFilters(MISCONFIGS_FILTER_ENTITY);
   const params = useMemo(() => sanitizeMisconfigParams(persisted.params), [persisted.params]);
@@ -106,7 +109,18 @@ export function MisconfigsPage() {
               estimateSize={CARD_HEIGHT}
             />
           </Flex>
-          {selected === null ? (
+          {isPhone ? (
+            <PhoneDetailDrawer open={selected !== null} onClose={() => setSelected(null)}>
+              {selected !== null && (
+                <MisconfigPanel
+                  key={selected}
+                  misconfigId={selected}
+                  onClose={() => setSelected(null)}
+                  fullWidth
+                />
+              )}
+            </PhoneDetailDrawer>
+          ) : selected === null ? (
             <MisconfigPanelHint />
           ) : (
             <MisconfigPanel key={selected} misconfigId={selected} onClose={() => setSelected(null)} />

@@ -29,6 +29,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startDownload } from '@/shared/downloads/downloads.ts';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { formatFileSize } from '@/shared/lib/formatFileSize.ts';
 import { readListParam, sanitizeFilterParams, withFilterParams } from '@/shared/lib/filters.ts';
@@ -135,6 +136,7 @@ export function ReportsListTab() {
   const [creating, setCreating] = useState(false);
   const height = useTableHeight();
   const { token } = theme.useToken();
+  const isPhone = useIsPhone();
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.results) ?? [], [query.data]);
   const total = query.data?.pages[0]?.total ?? 0;
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -187,6 +189,9 @@ export function ReportsListTab() {
       key: 'filename',
       dataIndex: 'filename',
       title: t('reports.list.columns.filename'),
+      // the other columns have fixed widths: on a phone, where they fill the screen, the file name
+      // gets one too (the table then scrolls inside its card) rather than being squeezed to a letter
+      width: isPhone ? 200 : undefined,
       sorter: true,
       sortOrder: sortOrderOf(ordering, 'filename'),
       filteredValue: params.get('filename') ? [params.get('filename')!] : null,
@@ -385,8 +390,10 @@ export function ReportsListTab() {
               <Table<ReportFile>
                 rowKey="id"
                 size="middle"
-                // the header stays in view below the shell's sticky header as the page scrolls
-                sticky={{ offsetHeader: Number(token.Layout?.headerHeight ?? 0) }}
+                // the header stays in view below the shell's sticky header as the page scrolls; not on
+                // a phone, where the table scrolls sideways in its card and a sticky header would
+                // stick to the card, over the rows
+                sticky={isPhone ? undefined : { offsetHeader: Number(token.Layout?.headerHeight ?? 0) }}
                 columns={columns}
                 dataSource={rows}
                 loading={query.isLoading}

@@ -103,7 +103,11 @@ export function SchedulesTab() {
                 key={task.id}
                 hoverable
                 size="small"
-                style={{ width: 380, borderColor: selected ? token.colorPrimary : undefined }}
+                style={{
+                  width: 380,
+                  maxWidth: '100%',
+                  borderColor: selected ? token.colorPrimary : undefined,
+                }}
                 onClick={() => setSelectedId(task.id)}
                 data-testid="schedule-card"
                 data-selected={selected}

@@ -5,8 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { FilterToggle, ListPage } from '@/shared/ui/ListPage.tsx';
+import { PhoneDetailDrawer } from '@/shared/ui/PhoneLayout.tsx';
 import { SearchBox } from '@/shared/ui/SearchBox.tsx';
 import { ruleKeys } from '../api/ruleKeys.ts';
 import { useRuleCoverageQuery } from '../api/useRuleCoverageQuery.ts';
@@ -184,8 +186,10 @@ function RulesMode({ params, onClear }: { params: URLSearchParams; onClear: () =
   const rules = useMemo(() => flatten(query.data?.pages), [query.data]);
   const total = query.data?.pages.at(-1)?.total ?? 0;
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  // the first rule is selected automatically (product §B2)
-  const selected = rules.find((rule) => rule.id === selectedId) ?? rules[0] ?? null;
+  // the first rule is selected automatically (product §B2), except on a phone, where the
+  // detail covers the list
+  const isPhone = useIsPhone();
+  const selected = rules.find((rule) => rule.id === selectedId) ?? (isPhone ? null : (rules[0] ?? null));
 
   return (
     <ListPage
@@ -207,6 +211,7 @@ function RulesMode({ params, onClear }: { params: URLSearchParams; onClear: () =
       emptyText={t('rules.list.empty')}
       emptyFiltered={{ search: params.get('search'), filters: countActiveFilters(params), onClear }}
       panel={selected && <RuleSidePanel key={selected.id} rule={selected} />}
+      onPanelClose={() => setSelectedId(null)}
       panelHint={t('rules.panel.hint')}
       height={LIST_HEIGHT}
       skeletonRows={1}
@@ -234,6 +239,7 @@ type MitreModeProps = {
 
 function MitreMode({ coverage, filters, onShowRules }: MitreModeProps) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // the compared layer stays while the filters change; its gaps follow the filtered coverage
   const [layer, setLayer] = useState<AttackLayer | null>(null);
@@ -260,6 +266,15 @@ function MitreMode({ coverage, filters, onShowRules }: MitreModeProps) {
   }
   const data = coverage.data;
   const selected = data.techniques.find((tech) => tech.technique_id === selectedId) ?? null;
+  const detail = (technique: NonNullable<typeof selected>) => (
+    <MitreDetailPanel
+      coverage={data}
+      technique={technique}
+      filters={filters}
+      onSelect={setSelectedId}
+      onShowRules={onShowRules}
+    />
+  );
   return (
     <Flex gap="middle" align="start">
       <Flex vertical gap="small" style={{ flex: '1 1 0', minWidth: 0 }}>
@@ -277,16 +292,12 @@ function MitreMode({ coverage, filters, onShowRules }: MitreModeProps) {
       </Flex>
       {/* the panel takes its width only once a technique is chosen: an empty panel cut the
           matrix at Privilege Escalation */}
-      {selected && (
-        <div style={{ flex: '0 0 21rem', minWidth: 0 }}>
-          <MitreDetailPanel
-            coverage={data}
-            technique={selected}
-            filters={filters}
-            onSelect={setSelectedId}
-            onShowRules={onShowRules}
-          />
-        </div>
+      {isPhone ? (
+        <PhoneDetailDrawer open={selected !== null} onClose={() => setSelectedId(null)}>
+          {selected && detail(selected)}
+        </PhoneDetailDrawer>
+      ) : (
+        selected && <div style={{ flex: '0 0 21rem', minWidth: 0 }}>{detail(selected)}</div>
       )}
     </Flex>
   );

@@ -10,6 +10,7 @@ import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { IncidentPriorityTag } from '@/shared/ui/IncidentPriorityTag.tsx';
 import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
 import { InfiniteFeed } from '@/shared/ui/InfiniteFeed.tsx';
+import { SplitColumns } from '@/shared/ui/PhoneLayout.tsx';
 import { useRuleIncidentsInfiniteQuery } from '../api/useRuleIncidentsInfiniteQuery.ts';
 import { useRuleQuery } from '../api/useRuleQuery.ts';
 import {
@@ -113,8 +114,9 @@ export function RulePage() {
           {allOpen ? t('rules.page.collapseAll') : t('rules.page.expandAll')}
         </Button>
       </Flex>
-      <Flex gap="middle" align="start">
-        <div style={{ flex: '0 0 30rem', minWidth: 0 }}>
+      <SplitColumns
+        sideWidth="30rem"
+        side={
           <Collapse
             activeKey={open}
             onChange={(keys) => setOpen(Array.isArray(keys) ? keys : [keys])}
@@ -138,8 +140,8 @@ export function RulePage() {
             ]}
             data-testid="rule-panels"
           />
-        </div>
-        <div style={{ flex: '1 1 0', minWidth: 0 }}>
+        }
+        main={
           <Tabs
             activeKey={tab}
             onChange={setTab}
@@ -194,8 +196,8 @@ export function RulePage() {
               },
             ]}
           />
-        </div>
-      </Flex>
+        }
+      />
     </Flex>
   );
 }

@@ -24,6 +24,7 @@ import { ContrastTag } from '@/shared/ui/ContrastTag.tsx';
 import { useSystemCardQuery, useSystemIdByIsIdQuery } from '@/shared/api/systems.ts';
 import '../i18n/texts.ts';
 import { INCIDENT_PRIORITY_COLORS } from '@/shared/theme/domainColors.ts';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 
 const parseId = (value: string | undefined) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 /** The id customers see and quote (`is_id`), e.g. IS-0003. */
@@ -136,6 +137,7 @@ function TenantView({ id }: { id: number }) {
 
 function MainInfo({ system }: { system: SystemCard }) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const person = (p: SystemPerson | null) =>
     p ? (
       <span>
@@ -154,7 +156,7 @@ function MainInfo({ system }: { system: SystemCard }) {
     <Card size="small" title={t('tenants.card.mainInfo')} data-testid="tenant-main-info">
       <Descriptions
         size="small"
-        column={2}
+        column={isPhone ? 1 : 2}
         items={[
           { key: 'name', label: t('tenants.card.name'), children: system.full_name },
           { key: 'id', label: t('tenants.card.id'), children: system.is_id },

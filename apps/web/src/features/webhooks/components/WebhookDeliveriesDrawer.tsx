@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyApiError } from '@/shared/api/index.ts';
 import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { notifySuccess } from '@/shared/ui/notifications.tsx';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { useSendWebhookMutation } from '../api/useSendWebhookMutation.ts';
 import { useWebhookDeliveriesQuery } from '../api/useWebhookDeliveriesQuery.ts';
 
@@ -24,6 +25,7 @@ export interface WebhookDeliveriesDrawerProps {
 /** An endpoint's delivery log, paged, with "send test event" and "send again" per line. */
 export function WebhookDeliveriesDrawer({ endpoint, onClose }: WebhookDeliveriesDrawerProps) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const [page, setPage] = useState(1);
   const log = useWebhookDeliveriesQuery(endpoint.id, page);
   const send = useSendWebhookMutation();
@@ -149,7 +151,8 @@ export function WebhookDeliveriesDrawer({ endpoint, onClose }: WebhookDeliveries
   return (
     <Drawer
       open
-      size="large"
+      // as wide as a phone's screen: antd's large drawer is 736 px
+      size={isPhone ? '100%' : 'large'}
       onClose={onClose}
       title={t('webhooks.logTitle', { url: endpoint.url })}
       data-testid="webhook-log-drawer"

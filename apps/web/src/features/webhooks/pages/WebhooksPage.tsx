@@ -20,6 +20,7 @@ import { notifyApiError } from '@/shared/api/index.ts';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import { notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useSystemChoicesQuery } from '@/shared/api/systems.ts';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { useDeleteWebhookMutation } from '../api/useDeleteWebhookMutation.ts';
 import { useRotateWebhookSecretMutation } from '../api/useRotateWebhookSecretMutation.ts';
 import { useWebhooksQuery } from '../api/useWebhooksQuery.ts';
@@ -37,6 +38,7 @@ type Editing = { endpoint: WebhookEndpoint | undefined } | null;
  */
 export function WebhooksPage() {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const { token } = theme.useToken();
   useDocumentTitle(t('webhooks.title'));
   const [params, setParams] = useSearchParams();
@@ -167,10 +169,13 @@ export function WebhooksPage() {
       <Table<WebhookEndpoint>
         rowKey="id"
         size="small"
+        // on a phone the cells take the width they need and the table scrolls inside its card
+        scroll={isPhone ? { x: 'max-content' } : undefined}
         columns={columns}
         dataSource={list.data.results}
         loading={list.isFetching}
-        locale={{ emptyText: t('webhooks.empty') }}
+        // secondary text: antd's disabled grey for the empty table lacks contrast (WCAG AA)
+        locale={{ emptyText: <Typography.Text type="secondary">{t('webhooks.empty')}</Typography.Text> }}
         data-testid="webhooks-table"
         pagination={{
           current: page,
