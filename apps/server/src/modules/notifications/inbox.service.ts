@@ -1,5 +1,5 @@
-import type { InboxCount, PortalEvent } from '@soc/contracts';
-import { TOTAL_COUNT_CAP } from '@soc/contracts';
+import type { InboxCount } from '@soc/contracts';
+import { PortalEventSchema, TOTAL_COUNT_CAP } from '@soc/contracts';
 import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import type { Db } from '../../db/client.ts';
@@ -33,7 +33,8 @@ export function createInboxService({ db, events }: InboxDeps) {
   return {
     /** Job: the items of one event, then the signal to the users who got one. */
     async runEvent(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
-      const users = await repo.fanOut(Number(payload.eventId), payload.kind as PortalEvent);
+      // a job's payload is data from the queue: parsed like the mail jobs', never cast
+      const users = await repo.fanOut(Number(payload.eventId), PortalEventSchema.parse(payload.kind));
       await events.signalInbox(users);
       return { items: users.length };
     },
