@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { chooseOption } from './support/antd.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { signIn } from './support/session.ts';
 
@@ -123,12 +124,9 @@ describe('reports', () => {
     await page.getByTestId('reports-create').click();
     await page.getByTestId('report-form').waitFor();
     await page.getByTestId('report-form-name').fill(name);
-    await page.getByTestId('report-form-period').click();
-    await page
-      .locator(
-        '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Every week"]',
-      )
-      .click();
+    // a click that the dropdown's opening animation swallowed is tried again: the start field
+    // shows only once the period is chosen
+    await chooseOption(page, 'report-form-period', 'Every week');
     // 30.11.2026 is a Monday
     const start = page.getByTestId('report-form-start');
     await start.click();

@@ -6,8 +6,7 @@ import { createQueryClient } from '../app/providers/queryClient.ts';
 import { routes } from '../app/router/routes.tsx';
 
 /** Renders the whole app (providers, router, auth gate) at `path`, as the browser would. */
-export function renderApp(path = '/dashboard') {
-  const queryClient = createQueryClient();
+export function renderApp(path = '/dashboard', queryClient = createQueryClient()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(

@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/shared/ui/FullPageSpinner.tsx';
-import { lazyPage } from '@/shared/lib/chunkLoad.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { authStore } from '@/shared/api/index.ts';
+import { lazyPage, preloadModule, type PagePrefetch } from '@/shared/lib/chunkLoad.ts';
 import { RootLayout, RouteErrorScreen } from './RootLayout.tsx';
 import { loadAlertsPage } from '../../features/alerts/routes.ts';
 import { loadAssetPage, loadAssetsPage } from '../../features/assets/routes.ts';
@@ -60,11 +62,20 @@ export function directPageLoader(pathname: string): (() => Promise<unknown>) | u
  * Starts loading the page chunk of the address the browser opened while the session is restored,
  * the language pack and the user record load (the auth gate renders the page only then): a full
  * load of any page no longer fetches its chunk after those calls (issue 40: every screen opened
- * by address, not only the dashboard and the incidents). A failure is left to the page's own
- * lazy import, which shows the chunk error screen.
+ * by address, not only the dashboard and the incidents). When the chunk has arrived and a session
+ * is there, the page's own first requests leave too (its `prefetchPage`, if it has one). A failure
+ * is left to the page's own lazy import, which shows the chunk error screen.
  */
-export function preloadDirectPage(pathname: string): void {
-  void directPageLoader(pathname)?.().catch(() => undefined);
+export function preloadDirectPage(url: URL, client: QueryClient): void {
+  const load = directPageLoader(url.pathname);
+  if (!load) return;
+  preloadModule(load).then(
+    (module) => {
+      const prefetch = (module as { prefetchPage?: PagePrefetch }).prefetchPage;
+      if (prefetch && authStore.get() !== null) prefetch(client, url);
+    },
+    () => undefined,
+  );
 }
 
 /** The route table, shared by the browser router and the tests' memory router. */

@@ -1,4 +1,4 @@
 // What other features and app/ may use of this feature (design §10.10).
-export { useCurrentUserQuery } from './api/useCurrentUserQuery.ts';
+export { prefetchCurrentUser, useCurrentUserQuery } from './api/useCurrentUserQuery.ts';
 export { useLogoutMutation } from './api/useLogoutMutation.ts';
 export { fullName } from './lib/fullName.ts';

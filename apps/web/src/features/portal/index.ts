@@ -1,3 +1,3 @@
 // What other features and app/ may use of this feature (design §10.10).
 export { portalKeys } from './api/portalKeys.ts';
-export { usePortalConfigQuery } from './api/usePortalConfigQuery.ts';
+export { prefetchPortalConfig, usePortalConfigQuery } from './api/usePortalConfigQuery.ts';

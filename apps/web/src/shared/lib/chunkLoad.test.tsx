@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
-import { ChunkLoadError, classifyChunkError, importWithTimeout, lazyPage } from './chunkLoad.ts';
+import {
+  ChunkLoadError,
+  classifyChunkError,
+  importWithTimeout,
+  lazyPage,
+  preloadModule,
+} from './chunkLoad.ts';
 
 describe('importWithTimeout', () => {
   it('resolves with the module', async () => {
@@ -29,9 +35,38 @@ describe('importWithTimeout', () => {
   });
 });
 
+describe('lazy pages', () => {
+  const Shown = ({ text }: { text: string }) => <p>{text}</p>;
+
+  it('suspend while their module loads, then show it', async () => {
+    const Page = lazyPage(() => Promise.resolve({ Shown }), 'Shown');
+    render(
+      <Suspense fallback="loading">
+        <Page text="page" />
+      </Suspense>,
+    );
+    expect(screen.getByText('loading')).toBeInTheDocument();
+    expect(await screen.findByText('page')).toBeInTheDocument();
+  });
+
+  it('render at once, without their fallback, once the module was preloaded', async () => {
+    const load = () => Promise.resolve({ Shown });
+    const Page = lazyPage(load, 'Shown');
+    await preloadModule(load);
+    render(
+      <Suspense fallback="loading">
+        <Page text="page" />
+      </Suspense>,
+    );
+    // on the first commit: no fallback, hence no wait for React's throttle of revealed content
+    expect(screen.queryByText('loading')).not.toBeInTheDocument();
+    expect(screen.getByText('page')).toBeInTheDocument();
+  });
+});
+
 describe('lazy page failures', () => {
   const renderLazy = (error: Error) => {
-    const Page = lazyPage<object, 'Page'>(() => Promise.reject(error), 'Page');
+    const Page = lazyPage(() => Promise.reject<{ Page: () => null }>(error), 'Page');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(
       <ErrorBoundary>

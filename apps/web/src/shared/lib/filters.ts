@@ -34,6 +34,15 @@ export function writeStoredFilters(entity: string, query: string): void {
 const TRIMMED_PARAMS = new Set(['search']);
 
 /**
+ * The filters a list opened at `url` starts with, as usePersistedFilters gives them on its first
+ * render: the query string, else the stored one. For a page's requests sent before it renders.
+ */
+export function initialFilterParams(entity: string, url: URL): URLSearchParams {
+  const query = url.search.replace(/^\?/, '');
+  return normalizeFilterParams(new URLSearchParams(query === '' ? readStoredFilters(entity) : query));
+}
+
+/**
  * Cleans filter parameters the way every list does: search text is trimmed, empty values are
  * dropped, and keys are sorted so that equal filters give equal strings (and equal query keys).
  */

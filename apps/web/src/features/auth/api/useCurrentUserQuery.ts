@@ -1,22 +1,33 @@
 import { CurrentUserSchema } from '@soc/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { apiRequest, useIsAuthenticated } from '@/shared/api/index.ts';
+import { apiRequest, authStore, useIsAuthenticated } from '@/shared/api/index.ts';
 import { authKeys } from './authKeys.ts';
 
-/** The signed-in user (GET /auth/user/); idle while logged out. */
-export function useCurrentUserQuery() {
-  const { t } = useTranslation();
-  const isAuthenticated = useIsAuthenticated();
-  return useQuery({
+/** GET /auth/user/; without an error message a failure is not announced (the auth gate shows it). */
+const currentUserQuery = (errorMessage?: string) =>
+  queryOptions({
     queryKey: authKeys.user(),
     queryFn: ({ signal }) =>
       apiRequest('/auth/user/', {
         schema: CurrentUserSchema,
         signal,
-        errorMessage: t('auth.user.loadFailed'),
+        ...(errorMessage === undefined ? { notify: false } : { errorMessage }),
       }),
-    enabled: isAuthenticated,
     staleTime: 5 * 60_000,
   });
+
+/** The signed-in user (GET /auth/user/); idle while logged out. */
+export function useCurrentUserQuery() {
+  const { t } = useTranslation();
+  const isAuthenticated = useIsAuthenticated();
+  return useQuery({ ...currentUserQuery(t('auth.user.loadFailed')), enabled: isAuthenticated });
+}
+
+/**
+ * Asks for the user record of a restored session before the app renders (main.tsx): the shell
+ * and the page no longer wait for the config, the language pack and a render to ask for it.
+ */
+export function prefetchCurrentUser(client: QueryClient): void {
+  if (authStore.get() !== null) void client.prefetchQuery(currentUserQuery());
 }

@@ -1,5 +1,6 @@
 import { INCIDENTS_PAGE_SIZE, IncidentListResponseSchema } from '@soc/contracts';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import type { Language } from '@soc/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/index.ts';
 import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { incidentApiQuery } from '../lib/incidentQuery.ts';
@@ -11,10 +12,9 @@ import { incidentKeys } from './incidentKeys.ts';
  * query of the old filters loses its observer and TanStack Query aborts its request, so a late
  * answer can never replace the list of the newer filters. Errors are shown by the list itself.
  */
-export function useIncidentsInfiniteQuery(filters: URLSearchParams) {
-  const language = useLanguage();
+export const incidentsListQuery = (filters: URLSearchParams, language: Language) => {
   const filtersKey = filters.toString();
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: incidentKeys.list(filtersKey, language),
     queryFn: ({ pageParam, signal }) =>
       apiRequest('/soc/incs/', {
@@ -31,4 +31,8 @@ export function useIncidentsInfiniteQuery(filters: URLSearchParams) {
     getNextPageParam: (lastPage, _allPages, lastPageParam) =>
       lastPage.next === null ? undefined : lastPageParam + INCIDENTS_PAGE_SIZE,
   });
+};
+
+export function useIncidentsInfiniteQuery(filters: URLSearchParams) {
+  return useInfiniteQuery(incidentsListQuery(filters, useLanguage()));
 }

@@ -2,10 +2,19 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { SEARCH_MAX_LENGTH } from '@soc/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/shared/i18n/i18n.ts';
-import { callsTo, deferred, holdFirst, settle } from '../../../test/fetchMock.ts';
-import { incidentPage, keysFrom, pagedIncidents } from '../test/incidentFixtures.ts';
+import { createQueryClient } from '../../../app/providers/queryClient.ts';
+import { authStore } from '@/shared/api/authStore.ts';
+import { writeStoredFilters } from '@/shared/lib/filters.ts';
+import { callsTo, deferred, holdFirst, mockFetch, settle } from '../../../test/fetchMock.ts';
+import { baseRoutes } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/renderApp.tsx';
+import { makeAccessToken } from '../../../test/tokens.ts';
+import { INCIDENTS_FILTER_ENTITY } from '../lib/incidentQuery.ts';
+import { filterChoices, incidentPage, keysFrom, pagedIncidents } from '../test/incidentFixtures.ts';
+import { prefetchPage } from './IncidentsPage.tsx';
 import {
   CARD_HEIGHT,
+  FILTERS,
   LIST,
   openIncidents,
   renderedKeys,
@@ -205,5 +214,25 @@ describe('IncidentsPage: list', () => {
     expect(await screen.findByTestId('incident-side-panel')).toHaveAttribute('data-key', '2');
     await user.click(screen.getByTestId('incident-side-panel-close'));
     expect(screen.queryByTestId('incident-side-panel')).not.toBeInTheDocument();
+  });
+});
+
+describe('IncidentsPage: a full load', () => {
+  it('shows the first page its preload asked for, with the stored filters, without asking again', async () => {
+    writeStoredFilters(INCIDENTS_FILTER_ENTITY, 'priority__in=critical&ordering=-updated');
+    authStore.setTokens({ access: makeAccessToken(), refresh: 'refresh-1' });
+    const fetchMock = mockFetch(
+      baseRoutes({ [LIST]: pagedIncidents(100), [FILTERS]: { body: filterChoices } }),
+    );
+    const client = createQueryClient();
+    // what app/router/routes.tsx does once the page's chunk has arrived
+    prefetchPage(client, new URL('http://localhost/incidents'));
+    await waitFor(() => expect(callsTo(fetchMock, LIST)).toHaveLength(1));
+    renderApp('/incidents', client);
+    await waitFor(() => expect(renderedKeys()).toContain(1));
+    // a key that differed from the page's would have sent a second request
+    expect(listQueries(fetchMock)).toEqual([
+      { limit: '40', offset: '0', ordering: '-updated', priority__in: 'critical', language: 'en' },
+    ]);
   });
 });

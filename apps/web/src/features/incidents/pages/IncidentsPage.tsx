@@ -8,7 +8,7 @@ import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { FilterToggle, ListPage, ResetFiltersButton } from '@/shared/ui/ListPage.tsx';
 import { SearchBox } from '@/shared/ui/SearchBox.tsx';
-import { useIncidentsInfiniteQuery } from '../api/useIncidentsInfiniteQuery.ts';
+import { incidentsListQuery, useIncidentsInfiniteQuery } from '../api/useIncidentsInfiniteQuery.ts';
 import { CreateIncidentModal } from '../components/CreateIncidentModal.tsx';
 import { CsvExportButton } from '../components/CsvExportButton.tsx';
 import { IncidentFilterRow } from '../components/IncidentFilterRow.tsx';
@@ -22,11 +22,19 @@ import {
   sanitizeIncidentParams,
   withParams,
 } from '../lib/incidentQuery.ts';
-import { shownSearch } from '@/shared/lib/filters.ts';
+import { initialFilterParams, shownSearch } from '@/shared/lib/filters.ts';
+import type { PagePrefetch } from '@/shared/lib/chunkLoad.ts';
+import { currentLanguage } from '@/shared/hooks/useLanguage.ts';
 import { pageItems } from '@/shared/lib/pageItems.ts';
 
 /** Height of the list's scroll area: the viewport below the page header and toolbar. */
 const LIST_HEIGHT = 'max(24rem, calc(100vh - 16rem))';
+
+/** The first page of the list the page opens with (see PagePrefetch). */
+export const prefetchPage: PagePrefetch = (client, url) => {
+  const filters = sanitizeIncidentParams(initialFilterParams(INCIDENTS_FILTER_ENTITY, url));
+  void client.prefetchInfiniteQuery(incidentsListQuery(filters, currentLanguage()));
+};
 
 /**
  * /incidents (product §A2 "Incident list"): search, filters, sort, CSV export and incident
