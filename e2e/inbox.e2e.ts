@@ -89,4 +89,41 @@ describe('the notification centre', () => {
     expect(await serverUnread()).toBe(before + 1);
     await context.close();
   });
+  it('shows the unread only when asked, and opens that way after a reload', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, baseUrl, 'alice');
+    await page.goto(`${baseUrl}/dashboard`);
+    const bell = page.getByTestId('inbox-bell');
+    await bell.click();
+    const panel = page.getByTestId('inbox-panel');
+    await panel.waitFor({ timeout: 15_000 });
+    const toggle = panel.getByRole('switch', { name: /Unread only|Только непрочитанные/ });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    const unreadAsked = page.waitForResponse(
+      (r) => r.url().includes('/notifications/inbox/?') && r.url().includes('unread=true'),
+    );
+    await toggle.click();
+    await unreadAsked;
+    const unread = (await api<{ unread: number }>('alice', '/notifications/inbox/count/')).unread;
+    /** What the panel shows: its lines' read states, or the empty state. */
+    const shown = async () =>
+      (await panel.getByTestId('inbox-empty').isVisible())
+        ? 'empty'
+        : await panel.getByTestId('inbox-item').evaluateAll((lines) => lines.map((l) => l.dataset.read));
+    if (unread === 0) {
+      await expect.poll(shown, { timeout: 15_000 }).toBe('empty');
+      expect(await panel.getByTestId('inbox-empty').textContent()).toMatch(
+        /No unread notifications|Нет непрочитанных уведомлений/,
+      );
+    } else {
+      const lines = Math.min(unread, 20);
+      await expect.poll(shown, { timeout: 15_000 }).toEqual(Array<string>(lines).fill('false'));
+    }
+
+    await page.reload();
+    await bell.click();
+    await panel.waitFor({ timeout: 15_000 });
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await context.close();
+  });
 });

@@ -33,6 +33,36 @@ export function PhoneDetailDrawer({ open, onClose, title, testId, children }: Ph
   );
 }
 
+export type FilterDrawerProps = {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** The close button's accessible name ("Close the filters"). */
+  closeLabel: string;
+  testId?: string;
+  children: ReactNode;
+};
+
+/**
+ * Where a list's filters go on a phone (the incident list, FilterBar): a drawer from the right,
+ * at most 22rem wide, its fields one below the other.
+ */
+export function FilterDrawer({ open, onClose, title, closeLabel, testId, children }: FilterDrawerProps) {
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      placement="right"
+      size="min(22rem, 90vw)"
+      title={title}
+      closable={{ 'aria-label': closeLabel }}
+      data-testid={testId}
+    >
+      {children}
+    </Drawer>
+  );
+}
+
 export type SplitColumnsProps = {
   /** The narrower column, first (left) on the desktop. */
   side: ReactNode;

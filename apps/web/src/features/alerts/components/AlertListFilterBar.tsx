@@ -5,10 +5,12 @@ import {
   ALERT_STATUSES,
   type AlertOrdering,
 } from '@soc/contracts';
-import { Flex, Select } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSystemChoicesQuery } from '@/shared/api/systems.ts';
-import { MultiSelectFilter } from '@/shared/ui/filters/MultiSelectFilter.tsx';
+import { countFilterParams } from '@/shared/lib/filters.ts';
+import { FilterBar } from '@/shared/ui/filters/FilterBar.tsx';
+import { multiFilterBuilder } from '@/shared/ui/filters/MultiSelectFilter.tsx';
 import { SearchBox } from '@/shared/ui/SearchBox.tsx';
 import {
   readAlertList,
@@ -29,31 +31,29 @@ export function AlertListFilterBar({ params, onChange }: AlertListFilterBarProps
   const systems = useSystemChoicesQuery();
   const set = (key: AlertListParam, value: string | readonly string[] | null) =>
     onChange(withAlertParams(params, { [key]: value }));
-  const multi = (key: AlertListParam, label: string, options: { value: string; label: string }[]) => (
-    <div style={{ minWidth: '10rem', flex: '1 1 10rem' }}>
-      <MultiSelectFilter
-        id={`alerts-filter-${key}`}
-        testId={`alerts-filter-${key}`}
-        value={readAlertList(params, key)}
-        options={options}
-        label={label}
-        placeholder={label}
-        onApply={(values) => set(key, values)}
-      />
-    </div>
+  const multi = multiFilterBuilder<AlertListParam>(
+    'alerts',
+    '10rem',
+    (key) => readAlertList(params, key),
+    set,
   );
   return (
-    <Flex gap="small" wrap align="center">
-      <SearchBox
-        value={params.get('search') ?? ''}
-        onSearch={(text) => set('search', text)}
-        placeholder={t('alerts.screen.search')}
-        label={t('alerts.screen.search')}
-        buttonText={t('alerts.searchButton')}
-        testId="alerts-search"
-        width="22rem"
-        clearsWhenEmptied
-      />
+    <FilterBar
+      testId="alerts"
+      active={countFilterParams(params)}
+      search={
+        <SearchBox
+          value={params.get('search') ?? ''}
+          onSearch={(text) => set('search', text)}
+          placeholder={t('alerts.screen.search')}
+          label={t('alerts.screen.search')}
+          buttonText={t('alerts.searchButton')}
+          testId="alerts-search"
+          width="22rem"
+          clearsWhenEmptied
+        />
+      }
+    >
       {multi(
         'severity__in',
         t('alerts.columns.severity'),
@@ -94,6 +94,6 @@ export function AlertListFilterBar({ params, onChange }: AlertListFilterBarProps
         options={ALERT_ORDERINGS.map((o) => ({ value: o, label: t(`alerts.screen.orderings.${o}`) }))}
         style={{ minWidth: '14rem' }}
       />
-    </Flex>
+    </FilterBar>
   );
 }

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import {
+  countFilterParams,
   readListParam,
   sanitizeFilterParams,
   withFilterParams,
@@ -21,6 +22,7 @@ import {
 } from '@/shared/lib/filters.ts';
 import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
+import { FilterBar } from '@/shared/ui/filters/FilterBar.tsx';
 import { SearchBox } from '@/shared/ui/SearchBox.tsx';
 import { useAssetChoicesQuery } from '../api/useAssetChoicesQuery.ts';
 import { useAssetsQuery } from '../api/useAssetsQuery.ts';
@@ -157,17 +159,22 @@ export function AssetsPage() {
         </Typography.Title>
         <Tag color="blue">{t('assets.list.beta')}</Tag>
       </Flex>
-      <Flex gap="small" wrap align="center">
-        <SearchBox
-          value={shownSearch(rawParams, params)}
-          onSearch={(text) => change({ search: text })}
-          placeholder={t('assets.list.searchPlaceholder')}
-          label={t('assets.list.searchLabel')}
-          buttonText={t('assets.list.searchButton')}
-          testId="assets-search"
-          width="360px"
-          clearsWhenEmptied
-        />
+      <FilterBar
+        testId="assets"
+        active={countFilterParams(params)}
+        search={
+          <SearchBox
+            value={shownSearch(rawParams, params)}
+            onSearch={(text) => change({ search: text })}
+            placeholder={t('assets.list.searchPlaceholder')}
+            label={t('assets.list.searchLabel')}
+            buttonText={t('assets.list.searchButton')}
+            testId="assets-search"
+            width="360px"
+            clearsWhenEmptied
+          />
+        }
+      >
         <MultiFilter
           label={t('assets.list.type')}
           testId="assets-filter-type"
@@ -216,7 +223,7 @@ export function AssetsPage() {
         <Button onClick={reset} disabled={filtersKey === ''}>
           {t('assets.list.reset')}
         </Button>
-      </Flex>
+      </FilterBar>
       {assets.isError && (
         <Alert
           type="error"

@@ -12,7 +12,8 @@ import '../i18n/texts.ts';
 export type DocumentSidePanelProps = {
   view: DocumentKindView;
   document: DocumentListItem;
-  onClose: () => void;
+  /** The panel's own close button; none in the phone's drawer, which has its own. */
+  onClose?: () => void;
 };
 
 /** The selected document: collapsible summary and attachments sections, and a link to its card. */
@@ -73,14 +74,16 @@ export function DocumentSidePanel({ view, document, onClose }: DocumentSidePanel
           <Link to={`${view.cardPath}/${document.id}`} data-testid="document-side-panel-open">
             {t('docs.panel.open')}
           </Link>
-          <Button
-            type="text"
-            size="small"
-            icon={<CloseOutlined aria-hidden />}
-            aria-label={t('docs.panel.close')}
-            onClick={onClose}
-            data-testid="document-side-panel-close"
-          />
+          {onClose && (
+            <Button
+              type="text"
+              size="small"
+              icon={<CloseOutlined aria-hidden />}
+              aria-label={t('docs.panel.close')}
+              onClick={onClose}
+              data-testid="document-side-panel-close"
+            />
+          )}
         </Flex>
       }
       style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
+import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { FilterToggle, ListPage, ResetFiltersButton } from '@/shared/ui/ListPage.tsx';
@@ -41,6 +42,7 @@ export type DocumentListViewProps = {
  */
 export function DocumentListView({ view }: DocumentListViewProps) {
   const { t } = useTranslation();
+  const isPhone = useIsPhone();
   const interfaceLanguage = useLanguage();
   useDocumentTitle(t(`docs.tabs.${view.tab}`));
 
@@ -165,7 +167,14 @@ export function DocumentListView({ view }: DocumentListViewProps) {
         },
       }}
       panel={
-        selected && <DocumentSidePanel view={view} document={selected} onClose={() => setSelectedId(null)} />
+        selected && (
+          <DocumentSidePanel
+            view={view}
+            document={selected}
+            // on a phone the panel is a drawer, closed by the drawer's own button
+            onClose={isPhone ? undefined : () => setSelectedId(null)}
+          />
+        )
       }
       onPanelClose={() => setSelectedId(null)}
       panelHint={t('docs.panel.hint')}

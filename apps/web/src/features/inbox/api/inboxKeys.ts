@@ -2,5 +2,7 @@
 export const inboxKeys = {
   all: ['inbox'] as const,
   count: () => [...inboxKeys.all, 'count'] as const,
-  list: () => [...inboxKeys.all, 'list'] as const,
+  /** Every list of the panel (all items, the unread only). */
+  lists: () => [...inboxKeys.all, 'list'] as const,
+  list: (unreadOnly: boolean) => [...inboxKeys.lists(), { unreadOnly }] as const,
 };

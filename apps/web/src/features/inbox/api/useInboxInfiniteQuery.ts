@@ -3,14 +3,14 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/shared/api/index.ts';
 import { inboxKeys } from './inboxKeys.ts';
 
-/** GET /notifications/inbox/: the caller's notifications, newest first, a page at a time. */
-export function useInboxInfiniteQuery() {
+/** GET /notifications/inbox/: the caller's notifications (or the unread only), newest first, a page at a time. */
+export function useInboxInfiniteQuery(unreadOnly: boolean) {
   return useInfiniteQuery({
-    queryKey: inboxKeys.list(),
+    queryKey: inboxKeys.list(unreadOnly),
     queryFn: ({ pageParam, signal }) =>
       apiRequest('/notifications/inbox/', {
         schema: InboxListResponseSchema,
-        query: { page: pageParam, page_size: INBOX_PAGE_SIZE },
+        query: { page: pageParam, page_size: INBOX_PAGE_SIZE, unread: unreadOnly || undefined },
         signal,
         notify: false,
       }),

@@ -27,7 +27,7 @@ export function useMarkInboxReadMutation() {
           }),
     onSuccess: (count) => {
       client.setQueryData(inboxKeys.count(), count);
-      void client.invalidateQueries({ queryKey: inboxKeys.list() });
+      void client.invalidateQueries({ queryKey: inboxKeys.lists() });
     },
   });
 }

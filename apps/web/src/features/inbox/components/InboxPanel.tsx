@@ -1,7 +1,7 @@
 import type { InboxItem, Language } from '@soc/contracts';
 import { INCIDENT_STATUS_TITLES, taskPath } from '@soc/contracts';
-import { Alert, Button, Drawer, Empty, Flex, Popover, Skeleton, Typography, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Button, Drawer, Empty, Flex, Popover, Skeleton, Switch, Typography, theme } from 'antd';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
@@ -10,6 +10,7 @@ import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { visuallyHidden } from '@/shared/ui/visuallyHidden.ts';
 import { useInboxInfiniteQuery } from '../api/useInboxInfiniteQuery.ts';
 import { useMarkInboxReadMutation } from '../api/useMarkInboxReadMutation.ts';
+import { readUnreadOnly, writeUnreadOnly } from '../lib/unreadOnly.ts';
 import '../i18n/texts.ts';
 
 export type InboxPopoverProps = {
@@ -69,7 +70,10 @@ function InboxList({
 }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const query = useInboxInfiniteQuery();
+  // "Unread only" is remembered like a list's filters: the panel opens as the user left it
+  const [unreadOnly, setUnreadOnly] = useState(readUnreadOnly);
+  const unreadOnlyId = useId();
+  const query = useInboxInfiniteQuery(unreadOnly);
   const mark = useMarkInboxReadMutation();
   const lineText = useLineText();
   const items = query.data?.pages.flatMap((p) => p.results) ?? [];
@@ -90,6 +94,19 @@ function InboxList({
           {t('inbox.markAllRead')}
         </Button>
       </Flex>
+      <Flex align="center" gap="small" style={{ paddingBottom: token.paddingXS }}>
+        <Switch
+          id={unreadOnlyId}
+          size="small"
+          checked={unreadOnly}
+          onChange={(checked) => {
+            setUnreadOnly(checked);
+            writeUnreadOnly(checked);
+          }}
+          data-testid="inbox-unread-only"
+        />
+        <label htmlFor={unreadOnlyId}>{t('inbox.unreadOnly')}</label>
+      </Flex>
       {query.isPending && <Skeleton active paragraph={{ rows: 3 }} data-testid="inbox-loading" />}
       {query.isError && (
         <Alert
@@ -107,7 +124,7 @@ function InboxList({
       {query.isSuccess && items.length === 0 && (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={t('inbox.empty')}
+          description={t(unreadOnly ? 'inbox.emptyUnread' : 'inbox.empty')}
           data-testid="inbox-empty"
         />
       )}

@@ -126,4 +126,48 @@ describe('the notification bell', () => {
     await user.click(await screen.findByRole('button', { name: 'Notifications, unread: 0' }, BUSY));
     expect(await screen.findByText('No notifications yet', {}, BUSY)).toBeInTheDocument();
   });
+  it('shows the unread only when asked, says so when there are none, and remembers the choice', async () => {
+    authStore.setTokens({ access: makeAccessToken(), refresh: 'r1' });
+    const fetchMock = mockFetch(
+      baseRoutes({
+        'GET /api/v0/notifications/inbox/count/': { body: { unread: 0, unread_exact: true } },
+        'GET /api/v0/notifications/inbox/': ({ url }) => ({
+          body: url.searchParams.get('unread') === 'true' ? page([]) : page([item(5, { read: true })]),
+        }),
+      }),
+    );
+    const { user, unmount } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Notifications, unread: 0' }, BUSY));
+    const panel = await screen.findByTestId('inbox-panel', {}, BUSY);
+    expect(await within(panel).findAllByTestId('inbox-item', {}, BUSY)).toHaveLength(1);
+    const toggle = within(panel).getByRole('switch', { name: 'Unread only' });
+    expect(toggle).not.toBeChecked();
+    expect(callsTo(fetchMock, 'GET /api/v0/notifications/inbox/')[0]!.url.searchParams.has('unread')).toBe(
+      false,
+    );
+
+    await user.click(toggle);
+    expect(await within(panel).findByText('No unread notifications', {}, BUSY)).toBeInTheDocument();
+    expect(within(panel).queryByTestId('inbox-item')).not.toBeInTheDocument();
+    expect(
+      callsTo(fetchMock, 'GET /api/v0/notifications/inbox/').at(-1)!.url.searchParams.get('unread'),
+    ).toBe('true');
+    unmount();
+
+    // a new visit opens the panel as the user left it: its first request asks for the unread only
+    const again = mockFetch(
+      baseRoutes({
+        'GET /api/v0/notifications/inbox/count/': { body: { unread: 0, unread_exact: true } },
+        'GET /api/v0/notifications/inbox/': { body: page([]) },
+      }),
+    );
+    const second = renderApp('/dashboard');
+    await second.user.click(await screen.findByRole('button', { name: 'Notifications, unread: 0' }, BUSY));
+    const reopened = await screen.findByTestId('inbox-panel', {}, BUSY);
+    expect(within(reopened).getByRole('switch', { name: 'Unread only' })).toBeChecked();
+    expect(await within(reopened).findByText('No unread notifications', {}, BUSY)).toBeInTheDocument();
+    const calls = callsTo(again, 'GET /api/v0/notifications/inbox/');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((call) => call.url.searchParams.get('unread') === 'true')).toBe(true);
+  });
 });

@@ -5,6 +5,8 @@ export const inboxEn = {
   markFailed: 'Could not mark the notifications read',
   loadFailed: 'Could not load the notifications',
   empty: 'No notifications yet',
+  emptyUnread: 'No unread notifications',
+  unreadOnly: 'Unread only',
   loadMore: 'Show more',
   unread: 'Unread',
   settings: 'Notification settings',

@@ -7,6 +7,8 @@ export const inboxRu: typeof inboxEn = {
   markFailed: 'Не удалось отметить уведомления прочитанными',
   loadFailed: 'Не удалось загрузить уведомления',
   empty: 'Уведомлений пока нет',
+  emptyUnread: 'Нет непрочитанных уведомлений',
+  unreadOnly: 'Только непрочитанные',
   loadMore: 'Показать ещё',
   unread: 'Не прочитано',
   settings: 'Настройки уведомлений',

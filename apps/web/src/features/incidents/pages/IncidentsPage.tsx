@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Drawer, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { FilterToggle, ListPage, ResetFiltersButton } from '@/shared/ui/ListPage.tsx';
+import { FilterDrawer } from '@/shared/ui/PhoneLayout.tsx';
 import { SearchBox } from '@/shared/ui/SearchBox.tsx';
 import { incidentsListQuery, useIncidentsInfiniteQuery } from '../api/useIncidentsInfiniteQuery.ts';
 import { CreateIncidentModal } from '../components/CreateIncidentModal.tsx';
@@ -136,19 +137,17 @@ export function IncidentsPage() {
               </Flex>
             </Flex>
             {isPhone ? (
-              <Drawer
+              <FilterDrawer
                 open={filtersOpen}
                 onClose={() => setFiltersOpen(false)}
-                placement="right"
-                size="min(22rem, 90vw)"
                 title={t('incidents.toolbar.filters')}
-                closable={{ 'aria-label': t('incidents.toolbar.closeFilters') }}
-                data-testid="incidents-filter-drawer"
+                closeLabel={t('incidents.toolbar.closeFilters')}
+                testId="incidents-filter-drawer"
               >
                 <div id="incidents-filter-row">
                   <IncidentFilterRow params={params} onChange={setParams} />
                 </div>
-              </Drawer>
+              </FilterDrawer>
             ) : (
               filtersOpen && (
                 <div id="incidents-filter-row">

@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import {
+  countFilterParams,
   readListParam,
   sanitizeFilterParams,
   withFilterParams,
@@ -39,6 +40,7 @@ import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { formatNumber } from '@/shared/lib/formatNumber.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { ContrastTag } from '@/shared/ui/ContrastTag.tsx';
+import { FilterBar } from '@/shared/ui/filters/FilterBar.tsx';
 import { SearchBox } from '@/shared/ui/SearchBox.tsx';
 import { useSystemChoicesQuery } from '@/shared/api/systems.ts';
 import { useLogSourceSummaryQuery } from '../api/useLogSourceSummaryQuery.ts';
@@ -228,17 +230,22 @@ function LogSourcesView({ tab }: { tab: LogSourceTab }) {
           ),
         }))}
       />
-      <Flex gap="small" wrap>
-        <SearchBox
-          value={shownSearch(rawParams, params)}
-          onSearch={(text) => change({ search: text })}
-          placeholder={t('logSources.searchPlaceholder')}
-          label={t('logSources.searchLabel')}
-          buttonText={t('logSources.searchButton')}
-          testId="logsources-search"
-          width="360px"
-          clearsWhenEmptied
-        />
+      <FilterBar
+        testId="logsources"
+        active={countFilterParams(params)}
+        search={
+          <SearchBox
+            value={shownSearch(rawParams, params)}
+            onSearch={(text) => change({ search: text })}
+            placeholder={t('logSources.searchPlaceholder')}
+            label={t('logSources.searchLabel')}
+            buttonText={t('logSources.searchButton')}
+            testId="logsources-search"
+            width="360px"
+            clearsWhenEmptied
+          />
+        }
+      >
         <Select
           mode="multiple"
           allowClear
@@ -265,7 +272,7 @@ function LogSourcesView({ tab }: { tab: LogSourceTab }) {
           onChange={(v: string[]) => change({ system__in: v })}
           data-testid="logsources-filter-system"
         />
-      </Flex>
+      </FilterBar>
       {sources.isError && (
         <Alert
           type="error"

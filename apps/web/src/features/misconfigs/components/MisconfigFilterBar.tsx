@@ -4,11 +4,13 @@ import {
   MISCONFIG_STATUSES,
   type MisconfigOrdering,
 } from '@soc/contracts';
-import { Button, Flex, Select } from 'antd';
+import { Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '@/shared/ui/SearchBox.tsx';
 import { useSystemChoicesQuery } from '@/shared/api/systems.ts';
-import { MultiSelectFilter } from '@/shared/ui/filters/MultiSelectFilter.tsx';
+import { countFilterParams } from '@/shared/lib/filters.ts';
+import { FilterBar } from '@/shared/ui/filters/FilterBar.tsx';
+import { multiFilterBuilder } from '@/shared/ui/filters/MultiSelectFilter.tsx';
 import {
   readMisconfigList,
   readMisconfigOrdering,
@@ -27,31 +29,29 @@ export function MisconfigFilterBar({ params, onChange }: MisconfigFilterBarProps
   const systems = useSystemChoicesQuery();
   const set = (key: MisconfigParam, value: string | readonly string[] | null) =>
     onChange(withMisconfigParams(params, { [key]: value }));
-  const multi = (key: MisconfigParam, label: string, options: { value: string; label: string }[]) => (
-    <div style={{ minWidth: '11rem', flex: '1 1 11rem' }}>
-      <MultiSelectFilter
-        id={`misconfigs-filter-${key}`}
-        testId={`misconfigs-filter-${key}`}
-        value={readMisconfigList(params, key)}
-        options={options}
-        label={label}
-        placeholder={label}
-        onApply={(values) => set(key, values)}
-      />
-    </div>
+  const multi = multiFilterBuilder<MisconfigParam>(
+    'misconfigs',
+    '11rem',
+    (key) => readMisconfigList(params, key),
+    set,
   );
   return (
-    <Flex gap="small" wrap align="center">
-      <SearchBox
-        value={params.get('search') ?? ''}
-        onSearch={(text) => set('search', text)}
-        placeholder={t('misconfigs.list.search')}
-        label={t('misconfigs.list.search')}
-        buttonText={t('misconfigs.list.searchButton')}
-        testId="misconfigs-search"
-        width="24rem"
-        clearsWhenEmptied
-      />
+    <FilterBar
+      testId="misconfigs"
+      active={countFilterParams(params)}
+      search={
+        <SearchBox
+          value={params.get('search') ?? ''}
+          onSearch={(text) => set('search', text)}
+          placeholder={t('misconfigs.list.search')}
+          label={t('misconfigs.list.search')}
+          buttonText={t('misconfigs.list.searchButton')}
+          testId="misconfigs-search"
+          width="24rem"
+          clearsWhenEmptied
+        />
+      }
+    >
       {multi(
         'status__in',
         t('misconfigs.list.status'),
@@ -78,6 +78,6 @@ export function MisconfigFilterBar({ params, onChange }: MisconfigFilterBarProps
       <Button onClick={() => onChange(new URLSearchParams())} data-testid="misconfigs-reset">
         {t('misconfigs.list.reset')}
       </Button>
-    </Flex>
+    </FilterBar>
   );
 }

@@ -9,13 +9,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyApiError } from '@/shared/api/index.ts';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
-import { sanitizeFilterParams, withFilterParams, type ParamSchema } from '@/shared/lib/filters.ts';
+import {
+  countFilterParams,
+  sanitizeFilterParams,
+  withFilterParams,
+  type ParamSchema,
+} from '@/shared/lib/filters.ts';
 import { formatDateTimeWithZone } from '@/shared/lib/formatDateTime.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { useAuditCsvMutation } from '../api/useAuditCsvMutation.ts';
 import { useAuditLogQuery } from '../api/useAuditLogQuery.ts';
 import '../i18n/texts.ts';
 import { DateRangeInput } from '@/shared/ui/DateInputs.tsx';
+import { FilterBar } from '@/shared/ui/filters/FilterBar.tsx';
 
 const FILTER_KEYS = [
   'search',
@@ -122,17 +128,22 @@ export function AuditLogPage() {
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('settings.audit.intro')}
       </Typography.Paragraph>
-      <Flex gap="small" wrap align="center">
-        <Input.Search
-          key={`search-${params.get('search') ?? ''}`}
-          defaultValue={params.get('search') ?? ''}
-          placeholder={t('settings.audit.search')}
-          aria-label={t('settings.audit.search')}
-          allowClear
-          style={{ width: token.screenXS / 1.2 }}
-          onSearch={(text) => change({ search: text.trim() || null })}
-          data-testid="audit-search"
-        />
+      <FilterBar
+        testId="audit"
+        active={countFilterParams(params)}
+        search={
+          <Input.Search
+            key={`search-${params.get('search') ?? ''}`}
+            defaultValue={params.get('search') ?? ''}
+            placeholder={t('settings.audit.search')}
+            aria-label={t('settings.audit.search')}
+            allowClear
+            style={{ width: token.screenXS / 1.2, maxWidth: '100%' }}
+            onSearch={(text) => change({ search: text.trim() || null })}
+            data-testid="audit-search"
+          />
+        }
+      >
         <Input.Search
           key={`ip-${params.get('ip') ?? ''}`}
           defaultValue={params.get('ip') ?? ''}
@@ -169,7 +180,7 @@ export function AuditLogPage() {
         >
           {t('settings.audit.export')}
         </Button>
-      </Flex>
+      </FilterBar>
       {audit.isError && (
         <Alert
           type="error"

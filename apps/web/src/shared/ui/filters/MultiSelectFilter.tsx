@@ -101,3 +101,29 @@ export function MultiSelectFilter({
     />
   );
 }
+
+/**
+ * The builder of a filter bar's multiselects (alerts, recommendations): `multi(key, label,
+ * options)` is a MultiSelectFilter of the list parameter `key`, named by its placeholder, with the
+ * ids `${prefix}-filter-${key}`, at least `minWidth` wide and growing with the line.
+ */
+export function multiFilterBuilder<Key extends string>(
+  prefix: string,
+  minWidth: string,
+  read: (key: Key) => string[],
+  apply: (key: Key, values: string[]) => void,
+) {
+  return (key: Key, label: string, options: FilterOption[]) => (
+    <div style={{ minWidth, flex: `1 1 ${minWidth}` }}>
+      <MultiSelectFilter
+        id={`${prefix}-filter-${key}`}
+        testId={`${prefix}-filter-${key}`}
+        value={read(key)}
+        options={options}
+        label={label}
+        placeholder={label}
+        onApply={(values) => apply(key, values)}
+      />
+    </div>
+  );
+}
