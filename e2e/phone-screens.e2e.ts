@@ -272,6 +272,34 @@ async function screens(page: Page): Promise<Screen[]> {
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/**
+ * Scrolls the control into view and reads where it is, again on the next frame while it is not
+ * inside the viewport: content above it that is still arriving (a document's body) can push it
+ * down after the scroll. Gives up after CONTROL_SETTLE_MS, with the last position.
+ */
+async function scrollToControl(page: Page, control: Locator, width: number, height: number) {
+  const deadline = Date.now() + CONTROL_SETTLE_MS;
+  for (;;) {
+    const box = await control
+      .scrollIntoViewIfNeeded({ timeout: 5_000 })
+      .then(() => control.boundingBox())
+      .catch(() => null);
+    // sideways from the page's left edge: scrolling the page sideways does not make it reachable
+    const left = (box?.x ?? 0) + (await page.evaluate(() => window.scrollX));
+    const inside =
+      box !== null &&
+      left >= 0 &&
+      left + box.width <= width &&
+      box.y >= 0 &&
+      box.y + Math.min(box.height, 40) <= height;
+    if (inside || Date.now() > deadline) return { box, left, inside };
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  }
+}
+
+/** How long a control may take to stay where it was scrolled to. */
+const CONTROL_SETTLE_MS = 10_000;
+
 /** What is wrong with the screen now open, as readable lines. */
 async function problems(page: Page, screen: Screen, width: number, height: number): Promise<string[]> {
   const found: string[] = [];
@@ -283,15 +311,9 @@ async function problems(page: Page, screen: Screen, width: number, height: numbe
     const box = (await heading.boundingBox())!;
     if (box.x < 0 || box.x + box.width > width) found.push('the main heading is cut off');
   }
-  const control = screen.control(page);
-  const box = await control
-    .scrollIntoViewIfNeeded({ timeout: 5_000 })
-    .then(() => control.boundingBox())
-    .catch(() => null);
-  // sideways from the page's left edge: scrolling the page sideways does not make it reachable
-  const left = (box?.x ?? 0) + (await page.evaluate(() => window.scrollX));
+  const { box, left, inside } = await scrollToControl(page, screen.control(page), width, height);
   if (!box) found.push('the primary control is not shown');
-  else if (left < 0 || left + box.width > width || box.y < 0 || box.y + Math.min(box.height, 40) > height) {
+  else if (!inside) {
     found.push(`the primary control lies outside the viewport (${JSON.stringify({ ...box, x: left })})`);
   }
   await page.waitForLoadState('networkidle');

@@ -63,7 +63,8 @@ export function directPageLoader(pathname: string): (() => Promise<unknown>) | u
  * the language pack and the user record load (the auth gate renders the page only then): a full
  * load of any page no longer fetches its chunk after those calls (issue 40: every screen opened
  * by address, not only the dashboard and the incidents). When the chunk has arrived and a session
- * is there, the page's own first requests leave too (its `prefetchPage`, if it has one). A failure
+ * is there (or once the sign-in shown at the address has made one), the page's own first requests
+ * leave too (its `prefetchPage`, if it has one). A failure
  * is left to the page's own lazy import, which shows the chunk error screen.
  */
 export function preloadDirectPage(url: URL, client: QueryClient): void {
@@ -72,7 +73,17 @@ export function preloadDirectPage(url: URL, client: QueryClient): void {
   preloadModule(load).then(
     (module) => {
       const prefetch = (module as { prefetchPage?: PagePrefetch }).prefetchPage;
-      if (prefetch && authStore.get() !== null) prefetch(client, url);
+      if (!prefetch) return;
+      if (authStore.get() !== null) {
+        prefetch(client, url);
+        return;
+      }
+      // signed out: the sign-in screen shows at this address, and the page follows the sign-in
+      const stop = authStore.subscribe(() => {
+        if (authStore.get() === null) return;
+        stop();
+        prefetch(client, new URL(window.location.href));
+      });
     },
     () => undefined,
   );

@@ -17,6 +17,9 @@ export const en = {
     gapInSubsTitle: 'a sub-technique is in the compared layer without a rule',
   },
   list: {
+    filters: 'Filters',
+    filtersCount: 'Filters, {{count}} active',
+    closeFilters: 'Close the filters',
     nothingFoundFor: 'Nothing found for “{{search}}”.',
     nothingFoundForWithFilters_one: 'Nothing found for “{{search}}” with the filter in use.',
     nothingFoundForWithFilters_other: 'Nothing found for “{{search}}” with the {{count}} filters in use.',

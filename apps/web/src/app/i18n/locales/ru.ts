@@ -20,6 +20,9 @@ export const ru: RussianTexts<typeof en> = {
     gapInSubsTitle: 'подтехника есть в сравниваемом слое без правил',
   },
   list: {
+    filters: 'Фильтры',
+    filtersCount: 'Фильтры, активных: {{count}}',
+    closeFilters: 'Закрыть фильтры',
     nothingFoundFor: 'По запросу «{{search}}» ничего не найдено.',
     nothingFoundForWithFilters_one: 'По запросу «{{search}}» с выбранным фильтром ничего не найдено.',
     nothingFoundForWithFilters_few:

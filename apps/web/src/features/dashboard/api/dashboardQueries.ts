@@ -5,7 +5,8 @@ import {
   IncidentListResponseSchema,
   MitreMatrixSchema,
 } from '@soc/contracts';
-import { useQuery } from '@tanstack/react-query';
+import type { Language } from '@soc/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '@/shared/api/index.ts';
 import { useLanguage } from '@/shared/hooks/useLanguage.ts';
@@ -30,22 +31,35 @@ export function dashboardQuery(filters: URLSearchParams, range: DateRange): Reco
   };
 }
 
-/** GET /soc/incs/analytics/ with the previous period; refreshed every 30 s (product §A4). */
-export function useAnalyticsQuery(filters: URLSearchParams, range: DateRange) {
-  const { t } = useTranslation();
-  const language = useLanguage();
+/**
+ * GET /soc/incs/analytics/ with the previous period; refreshed every 30 s (product §A4). Without
+ * an error message a failure is not announced (a request sent before the page renders).
+ */
+export function analyticsQuery(
+  filters: URLSearchParams,
+  range: DateRange,
+  language: Language,
+  errorMessage?: string,
+) {
   const query = dashboardQuery(filters, range);
   const key = new URLSearchParams(query).toString();
-  return useQuery({
+  return queryOptions({
     queryKey: dashboardKeys.analytics(key, language),
     queryFn: ({ signal }) =>
       apiRequest('/soc/incs/analytics/', {
         schema: AnalyticsSchema,
         query: { ...query, get_prev: 'True', language },
         signal,
-        errorMessage: t('dashboard.loadFailed'),
+        ...(errorMessage === undefined ? { notify: false } : { errorMessage }),
       }),
     refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+}
+
+export function useAnalyticsQuery(filters: URLSearchParams, range: DateRange) {
+  const { t } = useTranslation();
+  return useQuery({
+    ...analyticsQuery(filters, range, useLanguage(), t('dashboard.loadFailed')),
     placeholderData: (previous) => previous,
   });
 }

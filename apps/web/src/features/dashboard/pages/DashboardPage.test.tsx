@@ -1,14 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { MitreMatrix } from '@soc/contracts';
+import type { Analytics, MitreMatrix } from '@soc/contracts';
 import { dashboardKeys } from '../api/dashboardQueries.ts';
 import { authStore } from '@/shared/api/authStore.ts';
 import { callsTo, mockFetch } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
+import { createQueryClient } from '../../../app/providers/queryClient.ts';
+import { prefetchPage } from './DashboardPage.tsx';
 import { makeAccessToken } from '../../../test/tokens.ts';
 
 const MATRIX = 'GET /api/v0/soc/mitre_matrix/';
+const ANALYTICS = 'GET /api/v0/soc/incs/analytics/';
 
 /** The answer of ?description=false: names without MITRE's texts. */
 const namesOnly: MitreMatrix = {
@@ -55,5 +58,33 @@ describe('dashboard: header', () => {
     expect(button).toBeDisabled();
     await user.hover(screen.getByTestId('dashboard-add-widget-wrap'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Every widget is already on the dashboard.');
+  });
+});
+
+describe('dashboard: a full load', () => {
+  it('shows the key figures its preload asked for, without asking again', async () => {
+    authStore.setTokens({ access: makeAccessToken(), refresh: 'r1' });
+    const figures: Analytics = {
+      count: 4321,
+      critical_count: 5,
+      waiting_for_customer: 7,
+      sla_breached: 1.5,
+      sla_breached_count: 2,
+      previous: null,
+      eps: { average: 0, contracted: 0, max: 0 },
+      ...{ mitre: [], tactics: [], priority: [], status: [], category: [], top_domains: [], top_ips: [] },
+      timeline: [],
+    };
+    const fetchMock = mockFetch(
+      baseRoutes({ [MATRIX]: { body: namesOnly }, [ANALYTICS]: { body: figures } }),
+    );
+    const client = createQueryClient();
+    // what app/router/routes.tsx does once the page's chunk has arrived
+    prefetchPage(client, new URL('http://localhost/dashboard'));
+    await waitFor(() => expect(callsTo(fetchMock, ANALYTICS)).toHaveLength(1));
+    renderApp('/dashboard', client);
+    expect(await screen.findByTestId('factoid-count')).toHaveTextContent('4,321');
+    // a key that differed from the page's (period, language) would have sent a second request
+    expect(callsTo(fetchMock, ANALYTICS)).toHaveLength(1);
   });
 });

@@ -21,10 +21,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { usePortalConfig } from '@/shared/config/PortalConfigContext.tsx';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
+import { currentLanguage } from '@/shared/hooks/useLanguage.ts';
+import type { PagePrefetch } from '@/shared/lib/chunkLoad.ts';
 import { notifyWarning, useNotificationApi } from '@/shared/ui/notifications.tsx';
 import { useFilterChoicesQuery } from '../../incidents/index.ts';
 import { DATE_PRESET_KEYS, datePresetRanges } from '@/shared/lib/datePresets.ts';
 import {
+  analyticsQuery,
   dashboardQuery,
   useAnalyticsQuery,
   useEpsQuery,
@@ -66,6 +69,20 @@ function readRange(params: URLSearchParams): DateRange | null {
   const to = Number(params.get('created__lte'));
   return params.get('created__gte') && params.get('created__lte') && from <= to ? { from, to } : null;
 }
+
+/** The address's filters other than the period. */
+function filtersBesideRange(params: URLSearchParams): URLSearchParams {
+  const filters = new URLSearchParams(params);
+  filters.delete('created__gte');
+  filters.delete('created__lte');
+  return filters;
+}
+
+/** The key figures of the period the page opens with (see PagePrefetch). */
+export const prefetchPage: PagePrefetch = (client, url) => {
+  const range = readRange(url.searchParams) ?? defaultRange(dayjs().startOf('day'));
+  void client.prefetchQuery(analyticsQuery(filtersBesideRange(url.searchParams), range, currentLanguage()));
+};
 
 /** Height in pixels of a widget `rows` grid rows high (the rows and the margins between them). */
 const rowsHeight = (rows: number) => rows * DASHBOARD_GRID.rowHeight + (rows - 1) * DASHBOARD_GRID.margin;
@@ -126,12 +143,7 @@ export function DashboardPage() {
   }, [today]);
 
   /** Filters other than the period (tenants, or any incident-list parameter in the address). */
-  const filters = useMemo(() => {
-    const p = new URLSearchParams(searchParams);
-    p.delete('created__gte');
-    p.delete('created__lte');
-    return p;
-  }, [searchParams]);
+  const filters = useMemo(() => filtersBesideRange(searchParams), [searchParams]);
 
   const setRange = useCallback(
     (next: DateRange | null) =>

@@ -48,8 +48,8 @@ export function FilterBar({ testId, active, search, children }: FilterBarProps) 
           active={active}
           open={open}
           onToggle={() => setOpen((value) => !value)}
-          text={t('incidents.toolbar.filters')}
-          countLabel={t('incidents.toolbar.filtersCount', { count: active })}
+          text={t('list.filters')}
+          countLabel={t('list.filtersCount', { count: active })}
           controls={fieldsId}
           testId={`${testId}-filter-toggle`}
         />
@@ -57,8 +57,8 @@ export function FilterBar({ testId, active, search, children }: FilterBarProps) 
       <FilterDrawer
         open={open}
         onClose={() => setOpen(false)}
-        title={t('incidents.toolbar.filters')}
-        closeLabel={t('incidents.toolbar.closeFilters')}
+        title={t('list.filters')}
+        closeLabel={t('list.closeFilters')}
         testId={`${testId}-filter-drawer`}
       >
         <Flex vertical gap="middle" id={fieldsId} className="filter-drawer-fields" data-testid={fieldsId}>
