@@ -21,7 +21,8 @@ function concerned(kind: PortalEvent) {
   const followers = sql`SELECT i.reporter_id FROM incidents i WHERE i.key = e.incident_key
                         UNION SELECT i.customer_assignee_id FROM incidents i WHERE i.key = e.incident_key
                         UNION SELECT c.author_id FROM comments c
-                                JOIN incidents i ON i.id = c.incident_id WHERE i.key = e.incident_key`;
+                                JOIN incidents i ON i.id = c.incident_id
+                               WHERE i.key = e.incident_key AND NOT c.internal`;
   switch (kind) {
     case 'incident_created':
       return sql`SELECT us.user_id FROM user_systems us
