@@ -34,6 +34,8 @@ describe('the served OpenAPI document', () => {
       'PATCH /api/v0/analyst/incidents/{key}/': 'analystUpdateIncident',
       'POST /api/v0/analyst/incidents/{key}/status/': 'analystSetIncidentStatus',
       'POST /api/v0/analyst/incidents/{key}/comments/': 'analystCommentIncident',
+      'POST /api/v0/analyst/incidents/{key}/notes/': 'analystCreateIncidentNote',
+      'GET /api/v0/analyst/incidents/{key}/notes/': 'analystListIncidentNotes',
       'POST /api/v0/analyst/incidents/{key}/alerts/': 'analystAddAlerts',
       'POST /api/v0/analyst/incidents/{key}/misconfigs/': 'analystCreateMisconfigs',
     });

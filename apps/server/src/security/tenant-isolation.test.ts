@@ -1108,6 +1108,21 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
         foreign: B.key,
       },
       {
+        name: 'write an internal note on an incident',
+        method: 'POST',
+        url: (k) => `/api/v0/analyst/incidents/${k}/notes/`,
+        body: () => ({ body: 'isolation probe' }),
+        own: A.key,
+        foreign: B.key,
+      },
+      {
+        name: 'read the internal notes of an incident',
+        method: 'GET',
+        url: (k) => `/api/v0/analyst/incidents/${k}/notes/`,
+        own: A.key,
+        foreign: B.key,
+      },
+      {
         name: 'add alerts to an incident',
         method: 'POST',
         url: (k) => `/api/v0/analyst/incidents/${k}/alerts/`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from '../common/lists.schemas.ts';
 import {
   ALERT_BULK_MAX,
   ALERT_TAGS_MAX,
@@ -155,6 +156,39 @@ export const AnalystCommentSchema = z.strictObject({
   body: shortText(20_000),
 });
 export type AnalystComment = z.input<typeof AnalystCommentSchema>;
+
+/**
+ * POST /analyst/incidents/{key}/notes/: an internal note of the SOC. Staff read it through the
+ * analyst API only; no customer path (answers, lists, search, counts, PDF, CSV, mail, webhooks,
+ * events, notification centre) ever returns it or shows that it exists (design §9).
+ */
+export const AnalystNoteCreateSchema = z.strictObject({
+  /** Markdown (rendered and sanitised as the analyst comment is). */
+  body: shortText(20_000),
+});
+export type AnalystNoteCreate = z.input<typeof AnalystNoteCreateSchema>;
+
+/** An internal note as staff read it. */
+export const AnalystNoteSchema = z.object({
+  id: z.number().int(),
+  /** Display name of the analyst at the time of writing. */
+  author: z.string(),
+  author_id: z.number().int().nullable(),
+  /** Sanitised HTML. */
+  body: z.string(),
+  created: z.number().int(),
+  /** Always true: tells a note from a comment on a staff timeline. */
+  internal: z.literal(true),
+});
+export type AnalystNote = z.infer<typeof AnalystNoteSchema>;
+
+/** GET /analyst/incidents/{key}/notes/: a page of the notes, oldest first. */
+export const AnalystNotesQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const AnalystNoteListResponseSchema = pageOf(AnalystNoteSchema);
+export type AnalystNoteListResponse = z.infer<typeof AnalystNoteListResponseSchema>;
 
 /** POST /analyst/incidents/{key}/alerts/: alerts added in bulk, idempotent by uuid. */
 export const AnalystAlertsBulkSchema = z.strictObject({

@@ -78,6 +78,9 @@ BEGIN
   SELECT 'comment.created', ARRAY[i.system_id], i.key, c.id::text,
          jsonb_build_object('from_soc', c.from_soc, 'status', i.status)
     FROM new_rows c JOIN incidents i ON i.id = c.incident_id
+   -- an internal note of the SOC writes no event: the live streams, mail, webhooks and the
+   -- notification centre all read events, and none of them may learn of a note (DESIGN §9)
+   WHERE NOT c.internal
    ORDER BY c.id;
   RETURN NULL;
 END $$`,

@@ -240,6 +240,11 @@ export const comments = pgTable(
      */
     fromNationalCentre: boolean('from_national_centre').notNull().default(false),
     issueCompleted: boolean('issue_completed').notNull().default(false),
+    /**
+     * An internal note of the SOC: written and read only through the analyst API; no customer path
+     * (answers, lists, search, counts, PDF, CSV, mail, webhooks, events) ever returns it (DESIGN §9).
+     */
+    internal: boolean('internal').notNull().default(false),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -48,12 +48,15 @@ export function createCommentsRepository(db: Db) {
         .where(eq(incidents.id, incidentId));
     },
 
-    /** A page of an incident's chat, oldest first, searched in the body and the author's name. */
+    /**
+     * A page of an incident's chat, oldest first, searched in the body and the author's name:
+     * the comments, or with `internal` the SOC's internal notes, never both (design §9).
+     */
     async page(
       incidentId: string,
-      q: { pattern?: string; limit: number; offset: number },
+      q: { pattern?: string; limit: number; offset: number; internal?: boolean },
     ): Promise<{ total: number; rows: CommentRow[] }> {
-      const conditions = [eq(comments.incidentId, incidentId)];
+      const conditions = [eq(comments.incidentId, incidentId), eq(comments.internal, q.internal ?? false)];
       if (q.pattern) {
         conditions.push(or(ilike(comments.body, q.pattern), ilike(comments.authorName, q.pattern))!);
       }

@@ -77,6 +77,55 @@ export async function insertComment(
   return { row, newStatus: next };
 }
 
+/**
+ * Stores an internal note of the SOC (design §9): it writes no event (see db/derived/events.ts),
+ * neither moves the status nor touches the incident's `updated`, carries no files and sends
+ * nothing; its audit entry names the note, not the incident, so that it stays out of the
+ * customers' audit log.
+ */
+export async function insertNote(
+  db: Db,
+  incident: Pick<IncidentRecord, 'id' | 'key'>,
+  author: { id: number | null; name: string; email: string },
+  html: string,
+  ip: string,
+): Promise<CommentRow> {
+  return db.transaction(async (tx) => {
+    const row = await createCommentsRepository(tx).insert({
+      incidentId: incident.id,
+      authorId: author.id,
+      authorName: author.name,
+      authorEmail: author.email,
+      body: html,
+      source: 'API',
+      fromSoc: true,
+      internal: true,
+    });
+    await audit(tx, {
+      userId: author.id,
+      action: 'incident.note',
+      objectType: 'incident_note',
+      objectId: row.id,
+      ip,
+      details: { incident: incident.key },
+    });
+    return row;
+  });
+}
+
+/** A page of an incident's internal notes, oldest first (staff only; the caller checks the role). */
+export async function notesPage(
+  db: Db,
+  incidentId: string,
+  q: { page: number; page_size: number },
+): Promise<{ total: number; rows: CommentRow[] }> {
+  return createCommentsRepository(db).page(incidentId, {
+    internal: true,
+    limit: q.page_size,
+    offset: (q.page - 1) * q.page_size,
+  });
+}
+
 export interface CommentsDeps {
   db: Db;
   config: Config;

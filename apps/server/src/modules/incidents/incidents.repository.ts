@@ -47,7 +47,7 @@ function detailsQuery(pageSql: SQL, ordering: IncidentOrdering, lang: Language, 
            p.resolution, p.resolution_id,
            (SELECT r.${titleColumn(lang)} FROM resolutions r WHERE r.id = p.resolution_id) AS resolution_title, p.resolution_date,
            p.gossopka_id, p.reporter_name, p.customer_star_rating,
-           (SELECT count(*)::int FROM comments cm WHERE cm.incident_id = p.id) AS comments_count,
+           (SELECT count(*)::int FROM comments cm WHERE cm.incident_id = p.id AND NOT cm.internal) AS comments_count,
            p.priority_rank, p.status_rank, p.created::text AS created_cursor, p.updated::text AS updated_cursor${extra}
       FROM p
       JOIN systems s ON s.id = p.system_id

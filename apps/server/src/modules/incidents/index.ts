@@ -57,8 +57,9 @@ export function incidentCardFor(ctx: AppContext) {
   });
 }
 
-export { createCommentsService, insertComment } from './comments.service.ts';
+export { createCommentsService, insertComment, insertNote, notesPage } from './comments.service.ts';
 export type { CommentsService, NewComment, StatusListener } from './comments.service.ts';
+export type { CommentRow } from './comments.repository.ts';
 
 /** The chat's service over the shared incident caches (the card's routes post through it too). */
 export function commentsFor(ctx: AppContext) {

@@ -15,20 +15,27 @@ const ALL_KINDS = sql`ARRAY[${sqlList(PORTAL_EVENTS)}]::text[]`;
  * The accounts an event of `kind` concerns, in SQL over the events row `e`: the customers of the
  * incident's systems (a new incident, not the one who registered it); those who follow the
  * incident (its reporter, its customer assignee, who commented on it), for a status change and
- * for a comment by someone else; the report's author; the task's author.
+ * for a comment by someone else (never for the user's own); the report's author; the task's author.
  */
 function concerned(kind: PortalEvent) {
   const followers = sql`SELECT i.reporter_id FROM incidents i WHERE i.key = e.incident_key
                         UNION SELECT i.customer_assignee_id FROM incidents i WHERE i.key = e.incident_key
                         UNION SELECT c.author_id FROM comments c
-                                JOIN incidents i ON i.id = c.incident_id WHERE i.key = e.incident_key`;
+                                JOIN incidents i ON i.id = c.incident_id
+                               WHERE i.key = e.incident_key AND NOT c.internal`;
   switch (kind) {
     case 'incident_created':
       return sql`SELECT us.user_id FROM user_systems us
                   WHERE us.system_id = ANY(e.system_ids)
                     AND us.user_id IS DISTINCT FROM (e.data->>'reporter_id')::int`;
     case 'status_changed':
-      return followers;
+      // not the one who moved it: every status change by a user (an action, a comment that moves
+      // the status) writes that user's comment in the same transaction, hence at the same now()
+      return sql`SELECT f.reporter_id FROM (${followers}) f
+                  WHERE f.reporter_id NOT IN (
+                        SELECT c.author_id FROM comments c JOIN incidents i ON i.id = c.incident_id
+                         WHERE i.key = e.incident_key AND c.created = e.created
+                           AND c.author_id IS NOT NULL AND NOT c.internal)`;
     case 'comment':
       return sql`SELECT f.reporter_id FROM (${followers}) f
                   WHERE f.reporter_id IS DISTINCT FROM

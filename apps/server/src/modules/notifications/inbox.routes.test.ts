@@ -105,6 +105,64 @@ describe('the notification centre', () => {
     expect(await kinds('bob')).toEqual(['incident_created']);
   });
 
+  it('tells no one of their own status change or comment, and the other followers of both', async () => {
+    const own = await buildIncident(ctx, sys.a, {
+      reporterId: users.alice.id,
+      status: 'waiting_for_customer',
+    });
+    await buildComment(ctx, own.id, { authorId: users.carol.id, authorName: 'Carol' });
+    await dispatch();
+    /** The kinds of a user's newest items about this incident, sorted. */
+    const ofOwn = async (user: string) =>
+      (await items(user, '?page_size=20')).results
+        .filter((i) => i.incident?.key === own.key)
+        .map((i) => i.kind)
+        .sort();
+    const base = { alice: await ofOwn('alice'), carol: await ofOwn('carol') };
+    const added = async (user: 'alice' | 'carol') => {
+      const now = await ofOwn(user);
+      for (const k of base[user]) now.splice(now.indexOf(k), 1);
+      return now;
+    };
+    const boundary = '----inbox-boundary';
+    const post = (user: string, url: string, payload: object | string, multipart = false) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v0${url}`,
+        headers: {
+          ...bearer(tokens[user]!),
+          ...(multipart ? { 'content-type': `multipart/form-data; boundary=${boundary}` } : {}),
+        },
+        payload,
+      });
+
+    // carol answers in Waiting for customer: her comment hands the incident to the SOC
+    const answer = await post(
+      'carol',
+      `/soc/incs/${own.key}/comments/`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\nDone on our side\r\n--${boundary}--\r\n`,
+      true,
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    await dispatch();
+    expect(await added('alice')).toEqual(['comment', 'status_changed']);
+    expect(await added('carol')).toEqual([]);
+
+    // the SOC's answer hands it back: both hear of it
+    const soc = await post('analyst', `/analyst/incidents/${own.key}/comments/`, { body: 'Please confirm' });
+    expect(soc.statusCode, soc.body).toBe(201);
+    await dispatch();
+    expect(await added('alice')).toEqual(['comment', 'comment', 'status_changed', 'status_changed']);
+    expect(await added('carol')).toEqual(['comment', 'status_changed']);
+
+    // alice confirms with the card's action: carol hears of it, alice does not
+    const confirmed = await post('alice', `/soc/incs/${own.key}/confirm/`, { comment: 'Confirmed' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    await dispatch();
+    expect(await added('alice')).toEqual(['comment', 'comment', 'status_changed', 'status_changed']);
+    expect(await added('carol')).toEqual(['comment', 'comment', 'status_changed', 'status_changed']);
+  });
+
   it('leaves out the kinds a user turned off, and keeps the choice when a client does not send it', async () => {
     const saved = await call('alice', 'PUT', '/preferences/', {
       events: ['incident_created'],

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Language, NotificationEvent, NotificationScope, PortalEvent } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
@@ -198,7 +198,8 @@ export function createNotificationsRepository(db: Db) {
       const [comment] = await db
         .select({ author: comments.authorName, body: comments.body })
         .from(comments)
-        .where(eq(comments.id, id));
+        // an internal note of the SOC is never mailed (it writes no event either: design §9)
+        .where(and(eq(comments.id, id), eq(comments.internal, false)));
       return comment;
     },
 

@@ -22,6 +22,7 @@ export const socApiModule: AppModule = async (app, { ctx }) => {
   await app.register(socApiRoutes, {
     prefix: `${API_BASE}/analyst`,
     idempotency,
+    publicUrl: ctx.config.publicUrl,
     socApi: createSocApiService({
       db: ctx.db,
       card: incidentCardFor(ctx),

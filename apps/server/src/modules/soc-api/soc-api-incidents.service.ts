@@ -1,5 +1,7 @@
 import type {
   AnalystComment,
+  AnalystNote,
+  AnalystNoteCreate,
   AnalystIncidentCreate,
   AnalystIncidentUpdate,
   AnalystStatus,
@@ -8,6 +10,7 @@ import type {
 } from '@soc/contracts';
 import {
   AnalystCommentSchema,
+  AnalystNoteCreateSchema,
   AnalystIncidentCreateSchema,
   AnalystIncidentUpdateSchema,
   AnalystStatusSchema,
@@ -17,7 +20,8 @@ import { badRequest } from '../../lib/http-errors.ts';
 import { msg } from '../../lib/messages.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import type { AuthContext } from '../../core/auth.ts';
-import { insertComment } from '../incidents/index.ts';
+import type { CommentRow } from '../incidents/index.ts';
+import { insertComment, insertNote, notesPage } from '../incidents/index.ts';
 import { displayName } from '../users/index.ts';
 import {
   checkCategories,
@@ -39,7 +43,17 @@ import {
   storedAlerts,
 } from './soc-api.shared.ts';
 
-/** The analyst API's incident calls: create, change, close, comment. */
+/** A note as staff read it. */
+const presentNote = (r: CommentRow): AnalystNote => ({
+  id: r.id,
+  author: r.authorName,
+  author_id: r.authorId,
+  body: r.body,
+  created: r.created.getTime(),
+  internal: true,
+});
+
+/** The analyst API's incident calls: create, change, close, comment, internal notes. */
 export function createSocApiIncidents({ db, card, onCreated, onStatus, planGossopka }: SocApiContext) {
   const repo = createSocApiRepository(db);
   return {
@@ -233,6 +247,35 @@ export function createSocApiIncidents({ db, card, onCreated, onStatus, planGosso
         created: result.row.created.getTime(),
         status: result.newStatus ?? incident.status,
       };
+    },
+
+    /** An internal note of the SOC (design §9): staff only, no status change, nothing sent. */
+    async createNote(
+      key: number,
+      raw: AnalystNoteCreate,
+      auth: AuthContext,
+      ip: string,
+    ): Promise<AnalystNote> {
+      staffOnly(auth);
+      const input = AnalystNoteCreateSchema.parse(raw);
+      const incident = await loadIncident(db, key, auth);
+      const me = await displayName(db, auth.userId);
+      const row = await insertNote(
+        db,
+        incident,
+        { id: auth.userId, name: me.name, email: me.email },
+        renderMarkdown(input.body),
+        ip,
+      );
+      return presentNote(row);
+    },
+
+    /** A page of an incident's internal notes, oldest first. */
+    async notes(key: number, q: { page: number; page_size: number }, auth: AuthContext) {
+      staffOnly(auth);
+      const incident = await loadIncident(db, key, auth);
+      const { total, rows } = await notesPage(db, incident.id, q);
+      return { total, results: rows.map(presentNote) };
     },
   };
 }

@@ -128,6 +128,8 @@ describe('analyst API: access', () => {
       ['PATCH', '/analyst/incidents/1/'],
       ['POST', '/analyst/incidents/1/status/'],
       ['POST', '/analyst/incidents/1/comments/'],
+      ['POST', '/analyst/incidents/1/notes/'],
+      ['GET', '/analyst/incidents/1/notes/'],
       ['POST', '/analyst/incidents/1/alerts/'],
       ['POST', '/analyst/incidents/1/misconfigs/'],
       ['POST', '/analyst/log_sources/'],

@@ -10,6 +10,10 @@ import {
   AnalystLogSourceSchema,
   AnalystMisconfigsCreateSchema,
   AnalystMisconfigsResultSchema,
+  AnalystNoteCreateSchema,
+  AnalystNoteListResponseSchema,
+  AnalystNoteSchema,
+  AnalystNotesQuerySchema,
   AnalystRuleUpsertSchema,
   AnalystStatusSchema,
   DOCUMENT_KIND_PATHS,
@@ -27,6 +31,7 @@ import {
 } from '@soc/contracts';
 import type { DocumentKind } from '@soc/contracts';
 import { requestLanguage } from '../../plugins/auth.ts';
+import { pageLinks } from '../../lib/pagination.ts';
 import { requireAuth, requireRole } from '../../lib/request-auth.ts';
 import { requireUnscoped } from '../../lib/token-scope.ts';
 import type { Idempotency } from './idempotency.ts';
@@ -71,7 +76,9 @@ const CommentResultSchema = z.object({
 export const socApiRoutes: FastifyPluginAsyncZod<{
   socApi: SocApiService;
   idempotency: Idempotency;
-}> = async (app, { socApi, idempotency }) => {
+  /** PUBLIC_URL, for the links of paged lists. */
+  publicUrl?: string;
+}> = async (app, { socApi, idempotency, publicUrl }) => {
   // before validation, so that customers learn nothing from field errors
   app.addHook('preValidation', async (request) => {
     requireRole(request, 'analyst', 'admin');
@@ -177,6 +184,53 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
       idempotency.run(request, reply, 201, () =>
         socApi.comment(request.params.key, request.body, requireAuth(request), request.ip),
       ),
+  );
+
+  app.post(
+    '/incidents/:key/notes/',
+    {
+      config: { costLimit: { bucket: 'comment', tenant: 'incident' } },
+      schema: {
+        operationId: 'analystCreateIncidentNote',
+        tags,
+        summary: 'Write an internal note of the SOC (Markdown; staff only)',
+        description:
+          'Visible to staff only, through these routes: no customer answer, list, count, search, PDF, CSV, ' +
+          'e-mail, webhook, event or notification ever shows it or that it exists. A note does not change the ' +
+          'status nor the time the incident was updated. Idempotent with `Idempotency-Key`.',
+        headers: IdempotencyHeaders,
+        params: KeyParams,
+        body: AnalystNoteCreateSchema.meta({
+          examples: [{ body: 'Customer’s admin confirmed by phone; **do not** close before the re-image.' }],
+        }),
+        response: { 201: AnalystNoteSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      idempotency.run(request, reply, 201, () =>
+        socApi.createNote(request.params.key, request.body, requireAuth(request), request.ip),
+      ),
+  );
+
+  app.get(
+    '/incidents/:key/notes/',
+    {
+      schema: {
+        operationId: 'analystListIncidentNotes',
+        tags,
+        summary: 'The internal notes of the SOC on an incident, oldest first (staff only)',
+        params: KeyParams,
+        querystring: AnalystNotesQuerySchema,
+        response: { 200: AnalystNoteListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const page = await socApi.notes(request.params.key, request.query, requireAuth(request));
+      return {
+        ...page,
+        ...pageLinks(request, publicUrl, page.total, request.query.page, request.query.page_size),
+      };
+    },
   );
 
   app.post(

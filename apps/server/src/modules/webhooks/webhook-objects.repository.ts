@@ -39,7 +39,8 @@ export function createWebhookObjectsRepository(db: Db) {
         })
         .from(comments)
         .innerJoin(incidents, eq(incidents.id, comments.incidentId))
-        .where(and(eq(comments.id, id), eq(incidents.systemId, systemId)));
+        // an internal note of the SOC is never delivered (it writes no event either: design §9)
+        .where(and(eq(comments.id, id), eq(incidents.systemId, systemId), eq(comments.internal, false)));
       return row;
     },
 

@@ -316,6 +316,34 @@ describe('webhook deliveries', () => {
     }
   });
 
+  it('never sends an internal note of the SOC, nor a change it would make (design §9)', async () => {
+    const e = await createEndpoint(customerA, {
+      system: systemA.id,
+      events: ['comment.created', 'incident.updated', 'incident.status_changed'],
+    });
+    const inc = await buildIncident(ctx, systemA.id, { status: 'waiting_for_support' });
+    await runJobs();
+    received.length = 0;
+    const post = (what: 'notes' | 'comments', body: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v0/analyst/incidents/${inc.key}/${what}/`,
+        headers: bearer(analyst),
+        payload: { body },
+      });
+    const note = await post('notes', 'WEBHOOK-NOTE-MARKER of the SOC');
+    expect(note.statusCode, note.body).toBe(201);
+    await runJobs();
+    expect(received).toHaveLength(0);
+    expect(await deliveriesOf(customerA, e.id)).toHaveLength(0);
+    // the same endpoint does get the SOC's comment, and the status change it makes
+    expect((await post('comments', 'a reply the customer sees')).statusCode).toBe(201);
+    await runJobs();
+    const types = received.map((r) => verify(r, e.secret).type).sort();
+    expect(types).toEqual(['comment.created', 'incident.status_changed', 'incident.updated']);
+    for (const r of received) expect(r.body).not.toContain('WEBHOOK-NOTE-MARKER');
+  });
+
   it('never sends another tenant’s events, nor one of several systems', async () => {
     const e = await createEndpoint(customerA, {
       system: systemA.id,
