@@ -1,7 +1,8 @@
 -- The SOC assignee and the triage queue (issue 41): three columns of incidents without a volatile
 -- default (no rewrite); customer_comment_at and reopened are kept by the triggers of
 -- db/derived/soc-queue.ts. The queue's indexes cover only the open incidents. incidents is a big
--- table: run the CONCURRENTLY statements of the upgrade notes first and these are no-ops.
+-- table: run the CONCURRENTLY statement of the upgrade notes (incidents_queue_sla_idx) first and
+-- its statement here is a no-op; the two indexes of the new columns can only be built here.
 -- soc_assignee_id is of the users' integer ids.
 -- squawk-ignore-file prefer-bigint-over-int
 ALTER TABLE "incidents" ADD COLUMN "soc_assignee_id" integer;--> statement-breakpoint
@@ -14,6 +15,6 @@ ALTER TABLE "incidents" ADD CONSTRAINT "incidents_soc_assignee_id_users_id_fk" F
 -- squawk-ignore require-concurrent-index-creation
 CREATE INDEX IF NOT EXISTS "incidents_queue_sla_idx" ON "incidents" USING btree ("sla","key") WHERE "incidents"."status" IN ('waiting_for_customer', 'waiting_for_support', 'work_in_progress');--> statement-breakpoint
 -- squawk-ignore require-concurrent-index-creation
-CREATE INDEX IF NOT EXISTS "incidents_queue_system_sla_idx" ON "incidents" USING btree ("system_id","sla","key") WHERE "incidents"."status" IN ('waiting_for_customer', 'waiting_for_support', 'work_in_progress');--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "incidents_queue_system_sla_idx" ON "incidents" USING btree ("system_id","sla","key","status","notified_at","soc_assignee_id","reopened","customer_comment_at") WHERE "incidents"."status" IN ('waiting_for_customer', 'waiting_for_support', 'work_in_progress');--> statement-breakpoint
 -- squawk-ignore require-concurrent-index-creation
 CREATE INDEX IF NOT EXISTS "incidents_soc_assignee_idx" ON "incidents" USING btree ("soc_assignee_id","sla","key") WHERE "incidents"."status" IN ('waiting_for_customer', 'waiting_for_support', 'work_in_progress');

@@ -198,12 +198,23 @@ export const incidents = pgTable(
     index('incidents_system_assignee_idx').on(t.systemId, t.customerAssigneeId, t.created, t.key),
     index('incidents_category_idx').on(t.categoryId),
     // the SOC's triage queue (modules/soc-api/soc-queue.*): the open incidents, by SLA deadline
-    // over every system or per system, and by SOC assignee
+    // over every system or per system, and by SOC assignee. The per-system one also holds every
+    // column of the reasons, so that the queue's totals and counts per tenant are index-only
+    // scans instead of a heap visit per waiting incident
     index('incidents_queue_sla_idx')
       .on(t.sla.asc().nullsLast(), t.key)
       .where(sql`${t.status} IN ('waiting_for_customer', 'waiting_for_support', 'work_in_progress')`),
     index('incidents_queue_system_sla_idx')
-      .on(t.systemId, t.sla.asc().nullsLast(), t.key)
+      .on(
+        t.systemId,
+        t.sla.asc().nullsLast(),
+        t.key,
+        t.status,
+        t.notifiedAt,
+        t.socAssigneeId,
+        t.reopened,
+        t.customerCommentAt,
+      )
       .where(sql`${t.status} IN ('waiting_for_customer', 'waiting_for_support', 'work_in_progress')`),
     index('incidents_soc_assignee_idx')
       .on(t.socAssigneeId, t.sla.asc().nullsLast(), t.key)
