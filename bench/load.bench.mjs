@@ -72,6 +72,9 @@ const heavyKey = Number(
       WHERE i.system_id = (SELECT min(id) FROM systems) ORDER BY i.created DESC, i.key DESC LIMIT 1`,
   ),
 );
+const systemIds = psql(BENCH_URL, 'SELECT id FROM systems ORDER BY id').split('\n').map(Number);
+let systemTurn = 0;
+const nextSystem = () => systemIds[systemTurn++ % systemIds.length];
 const now = Date.now();
 const day = 86_400_000;
 let turn = 0;
@@ -147,6 +150,21 @@ const endpoints = [
     as: 'analyst',
     p95single: days === 30 ? 150 : undefined,
   })),
+  // the SOC's triage queue (issue 41): every tenant's open incidents that wait, by SLA deadline
+  { name: 'queue: by SLA deadline', path: '/analyst/queue/?limit=40', as: 'analyst', p95: 50 },
+  {
+    name: 'queue: one tenant, -priority',
+    path: () => `/analyst/queue/?limit=40&ordering=-priority&system__in=${nextSystem()}`,
+    as: 'analyst',
+    p95: 50,
+  },
+  {
+    name: 'queue: unassigned, SLA breached',
+    path: '/analyst/queue/?limit=40&soc_assignee__isnull=true&sla_state__in=breached',
+    as: 'analyst',
+    p95: 50,
+  },
+  { name: 'queue: counts per tenant', path: '/analyst/queue/counts/', as: 'analyst' },
   { name: 'rules list', path: '/soc/rules/?page=1', as: 'customer', p95: 50 },
   { name: 'MITRE coverage (rules)', path: '/soc/rules/coverage/', as: 'customer' },
   { name: 'MITRE matrix', path: '/soc/mitre_matrix/', as: 'customer' },

@@ -24,6 +24,7 @@ export * from './tokens/tokens.schemas.ts';
 export * from './admin/admin.schemas.ts';
 export * from './admin/mail-domains.schemas.ts';
 export * from './soc-api/soc-api.schemas.ts';
+export * from './soc-api/soc-queue.schemas.ts';
 export * from './tasks/task-titles.ts';
 export * from './tasks/tasks.schemas.ts';
 export * from './misconfigs/misconfigs.schemas.ts';

@@ -274,6 +274,10 @@ const MESSAGES = {
     'Отправку в НКЦКИ планируют только аналитики.',
   ),
   gossopkaAlreadySent: t('The incident has already been sent.', 'Инцидент уже отправлен.'),
+  socAssigneeNotStaff: t(
+    'The SOC assignee must be an analyst or an administrator of the provider.',
+    'Ответственным SOC может быть только аналитик или администратор провайдера.',
+  ),
   plannedTimeInPast: t(
     'The planned time must be in the future.',
     'Запланированное время должно быть в будущем.',

@@ -252,6 +252,8 @@ const idFilters: Record<string, (item: 'integer' | 'string') => { foreign: strin
   incident: () => ({ foreign: String(B.key), missing: String(MISSING_INT) }),
   customer_assignee__in: () => ({ foreign: String(B.userId), missing: String(MISSING_INT) }),
   assignee__in: () => ({ foreign: String(B.userId), missing: String(MISSING_INT) }),
+  // the SOC's triage queue by SOC assignee (customers get the role's 403)
+  soc_assignee__in: () => ({ foreign: String(B.userId), missing: String(MISSING_INT) }),
   group__in: () => ({ foreign: String(B.alertGroup), missing: String(MISSING_INT) }),
   id__in: () => ({ foreign: String(B.ruleId), missing: String(MISSING_INT) }),
   rule_id__in: () => ({ foreign: String(B.ruleId), missing: String(MISSING_INT) }),
@@ -329,6 +331,11 @@ const NOT_ID_FILTERS = new Set([
   // flags
   'assignee__isnull',
   'customer_assignee__isnull',
+  'soc_assignee__isnull',
+  // the triage queue: the caller's own incidents, SLA states and reasons (enumerations)
+  'mine',
+  'sla_state__in',
+  'reason__in',
   'gossopka_id__isnull',
   'is_active',
   'is_requested',
@@ -467,6 +474,10 @@ const bodyIdCases: Record<string, () => { foreign: unknown; missing: unknown; fo
   'POST /api/v0/analyst/log_sources/': () => ({
     foreign: { system: B.systemId, name: 'probe', source_type: 'windows' },
     missing: { system: MISSING_INT, name: 'probe', source_type: 'windows' },
+  }),
+  'POST /api/v0/analyst/queue/bulk/': () => ({
+    foreign: { action: 'priority', keys: [B.key], priority: 'low' },
+    missing: { action: 'priority', keys: [MISSING_INT], priority: 'low' },
   }),
 };
 
@@ -1246,6 +1257,19 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
         failures.push(`${name} in B: differs from a missing system: ${describeRes(f)} vs ${describeRes(m)}`);
       }
     }
+    // the queue's bulk change answers B's incident as it answers a missing one, item by item
+    {
+      const bulk = async (key: number) => {
+        const res = await call('scoped', 'POST', '/api/v0/analyst/queue/bulk/', {
+          json: { action: 'priority', keys: [key], priority: 'low' },
+        });
+        const [item] = res.json<{ results: { status: number; errors: unknown }[] }>().results;
+        return JSON.stringify([res.statusCode, item?.status, item?.errors]);
+      };
+      const [f, m] = [await bulk(B.key), await bulk(MISSING_INT)];
+      if (!f.startsWith('[200,404,{"detail":') || f !== m)
+        failures.push(`bulk priority of B: expected a 404 item like a missing one: ${f} vs ${m}`);
+    }
     {
       const url = '/api/v0/soc/tasks/';
       const f = await call('scoped', 'POST', url, { multipart: multipart(taskFields(B.systemId)) });
@@ -1264,6 +1288,9 @@ describe('tenant isolation matrix (generated from the OpenAPI document)', () => 
       '/api/v0/soc/alerts/',
       '/api/v0/audit/',
       `/api/v0/audit/?object_id=${B.key}`,
+      '/api/v0/analyst/queue/',
+      `/api/v0/analyst/queue/?system__in=${B.systemId}`,
+      '/api/v0/analyst/queue/counts/',
     ]) {
       const res = await call('scoped', 'GET', url);
       if (res.statusCode !== 200) failures.push(`GET ${url}: ${describeRes(res)}`);

@@ -138,6 +138,8 @@ export const AnalystIncidentUpdateSchema = z
     /** Adds asset snapshots (existing ones stay as recorded). */
     affected_assets: list(500, shortText(128)).optional(),
     gossopka_planned_time: millis.nullable().optional(),
+    /** The SOC assignee: a staff user's id, or null for none (never shown to customers). */
+    soc_assignee: z.number().int().positive().max(2_147_483_647).nullable().optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { error: 'Nothing to change.' });
 export type AnalystIncidentUpdate = z.input<typeof AnalystIncidentUpdateSchema>;

@@ -12,6 +12,7 @@ import { incidentDailyHourlySql, incidentDailyTable, incidentHourlyTable } from 
 import { incidentIocsSql } from './incident-iocs.ts';
 import { iocFeedSql } from './ioc-feed.ts';
 import { incidentSearchSql, incidentSearchTable } from './incident-search.ts';
+import { socQueueSql } from './soc-queue.ts';
 
 export type { DerivedSql, DerivedTable, TriggerRef } from './derived-sql.ts';
 export { triggerSwitch } from './derived-sql.ts';
@@ -41,6 +42,7 @@ export const DERIVED_SQL: readonly DerivedSql[] = [
   auditScopeSql,
   authNotifySql,
   fileSystemIdSql,
+  socQueueSql,
 ];
 
 /**

@@ -111,6 +111,19 @@ export const incidents = pgTable(
     slaBreached: boolean('sla_breached').notNull().default(false),
     customerAssigneeId: integer('customer_assignee_id').references(() => users.id, { onDelete: 'set null' }),
     customerAssigneeLastTime: timestamp('customer_assignee_last_time', { withTimezone: true }),
+    /** The provider's analyst who works the incident (staff only; customers never see it). */
+    socAssigneeId: integer('soc_assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Since when a customer's comment waits for the SOC's answer: set by the first customer
+     * comment after the SOC's last one, cleared by the SOC's next comment (trigger
+     * `comments_soc_waiting`, db/derived/soc-queue.ts).
+     */
+    customerCommentAt: timestamp('customer_comment_at', { withTimezone: true }),
+    /**
+     * Reopened and not yet answered: set when a finished incident goes back to Waiting for
+     * support, kept while it stays there (trigger `incidents_reopened`, db/derived/soc-queue.ts).
+     */
+    reopened: boolean('reopened').notNull().default(false),
     customerStarRating: smallint('customer_star_rating'),
     customerStarRatingComment: text('customer_star_rating_comment'),
     resolution: text('resolution', { enum: ['TP', 'FP'] }),
@@ -184,6 +197,28 @@ export const incidents = pgTable(
     index('incidents_system_breached_idx').on(t.systemId, t.slaBreached, t.created, t.key),
     index('incidents_system_assignee_idx').on(t.systemId, t.customerAssigneeId, t.created, t.key),
     index('incidents_category_idx').on(t.categoryId),
+    // the SOC's triage queue (modules/soc-api/soc-queue.*): the open incidents, by SLA deadline
+    // over every system or per system, and by SOC assignee. The per-system one also holds every
+    // column of the reasons, so that the queue's totals and counts per tenant are index-only
+    // scans instead of a heap visit per waiting incident
+    index('incidents_queue_sla_idx')
+      .on(t.sla.asc().nullsLast(), t.key)
+      .where(sql`${t.status} IN ('waiting_for_customer', 'waiting_for_support', 'work_in_progress')`),
+    index('incidents_queue_system_sla_idx')
+      .on(
+        t.systemId,
+        t.sla.asc().nullsLast(),
+        t.key,
+        t.status,
+        t.notifiedAt,
+        t.socAssigneeId,
+        t.reopened,
+        t.customerCommentAt,
+      )
+      .where(sql`${t.status} IN ('waiting_for_customer', 'waiting_for_support', 'work_in_progress')`),
+    index('incidents_soc_assignee_idx')
+      .on(t.socAssigneeId, t.sla.asc().nullsLast(), t.key)
+      .where(sql`${t.status} IN ('waiting_for_customer', 'waiting_for_support', 'work_in_progress')`),
     index('incidents_gossopka_idx')
       .on(t.systemId, t.created)
       .where(sql`${t.gossopkaId} IS NOT NULL`),

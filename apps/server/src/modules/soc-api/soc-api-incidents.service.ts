@@ -1,11 +1,11 @@
 import type {
   AnalystComment,
+  AnalystIncidentCard,
   AnalystNote,
   AnalystNoteCreate,
   AnalystIncidentCreate,
   AnalystIncidentUpdate,
   AnalystStatus,
-  IncidentCard,
   Language,
 } from '@soc/contracts';
 import {
@@ -31,6 +31,7 @@ import {
   registerIncident,
 } from '../incidents/index.ts';
 import { createSocApiRepository } from './soc-api.repository.ts';
+import { createSocQueueRepository } from './soc-queue.repository.ts';
 import type { SocApiContext } from './soc-api.context.ts';
 import {
   alertAssetIds,
@@ -56,14 +57,22 @@ const presentNote = (r: CommentRow): AnalystNote => ({
 /** The analyst API's incident calls: create, change, close, comment, internal notes. */
 export function createSocApiIncidents({ db, card, onCreated, onStatus, planGossopka }: SocApiContext) {
   const repo = createSocApiRepository(db);
+  const queue = createSocQueueRepository(db);
+  /** The card as customers get it and, for staff only, who works the incident at the SOC. */
+  const staffCard = async (key: number, auth: AuthContext, lang: Language): Promise<AnalystIncidentCard> => ({
+    ...(await card.card(key, auth, lang)),
+    soc_assignee: await queue.socAssignee(key),
+  });
   return {
+    staffCard,
+
     /** Creates an incident with every field of product §A3, its asset snapshots and alerts, in one transaction. */
     async createIncident(
       raw: AnalystIncidentCreate,
       auth: AuthContext,
       ip: string,
       lang: Language,
-    ): Promise<IncidentCard> {
+    ): Promise<AnalystIncidentCard> {
       staffOnly(auth);
       const input = AnalystIncidentCreateSchema.parse(raw);
       const uuids = input.alerts.map((a) => a.uuid);
@@ -111,7 +120,7 @@ export function createSocApiIncidents({ db, card, onCreated, onStatus, planGosso
       if (input.gossopka_planned_time !== null)
         await planGossopka(created.id, new Date(input.gossopka_planned_time));
       await onCreated(created.id);
-      return card.card(created.key, auth, lang);
+      return staffCard(created.key, auth, lang);
     },
 
     /** Changes any field; lists replace the stored ones, `affected_assets` adds snapshots. */
@@ -121,7 +130,7 @@ export function createSocApiIncidents({ db, card, onCreated, onStatus, planGosso
       auth: AuthContext,
       ip: string,
       lang: Language,
-    ): Promise<IncidentCard> {
+    ): Promise<AnalystIncidentCard> {
       staffOnly(auth);
       const input = AnalystIncidentUpdateSchema.parse(raw);
       const row = await loadIncident(db, key, auth);
@@ -129,6 +138,11 @@ export function createSocApiIncidents({ db, card, onCreated, onStatus, planGosso
       if (input.service !== undefined && !(await repo.serviceOfSystem(input.service, row.systemId)))
         throw badRequest({ service: [doesNotExist(input.service)] });
       const assets = await assetsOf(db, row.systemId, input.affected_assets ?? [], 'affected_assets');
+      if (input.soc_assignee != null) {
+        const role = await queue.userRole(input.soc_assignee);
+        if (role !== 'analyst' && role !== 'admin')
+          throw badRequest({ soc_assignee: [msg('socAssigneeNotStaff')] });
+      }
       let planned: Date | null | undefined;
       if (input.gossopka_planned_time !== undefined) {
         if (row.gossopkaId) throw badRequest({ gossopka_planned_time: [msg('gossopkaAlreadySent')] });
@@ -166,6 +180,7 @@ export function createSocApiIncidents({ db, card, onCreated, onStatus, planGosso
           ? { detectionRules: [...new Set(input.detection_rules)] }
           : {}),
         ...(planned !== undefined ? { gossopkaPlannedTime: planned } : {}),
+        ...(input.soc_assignee !== undefined ? { socAssigneeId: input.soc_assignee } : {}),
       };
       await db.transaction(async (tx) => {
         await createSocApiRepository(tx).updateIncident(row.id, { ...set, updated: new Date() });
@@ -182,23 +197,26 @@ export function createSocApiIncidents({ db, card, onCreated, onStatus, planGosso
           ...(input.priority && input.priority !== row.priority
             ? { priority: [row.priority, input.priority] }
             : {}),
+          ...(input.soc_assignee !== undefined && input.soc_assignee !== row.socAssigneeId
+            ? { soc_assignee: [row.socAssigneeId, input.soc_assignee] }
+            : {}),
         },
       });
       if (planned) await planGossopka(row.id, planned);
-      return card.card(key, auth, lang);
+      return staffCard(key, auth, lang);
     },
 
     /** Completed or Canceled, with the analysts' comment (the workflow of design §5 decides). */
-    setStatus(
+    async setStatus(
       key: number,
       raw: AnalystStatus,
       auth: AuthContext,
       ip: string,
       lang: Language,
-    ): Promise<IncidentCard> {
+    ): Promise<AnalystIncidentCard> {
       staffOnly(auth);
       const input = AnalystStatusSchema.parse(raw);
-      return card.runAction(
+      const done = await card.runAction(
         input.status === 'completed' ? 'complete' : 'cancel',
         key,
         { comment: input.comment },
@@ -206,6 +224,7 @@ export function createSocApiIncidents({ db, card, onCreated, onStatus, planGosso
         ip,
         lang,
       );
+      return { ...done, soc_assignee: await queue.socAssignee(key) };
     },
 
     /** A comment marked as the SOC's; in Waiting for support it hands the incident to the customer. */

@@ -4,6 +4,7 @@ import {
   AnalystAlertsBulkResultSchema,
   AnalystAlertsBulkSchema,
   AnalystCommentSchema,
+  AnalystIncidentCardSchema,
   AnalystIncidentCreateSchema,
   AnalystIncidentUpdateSchema,
   AnalystLogSourceCreateSchema,
@@ -26,7 +27,6 @@ import {
   FieldErrorsSchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX,
-  IncidentCardSchema,
   RuleSchema,
 } from '@soc/contracts';
 import type { DocumentKind } from '@soc/contracts';
@@ -98,7 +98,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
           'Alerts are stored with the incident (each uuid once). Idempotent with `Idempotency-Key`.',
         headers: IdempotencyHeaders,
         body: AnalystIncidentCreateSchema.meta({ examples: [EXAMPLE_INCIDENT] }),
-        response: { 201: IncidentCardSchema, ...errors },
+        response: { 201: AnalystIncidentCardSchema, ...errors },
       },
     },
     async (request, reply) =>
@@ -124,7 +124,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
             },
           ],
         }),
-        response: { 200: IncidentCardSchema, ...errors },
+        response: { 200: AnalystIncidentCardSchema, ...errors },
       },
     },
     async (request) =>
@@ -149,7 +149,7 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
         body: AnalystStatusSchema.meta({
           examples: [{ status: 'completed', comment: 'The host was cleaned and re-imaged.' }],
         }),
-        response: { 200: IncidentCardSchema, ...errors },
+        response: { 200: AnalystIncidentCardSchema, ...errors },
       },
     },
     async (request) =>
