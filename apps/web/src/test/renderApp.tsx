@@ -16,3 +16,6 @@ export function renderApp(path = '/dashboard', queryClient = createQueryClient()
   );
   return { ...view, router, queryClient, user };
 }
+
+/** The app's own query client, for a test that fills it before rendering (features may not import app/). */
+export const appQueryClient = createQueryClient;

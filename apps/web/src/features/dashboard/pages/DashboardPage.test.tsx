@@ -5,8 +5,7 @@ import { dashboardKeys } from '../api/dashboardQueries.ts';
 import { authStore } from '@/shared/api/authStore.ts';
 import { callsTo, mockFetch } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/renderApp.tsx';
-import { createQueryClient } from '../../../app/providers/queryClient.ts';
+import { appQueryClient, renderApp } from '../../../test/renderApp.tsx';
 import { prefetchPage } from './DashboardPage.tsx';
 import { makeAccessToken } from '../../../test/tokens.ts';
 
@@ -78,7 +77,7 @@ describe('dashboard: a full load', () => {
     const fetchMock = mockFetch(
       baseRoutes({ [MATRIX]: { body: namesOnly }, [ANALYTICS]: { body: figures } }),
     );
-    const client = createQueryClient();
+    const client = appQueryClient();
     // what app/router/routes.tsx does once the page's chunk has arrived
     prefetchPage(client, new URL('http://localhost/dashboard'));
     await waitFor(() => expect(callsTo(fetchMock, ANALYTICS)).toHaveLength(1));

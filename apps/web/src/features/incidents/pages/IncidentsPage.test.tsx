@@ -2,12 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { SEARCH_MAX_LENGTH } from '@soc/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/shared/i18n/i18n.ts';
-import { createQueryClient } from '../../../app/providers/queryClient.ts';
 import { authStore } from '@/shared/api/authStore.ts';
 import { writeStoredFilters } from '@/shared/lib/filters.ts';
 import { callsTo, deferred, holdFirst, mockFetch, settle } from '../../../test/fetchMock.ts';
 import { baseRoutes } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/renderApp.tsx';
+import { appQueryClient, renderApp } from '../../../test/renderApp.tsx';
 import { makeAccessToken } from '../../../test/tokens.ts';
 import { INCIDENTS_FILTER_ENTITY } from '../lib/incidentQuery.ts';
 import { filterChoices, incidentPage, keysFrom, pagedIncidents } from '../test/incidentFixtures.ts';
@@ -224,7 +223,7 @@ describe('IncidentsPage: a full load', () => {
     const fetchMock = mockFetch(
       baseRoutes({ [LIST]: pagedIncidents(100), [FILTERS]: { body: filterChoices } }),
     );
-    const client = createQueryClient();
+    const client = appQueryClient();
     // what app/router/routes.tsx does once the page's chunk has arrived
     prefetchPage(client, new URL('http://localhost/incidents'));
     await waitFor(() => expect(callsTo(fetchMock, LIST)).toHaveLength(1));
