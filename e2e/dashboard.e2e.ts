@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { Eps } from '@soc/contracts';
-import { answerTo } from './support/api.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 import { signIn } from './support/session.ts';
 
@@ -68,9 +67,22 @@ const shownTexts = (chart: Locator) =>
 
 /** The dashboard of the whole demo period for one tenant, and the EPS answer it got. */
 async function openEps(page: Page, system: number): Promise<Eps> {
-  const answer = await answerTo(page, 'GET', /\/soc\/dashboards\/eps\/$/, () =>
+  // this tenant's answer: the page left behind (the sign-in's dashboard) may still be answered
+  // its own, whose body is gone once the browser has navigated away
+  const [answer] = await Promise.all([
+    page.waitForResponse(
+      (r) => {
+        const url = new URL(r.url());
+        return (
+          r.request().method() === 'GET' &&
+          /\/soc\/dashboards\/eps\/$/.test(url.pathname) &&
+          url.searchParams.get('system__in') === String(system)
+        );
+      },
+      { timeout: 45_000 },
+    ),
     page.goto(`${baseUrl}/dashboard?${wholePeriod()}&system__in=${system}`),
-  );
+  ]);
   await page.locator('[data-testid="widget-eps-chart"] svg text').first().waitFor();
   return (await answer.json()) as Eps;
 }
