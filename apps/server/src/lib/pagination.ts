@@ -73,3 +73,13 @@ export function pageLinks(
 
 /** Escapes LIKE wildcards so that user text matches literally. */
 export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A list total: exact, or where counting stopped (`total` is then the cap, and there are more). */
+export interface ListTotal {
+  total: number;
+  exact: boolean;
+}
+
+/** A count that stopped at `cap` + 1 rows, as a total. */
+export const stoppedAt = (n: number, cap: number): ListTotal =>
+  n > cap ? { total: cap, exact: false } : { total: n, exact: true };

@@ -79,7 +79,7 @@ BEGIN
          jsonb_build_object('from_soc', c.from_soc, 'status', i.status)
     FROM new_rows c JOIN incidents i ON i.id = c.incident_id
    -- an internal note of the SOC writes no event: the live streams, mail, webhooks and the
-   -- notification centre all read events, and none of them may learn of a note (DESIGN §9)
+   -- notification centre all read events, and none of them may learn of a note (docs/design.md §9)
    WHERE NOT c.internal
    ORDER BY c.id;
   RETURN NULL;

@@ -277,7 +277,7 @@ export const comments = pgTable(
     issueCompleted: boolean('issue_completed').notNull().default(false),
     /**
      * An internal note of the SOC: written and read only through the analyst API; no customer path
-     * (answers, lists, search, counts, PDF, CSV, mail, webhooks, events) ever returns it (DESIGN §9).
+     * (answers, lists, search, counts, PDF, CSV, mail, webhooks, events) ever returns it (docs/design.md §9).
      */
     internal: boolean('internal').notNull().default(false),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),

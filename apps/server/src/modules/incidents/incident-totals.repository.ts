@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { IncidentFilters } from '@soc/contracts';
 import { TOTAL_COUNT_CAP } from '@soc/contracts';
 import { effectiveSystems, type SystemScope } from '../../lib/scope.ts';
-import { likePattern } from '../../lib/pagination.ts';
+import { likePattern, type ListTotal } from '../../lib/pagination.ts';
 import { sqlList as list } from '../../db/fragments.ts';
 import { incidentConditions, searchKey, textMatch } from './incident-filters.repository.ts';
 
@@ -146,16 +146,6 @@ export function valueTotal(name: ValueFilterName, term: string, systems: number[
       THEN (SELECT count(*) FROM incidents i WHERE ${long}${andInSystems('i.system_id', systems)} AND ${textMatch(name, term)})
       ELSE 0 END)`;
 }
-
-/** A list total: exact, or where counting stopped (`total` is then the cap, and there are more). */
-export interface ListTotal {
-  total: number;
-  exact: boolean;
-}
-
-/** A count that stopped at `cap` + 1 rows, as a total. */
-export const stoppedAt = (n: number, cap: number): ListTotal =>
-  n > cap ? { total: cap, exact: false } : { total: n, exact: true };
 
 /**
  * A total that counting stopped at, told by its page: a page that is not full is the last one.

@@ -9,11 +9,12 @@ import { incidentConditions, orderBy, orderParts, TEXT_FILTERS } from './inciden
 import type { IncidentCardRow, IncidentRow } from './incident-rows.repository.ts';
 import { PAGE_COLUMNS } from './incident-rows.repository.ts';
 
-import type { ListTotal, RowCounter } from './incident-totals.repository.ts';
+import type { ListTotal } from '../../lib/pagination.ts';
+import { stoppedAt } from '../../lib/pagination.ts';
+import type { RowCounter } from './incident-totals.repository.ts';
 import {
   countTableTotal,
   rowsTotal,
-  stoppedAt,
   toldByPage,
   valueFilterOnly,
   valueTotal,

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../core/auth.ts';
 import { systemScope } from '../../core/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { stoppedAt } from '../../lib/pagination.ts';
 import type { EventsRepository } from '../events/index.ts';
 import { createInboxRepository } from './inbox.repository.ts';
 import { NOTIFY_INBOX_JOB } from './notifications.repository.ts';
@@ -17,8 +18,10 @@ export interface InboxDeps {
 }
 
 /** A count stopped at `cap` + 1 as the answer says it: past the cap, `cap` and not exact. */
-export const cappedCount = (n: number, cap: number): InboxCount =>
-  n > cap ? { unread: cap, unread_exact: false } : { unread: n, unread_exact: true };
+export const cappedCount = (n: number, cap: number): InboxCount => {
+  const { total, exact } = stoppedAt(n, cap);
+  return { unread: total, unread_exact: exact };
+};
 
 /**
  * The notification centre (issue 40): the `notify.inbox` job writes a user's items from the

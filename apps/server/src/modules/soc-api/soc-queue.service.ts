@@ -15,6 +15,7 @@ import { systemScope } from '../../core/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import type { Message } from '../../lib/messages.ts';
+import { stoppedAt } from '../../lib/pagination.ts';
 import type { QueueFilter, QueueRow } from './soc-queue.repository.ts';
 import { createSocQueueRepository } from './soc-queue.repository.ts';
 import type { SocApiService } from './soc-api.service.ts';
@@ -103,12 +104,8 @@ export function createSocQueueService({ db, socApi, now = () => new Date() }: So
         repo.page(scope, filter, q.ordering, q.limit, q.offset, at, lang),
         repo.count(scope, filter, at),
       ]);
-      const exact = n <= TOTAL_COUNT_CAP;
-      return {
-        total: exact ? n : TOTAL_COUNT_CAP,
-        total_exact: exact,
-        results: rows.map((r) => presentQueueItem(r, at)),
-      };
+      const { total, exact } = stoppedAt(n, TOTAL_COUNT_CAP);
+      return { total, total_exact: exact, results: rows.map((r) => presentQueueItem(r, at)) };
     },
 
     async counts(q: QueueCountsQuery, auth: AuthContext): Promise<QueueCounts> {

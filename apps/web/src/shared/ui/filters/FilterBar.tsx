@@ -26,7 +26,6 @@ export type FilterBarProps = {
  * in a drawer, as the incident list does (design §9).
  */
 export function FilterBar({ testId, active, search, children }: FilterBarProps) {
-  // the incident list's texts of its Filters button and drawer: they are in the start-up pack
   const { t } = useTranslation();
   const isPhone = useIsPhone();
   const [open, setOpen] = useState(false);
