@@ -313,6 +313,8 @@ const ANALYST_PERMISSIONS = [
   'alerts.manage',
   'documents.edit',
   'rules.edit',
+  // the staff area of the web app (design §9): the triage queue and the SOC's screens
+  'soc.workspace',
 ] as const;
 export const ROLE_PERMISSIONS: Record<Role, readonly string[]> = {
   customer: CUSTOMER_PERMISSIONS,

@@ -159,3 +159,14 @@ export const AnalystIncidentCardSchema = IncidentCardSchema.extend({
   soc_assignee: UserRefSchema.nullable(),
 });
 export type AnalystIncidentCard = z.infer<typeof AnalystIncidentCardSchema>;
+
+/** GET /analyst/staff/: the provider's staff (roles analyst and admin) to assign incidents to. */
+export const StaffListQuerySchema = z.strictObject({
+  /** Part of the username or the name, case-insensitive. */
+  search: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type StaffListQuery = z.infer<typeof StaffListQuerySchema>;
+export const StaffListResponseSchema = pageOf(UserRefSchema);
+export type StaffListResponse = z.infer<typeof StaffListResponseSchema>;

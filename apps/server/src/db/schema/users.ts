@@ -47,5 +47,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     // sign-in through OIDC or SSO may find the account by e-mail
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // the staff to assign incidents to (GET /analyst/staff/), a handful of rows among the customers
+    index('users_staff_idx')
+      .on(sql`lower(${t.username})`, t.id)
+      .where(sql`${t.role} <> 'customer' AND ${t.isActive}`),
   ],
 );

@@ -107,6 +107,20 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
       ),
   );
 
+  app.get(
+    '/incidents/:key/',
+    {
+      schema: {
+        operationId: 'analystGetIncident',
+        tags,
+        summary: 'The incident card as staff see it (the customer’s card and the SOC assignee)',
+        params: KeyParams,
+        response: { 200: AnalystIncidentCardSchema, ...errors },
+      },
+    },
+    async (request) => socApi.staffCard(request.params.key, requireAuth(request), requestLanguage(request)),
+  );
+
   app.patch(
     '/incidents/:key/',
     {

@@ -6,6 +6,7 @@ import type { SystemScope } from '../../core/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { inScope, sqlList, titleColumn } from '../../db/fragments.ts';
+import { likePattern } from '../../lib/pagination.ts';
 
 /** The queue's filters as the service resolved them (`mine` is already an assignee id). */
 export interface QueueFilter {
@@ -162,6 +163,25 @@ export function createSocQueueRepository(db: Db) {
         system: { id: r.id, is_id: r.is_id, full_name: r.full_name },
         count: Number(r.n),
       }));
+    },
+
+    /** A page of the active staff (analysts, admins) by username, and how many match. */
+    async staff(search: string | undefined, limit: number, offset: number) {
+      const pattern = search ? likePattern(search.toLowerCase()) : null;
+      const where = sql`role <> 'customer' AND is_active${
+        pattern === null
+          ? sql``
+          : sql` AND (lower(username) LIKE ${pattern} OR lower(first_name || ' ' || last_name) LIKE ${pattern})`
+      }`;
+      const [rows, [count]] = await Promise.all([
+        queryRows<{ id: number; username: string; full_name: string }>(
+          db,
+          sql`SELECT id, username, trim(first_name || ' ' || last_name) AS full_name FROM users
+               WHERE ${where} ORDER BY lower(username), id LIMIT ${limit} OFFSET ${offset}`,
+        ),
+        queryRows<{ n: string | number }>(db, sql`SELECT count(*) AS n FROM users WHERE ${where}`),
+      ]);
+      return { rows, total: Number(count!.n) };
     },
 
     /** The role of a user, or null when there is none with that id. */

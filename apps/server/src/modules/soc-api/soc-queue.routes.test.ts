@@ -6,6 +6,7 @@ import type {
   QueueBulkResult,
   QueueCounts,
   QueueListResponse,
+  StaffListResponse,
 } from '@soc/contracts';
 import { events, incidents } from '../../db/schema/index.ts';
 import {
@@ -139,6 +140,8 @@ describe('triage queue: access', () => {
       ['GET', '/analyst/queue/?nonsense=1'],
       ['GET', '/analyst/queue/counts/?nonsense=1'],
       ['POST', '/analyst/queue/bulk/'],
+      ['GET', '/analyst/staff/?nonsense=1'],
+      ['GET', '/analyst/incidents/1/?nonsense=1'],
     ] as const) {
       const res = await call(
         method,
@@ -325,6 +328,47 @@ describe('SOC assignee', () => {
       .from(incidents)
       .where(eq(incidents.key, finished.key));
     expect(row!.assignee).toBeNull();
+  });
+});
+
+describe('staff to assign', () => {
+  it('lists active analysts and administrators by username, never customers or the inactive', async () => {
+    const tag = `zz${Date.now().toString(36)}`;
+    const b = await buildAnalyst(ctx, { username: `${tag}-b`, firstName: 'Vera', lastName: 'Orlova' });
+    const a = await buildUser(ctx, { role: 'admin', username: `${tag}-a` });
+    await buildAnalyst(ctx, { username: `${tag}-gone`, isActive: false });
+    await buildCustomer(ctx, [sys.a], { username: `${tag}-customer` });
+    const res = await call('GET', `/analyst/staff/?search=${tag}`, tokens.analyst);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json<StaffListResponse>();
+    expect(page.results.map((u) => u.id)).toEqual([a.id, b.id]);
+    expect(page.total).toBe(2);
+    // by a part of the name, case-insensitive; the wildcards of LIKE match literally
+    const byName = await call('GET', '/analyst/staff/?search=ORLOV', tokens.analyst);
+    expect(byName.json<StaffListResponse>().results).toContainEqual({
+      id: b.id,
+      username: `${tag}-b`,
+      full_name: 'Vera Orlova',
+    });
+    const literal = await call('GET', `/analyst/staff/?search=${encodeURIComponent('%')}`, tokens.analyst);
+    expect(literal.json<StaffListResponse>().total).toBe(0);
+    const paged = await call('GET', `/analyst/staff/?search=${tag}&limit=1&offset=1`, tokens.analyst);
+    expect(paged.json<StaffListResponse>().results.map((u) => u.id)).toEqual([b.id]);
+    expect(paged.json<StaffListResponse>().previous).not.toBeNull();
+  });
+});
+
+describe('analyst incident card', () => {
+  it('answers the customer’s card with the SOC assignee to staff', async () => {
+    await call('PATCH', `/analyst/incidents/${key.support}/`, tokens.analyst, {
+      soc_assignee: otherAnalystId,
+    });
+    const res = await call('GET', `/analyst/incidents/${key.support}/`, tokens.analyst);
+    expect(res.statusCode, res.body).toBe(200);
+    const card = res.json<AnalystIncidentCard>();
+    expect(card.key).toBe(key.support);
+    expect(card.soc_assignee?.id).toBe(otherAnalystId);
+    expect((await call('GET', '/analyst/incidents/999999999/', tokens.analyst)).statusCode).toBe(404);
   });
 });
 

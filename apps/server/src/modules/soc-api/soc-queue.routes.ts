@@ -8,6 +8,8 @@ import {
   QueueCountsSchema,
   QueueListQuerySchema,
   QueueListResponseSchema,
+  StaffListQuerySchema,
+  StaffListResponseSchema,
 } from '@soc/contracts';
 import type { Config } from '../../core/config.ts';
 import { requestLanguage } from '../../plugins/auth.ts';
@@ -69,6 +71,25 @@ export const socQueueRoutes: FastifyPluginAsyncZod<{ queue: SocQueueService; con
       },
     },
     async (request) => queue.counts(request.query, requireAuth(request)),
+  );
+
+  app.get(
+    '/staff/',
+    {
+      schema: {
+        operationId: 'analystListStaff',
+        tags,
+        summary: 'The provider’s active staff (analysts and administrators), to assign incidents to',
+        description: 'By username; `search` matches part of the username or the name; limit/offset (50).',
+        querystring: StaffListQuerySchema,
+        response: { 200: StaffListResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const result = await queue.staff(request.query, requireAuth(request));
+      const { limit, offset } = request.query;
+      return { ...result, ...offsetLinks(request, config.publicUrl, result.total, limit, offset) };
+    },
   );
 
   app.post(

@@ -8,6 +8,7 @@ import type {
   QueueListQuery,
   QueueReason,
   SlaState,
+  StaffListQuery,
 } from '@soc/contracts';
 import { QUEUE_REASONS, QueueBulkSchema, SLA_NEAR_MS, TOTAL_COUNT_CAP } from '@soc/contracts';
 import type { AuthContext } from '../../core/auth.ts';
@@ -112,6 +113,13 @@ export function createSocQueueService({ db, socApi, now = () => new Date() }: So
       staffOnly(auth);
       const results = await repo.countsBySystem(systemScope(auth), filterOf(q, auth), now());
       return { results, total: results.reduce((sum, r) => sum + r.count, 0) };
+    },
+
+    /** The staff an incident can be assigned to (SOC assignee choices). */
+    async staff(q: StaffListQuery, auth: AuthContext) {
+      staffOnly(auth);
+      const { rows, total } = await repo.staff(q.search || undefined, q.limit, q.offset);
+      return { total, total_exact: true, results: rows };
     },
 
     /** Each incident in turn; a refused one does not stop the others. */
