@@ -22,6 +22,17 @@ export const currentUser: CurrentUser = {
   must_change_password: false,
 };
 
+/** An analyst of the provider: the staff area is theirs (design §9). */
+export const staffUser: CurrentUser = {
+  ...currentUser,
+  id: 8,
+  username: 'petrova',
+  first_name: 'Anna',
+  last_name: 'Petrova',
+  email: 'petrova@soc.example',
+  permissions: ['incidents.view', 'incidents.set_status', 'soc.workspace'],
+};
+
 /** Endpoints every app-level test needs: public config, no OIDC providers, the current user. */
 export const baseRoutes = (overrides: MockRoutes = {}): MockRoutes => ({
   'GET /api/v0/portal/config/': { body: portalConfig },

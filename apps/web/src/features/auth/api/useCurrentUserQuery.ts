@@ -31,3 +31,16 @@ export function useCurrentUserQuery() {
 export function prefetchCurrentUser(client: QueryClient): void {
   if (authStore.get() !== null) void client.prefetchQuery(currentUserQuery());
 }
+
+/** The permission by which the server tells the web app that the user is provider staff. */
+export const STAFF_PERMISSION = 'soc.workspace';
+
+/**
+ * Whether the signed-in user is provider staff (roles analyst and admin), who get the staff
+ * area (design §9); undefined while the user record loads. The server refuses the staff routes
+ * to customers whatever the web app shows.
+ */
+export function useIsStaff(): boolean | undefined {
+  const user = useCurrentUserQuery().data;
+  return user === undefined ? undefined : user.permissions.includes(STAFF_PERMISSION);
+}
