@@ -44,6 +44,11 @@ export const AdminSystemCreateSchema = z.strictObject({
   service_manager_double_id: userRef.optional(),
   dedicated_analyst_id: userRef.optional(),
   dedicated_analyst_double_id: userRef.optional(),
+  /**
+   * The name under which the SOC's replies are shown to this system's customers (e.g. "Acme SOC")
+   * instead of the analyst's; null or absent: as the analyst. Applies to replies written after.
+   */
+  soc_reply_name: text(64).nullable().optional(),
 });
 export type AdminSystemCreate = z.input<typeof AdminSystemCreateSchema>;
 export const AdminSystemUpdateSchema = AdminSystemCreateSchema.partial();
@@ -137,6 +142,7 @@ export const AdminSystemSchema = z.object({
   service_manager_double_id: z.number().int().nullable(),
   dedicated_analyst_id: z.number().int().nullable(),
   dedicated_analyst_double_id: z.number().int().nullable(),
+  soc_reply_name: z.string().nullable(),
   contracts: z.array(AdminContractSchema),
   services: z.array(AdminServiceSchema),
   contacts: z.array(AdminContactSchema),

@@ -270,6 +270,11 @@ export const comments = pgTable(
     /** Written by the provider's staff. */
     fromSoc: boolean('from_soc').notNull().default(false),
     /**
+     * A reply of the SOC shown under the system's `soc_reply_name` (stored in `author_name` when it
+     * was written): customers are not told which analyst wrote it (`author_id` is theirs to hide).
+     */
+    asTeam: boolean('as_team').notNull().default(false),
+    /**
      * Mail from the national centre's domain that our gateway authenticated (DMARC or DKIM pass);
      * decided when the mail arrives, never from the address alone.
      */

@@ -41,6 +41,11 @@ export const systems = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The name under which the SOC's replies on this system's incidents are shown to its customers
+     * (e.g. "Acme SOC"), instead of the analyst's own; null: as the analyst (issue 41).
+     */
+    socReplyName: text('soc_reply_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('systems_is_id_uq').on(t.isId), index('systems_full_name_idx').on(t.fullName)],

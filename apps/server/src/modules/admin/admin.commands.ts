@@ -22,7 +22,7 @@ Systems, services and contacts (a system is named by its code, e.g. IS-0001, or 
   systems list [--search TEXT]
   systems show SYSTEM
   systems create --is-id IS-0006 --name "Full name" [--status active|inactive]
-  systems update SYSTEM [--is-id CODE] [--name TEXT] [--status active|inactive]
+  systems update SYSTEM [--is-id CODE] [--name TEXT] [--status active|inactive] [--soc-reply-name TEXT|""]
   systems mail-domains SYSTEM [--set a.ru,b.ru]   (report recipients besides the system's users;
                                                    --set '' clears)
   contracts add SYSTEM --name TEXT --number N --start YYYY-MM-DD [--end YYYY-MM-DD]

@@ -55,6 +55,7 @@ const OPTIONS = {
   from: { type: 'string' },
   force: { type: 'boolean' },
   concurrency: { type: 'string' },
+  'soc-reply-name': { type: 'string' },
 } as const;
 
 export const parseCommand = (argv: string[]) =>

@@ -50,6 +50,8 @@ export const systemCommands: CommandGroup = async (ctx) => {
             ...(o['is-id'] ? { is_id: o['is-id'] } : {}),
             ...(o.name ? { full_name: o.name } : {}),
             ...(o.status ? { status: o.status as 'active' } : {}),
+            // an empty name: the SOC's replies are shown as the analyst's again
+            ...(o['soc-reply-name'] !== undefined ? { soc_reply_name: o['soc-reply-name'] || null } : {}),
           },
           caller,
         ),

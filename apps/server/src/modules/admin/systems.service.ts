@@ -50,6 +50,7 @@ export function createSystemsAdmin(db: Db, repo: AdminRepository) {
       service_manager_double_id: row.serviceManagerDoubleId,
       dedicated_analyst_id: row.dedicatedAnalystId,
       dedicated_analyst_double_id: row.dedicatedAnalystDoubleId,
+      soc_reply_name: row.socReplyName,
       contracts: contractRows.map((c) => ({
         id: c.id,
         name: c.name,
@@ -144,6 +145,7 @@ export function createSystemsAdmin(db: Db, repo: AdminRepository) {
         serviceManagerDoubleId: input.service_manager_double_id ?? null,
         dedicatedAnalystId: input.dedicated_analyst_id ?? null,
         dedicatedAnalystDoubleId: input.dedicated_analyst_double_id ?? null,
+        socReplyName: input.soc_reply_name ?? null,
       });
       await record(caller, 'system.create', 'system', row.id, { is_id: row.isId });
       return system(row.id);
@@ -174,6 +176,7 @@ export function createSystemsAdmin(db: Db, repo: AdminRepository) {
         ...(input.dedicated_analyst_double_id !== undefined
           ? { dedicatedAnalystDoubleId: input.dedicated_analyst_double_id }
           : {}),
+        ...(input.soc_reply_name !== undefined ? { socReplyName: input.soc_reply_name } : {}),
       };
       await repo.updateSystem(id, values);
       await record(caller, 'system.update', 'system', id, { fields: Object.keys(input) });

@@ -16,7 +16,8 @@ export function presentComment(
   return {
     id: r.id,
     author: centre ? centreName : r.authorName,
-    author_id: r.authorId,
+    // which analyst wrote a reply shown as the SOC's stays with the staff
+    author_id: r.asTeam && auth.role === 'customer' ? null : r.authorId,
     body: r.body,
     created: r.created.getTime(),
     attachments: files.map((f) => presentAttachment(key, f)),

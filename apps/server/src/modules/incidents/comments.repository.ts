@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { IncidentStatus } from '@soc/contracts';
 import type { Db } from '../../db/client.ts';
-import { attachments, comments, incidents } from '../../db/schema/index.ts';
+import { attachments, comments, incidents, systems } from '../../db/schema/index.ts';
 import type { StagedFile } from '../../integrations/storage/upload-stager.ts';
 
 export type CommentRow = typeof comments.$inferSelect;
@@ -14,6 +14,16 @@ export function createCommentsRepository(db: Db) {
     async insert(values: NewCommentRow): Promise<CommentRow> {
       const [row] = await db.insert(comments).values(values).returning();
       return row!;
+    },
+
+    /** The name under which the SOC replies on the incident's system, or null (as the analyst). */
+    async socReplyName(incidentId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ name: systems.socReplyName })
+        .from(incidents)
+        .innerJoin(systems, eq(systems.id, incidents.systemId))
+        .where(eq(incidents.id, incidentId));
+      return row?.name ?? null;
     },
 
     /** Records staged files as attachments of a comment. */

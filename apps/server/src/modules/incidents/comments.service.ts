@@ -57,10 +57,14 @@ export async function insertComment(
   c: NewComment,
 ): Promise<{ row: CommentRow; newStatus: IncidentStatus | null }> {
   const repo = createCommentsRepository(tx);
+  // a reply of the SOC goes out under the system's name for it, if the system has one, on every
+  // path that shows the comment (chat, PDF, mail, webhooks, notification centre): set here, once
+  const team = c.fromSoc ? await repo.socReplyName(c.incident.id) : null;
   const row = await repo.insert({
     incidentId: c.incident.id,
     authorId: c.authorId,
-    authorName: c.authorName,
+    authorName: team ?? c.authorName,
+    asTeam: team !== null,
     authorEmail: c.authorEmail ?? '',
     body: c.html,
     source: c.source,
