@@ -226,6 +226,7 @@ const NOT_TENANT_ROUTES: Record<string, string> = {
   'POST /api/v0/soc/articles/': 'analysts only; documents are provider-wide',
   'POST /api/v0/analyst/rules/':
     'analysts only; rules are provider-wide (scoped by service level, not by system); no ids in the body',
+  'POST /api/v0/analyst/markdown/': 'analysts only; renders the body’s text, reads nothing stored',
   'PUT /api/v0/admin/branding/': 'administrators only; branding is provider-wide; no ids in the body',
   'POST /api/v0/admin/rules/import/':
     'administrators only; Sigma rules are provider-wide (scoped by service level); the body names no system',

@@ -14,6 +14,7 @@ import {
   MisconfigSchema,
 } from '../misconfigs/misconfigs.schemas.ts';
 import { INCIDENT_IOCS_MAX, IocInputSchema } from '../alerts/iocs.schemas.ts';
+import { DOCUMENT_DESCRIPTION_MAX } from '../documents/documents.schemas.ts';
 import { INCIDENT_PRIORITIES, INCIDENT_SUMMARY_MAX } from '../incidents/incidents.schemas.ts';
 import {
   RULE_ACTIVATION_MODES,
@@ -302,3 +303,18 @@ export const AnalystRuleUpsertSchema = z.strictObject({
     .default([]),
 });
 export type AnalystRuleUpsert = z.input<typeof AnalystRuleUpsertSchema>;
+
+/**
+ * POST /analyst/markdown/: what a staff editor's Markdown will look like once saved, rendered and
+ * sanitised as the server renders the staff's texts (descriptions, documents, SOC comments,
+ * notes): the preview of every staff editor.
+ */
+export const MarkdownPreviewRequestSchema = z.strictObject({
+  markdown: z.string().max(DOCUMENT_DESCRIPTION_MAX),
+});
+export type MarkdownPreviewRequest = z.input<typeof MarkdownPreviewRequestSchema>;
+export const MarkdownPreviewSchema = z.object({
+  /** Sanitised HTML. */
+  html: z.string(),
+});
+export type MarkdownPreview = z.infer<typeof MarkdownPreviewSchema>;

@@ -27,10 +27,13 @@ import {
   FieldErrorsSchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX,
+  MarkdownPreviewRequestSchema,
+  MarkdownPreviewSchema,
   RuleSchema,
 } from '@soc/contracts';
 import type { DocumentKind } from '@soc/contracts';
 import { requestLanguage } from '../../plugins/auth.ts';
+import { renderMarkdown } from '../../lib/markdown.ts';
 import { pageLinks } from '../../lib/pagination.ts';
 import { requireAuth, requireRole } from '../../lib/request-auth.ts';
 import { requireUnscoped } from '../../lib/token-scope.ts';
@@ -359,6 +362,23 @@ export const socApiRoutes: FastifyPluginAsyncZod<{
       idempotency.run(request, reply, 200, () =>
         socApi.pushEps(request.params.id, request.body, requireAuth(request), request.ip),
       ),
+  );
+
+  app.post(
+    '/markdown/',
+    {
+      schema: {
+        operationId: 'analystPreviewMarkdown',
+        tags,
+        summary: 'Render Markdown as the server renders the staff’s texts (the editors’ preview)',
+        description: 'Sanitised HTML, exactly what a saved description, document, SOC comment or note shows.',
+        body: MarkdownPreviewRequestSchema.meta({
+          examples: [{ markdown: '## Steps\n\n1. **Isolate** the host.' }],
+        }),
+        response: { 200: MarkdownPreviewSchema, ...errors },
+      },
+    },
+    async (request) => ({ html: renderMarkdown(request.body.markdown) }),
   );
 
   app.post(

@@ -457,3 +457,24 @@ describe('triage queue: totals past 10,000', () => {
     expect(page.next).toContain('offset=10');
   });
 });
+
+describe('Markdown preview of the staff editors', () => {
+  it('renders and sanitises as saved texts are, for staff only', async () => {
+    const res = await call('POST', '/analyst/markdown/', tokens.analyst, {
+      markdown: '## Steps\n\n1. **Isolate** the host <script>alert(1)</script> <img src=x onerror=alert(1)>',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { html } = res.json<{ html: string }>();
+    expect(html).toContain('<h2>Steps</h2>');
+    expect(html).toContain('<strong>Isolate</strong>');
+    expect(html).not.toMatch(/<script|onerror/);
+    expect((await call('POST', '/analyst/markdown/', tokens.customer, { markdown: 'x' })).statusCode).toBe(
+      403,
+    );
+    const tooLong = await call('POST', '/analyst/markdown/', tokens.analyst, {
+      markdown: 'x'.repeat(200_001),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toHaveProperty('markdown');
+  });
+});

@@ -30,6 +30,8 @@ import { alertsEn } from '../../features/alerts/i18n/en.ts';
 import { alertsRu } from '../../features/alerts/i18n/ru.ts';
 import { chatEn } from '@/shared/ui/chat/i18n/en.ts';
 import { chatRu } from '@/shared/ui/chat/i18n/ru.ts';
+import { markdownEn } from '@/shared/ui/markdown/i18n/en.ts';
+import { markdownRu } from '@/shared/ui/markdown/i18n/ru.ts';
 import { inboxEn } from '../../features/inbox/i18n/en.ts';
 import { inboxRu } from '../../features/inbox/i18n/ru.ts';
 import { en } from './locales/en.ts';
@@ -52,6 +54,7 @@ const lazyEn = {
   incidentPage: incidentPageEn,
   alerts: alertsEn,
   chat: chatEn,
+  markdown: markdownEn,
   inbox: inboxEn,
 };
 const lazyRu = {
@@ -70,6 +73,7 @@ const lazyRu = {
   incidentPage: incidentPageRu,
   alerts: alertsRu,
   chat: chatRu,
+  markdown: markdownRu,
   inbox: inboxRu,
 };
 const catalogs = { en: flattenCatalog({ ...en, ...lazyEn }), ru: flattenCatalog({ ...ru, ...lazyRu }) };

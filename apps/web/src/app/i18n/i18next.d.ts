@@ -14,6 +14,7 @@ import type { tasksEn } from '../../features/tasks/i18n/en.ts';
 import type { incidentPageEn } from '../../features/incident-page/i18n/en.ts';
 import type { alertsEn } from '../../features/alerts/i18n/en.ts';
 import type { chatEn } from '@/shared/ui/chat/i18n/en.ts';
+import type { markdownEn } from '@/shared/ui/markdown/i18n/en.ts';
 import type { inboxEn } from '../../features/inbox/i18n/en.ts';
 import type { en } from './locales/en.ts';
 
@@ -39,6 +40,7 @@ declare module 'i18next' {
         incidentPage: typeof incidentPageEn;
         alerts: typeof alertsEn;
         chat: typeof chatEn;
+        markdown: typeof markdownEn;
         inbox: typeof inboxEn;
       };
     };

@@ -1,16 +1,20 @@
-import { Alert, Flex } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { FilterToggle, ListPage, ResetFiltersButton } from '@/shared/ui/ListPage.tsx';
 import { SearchBox } from '@/shared/ui/SearchBox.tsx';
+import { useIsStaff } from '../../auth/index.ts';
 import { documentKeys } from '../api/documentKeys.ts';
 import { useDocumentLanguagesQuery } from '../api/useDocumentLanguagesQuery.ts';
 import { useDocumentsInfiniteQuery } from '../api/useDocumentsInfiniteQuery.ts';
+import { DocumentEditor, type DocumentEditorMode } from '../components/DocumentEditor.tsx';
 import { DocumentFilterRow } from '../components/DocumentFilterRow.tsx';
 import { DocumentLanguageControl } from '../components/DocumentLanguageControl.tsx';
 import { DocumentList } from '../components/DocumentList.tsx';
@@ -53,6 +57,9 @@ export function DocumentListView({ view }: DocumentListViewProps) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [resets, setResets] = useState(0);
+  const isStaff = useIsStaff();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<DocumentEditorMode | null>(null);
 
   const queryClient = useQueryClient();
   const languages = useDocumentLanguagesQuery(view);
@@ -123,7 +130,24 @@ export function DocumentListView({ view }: DocumentListViewProps) {
               languagesFailed={languages.isError}
               onRetryLanguages={() => void languages.refetch()}
             />
+            {isStaff && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => setEditing({ mode: 'create' })}
+                data-testid="documents-create"
+              >
+                {t(`docs.editor.create.${view.tab}`)}
+              </Button>
+            )}
           </Flex>
+          <DocumentEditor
+            view={view}
+            editing={editing}
+            onClose={() => setEditing(null)}
+            interfaceLanguage={interfaceLanguage}
+            onSaved={(card) => void navigate(`${view.cardPath}/${card.id}`)}
+          />
 
           {filtersOpen && (
             <div id="documents-filter-row">

@@ -1,4 +1,10 @@
-import { ArrowLeftOutlined, FilePdfOutlined, HistoryOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  EditOutlined,
+  FilePdfOutlined,
+  HistoryOutlined,
+  TranslationOutlined,
+} from '@ant-design/icons';
 import { Anchor, Breadcrumb, Button, Card, Flex, Skeleton, theme, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +12,11 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { ApiError, errorDescription } from '@/shared/api/index.ts';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
+import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { notifyError } from '@/shared/ui/notifications.tsx';
 import { useDocumentQuery } from '../api/useDocumentQuery.ts';
 import { DocumentComments } from '../components/DocumentComments.tsx';
+import { DocumentEditor, type DocumentEditorMode } from '../components/DocumentEditor.tsx';
 import { DocumentHistoryModal } from '../components/DocumentHistoryModal.tsx';
 import { DocumentHtml } from '../components/DocumentHtml.tsx';
 import { DocumentMainInfo } from '../components/DocumentMainInfo.tsx';
@@ -72,8 +80,14 @@ function DocumentView({ view, documentId }: DocumentViewProps) {
   const location = useLocation();
   const card = useDocumentQuery(view, documentId);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [editing, setEditing] = useState<DocumentEditorMode | null>(null);
   const isPhone = useIsPhone();
+  const interfaceLanguage = useLanguage();
   const document = card.data;
+  // a language the document has no variant in yet (staff may add one)
+  const missingLanguage = (['ru', 'en'] as const).find(
+    (language) => document && !document.languages.some((variant) => variant.language === language),
+  );
   useDocumentTitle(document?.title || t(view.titleKey, { id: documentId }));
 
   if (card.isError) return <LoadFailed view={view} error={card.error} />;
@@ -123,7 +137,36 @@ function DocumentView({ view, documentId }: DocumentViewProps) {
         >
           {t('docs.page.downloadPdf')}
         </Button>
+        {document?.can_edit && (
+          <>
+            <Button
+              icon={<EditOutlined aria-hidden />}
+              onClick={() => setEditing({ mode: 'edit', document })}
+              data-testid="document-edit"
+            >
+              {t('docs.editor.edit')}
+            </Button>
+            {missingLanguage && (
+              <Button
+                icon={<TranslationOutlined aria-hidden />}
+                onClick={() => setEditing({ mode: 'translate', document, language: missingLanguage })}
+                data-testid="document-translate"
+              >
+                {t('docs.editor.translate')}
+              </Button>
+            )}
+          </>
+        )}
       </Flex>
+      <DocumentEditor
+        view={view}
+        editing={editing}
+        onClose={() => setEditing(null)}
+        interfaceLanguage={interfaceLanguage}
+        onSaved={(saved) => {
+          if (saved.id !== documentId) void navigate(`${view.cardPath}/${saved.id}`);
+        }}
+      />
 
       {!document ? (
         <div role="status" aria-label={t('docs.page.loading')} data-testid="document-loading">
