@@ -319,5 +319,6 @@ const ANALYST_PERMISSIONS = [
 export const ROLE_PERMISSIONS: Record<Role, readonly string[]> = {
   customer: CUSTOMER_PERMISSIONS,
   analyst: ANALYST_PERMISSIONS,
-  admin: [...ANALYST_PERMISSIONS, 'users.manage', 'systems.manage', 'settings.manage'],
+  // rules.import: the Sigma import of the rules screen (POST /admin/rules/import/)
+  admin: [...ANALYST_PERMISSIONS, 'users.manage', 'systems.manage', 'settings.manage', 'rules.import'],
 };

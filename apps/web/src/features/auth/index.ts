@@ -3,6 +3,7 @@ export {
   prefetchCurrentUser,
   STAFF_PERMISSION,
   useCurrentUserQuery,
+  useHasPermission,
   useIsStaff,
 } from './api/useCurrentUserQuery.ts';
 export { useLogoutMutation } from './api/useLogoutMutation.ts';

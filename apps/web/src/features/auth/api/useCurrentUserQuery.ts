@@ -41,6 +41,11 @@ export const STAFF_PERMISSION = 'soc.workspace';
  * to customers whatever the web app shows.
  */
 export function useIsStaff(): boolean | undefined {
+  return useHasPermission(STAFF_PERMISSION);
+}
+
+/** Whether the signed-in user's role carries `code` (GET /auth/user/); undefined while it loads. */
+export function useHasPermission(code: string): boolean | undefined {
   const user = useCurrentUserQuery().data;
-  return user === undefined ? undefined : user.permissions.includes(STAFF_PERMISSION);
+  return user === undefined ? undefined : user.permissions.includes(code);
 }

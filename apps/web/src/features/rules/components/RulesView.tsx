@@ -1,4 +1,4 @@
-import { SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
+import { ImportOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import type { AttackLayer, Rule, RuleListResponse } from '@soc/contracts';
 import { Button, Empty, Flex, Radio, Result, Skeleton, theme, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { FilterToggle, ListPage } from '@/shared/ui/ListPage.tsx';
 import { PhoneDetailDrawer } from '@/shared/ui/PhoneLayout.tsx';
 import { SearchBox } from '@/shared/ui/SearchBox.tsx';
+import { useHasPermission } from '../../auth/index.ts';
 import { ruleKeys } from '../api/ruleKeys.ts';
 import { useRuleCoverageQuery } from '../api/useRuleCoverageQuery.ts';
 import { useRulesInfiniteQuery } from '../api/useRulesInfiniteQuery.ts';
@@ -29,6 +30,7 @@ import { RuleCounters } from './RuleCounters.tsx';
 import { RuleFilterBar } from './RuleFilterBar.tsx';
 import { RuleList } from './RuleList.tsx';
 import { RuleSidePanel } from './RuleSidePanel.tsx';
+import { SigmaImportDialog } from './SigmaImportDialog.tsx';
 import { shownSearch } from '@/shared/lib/filters.ts';
 import '../i18n/texts.ts';
 
@@ -66,6 +68,9 @@ export function RulesView() {
   const [barOpened, setBarOpened] = useState(false);
   const barVisible = barOpened || activeFilters > 0;
   const [resets, setResets] = useState(0);
+  // the Sigma import is the administrators' (POST /admin/rules/import/)
+  const canImport = useHasPermission('rules.import') === true;
+  const [importOpen, setImportOpen] = useState(false);
   const ordering = readOrdering(params);
   const queryClient = useQueryClient();
   const filterKey = new URLSearchParams(params);
@@ -143,6 +148,18 @@ export function RulesView() {
           >
             {t(ordering === 'created' ? 'rules.toolbar.asc' : 'rules.toolbar.desc')}
           </Button>
+        )}
+        {canImport && (
+          <>
+            <Button
+              icon={<ImportOutlined aria-hidden />}
+              onClick={() => setImportOpen(true)}
+              data-testid="sigma-import-open"
+            >
+              {t('rules.sigmaImport.open')}
+            </Button>
+            <SigmaImportDialog open={importOpen} onClose={() => setImportOpen(false)} />
+          </>
         )}
       </Flex>
 
