@@ -6,14 +6,14 @@ import { formatDateTimeWithZone } from '@/shared/lib/formatDateTime.ts';
 import { RuleNamePopover } from '../../rules/index.ts';
 import { wrapText } from '@/shared/lib/wrapText.ts';
 import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
-import type { CustomerAction } from '../api/useIncidentActionMutation.ts';
 import { useCommentsQuery } from '../api/useCommentsQuery.ts';
 import { AssigneeSelect } from './AssigneeSelect.tsx';
 import { AttachmentList } from '@/shared/ui/chat/AttachmentList.tsx';
 import { GossopkaControl } from './GossopkaControl.tsx';
-import { IncidentActions } from './IncidentActions.tsx';
+import { IncidentActions, type PageAction } from './IncidentActions.tsx';
 import { PriorityControl } from './PriorityControl.tsx';
 import { RatingBlock } from './RatingForm.tsx';
+import { SocAssigneeControl } from './SocAssigneeControl.tsx';
 import { resolutionText } from '../lib/resolution.ts';
 import '../i18n/texts.ts';
 
@@ -45,11 +45,16 @@ export type MainInfoProps = {
   incident: IncidentCard;
   actions: readonly IncidentAction[] | undefined;
   actionsLoading: boolean;
-  onAction: (action: CustomerAction) => void;
+  onAction: (action: PageAction) => void;
+  /** Provider staff: the SOC's actions and the SOC assignee too (design §9). */
+  staff?: boolean;
 };
 
-/** Status, priority, tenant, categories, dates, SLA, assignee and the workflow actions. */
-export function MainInfo({ incident, actions, actionsLoading, onAction }: MainInfoProps) {
+/**
+ * Status, priority, tenant, categories, dates, SLA, assignee and the workflow actions; for staff
+ * also the SOC assignee and the SOC's complete and cancel.
+ */
+export function MainInfo({ incident, actions, actionsLoading, onAction, staff = false }: MainInfoProps) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const none = t('incidentPage.none');
@@ -63,7 +68,9 @@ export function MainInfo({ incident, actions, actionsLoading, onAction }: MainIn
     {
       key: 'actions',
       label: t('incidentPage.mainInfo.actions'),
-      children: <IncidentActions available={actions} loading={actionsLoading} onOpen={onAction} />,
+      children: (
+        <IncidentActions available={actions} loading={actionsLoading} staff={staff} onOpen={onAction} />
+      ),
     },
     {
       key: 'priority',
@@ -75,6 +82,15 @@ export function MainInfo({ incident, actions, actionsLoading, onAction }: MainIn
       label: t('incidentPage.mainInfo.assignee'),
       children: <AssigneeSelect incident={incident} />,
     },
+    ...(staff
+      ? [
+          {
+            key: 'socAssignee',
+            label: t('incidentPage.mainInfo.socAssignee'),
+            children: <SocAssigneeControl incidentKey={incident.key} />,
+          },
+        ]
+      : []),
     {
       key: 'system',
       label: t('incidentPage.mainInfo.system'),

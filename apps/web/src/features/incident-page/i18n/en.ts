@@ -21,6 +21,7 @@ export const incidentPageEn = {
     slaBreached: 'SLA breached',
     assignee: 'Assignee',
     actions: 'Actions',
+    socAssignee: 'SOC assignee',
   },
   moreInfo: {
     title: 'More info',
@@ -84,6 +85,8 @@ export const incidentPageEn = {
     confirm: 'Confirm',
     close: 'Close',
     reopen: 'Reopen',
+    complete: 'Complete',
+    cancel: 'Cancel',
     label: 'Incident actions',
     none: 'No actions available',
     comment: 'Comment',
@@ -158,5 +161,54 @@ export const incidentPageEn = {
   },
   pdf: {
     download: 'Download PDF',
+  },
+  staffStatus: {
+    title: {
+      complete: 'Complete incident {{key}}',
+      cancel: 'Cancel incident {{key}}',
+    },
+    hint: {
+      complete: 'The SOC has finished its work. The comment is sent to the customer as the SOC’s message.',
+      cancel: 'The incident needs no further work. The comment is sent to the customer as the SOC’s message.',
+    },
+    comment: 'Comment to the customer (Markdown)',
+    back: 'Back',
+    submit: {
+      complete: 'Complete incident',
+      cancel: 'Cancel incident',
+    },
+    success: {
+      complete: 'Incident completed',
+      cancel: 'Incident cancelled',
+    },
+    failed: {
+      complete: 'Failed to complete the incident. Please try again later',
+      cancel: 'Failed to cancel the incident. Please try again later',
+    },
+  },
+  socAssignee: {
+    label: 'SOC assignee',
+    placeholder: 'Search staff',
+    unassigned: 'Unassigned',
+    assignToMe: 'Assign to me',
+    saved: 'SOC assignee saved',
+    failed: 'Could not save the SOC assignee',
+    noStaff: 'No staff found',
+    loadFailed: 'Could not load the SOC assignee',
+  },
+  notes: {
+    title: 'Internal notes',
+    staffOnly: 'Visible to SOC staff only',
+    empty: 'No internal notes yet',
+    loadFailed: 'Could not load the internal notes',
+    showEarlier: 'Show earlier notes',
+    composer: 'New internal note',
+    placeholder: 'Internal note for the SOC team (Markdown). Ctrl+Enter adds it',
+    send: 'Add note',
+    sent: 'Note added',
+    failed: 'Could not add the note',
+  },
+  chatAudience: {
+    toCustomer: 'Reply to the customer: they see this message',
   },
 };

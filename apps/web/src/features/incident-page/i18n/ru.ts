@@ -24,6 +24,7 @@ export const incidentPageRu: RussianTexts<typeof incidentPageEn> = {
     slaBreached: 'SLA нарушен',
     assignee: 'Ответственный',
     actions: 'Действия',
+    socAssignee: 'Исполнитель SOC',
   },
   moreInfo: {
     title: 'Дополнительная информация',
@@ -86,6 +87,8 @@ export const incidentPageRu: RussianTexts<typeof incidentPageEn> = {
     confirm: 'Подтвердить',
     close: 'Закрыть',
     reopen: 'Переоткрыть',
+    complete: 'Завершить',
+    cancel: 'Отменить',
     label: 'Действия с инцидентом',
     none: 'Нет доступных действий',
     comment: 'Комментарий',
@@ -160,5 +163,54 @@ export const incidentPageRu: RussianTexts<typeof incidentPageEn> = {
   },
   pdf: {
     download: 'Скачать PDF',
+  },
+  staffStatus: {
+    title: {
+      complete: 'Завершение инцидента {{key}}',
+      cancel: 'Отмена инцидента {{key}}',
+    },
+    hint: {
+      complete: 'Работа SOC по инциденту завершена. Комментарий придёт клиенту как сообщение SOC.',
+      cancel: 'Инцидент не требует дальнейшей работы. Комментарий придёт клиенту как сообщение SOC.',
+    },
+    comment: 'Комментарий для клиента (Markdown)',
+    back: 'Назад',
+    submit: {
+      complete: 'Завершить инцидент',
+      cancel: 'Отменить инцидент',
+    },
+    success: {
+      complete: 'Инцидент завершён',
+      cancel: 'Инцидент отменён',
+    },
+    failed: {
+      complete: 'Не удалось завершить инцидент. Попробуйте позже',
+      cancel: 'Не удалось отменить инцидент. Попробуйте позже',
+    },
+  },
+  socAssignee: {
+    label: 'Исполнитель SOC',
+    placeholder: 'Поиск сотрудников',
+    unassigned: 'Не назначен',
+    assignToMe: 'Назначить на меня',
+    saved: 'Исполнитель SOC сохранён',
+    failed: 'Не удалось сохранить исполнителя SOC',
+    noStaff: 'Сотрудники не найдены',
+    loadFailed: 'Не удалось загрузить исполнителя SOC',
+  },
+  notes: {
+    title: 'Внутренние заметки',
+    staffOnly: 'Видно только сотрудникам SOC',
+    empty: 'Внутренних заметок пока нет',
+    loadFailed: 'Не удалось загрузить внутренние заметки',
+    showEarlier: 'Показать более ранние',
+    composer: 'Новая внутренняя заметка',
+    placeholder: 'Заметка для команды SOC (Markdown). Ctrl+Enter — добавить',
+    send: 'Добавить заметку',
+    sent: 'Заметка добавлена',
+    failed: 'Не удалось добавить заметку',
+  },
+  chatAudience: {
+    toCustomer: 'Ответ клиенту: это сообщение увидит клиент',
   },
 };

@@ -11,14 +11,17 @@ import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { IncidentPriorityTag } from '@/shared/ui/IncidentPriorityTag.tsx';
 import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
 import { notifyError } from '@/shared/ui/notifications.tsx';
-import type { CustomerAction } from '../api/useIncidentActionMutation.ts';
 import { useAvailableActionsQuery } from '../api/useAvailableActionsQuery.ts';
 import { useIncidentCardQuery } from '../api/useIncidentCardQuery.ts';
+import { useIsStaff } from '../../auth/index.ts';
 import { ActionDialog } from '../components/ActionDialog.tsx';
 import { CommentsPanel } from '../components/CommentsPanel.tsx';
 import { MainInfo, MitreBlock, MoreInfo, RatingCard } from '../components/IncidentInfo.tsx';
+import { isStaffAction, type PageAction } from '../components/IncidentActions.tsx';
 import { IncidentTabs } from '../components/IncidentTabs.tsx';
+import { InternalNotesPanel } from '../components/InternalNotesPanel.tsx';
 import { PriorityDialog } from '../components/PriorityControl.tsx';
+import { StaffStatusDialog } from '../components/StaffStatusDialog.tsx';
 import '../i18n/texts.ts';
 
 /** Query parameter that opens the priority dialog (product §A2). */
@@ -74,7 +77,9 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const card = useIncidentCardQuery(incidentKey);
   const actions = useAvailableActionsQuery(incidentKey, card.isSuccess);
-  const [dialogAction, setDialogAction] = useState<CustomerAction | null>(null);
+  // staff controls only once the user record says so; never an /analyst/ call for a customer
+  const isStaff = useIsStaff() === true;
+  const [dialogAction, setDialogAction] = useState<PageAction | null>(null);
   const priorityDialogOpen = searchParams.has(UPDATE_PRIORITY_PARAM);
   useDocumentTitle(t('pages.incident', { incNumber: incidentKey }));
 
@@ -160,6 +165,7 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
               actions={actions.data}
               actionsLoading={actions.isPending}
               onAction={setDialogAction}
+              staff={isStaff}
             />
             <MoreInfo incident={incident} onRefresh={refresh} />
             <MitreBlock incident={incident} />
@@ -167,14 +173,25 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
               <RatingCard incident={incident} />
             )}
           </Flex>
-          <section
-            style={{ flex: isPhone ? 'none' : '1 1 0', minWidth: 0 }}
-            aria-label={t('incidentPage.tabs.label')}
-          >
-            <IncidentTabs incident={incident} />
-          </section>
-          <CommentsPanel incidentKey={incidentKey} />
-          <ActionDialog incident={incident} action={dialogAction} onClose={() => setDialogAction(null)} />
+          <Flex vertical gap="middle" style={{ flex: isPhone ? 'none' : '1 1 0', minWidth: 0 }}>
+            <section style={{ minWidth: 0 }} aria-label={t('incidentPage.tabs.label')}>
+              <IncidentTabs incident={incident} />
+            </section>
+            {isStaff && <InternalNotesPanel incidentKey={incidentKey} />}
+          </Flex>
+          <CommentsPanel incidentKey={incidentKey} staff={isStaff} />
+          <ActionDialog
+            incident={incident}
+            action={dialogAction !== null && !isStaffAction(dialogAction) ? dialogAction : null}
+            onClose={() => setDialogAction(null)}
+          />
+          {isStaff && (
+            <StaffStatusDialog
+              incident={incident}
+              action={dialogAction !== null && isStaffAction(dialogAction) ? dialogAction : null}
+              onClose={() => setDialogAction(null)}
+            />
+          )}
           <PriorityDialog incident={incident} open={priorityDialogOpen} onClose={closePriorityDialog} />
         </Flex>
       )}
