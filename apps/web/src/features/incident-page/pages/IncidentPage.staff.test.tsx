@@ -275,6 +275,52 @@ describe('incident page: internal notes (staff)', () => {
   });
 });
 
+describe('incident page: editing fields (staff)', () => {
+  it('sends only the changed fields and shows the card the server answers', async () => {
+    const { user, fetchMock } = openAsStaff({
+      [CARD]: { body: makeCard({ tags: ['c2'] }) },
+      [STAFF_PATCH]: (request) => ({
+        body: staffCard(colleague, { tags: ['c2'], ...(request.body as object) }),
+      }),
+    });
+    await user.click(await screen.findByTestId('incident-edit'));
+    const drawer = await screen.findByTestId('edit-drawer');
+    // nothing changed yet
+    expect(within(drawer).getByTestId('edit-save')).toBeDisabled();
+    const summary = within(drawer).getByTestId('edit-summary');
+    expect(summary).toHaveValue('Beaconing to a known C2 server');
+    await user.clear(summary);
+    await user.type(summary, 'Beaconing to C2 from ws-17 ');
+    const tags = within(within(drawer).getByTestId('edit-tags')).getByRole('combobox');
+    await user.type(tags, 'escalated{Enter}');
+    await user.click(within(drawer).getByTestId('edit-save'));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, STAFF_PATCH)[0]?.body).toEqual({
+        summary: 'Beaconing to C2 from ws-17',
+        tags: ['c2', 'escalated'],
+      }),
+    );
+    await waitFor(() => expect(toastTexts().some((text) => text.includes('Incident updated'))).toBe(true));
+    await waitFor(() =>
+      expect(screen.getByTestId('incident-title')).toHaveTextContent(`${KEY}: Beaconing to C2 from ws-17`),
+    );
+  });
+
+  it("puts the server's field messages under the fields", async () => {
+    const { user } = openAsStaff({
+      [STAFF_PATCH]: { status: 400, body: { recommendations: ['Too long for the PDF.'] } },
+    });
+    await user.click(await screen.findByTestId('incident-edit'));
+    const drawer = await screen.findByTestId('edit-drawer');
+    await user.type(within(drawer).getByTestId('edit-recommendations'), ' Then patch it.');
+    await user.click(within(drawer).getByTestId('edit-save'));
+    expect(await within(drawer).findByText('Too long for the PDF.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(toastTexts().some((text) => text.includes('Could not update the incident'))).toBe(true),
+    );
+  });
+});
+
 describe('incident page: customers see no staff controls', () => {
   it('renders none of them and calls no analyst route', async () => {
     const { fetchMock } = openIncident({
@@ -289,6 +335,7 @@ describe('incident page: customers see no staff controls', () => {
     expect(screen.queryByTestId('soc-assignee')).not.toBeInTheDocument();
     expect(screen.queryByTestId('internal-notes')).not.toBeInTheDocument();
     expect(screen.queryByTestId('comment-audience')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('incident-edit')).not.toBeInTheDocument();
     expect(screen.queryByText('SOC assignee')).not.toBeInTheDocument();
     expect(analystCalls(fetchMock)).toEqual([]);
   });

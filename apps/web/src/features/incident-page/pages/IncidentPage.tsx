@@ -1,4 +1,4 @@
-import { FilePdfOutlined } from '@ant-design/icons';
+import { EditOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Flex, Skeleton, theme, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useIncidentCardQuery } from '../api/useIncidentCardQuery.ts';
 import { useIsStaff } from '../../auth/index.ts';
 import { ActionDialog } from '../components/ActionDialog.tsx';
 import { CommentsPanel } from '../components/CommentsPanel.tsx';
+import { EditIncidentDrawer } from '../components/EditIncidentDrawer.tsx';
 import { MainInfo, MitreBlock, MoreInfo, RatingCard } from '../components/IncidentInfo.tsx';
 import { isStaffAction, type PageAction } from '../components/IncidentActions.tsx';
 import { IncidentTabs } from '../components/IncidentTabs.tsx';
@@ -80,6 +81,7 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
   // staff controls only once the user record says so; never an /analyst/ call for a customer
   const isStaff = useIsStaff() === true;
   const [dialogAction, setDialogAction] = useState<PageAction | null>(null);
+  const [editing, setEditing] = useState(false);
   const priorityDialogOpen = searchParams.has(UPDATE_PRIORITY_PARAM);
   useDocumentTitle(t('pages.incident', { incNumber: incidentKey }));
 
@@ -121,6 +123,16 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
             <IncidentStatusTag status={incident.status} />
             <IncidentPriorityTag priority={incident.priority} />
           </Flex>
+        )}
+        {isStaff && (
+          <Button
+            icon={<EditOutlined aria-hidden />}
+            disabled={!incident}
+            onClick={() => setEditing(true)}
+            data-testid="incident-edit"
+          >
+            {t('incidentPage.edit.open')}
+          </Button>
         )}
         <Button
           icon={<FilePdfOutlined aria-hidden />}
@@ -185,6 +197,9 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
             action={dialogAction !== null && !isStaffAction(dialogAction) ? dialogAction : null}
             onClose={() => setDialogAction(null)}
           />
+          {isStaff && (
+            <EditIncidentDrawer incident={incident} open={editing} onClose={() => setEditing(false)} />
+          )}
           {isStaff && (
             <StaffStatusDialog
               incident={incident}
