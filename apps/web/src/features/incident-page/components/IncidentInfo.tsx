@@ -1,6 +1,6 @@
 import type { IncidentAction, IncidentCard } from '@soc/contracts';
 import { Card, Descriptions, Flex, Tag, theme, Typography, type DescriptionsProps } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTimeWithZone } from '@/shared/lib/formatDateTime.ts';
 import { RuleNamePopover } from '../../rules/index.ts';
@@ -13,7 +13,7 @@ import { GossopkaControl } from './GossopkaControl.tsx';
 import { IncidentActions, type PageAction } from './IncidentActions.tsx';
 import { PriorityControl } from './PriorityControl.tsx';
 import { RatingBlock } from './RatingForm.tsx';
-import { SocAssigneeControl } from './SocAssigneeControl.tsx';
+import { SocAssigneeControl, type SocAssigneeHandle } from './SocAssigneeControl.tsx';
 import { resolutionText } from '../lib/resolution.ts';
 import '../i18n/texts.ts';
 
@@ -48,13 +48,22 @@ export type MainInfoProps = {
   onAction: (action: PageAction) => void;
   /** Provider staff: the SOC's actions and the SOC assignee too (design §9). */
   staff?: boolean;
+  /** The SOC assignee control, for the page's `m` shortcut. */
+  socAssigneeRef?: Ref<SocAssigneeHandle>;
 };
 
 /**
  * Status, priority, tenant, categories, dates, SLA, assignee and the workflow actions; for staff
  * also the SOC assignee and the SOC's complete and cancel.
  */
-export function MainInfo({ incident, actions, actionsLoading, onAction, staff = false }: MainInfoProps) {
+export function MainInfo({
+  incident,
+  actions,
+  actionsLoading,
+  onAction,
+  staff = false,
+  socAssigneeRef,
+}: MainInfoProps) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const none = t('incidentPage.none');
@@ -87,7 +96,7 @@ export function MainInfo({ incident, actions, actionsLoading, onAction, staff = 
           {
             key: 'socAssignee',
             label: t('incidentPage.mainInfo.socAssignee'),
-            children: <SocAssigneeControl incidentKey={incident.key} />,
+            children: <SocAssigneeControl incidentKey={incident.key} ref={socAssigneeRef} />,
           },
         ]
       : []),

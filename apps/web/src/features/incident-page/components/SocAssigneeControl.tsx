@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Select, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { useImperativeHandle, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorDescription, isAbortedError } from '@/shared/api/index.ts';
 import { useDebouncedValue } from '@/shared/hooks/useDebouncedValue.ts';
@@ -11,8 +11,15 @@ import { useStaffListQuery } from '../api/useStaffListQuery.ts';
 import { useStaffUpdateMutation } from '../api/useStaffUpdateMutation.ts';
 import '../i18n/texts.ts';
 
+/** What the page's `m` shortcut calls. */
+export interface SocAssigneeHandle {
+  /** Assigns the incident to the caller, unless they are the SOC assignee already. */
+  assignToMe: () => void;
+}
+
 export type SocAssigneeControlProps = {
   incidentKey: number;
+  ref?: Ref<SocAssigneeHandle>;
 };
 
 /**
@@ -21,7 +28,7 @@ export type SocAssigneeControlProps = {
  * me" unless the caller already is the assignee. Saved with PATCH /analyst/incidents/{key}/;
  * the server's field messages show under the select.
  */
-export function SocAssigneeControl({ incidentKey }: SocAssigneeControlProps) {
+export function SocAssigneeControl({ incidentKey, ref }: SocAssigneeControlProps) {
   const { t } = useTranslation();
   const me = useCurrentUserQuery().data;
   const card = useStaffCardQuery(incidentKey, true);
@@ -32,21 +39,10 @@ export function SocAssigneeControl({ incidentKey }: SocAssigneeControlProps) {
   const debounced = useDebouncedValue(search.trim());
   const staff = useStaffListQuery(debounced, open);
 
-  if (card.isPending) return <Skeleton.Input active size="small" data-testid="soc-assignee-loading" />;
-  if (card.isError) {
-    return (
-      <Flex gap="small" align="center" wrap data-testid="soc-assignee-error">
-        <Typography.Text type="danger">{t('incidentPage.socAssignee.loadFailed')}</Typography.Text>
-        <Button size="small" onClick={() => void card.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Flex>
-    );
-  }
-  const assignee = card.data.soc_assignee;
+  const assignee = card.data?.soc_assignee ?? null;
 
   const assign = (userId: number | null) => {
-    if (userId === (assignee?.id ?? null)) return;
+    if (!card.data || mutation.isPending || userId === (assignee?.id ?? null)) return;
     setFieldErrors([]);
     mutation.mutate(
       { soc_assignee: userId },
@@ -70,6 +66,24 @@ export function SocAssigneeControl({ incidentKey }: SocAssigneeControlProps) {
       },
     );
   };
+
+  useImperativeHandle(ref, () => ({
+    assignToMe: () => {
+      if (me) assign(me.id);
+    },
+  }));
+
+  if (card.isPending) return <Skeleton.Input active size="small" data-testid="soc-assignee-loading" />;
+  if (card.isError) {
+    return (
+      <Flex gap="small" align="center" wrap data-testid="soc-assignee-error">
+        <Typography.Text type="danger">{t('incidentPage.socAssignee.loadFailed')}</Typography.Text>
+        <Button size="small" onClick={() => void card.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Flex>
+    );
+  }
 
   const options = (staff.data ?? []).map((user) => ({
     value: user.id,

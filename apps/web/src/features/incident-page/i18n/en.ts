@@ -223,6 +223,16 @@ export const incidentPageEn = {
     saved: 'Incident updated',
     failed: 'Could not update the incident',
   },
+  shortcuts: {
+    title: 'Keyboard shortcuts',
+    open: 'Keyboard shortcuts',
+    hint: 'The keys work while no text field has the focus.',
+    note: 'Write an internal note',
+    comment: 'Reply to the customer',
+    assignToMe: 'Assign the incident to me at the SOC',
+    help: 'Show this list',
+    close: 'Close',
+  },
   chatAudience: {
     toCustomer: 'Reply to the customer: they see this message',
   },

@@ -225,6 +225,16 @@ export const incidentPageRu: RussianTexts<typeof incidentPageEn> = {
     saved: 'Инцидент обновлён',
     failed: 'Не удалось обновить инцидент',
   },
+  shortcuts: {
+    title: 'Горячие клавиши',
+    open: 'Горячие клавиши',
+    hint: 'Клавиши работают, пока фокус не в текстовом поле.',
+    note: 'Написать внутреннюю заметку',
+    comment: 'Ответить клиенту',
+    assignToMe: 'Назначить инцидент на меня в SOC',
+    help: 'Показать этот список',
+    close: 'Закрыть',
+  },
   chatAudience: {
     toCustomer: 'Ответ клиенту: это сообщение увидит клиент',
   },

@@ -321,6 +321,44 @@ describe('incident page: editing fields (staff)', () => {
   });
 });
 
+describe('incident page: keyboard shortcuts (staff)', () => {
+  it('focuses the composers, assigns to me and lists the keys, but not while typing', async () => {
+    const { user, fetchMock } = openAsStaff({ [STAFF_PATCH]: { body: staffCard(me) } });
+    await screen.findByTestId('soc-assign-to-me');
+    const note = await screen.findByTestId('note-input');
+
+    await user.keyboard('n');
+    expect(note).toHaveFocus();
+    // typed into the note: no shortcut runs
+    await user.keyboard('mc');
+    expect(note).toHaveValue('mc');
+    expect(callsTo(fetchMock, STAFF_PATCH)).toHaveLength(0);
+
+    note.blur();
+    await user.keyboard('c');
+    expect(within(screen.getByTestId('comments-panel')).getByTestId('comment-input')).toHaveFocus();
+
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('m');
+    await waitFor(() =>
+      expect(callsTo(fetchMock, STAFF_PATCH)[0]?.body).toEqual({ soc_assignee: staffUser.id }),
+    );
+
+    await user.keyboard('?');
+    const dialog = await screen.findByTestId('shortcuts-dialog');
+    expect(dialog).toHaveTextContent('Write an internal note');
+    expect(dialog).toHaveTextContent('Assign the incident to me at the SOC');
+  });
+
+  it('has no shortcuts for a customer', async () => {
+    const { user } = openIncident();
+    await screen.findByTestId('action-confirm');
+    await user.keyboard('?');
+    await settle();
+    expect(screen.queryByTestId('shortcuts-dialog')).not.toBeInTheDocument();
+  });
+});
+
 describe('incident page: customers see no staff controls', () => {
   it('renders none of them and calls no analyst route', async () => {
     const { fetchMock } = openIncident({

@@ -1,5 +1,6 @@
-import { EditOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Flex, Skeleton, theme, Typography } from 'antd';
+import { EditOutlined, FilePdfOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Flex, Skeleton, theme, Tooltip, Typography } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -22,7 +23,10 @@ import { isStaffAction, type PageAction } from '../components/IncidentActions.ts
 import { IncidentTabs } from '../components/IncidentTabs.tsx';
 import { InternalNotesPanel } from '../components/InternalNotesPanel.tsx';
 import { PriorityDialog } from '../components/PriorityControl.tsx';
+import { ShortcutsDialog } from '../components/ShortcutsDialog.tsx';
+import type { SocAssigneeHandle } from '../components/SocAssigneeControl.tsx';
 import { StaffStatusDialog } from '../components/StaffStatusDialog.tsx';
+import { useStaffShortcuts } from '../hooks/useStaffShortcuts.ts';
 import '../i18n/texts.ts';
 
 /** Query parameter that opens the priority dialog (product §A2). */
@@ -82,6 +86,9 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
   const isStaff = useIsStaff() === true;
   const [dialogAction, setDialogAction] = useState<PageAction | null>(null);
   const [editing, setEditing] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const noteRef = useRef<TextAreaRef>(null);
+  const socAssigneeRef = useRef<SocAssigneeHandle>(null);
   const priorityDialogOpen = searchParams.has(UPDATE_PRIORITY_PARAM);
   useDocumentTitle(t('pages.incident', { incNumber: incidentKey }));
 
@@ -91,6 +98,25 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
     next.delete(UPDATE_PRIORITY_PARAM);
     setSearchParams(next, { replace: true });
   };
+
+  useStaffShortcuts(
+    isStaff &&
+      card.data !== undefined &&
+      !editing &&
+      !shortcutsOpen &&
+      dialogAction === null &&
+      !priorityDialogOpen,
+    {
+      note: () => noteRef.current?.focus(),
+      // the shared chat composer takes no ref: its text area is found in the comments panel
+      comment: () =>
+        document
+          .querySelector<HTMLTextAreaElement>('[data-testid="comments-panel"] [data-testid="comment-input"]')
+          ?.focus(),
+      assignToMe: () => socAssigneeRef.current?.assignToMe(),
+      help: () => setShortcutsOpen(true),
+    },
+  );
 
   const refetchCard = card.refetch;
   const refresh = useCallback(() => void refetchCard(), [refetchCard]);
@@ -123,6 +149,16 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
             <IncidentStatusTag status={incident.status} />
             <IncidentPriorityTag priority={incident.priority} />
           </Flex>
+        )}
+        {isStaff && !isPhone && (
+          <Tooltip title={t('incidentPage.shortcuts.open')}>
+            <Button
+              icon={<QuestionCircleOutlined aria-hidden />}
+              aria-label={t('incidentPage.shortcuts.open')}
+              onClick={() => setShortcutsOpen(true)}
+              data-testid="incident-shortcuts"
+            />
+          </Tooltip>
         )}
         {isStaff && (
           <Button
@@ -178,6 +214,7 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
               actionsLoading={actions.isPending}
               onAction={setDialogAction}
               staff={isStaff}
+              socAssigneeRef={socAssigneeRef}
             />
             <MoreInfo incident={incident} onRefresh={refresh} />
             <MitreBlock incident={incident} />
@@ -189,7 +226,7 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
             <section style={{ minWidth: 0 }} aria-label={t('incidentPage.tabs.label')}>
               <IncidentTabs incident={incident} />
             </section>
-            {isStaff && <InternalNotesPanel incidentKey={incidentKey} />}
+            {isStaff && <InternalNotesPanel incidentKey={incidentKey} composerRef={noteRef} />}
           </Flex>
           <CommentsPanel incidentKey={incidentKey} staff={isStaff} />
           <ActionDialog
@@ -200,6 +237,7 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
           {isStaff && (
             <EditIncidentDrawer incident={incident} open={editing} onClose={() => setEditing(false)} />
           )}
+          {isStaff && <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />}
           {isStaff && (
             <StaffStatusDialog
               incident={incident}
