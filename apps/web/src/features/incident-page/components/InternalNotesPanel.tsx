@@ -1,7 +1,18 @@
 import { LockOutlined } from '@ant-design/icons';
 import type { AnalystNote } from '@soc/contracts';
-import { Button, Card, Empty, Flex, Input, Result, Skeleton, Tag, theme, Typography } from 'antd';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Input,
+  Result,
+  Skeleton,
+  theme,
+  Typography,
+  type GetRef,
+} from 'antd';
 import { useMemo, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyApiError } from '@/shared/api/index.ts';
@@ -14,10 +25,13 @@ import '../i18n/texts.ts';
 /** The longest note the server takes. */
 export const NOTE_MAX = 20_000;
 
+/** The note composer's text area, as antd gives it. */
+export type NoteComposerRef = GetRef<typeof Input.TextArea>;
+
 export type InternalNotesPanelProps = {
   incidentKey: number;
   /** The composer's text area, for the page's keyboard shortcut. */
-  composerRef?: Ref<TextAreaRef>;
+  composerRef?: Ref<NoteComposerRef>;
 };
 
 /**
@@ -68,22 +82,22 @@ export function InternalNotesPanel({ incidentKey, composerRef }: InternalNotesPa
       style={{ background: token.colorWarningBg, borderColor: token.colorWarningBorder }}
       styles={{ body: { overflowWrap: 'anywhere' } }}
       title={
-        <Flex align="center" gap="small" wrap>
+        <Flex align="center" gap="small">
           <LockOutlined aria-hidden style={{ color: token.colorWarning }} />
           <Typography.Title level={2} style={{ margin: 0, fontSize: token.fontSizeHeading5 }}>
             {t('incidentPage.notes.title')}
           </Typography.Title>
-          <Tag
-            color="warning"
-            style={{ color: token.colorText, marginInlineEnd: 0 }}
-            data-testid="notes-staff-only"
-          >
-            {t('incidentPage.notes.staffOnly')}
-          </Tag>
         </Flex>
       }
     >
       <Flex vertical gap="small">
+        <Alert
+          type="warning"
+          showIcon
+          icon={<LockOutlined aria-hidden />}
+          title={t('incidentPage.notes.staffOnly')}
+          data-testid="notes-staff-only"
+        />
         {notes.isPending ? (
           <Skeleton active paragraph={{ rows: 3 }} data-testid="notes-loading" />
         ) : notes.isError && !notes.data ? (

@@ -190,6 +190,18 @@ describe('incident page: complete and cancel (staff)', () => {
       expect(toastTexts().some((text) => text.includes('Failed to cancel the incident'))).toBe(true),
     );
   });
+
+  it('reopens through the customer dialog without its customer-only "Assign to myself"', async () => {
+    const { user } = openAsStaff({
+      [CARD]: { body: makeCard({ status: 'completed' }) },
+      [ACTIONS]: { body: { results: ['reopen'] } },
+    });
+    await user.click(await screen.findByTestId('action-reopen'));
+    const dialog = await screen.findByTestId('action-dialog');
+    expect(within(dialog).getByTestId('action-comment')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('action-assign-to-me')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('action-complete')).not.toBeInTheDocument();
+  });
 });
 
 describe('incident page: internal notes (staff)', () => {

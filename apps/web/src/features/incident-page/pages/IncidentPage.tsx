@@ -1,6 +1,5 @@
 import { EditOutlined, FilePdfOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Breadcrumb, Button, Flex, Skeleton, theme, Tooltip, Typography } from 'antd';
-import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -21,7 +20,7 @@ import { EditIncidentDrawer } from '../components/EditIncidentDrawer.tsx';
 import { MainInfo, MitreBlock, MoreInfo, RatingCard } from '../components/IncidentInfo.tsx';
 import { isStaffAction, type PageAction } from '../components/IncidentActions.tsx';
 import { IncidentTabs } from '../components/IncidentTabs.tsx';
-import { InternalNotesPanel } from '../components/InternalNotesPanel.tsx';
+import { InternalNotesPanel, type NoteComposerRef } from '../components/InternalNotesPanel.tsx';
 import { PriorityDialog } from '../components/PriorityControl.tsx';
 import { ShortcutsDialog } from '../components/ShortcutsDialog.tsx';
 import type { SocAssigneeHandle } from '../components/SocAssigneeControl.tsx';
@@ -87,7 +86,7 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
   const [dialogAction, setDialogAction] = useState<PageAction | null>(null);
   const [editing, setEditing] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  const noteRef = useRef<TextAreaRef>(null);
+  const noteRef = useRef<NoteComposerRef>(null);
   const socAssigneeRef = useRef<SocAssigneeHandle>(null);
   const priorityDialogOpen = searchParams.has(UPDATE_PRIORITY_PARAM);
   useDocumentTitle(t('pages.incident', { incNumber: incidentKey }));
@@ -233,6 +232,7 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
             incident={incident}
             action={dialogAction !== null && !isStaffAction(dialogAction) ? dialogAction : null}
             onClose={() => setDialogAction(null)}
+            staff={isStaff}
           />
           {isStaff && (
             <EditIncidentDrawer incident={incident} open={editing} onClose={() => setEditing(false)} />
