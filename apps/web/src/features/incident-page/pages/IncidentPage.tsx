@@ -117,6 +117,7 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
     },
   );
 
+  const centreStyle = { flex: isPhone ? 'none' : '1 1 0', minWidth: 0 };
   const refetchCard = card.refetch;
   const refresh = useCallback(() => void refetchCard(), [refetchCard]);
 
@@ -221,12 +222,19 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
               <RatingCard incident={incident} />
             )}
           </Flex>
-          <Flex vertical gap="middle" style={{ flex: isPhone ? 'none' : '1 1 0', minWidth: 0 }}>
-            <section style={{ minWidth: 0 }} aria-label={t('incidentPage.tabs.label')}>
+          {isStaff ? (
+            // the notes below the tabs; a customer's column stays the tabs alone
+            <Flex vertical gap="middle" style={centreStyle}>
+              <section style={{ minWidth: 0 }} aria-label={t('incidentPage.tabs.label')}>
+                <IncidentTabs incident={incident} />
+              </section>
+              <InternalNotesPanel incidentKey={incidentKey} composerRef={noteRef} />
+            </Flex>
+          ) : (
+            <section style={centreStyle} aria-label={t('incidentPage.tabs.label')}>
               <IncidentTabs incident={incident} />
             </section>
-            {isStaff && <InternalNotesPanel incidentKey={incidentKey} composerRef={noteRef} />}
-          </Flex>
+          )}
           <CommentsPanel incidentKey={incidentKey} staff={isStaff} />
           <ActionDialog
             incident={incident}
