@@ -15,6 +15,11 @@ export const incidentPageKeys = {
   misconfigs: (key: number) => [...incidentPageKeys.incident(key), 'misconfigs'] as const,
   resolutions: (issueTypeId: number, language: Language) =>
     [...incidentPageKeys.all, 'resolutions', issueTypeId, language] as const,
+  /** The card as staff see it (GET /analyst/incidents/{key}/): the customer card and the SOC assignee. */
+  staffCards: (key: number) => [...incidentPageKeys.incident(key), 'staff-card'] as const,
+  staffCard: (key: number, language: Language) => [...incidentPageKeys.staffCards(key), language] as const,
+  notes: (key: number) => [...incidentPageKeys.incident(key), 'notes'] as const,
+  staff: (search: string) => [...incidentPageKeys.all, 'staff', { search }] as const,
   users: (systemId: number, search: string) =>
     [...incidentPageKeys.all, 'users', systemId, { search }] as const,
 };

@@ -30,6 +30,11 @@ export type ActionDialogProps = {
   /** The open dialog's action, or null when closed. */
   action: CustomerAction | null;
   onClose: () => void;
+  /**
+   * Provider staff (who may reopen): no "Assign to myself", which names the customer assignee,
+   * a user of the incident's system, and which the server refuses for anyone else.
+   */
+  staff?: boolean;
 };
 
 /**
@@ -38,7 +43,7 @@ export type ActionDialogProps = {
  * product §A8 and closes while the card and the action list refresh; server field messages
  * show under their fields.
  */
-export function ActionDialog({ incident, action, onClose }: ActionDialogProps) {
+export function ActionDialog({ incident, action, onClose, staff = false }: ActionDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ActionValues>();
   const mutation = useIncidentActionMutation(incident.key);
@@ -142,9 +147,11 @@ export function ActionDialog({ incident, action, onClose }: ActionDialogProps) {
         <Form.Item label={t('incidentPage.actions.comment')} name="comment" rules={[required]}>
           <Input.TextArea rows={4} data-testid="action-comment" autoFocus />
         </Form.Item>
-        <Form.Item name="assignToMe" valuePropName="checked" style={{ marginBottom: 0 }}>
-          <Checkbox data-testid="action-assign-to-me">{t('incidentPage.actions.assignToMe')}</Checkbox>
-        </Form.Item>
+        {!staff && (
+          <Form.Item name="assignToMe" valuePropName="checked" style={{ marginBottom: 0 }}>
+            <Checkbox data-testid="action-assign-to-me">{t('incidentPage.actions.assignToMe')}</Checkbox>
+          </Form.Item>
+        )}
         <FormErrorAlert messages={formErrors} testId="action-form-errors" />
       </Form>
     </Modal>

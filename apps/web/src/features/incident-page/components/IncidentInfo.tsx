@@ -1,19 +1,19 @@
 import type { IncidentAction, IncidentCard } from '@soc/contracts';
 import { Card, Descriptions, Flex, Tag, theme, Typography, type DescriptionsProps } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTimeWithZone } from '@/shared/lib/formatDateTime.ts';
 import { RuleNamePopover } from '../../rules/index.ts';
 import { wrapText } from '@/shared/lib/wrapText.ts';
 import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
-import type { CustomerAction } from '../api/useIncidentActionMutation.ts';
 import { useCommentsQuery } from '../api/useCommentsQuery.ts';
 import { AssigneeSelect } from './AssigneeSelect.tsx';
 import { AttachmentList } from '@/shared/ui/chat/AttachmentList.tsx';
 import { GossopkaControl } from './GossopkaControl.tsx';
-import { IncidentActions } from './IncidentActions.tsx';
+import { IncidentActions, type PageAction } from './IncidentActions.tsx';
 import { PriorityControl } from './PriorityControl.tsx';
 import { RatingBlock } from './RatingForm.tsx';
+import { SocAssigneeControl, type SocAssigneeHandle } from './SocAssigneeControl.tsx';
 import { resolutionText } from '../lib/resolution.ts';
 import '../i18n/texts.ts';
 
@@ -45,11 +45,25 @@ export type MainInfoProps = {
   incident: IncidentCard;
   actions: readonly IncidentAction[] | undefined;
   actionsLoading: boolean;
-  onAction: (action: CustomerAction) => void;
+  onAction: (action: PageAction) => void;
+  /** Provider staff: the SOC's actions and the SOC assignee too (design §9). */
+  staff?: boolean;
+  /** The SOC assignee control, for the page's `m` shortcut. */
+  socAssigneeRef?: Ref<SocAssigneeHandle>;
 };
 
-/** Status, priority, tenant, categories, dates, SLA, assignee and the workflow actions. */
-export function MainInfo({ incident, actions, actionsLoading, onAction }: MainInfoProps) {
+/**
+ * Status, priority, tenant, categories, dates, SLA, assignee and the workflow actions; for staff
+ * also the SOC assignee and the SOC's complete and cancel.
+ */
+export function MainInfo({
+  incident,
+  actions,
+  actionsLoading,
+  onAction,
+  staff = false,
+  socAssigneeRef,
+}: MainInfoProps) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const none = t('incidentPage.none');
@@ -63,7 +77,9 @@ export function MainInfo({ incident, actions, actionsLoading, onAction }: MainIn
     {
       key: 'actions',
       label: t('incidentPage.mainInfo.actions'),
-      children: <IncidentActions available={actions} loading={actionsLoading} onOpen={onAction} />,
+      children: (
+        <IncidentActions available={actions} loading={actionsLoading} staff={staff} onOpen={onAction} />
+      ),
     },
     {
       key: 'priority',
@@ -75,6 +91,15 @@ export function MainInfo({ incident, actions, actionsLoading, onAction }: MainIn
       label: t('incidentPage.mainInfo.assignee'),
       children: <AssigneeSelect incident={incident} />,
     },
+    ...(staff
+      ? [
+          {
+            key: 'socAssignee',
+            label: t('incidentPage.mainInfo.socAssignee'),
+            children: <SocAssigneeControl incidentKey={incident.key} ref={socAssigneeRef} />,
+          },
+        ]
+      : []),
     {
       key: 'system',
       label: t('incidentPage.mainInfo.system'),

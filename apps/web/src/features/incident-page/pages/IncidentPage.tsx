@@ -1,5 +1,5 @@
-import { FilePdfOutlined } from '@ant-design/icons';
-import { Breadcrumb, Button, Flex, Skeleton, theme, Typography } from 'antd';
+import { EditOutlined, FilePdfOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Flex, Skeleton, theme, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -11,14 +11,21 @@ import { useLanguage } from '@/shared/hooks/useLanguage.ts';
 import { IncidentPriorityTag } from '@/shared/ui/IncidentPriorityTag.tsx';
 import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
 import { notifyError } from '@/shared/ui/notifications.tsx';
-import type { CustomerAction } from '../api/useIncidentActionMutation.ts';
 import { useAvailableActionsQuery } from '../api/useAvailableActionsQuery.ts';
 import { useIncidentCardQuery } from '../api/useIncidentCardQuery.ts';
+import { useIsStaff } from '../../auth/index.ts';
 import { ActionDialog } from '../components/ActionDialog.tsx';
 import { CommentsPanel } from '../components/CommentsPanel.tsx';
+import { EditIncidentDrawer } from '../components/EditIncidentDrawer.tsx';
 import { MainInfo, MitreBlock, MoreInfo, RatingCard } from '../components/IncidentInfo.tsx';
+import { isStaffAction, type PageAction } from '../components/IncidentActions.tsx';
 import { IncidentTabs } from '../components/IncidentTabs.tsx';
+import { InternalNotesPanel, type NoteComposerRef } from '../components/InternalNotesPanel.tsx';
 import { PriorityDialog } from '../components/PriorityControl.tsx';
+import { ShortcutsDialog } from '../components/ShortcutsDialog.tsx';
+import type { SocAssigneeHandle } from '../components/SocAssigneeControl.tsx';
+import { StaffStatusDialog } from '../components/StaffStatusDialog.tsx';
+import { useStaffShortcuts } from '../hooks/useStaffShortcuts.ts';
 import '../i18n/texts.ts';
 
 /** Query parameter that opens the priority dialog (product §A2). */
@@ -74,7 +81,13 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const card = useIncidentCardQuery(incidentKey);
   const actions = useAvailableActionsQuery(incidentKey, card.isSuccess);
-  const [dialogAction, setDialogAction] = useState<CustomerAction | null>(null);
+  // staff controls only once the user record says so; never an /analyst/ call for a customer
+  const isStaff = useIsStaff() === true;
+  const [dialogAction, setDialogAction] = useState<PageAction | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const noteRef = useRef<NoteComposerRef>(null);
+  const socAssigneeRef = useRef<SocAssigneeHandle>(null);
   const priorityDialogOpen = searchParams.has(UPDATE_PRIORITY_PARAM);
   useDocumentTitle(t('pages.incident', { incNumber: incidentKey }));
 
@@ -85,6 +98,26 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
     setSearchParams(next, { replace: true });
   };
 
+  useStaffShortcuts(
+    isStaff &&
+      card.data !== undefined &&
+      !editing &&
+      !shortcutsOpen &&
+      dialogAction === null &&
+      !priorityDialogOpen,
+    {
+      note: () => noteRef.current?.focus(),
+      // the shared chat composer takes no ref: its text area is found in the comments panel
+      comment: () =>
+        document
+          .querySelector<HTMLTextAreaElement>('[data-testid="comments-panel"] [data-testid="comment-input"]')
+          ?.focus(),
+      assignToMe: () => socAssigneeRef.current?.assignToMe(),
+      help: () => setShortcutsOpen(true),
+    },
+  );
+
+  const centreStyle = { flex: isPhone ? 'none' : '1 1 0', minWidth: 0 };
   const refetchCard = card.refetch;
   const refresh = useCallback(() => void refetchCard(), [refetchCard]);
 
@@ -116,6 +149,26 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
             <IncidentStatusTag status={incident.status} />
             <IncidentPriorityTag priority={incident.priority} />
           </Flex>
+        )}
+        {isStaff && !isPhone && (
+          <Tooltip title={t('incidentPage.shortcuts.open')}>
+            <Button
+              icon={<QuestionCircleOutlined aria-hidden />}
+              aria-label={t('incidentPage.shortcuts.open')}
+              onClick={() => setShortcutsOpen(true)}
+              data-testid="incident-shortcuts"
+            />
+          </Tooltip>
+        )}
+        {isStaff && (
+          <Button
+            icon={<EditOutlined aria-hidden />}
+            disabled={!incident}
+            onClick={() => setEditing(true)}
+            data-testid="incident-edit"
+          >
+            {t('incidentPage.edit.open')}
+          </Button>
         )}
         <Button
           icon={<FilePdfOutlined aria-hidden />}
@@ -160,6 +213,8 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
               actions={actions.data}
               actionsLoading={actions.isPending}
               onAction={setDialogAction}
+              staff={isStaff}
+              socAssigneeRef={socAssigneeRef}
             />
             <MoreInfo incident={incident} onRefresh={refresh} />
             <MitreBlock incident={incident} />
@@ -167,14 +222,37 @@ function IncidentView({ incidentKey }: IncidentViewProps) {
               <RatingCard incident={incident} />
             )}
           </Flex>
-          <section
-            style={{ flex: isPhone ? 'none' : '1 1 0', minWidth: 0 }}
-            aria-label={t('incidentPage.tabs.label')}
-          >
-            <IncidentTabs incident={incident} />
-          </section>
-          <CommentsPanel incidentKey={incidentKey} />
-          <ActionDialog incident={incident} action={dialogAction} onClose={() => setDialogAction(null)} />
+          {isStaff ? (
+            // the notes below the tabs; a customer's column stays the tabs alone
+            <Flex vertical gap="middle" style={centreStyle}>
+              <section style={{ minWidth: 0 }} aria-label={t('incidentPage.tabs.label')}>
+                <IncidentTabs incident={incident} />
+              </section>
+              <InternalNotesPanel incidentKey={incidentKey} composerRef={noteRef} />
+            </Flex>
+          ) : (
+            <section style={centreStyle} aria-label={t('incidentPage.tabs.label')}>
+              <IncidentTabs incident={incident} />
+            </section>
+          )}
+          <CommentsPanel incidentKey={incidentKey} staff={isStaff} />
+          <ActionDialog
+            incident={incident}
+            action={dialogAction !== null && !isStaffAction(dialogAction) ? dialogAction : null}
+            onClose={() => setDialogAction(null)}
+            staff={isStaff}
+          />
+          {isStaff && (
+            <EditIncidentDrawer incident={incident} open={editing} onClose={() => setEditing(false)} />
+          )}
+          {isStaff && <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />}
+          {isStaff && (
+            <StaffStatusDialog
+              incident={incident}
+              action={dialogAction !== null && isStaffAction(dialogAction) ? dialogAction : null}
+              onClose={() => setDialogAction(null)}
+            />
+          )}
           <PriorityDialog incident={incident} open={priorityDialogOpen} onClose={closePriorityDialog} />
         </Flex>
       )}
