@@ -32,6 +32,8 @@ import { chatEn } from '@/shared/ui/chat/i18n/en.ts';
 import { chatRu } from '@/shared/ui/chat/i18n/ru.ts';
 import { inboxEn } from '../../features/inbox/i18n/en.ts';
 import { inboxRu } from '../../features/inbox/i18n/ru.ts';
+import { socQueueEn } from '../../features/soc-queue/i18n/en.ts';
+import { socQueueRu } from '../../features/soc-queue/i18n/ru.ts';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
 
@@ -53,6 +55,7 @@ const lazyEn = {
   alerts: alertsEn,
   chat: chatEn,
   inbox: inboxEn,
+  socQueue: socQueueEn,
 };
 const lazyRu = {
   apiTokens: apiTokensRu,
@@ -71,6 +74,7 @@ const lazyRu = {
   alerts: alertsRu,
   chat: chatRu,
   inbox: inboxRu,
+  socQueue: socQueueRu,
 };
 const catalogs = { en: flattenCatalog({ ...en, ...lazyEn }), ru: flattenCatalog({ ...ru, ...lazyRu }) };
 const variables = (text: unknown) =>

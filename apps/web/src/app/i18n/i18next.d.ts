@@ -15,6 +15,7 @@ import type { incidentPageEn } from '../../features/incident-page/i18n/en.ts';
 import type { alertsEn } from '../../features/alerts/i18n/en.ts';
 import type { chatEn } from '@/shared/ui/chat/i18n/en.ts';
 import type { inboxEn } from '../../features/inbox/i18n/en.ts';
+import type { socQueueEn } from '../../features/soc-queue/i18n/en.ts';
 import type { en } from './locales/en.ts';
 
 // Typed keys: t('menu.dashbord') is a compile error instead of a raw key on screen. Texts that a
@@ -40,6 +41,7 @@ declare module 'i18next' {
         alerts: typeof alertsEn;
         chat: typeof chatEn;
         inbox: typeof inboxEn;
+        socQueue: typeof socQueueEn;
       };
     };
   }
