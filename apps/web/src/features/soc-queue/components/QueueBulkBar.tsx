@@ -132,7 +132,7 @@ function BulkResult({ summary, onClose }: { summary: BulkSummary; onClose: () =>
       type={summary.refused.length === 0 ? 'success' : 'warning'}
       showIcon
       closable={{ onClose, 'aria-label': t('socQueue.bulk.close') }}
-      title={t('socQueue.bulk.resultChanged', { count: summary.changed, total: summary.total })}
+      title={t('socQueue.bulk.resultChanged', { changed: summary.changed, count: summary.total })}
       description={
         summary.refused.length > 0 && (
           <ul style={{ margin: 0, paddingInlineStart: '1.25em' }} data-testid="soc-queue-bulk-refused">
