@@ -6,7 +6,7 @@ import { socQueueKeys } from './socQueueKeys.ts';
 import { QUEUE_REFRESH_MS } from './useQueueInfiniteQuery.ts';
 
 /** What waits per tenant (GET /analyst/queue/counts/) under the queue's filters but the tenant. */
-export function useQueueCountsQuery(filters: URLSearchParams, enabled = true) {
+export function useQueueCountsQuery(filters: URLSearchParams) {
   const query = queueCountsQuery(filters);
   const key = new URLSearchParams(query).toString();
   return useQuery({
@@ -14,6 +14,5 @@ export function useQueueCountsQuery(filters: URLSearchParams, enabled = true) {
     queryFn: ({ signal }) =>
       apiRequest('/analyst/queue/counts/', { schema: QueueCountsSchema, query, signal, notify: false }),
     refetchInterval: QUEUE_REFRESH_MS,
-    enabled,
   });
 }

@@ -14,7 +14,7 @@ export const QUEUE_REFRESH_MS = 60_000;
  * The triage queue (GET /analyst/queue/), 40 per page by limit/offset, keyed by the sanitised
  * filters: a change of filters drops the old query's observer, which aborts its request.
  */
-export function useQueueInfiniteQuery(filters: URLSearchParams, enabled = true) {
+export function useQueueInfiniteQuery(filters: URLSearchParams) {
   const key = filters.toString();
   return useInfiniteQuery({
     queryKey: socQueueKeys.list(key),
@@ -29,6 +29,5 @@ export function useQueueInfiniteQuery(filters: URLSearchParams, enabled = true) 
     getNextPageParam: (last, _all, lastParam) =>
       last.next === null ? undefined : lastParam + INCIDENTS_PAGE_SIZE,
     refetchInterval: QUEUE_REFRESH_MS,
-    enabled,
   });
 }

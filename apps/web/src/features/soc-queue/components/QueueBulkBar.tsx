@@ -1,47 +1,72 @@
 import { DownOutlined } from '@ant-design/icons';
 import { INCIDENT_PRIORITIES, type IncidentPriority, type QueueBulk } from '@soc/contracts';
 import { Alert, Button, Dropdown, Flex, Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueueBulkMutation } from '../api/useQueueBulkMutation.ts';
 import { summarizeBulk, type BulkSummary } from '../lib/bulkResult.ts';
 import { StaffSingleSelect } from './StaffSelect.tsx';
 import '../i18n/texts.ts';
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** A change of many incidents without their keys, which the caller adds. */
+export type BulkChange = DistributiveOmit<QueueBulk, 'keys'>;
+
+/**
+ * The bulk changes of the queue and the result of the last one, shared by the bulk bar and the
+ * keyboard shortcuts: `run` sends one change and keeps its summary for the bar to show.
+ */
+export function useQueueBulk() {
+  const mutation = useQueueBulkMutation();
+  const [summary, setSummary] = useState<BulkSummary | null>(null);
+  const run = (keys: readonly number[], change: BulkChange, after?: () => void) => {
+    mutation.mutate(
+      { ...change, keys: [...keys] },
+      {
+        onSuccess: (result) => {
+          setSummary(summarizeBulk(result));
+          after?.();
+        },
+      },
+    );
+  };
+  return { run, summary, clearSummary: () => setSummary(null), isPending: mutation.isPending };
+}
+
+export type QueueBulkState = ReturnType<typeof useQueueBulk>;
+
 export type QueueBulkBarProps = {
   selectedKeys: readonly number[];
   /** The signed-in staff user's id ("Assign to me"). */
   myId: number | undefined;
   onClear: () => void;
+  bulk: QueueBulkState;
+  /** Told when one of the bar's dialogs opens or closes (the page's shortcuts pause meanwhile). */
+  onDialogChange?: (open: boolean) => void;
 };
 
 type StatusDialog = 'completed' | 'canceled' | null;
 
 /** The bulk actions on the selected incidents, and the result of the last one. */
-export function QueueBulkBar({ selectedKeys, myId, onClear }: QueueBulkBarProps) {
+export function QueueBulkBar({ selectedKeys, myId, onClear, bulk, onDialogChange }: QueueBulkBarProps) {
   const { t } = useTranslation();
-  const bulk = useQueueBulkMutation();
-  const [summary, setSummary] = useState<BulkSummary | null>(null);
+  const { summary } = bulk;
   const [assignOpen, setAssignOpen] = useState(false);
   const [statusDialog, setStatusDialog] = useState<StatusDialog>(null);
   const keys = [...selectedKeys];
+  const dialogOpen = assignOpen || statusDialog !== null;
+  useEffect(() => onDialogChange?.(dialogOpen), [dialogOpen, onDialogChange]);
 
-  const run = (change: DistributiveOmit<QueueBulk, 'keys'>, after?: () => void) => {
-    bulk.mutate(
-      { ...change, keys },
-      {
-        onSuccess: (result) => {
-          setSummary(summarizeBulk(result));
-          after?.();
-          onClear();
-        },
-      },
-    );
-  };
+  const run = (change: BulkChange, after?: () => void) =>
+    bulk.run(keys, change, () => {
+      after?.();
+      onClear();
+    });
 
   return (
     <Flex vertical gap="small">
-      {summary && <BulkResult summary={summary} onClose={() => setSummary(null)} />}
+      {summary && <BulkResult summary={summary} onClose={bulk.clearSummary} />}
       {keys.length > 0 && (
         <Flex gap="small" wrap align="center" data-testid="soc-queue-bulk">
           <Typography.Text strong data-testid="soc-queue-selected">
@@ -121,8 +146,6 @@ export function QueueBulkBar({ selectedKeys, myId, onClear }: QueueBulkBarProps)
     </Flex>
   );
 }
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** How many changed, and why each refused incident was refused. */
 function BulkResult({ summary, onClose }: { summary: BulkSummary; onClose: () => void }) {

@@ -9,13 +9,12 @@ export type QueueCountsProps = {
   selected: readonly string[];
   /** Picks one tenant, or none (every tenant) with null. */
   onPick: (systemId: string | null) => void;
-  enabled: boolean;
 };
 
 /** What waits per tenant, as chips that filter the queue by their tenant. */
-export function QueueCounts({ params, selected, onPick, enabled }: QueueCountsProps) {
+export function QueueCounts({ params, selected, onPick }: QueueCountsProps) {
   const { t } = useTranslation();
-  const counts = useQueueCountsQuery(params, enabled);
+  const counts = useQueueCountsQuery(params);
   if (counts.isPending) return <Skeleton.Input active size="small" data-testid="soc-queue-counts-loading" />;
   if (counts.isError) {
     return (

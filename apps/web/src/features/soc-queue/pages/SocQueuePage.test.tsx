@@ -230,6 +230,52 @@ describe('SOC queue', () => {
     });
   });
 
+  it('moves a highlight with j and k, assigns it with a, opens it with Enter, and lists the keys on ?', async () => {
+    const { fetchMock, user, router } = open('/soc/queue', {
+      [LIST]: { body: page([makeItem(10001), makeItem(10002), makeItem(10003)]) },
+      [BULK]: {
+        body: { results: [{ key: 10002, status: 200, incident_status: 'work_in_progress', errors: null }] },
+      },
+    });
+    await screen.findAllByTestId('soc-queue-row', {}, FIRST_PAINT);
+    const focused = () => document.querySelector('[data-testid="soc-queue-row"][data-focused="true"]');
+    expect(focused()).toBeNull();
+    await user.keyboard('j');
+    expect(focused()).toHaveAttribute('data-key', '10001');
+    await user.keyboard('jjk');
+    expect(focused()).toHaveAttribute('data-key', '10002');
+
+    await user.keyboard('a');
+    expect(await screen.findByTestId('soc-queue-bulk-result')).toHaveTextContent('1 of 1 incident changed.');
+    expect(callsTo(fetchMock, BULK)[0]!.body).toEqual({
+      action: 'assign',
+      soc_assignee: staffUser.id,
+      keys: [10002],
+    });
+
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('soc-queue-shortcuts')).toHaveTextContent('Open the incident');
+    // inside the dialog the queue's keys do nothing
+    await user.keyboard('j');
+    expect(focused()).toHaveAttribute('data-key', '10002');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inc/10002'));
+  });
+
+  it('ignores the shortcuts while typing in a field', async () => {
+    const { user } = open('/soc/queue', {
+      [LIST]: { body: page([makeItem(10001), makeItem(10002)]) },
+    });
+    await screen.findAllByTestId('soc-queue-row', {}, FIRST_PAINT);
+    await user.click(within(screen.getByTestId('soc-queue-filter-priority__in')).getByRole('combobox'));
+    await user.keyboard('jj');
+    expect(document.querySelector('[data-focused="true"]')).toBeNull();
+  });
+
   it('says that nothing waits when the queue is empty', async () => {
     open('/soc/queue', { [LIST]: { body: page([]) } });
     expect(await screen.findByTestId('soc-queue-empty', {}, FIRST_PAINT)).toHaveTextContent(

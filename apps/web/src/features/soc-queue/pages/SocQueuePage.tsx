@@ -1,20 +1,24 @@
 import { QUEUE_BULK_MAX } from '@soc/contracts';
-import { App, Button, Flex } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Button, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import { countFilterParams } from '@/shared/lib/filters.ts';
 import { pageItems } from '@/shared/lib/pageItems.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { ListPage } from '@/shared/ui/ListPage.tsx';
+import { notifyWarning } from '@/shared/ui/notifications.tsx';
 import { StatusScreen } from '@/shared/ui/StatusScreen.tsx';
 import { useCurrentUserQuery, useIsStaff } from '../../auth/index.ts';
 import { useQueueInfiniteQuery } from '../api/useQueueInfiniteQuery.ts';
-import { QueueBulkBar } from '../components/QueueBulkBar.tsx';
+import { QueueBulkBar, useQueueBulk } from '../components/QueueBulkBar.tsx';
 import { QueueCounts } from '../components/QueueCounts.tsx';
 import { QueueFilterBar } from '../components/QueueFilterBar.tsx';
 import { QueueTable } from '../components/QueueTable.tsx';
+import { ShortcutsDialog } from '../components/ShortcutsDialog.tsx';
+import { useQueueShortcuts } from '../components/useQueueShortcuts.ts';
 import {
   readQueueList,
   sanitizeQueueParams,
@@ -56,7 +60,6 @@ function NotAvailable() {
 
 function QueueScreen() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   useDocumentTitle(t('socQueue.title'));
   const me = useCurrentUserQuery().data;
   const persisted = usePersistedFilters(SOC_QUEUE_FILTER_ENTITY);
@@ -74,11 +77,40 @@ function QueueScreen() {
   );
   const select = (keys: number[]) => {
     if (keys.length > QUEUE_BULK_MAX) {
-      void message.warning(t('socQueue.bulk.limit', { max: QUEUE_BULK_MAX }));
+      notifyWarning({ title: t('socQueue.bulk.limit', { max: QUEUE_BULK_MAX }), key: 'soc-queue-limit' });
       setSelected(keys.slice(0, QUEUE_BULK_MAX));
     } else setSelected(keys);
   };
   const tenants = readQueueList(params, 'system__in');
+  const bulk = useQueueBulk();
+  const navigate = useNavigate();
+  const [focusedKey, setFocusedKey] = useState<number | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [bulkDialogOpen, setBulkDialogOpen] = useState(false);
+  const focusedIndex = items.findIndex((item) => item.key === focusedKey);
+  useQueueShortcuts(
+    {
+      move: (offset) => {
+        const next = items[Math.min(Math.max(focusedIndex + offset, 0), items.length - 1)];
+        if (!next) return;
+        setFocusedKey(next.key);
+        // the highlighted row stays in view (jsdom has no scrolling: hence the optional call)
+        document.querySelector(`[data-testid="soc-queue-row"][data-key="${next.key}"]`)?.scrollIntoView?.({
+          block: 'nearest',
+        });
+      },
+      open: () => {
+        if (focusedIndex >= 0) void navigate(`/inc/${focusedKey}`);
+      },
+      assign: () => {
+        if (focusedIndex >= 0 && me && !bulk.isPending && focusedKey !== null) {
+          bulk.run([focusedKey], { action: 'assign', soc_assignee: me.id });
+        }
+      },
+      help: () => setHelpOpen(true),
+    },
+    helpOpen || bulkDialogOpen,
+  );
 
   return (
     <ListPage
@@ -100,9 +132,27 @@ function QueueScreen() {
             params={params}
             selected={tenants}
             onPick={(id) => persisted.setParams(withQueueParams(params, { system__in: id }))}
-            enabled
           />
-          <QueueBulkBar selectedKeys={selectedKeys} myId={me?.id} onClear={() => setSelected([])} />
+          <Flex gap="small" align="flex-start" justify="space-between" wrap>
+            <div style={{ flex: '1 1 auto', minWidth: 0 }}>
+              <QueueBulkBar
+                selectedKeys={selectedKeys}
+                myId={me?.id}
+                onClear={() => setSelected([])}
+                bulk={bulk}
+                onDialogChange={setBulkDialogOpen}
+              />
+            </div>
+            <Button
+              type="text"
+              icon={<QuestionCircleOutlined aria-hidden />}
+              onClick={() => setHelpOpen(true)}
+              data-testid="soc-queue-shortcuts-open"
+            >
+              {t('socQueue.shortcuts.open')}
+            </Button>
+          </Flex>
+          <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
         </Flex>
       }
       query={query}
@@ -120,7 +170,7 @@ function QueueScreen() {
         items={items}
         selectedKeys={selectedKeys}
         onSelect={select}
-        focusedKey={null}
+        focusedKey={focusedIndex >= 0 ? focusedKey : null}
         hasNextPage={query.hasNextPage}
         isFetchingNextPage={query.isFetchingNextPage}
         nextPageFailed={query.isFetchNextPageError}
