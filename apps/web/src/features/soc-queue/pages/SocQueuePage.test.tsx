@@ -7,6 +7,7 @@ import { callsTo, mockFetch, type MockRoutes } from '../../../test/fetchMock.ts'
 import { baseRoutes, currentUser, staffUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
 import { makeAccessToken } from '../../../test/tokens.ts';
+import { stubPhoneViewport } from '../../../test/viewport.ts';
 
 const LIST = 'GET /api/v0/analyst/queue/';
 const COUNTS = 'GET /api/v0/analyst/queue/counts/';
@@ -274,6 +275,26 @@ describe('SOC queue', () => {
     await user.click(within(screen.getByTestId('soc-queue-filter-priority__in')).getByRole('combobox'));
     await user.keyboard('jj');
     expect(document.querySelector('[data-focused="true"]')).toBeNull();
+  });
+
+  it('says “more than” when the total is capped', async () => {
+    open('/soc/queue', { [LIST]: { body: { ...page([makeItem(10001)], 10_000), total_exact: false } } });
+    expect(await screen.findByTestId('soc-queue-total', {}, FIRST_PAINT)).toHaveTextContent(
+      '1-1 of more than 10,000',
+    );
+  });
+
+  it('puts the filters into the drawer on a phone and keeps the table inside its card', async () => {
+    stubPhoneViewport();
+    const { user } = open('/soc/queue', { [LIST]: { body: page([makeItem(10001)]) } });
+    await screen.findByTestId('soc-queue-row', {}, FIRST_PAINT);
+    expect(screen.queryByTestId('soc-queue-filter-mine')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('soc-queue-filter-toggle'));
+    const drawer = await screen.findByTestId('soc-queue-filters');
+    expect(within(drawer).getByTestId('soc-queue-filter-mine')).toBeInTheDocument();
+    // the table scrolls sideways inside its own container, not the page
+    const table = screen.getByTestId('soc-queue-table');
+    expect(table.querySelector('.ant-table-content')).toHaveStyle({ overflowX: 'auto' });
   });
 
   it('says that nothing waits when the queue is empty', async () => {

@@ -3,7 +3,7 @@ import { QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import { countFilterParams } from '@/shared/lib/filters.ts';
 import { pageItems } from '@/shared/lib/pageItems.ts';
@@ -42,6 +42,7 @@ export function SocQueuePage() {
 
 function NotAvailable() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   useDocumentTitle(t('socQueue.notAvailable.title'));
   return (
     <StatusScreen
@@ -49,9 +50,9 @@ function NotAvailable() {
       title={t('socQueue.notAvailable.title')}
       subTitle={t('socQueue.notAvailable.text')}
       extra={
-        <Link to="/dashboard">
-          <Button type="primary">{t('socQueue.notAvailable.home')}</Button>
-        </Link>
+        <Button type="primary" onClick={() => void navigate('/dashboard')}>
+          {t('socQueue.notAvailable.home')}
+        </Button>
       }
       data-testid="soc-not-available"
     />
