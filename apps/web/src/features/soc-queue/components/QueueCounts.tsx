@@ -1,4 +1,4 @@
-import { Flex, Skeleton, Tag, Typography } from 'antd';
+import { Button, Flex, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQueueCountsQuery } from '../api/useQueueCountsQuery.ts';
 import '../i18n/texts.ts';
@@ -32,28 +32,31 @@ export function QueueCounts({ params, selected, onPick }: QueueCountsProps) {
       aria-label={t('socQueue.counts.label')}
       data-testid="soc-queue-counts"
     >
-      <Tag.CheckableTag
-        checked={selected.length === 0}
-        onChange={() => onPick(null)}
+      <Button
+        size="small"
+        type={selected.length === 0 ? 'primary' : 'default'}
+        aria-pressed={selected.length === 0}
+        onClick={() => onPick(null)}
         data-testid="soc-queue-count-all"
       >
         {t('socQueue.counts.all', { count: counts.data.total })}
-      </Tag.CheckableTag>
+      </Button>
       {counts.data.results.map(({ system, count }) => {
         const id = String(system.id);
         const checked = selected.length === 1 && selected[0] === id;
         return (
-          <Tag.CheckableTag
+          <Button
             key={system.id}
-            checked={checked}
-            onChange={() => onPick(checked ? null : id)}
+            size="small"
+            type={checked ? 'primary' : 'default'}
+            aria-pressed={checked}
+            title={system.full_name}
+            onClick={() => onPick(checked ? null : id)}
             data-testid="soc-queue-count"
             data-system={id}
           >
-            <span title={system.full_name}>
-              {t('socQueue.counts.tenant', { tenant: system.is_id, count })}
-            </span>
-          </Tag.CheckableTag>
+            {t('socQueue.counts.tenant', { tenant: system.is_id, count })}
+          </Button>
         );
       })}
     </Flex>

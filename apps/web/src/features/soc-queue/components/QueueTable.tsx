@@ -160,7 +160,7 @@ export function QueueTable({
         rowSelection={{
           selectedRowKeys: [...selectedKeys],
           onChange: (keys) => onSelect(keys.map(Number)),
-          getCheckboxProps: (item) => ({ 'aria-label': String(item.key) }),
+          getCheckboxProps: (item) => ({ 'aria-label': t('socQueue.selectRow', { key: item.key }) }),
         }}
         onRow={(item) => ({
           'data-testid': 'soc-queue-row',

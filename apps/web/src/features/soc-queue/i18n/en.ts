@@ -24,6 +24,7 @@ export const socQueueEn = {
     assignee: 'SOC assignee',
     updated: 'Updated',
   },
+  selectRow: 'Select incident {{key}}',
   noSla: 'No deadline',
   unassigned: 'Unassigned',
   slaState: { ok: 'On time', near: 'Due within the hour', breached: 'Overdue' },

@@ -27,6 +27,7 @@ export const socQueueRu: RussianTexts<typeof socQueueEn> = {
     assignee: 'Ответственный в SOC',
     updated: 'Обновлён',
   },
+  selectRow: 'Выбрать инцидент {{key}}',
   noSla: 'Без срока',
   unassigned: 'Не назначен',
   slaState: { ok: 'В срок', near: 'Меньше часа', breached: 'Просрочен' },

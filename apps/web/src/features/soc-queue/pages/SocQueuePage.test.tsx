@@ -164,7 +164,7 @@ describe('SOC queue', () => {
     // the chips stay: the counts are asked without the tenant filter
     expect(callsTo(fetchMock, COUNTS).every((call) => !call.url.searchParams.has('system__in'))).toBe(true);
     await waitFor(() =>
-      expect(screen.getAllByTestId('soc-queue-count')[1]).toHaveClass('ant-tag-checkable-checked'),
+      expect(screen.getAllByTestId('soc-queue-count')[1]).toHaveAttribute('aria-pressed', 'true'),
     );
   });
 
@@ -182,8 +182,8 @@ describe('SOC queue', () => {
     });
     await screen.findAllByTestId('soc-queue-row', {}, FIRST_PAINT);
     const listCalls = callsTo(fetchMock, LIST).length;
-    await user.click(screen.getByRole('checkbox', { name: '10001' }));
-    await user.click(screen.getByRole('checkbox', { name: '10002' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select incident 10001' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select incident 10002' }));
     expect(screen.getByTestId('soc-queue-selected')).toHaveTextContent('2 incidents selected');
     await user.click(screen.getByTestId('soc-queue-bulk-assign-me'));
 
@@ -209,7 +209,7 @@ describe('SOC queue', () => {
       },
     });
     await screen.findAllByTestId('soc-queue-row', {}, FIRST_PAINT);
-    await user.click(screen.getByRole('checkbox', { name: '10001' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select incident 10001' }));
     await user.click(screen.getByTestId('soc-queue-bulk-complete'));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Complete the selected incidents');
