@@ -34,6 +34,8 @@ import { markdownEn } from '@/shared/ui/markdown/i18n/en.ts';
 import { markdownRu } from '@/shared/ui/markdown/i18n/ru.ts';
 import { inboxEn } from '../../features/inbox/i18n/en.ts';
 import { inboxRu } from '../../features/inbox/i18n/ru.ts';
+import { socQueueEn } from '../../features/soc-queue/i18n/en.ts';
+import { socQueueRu } from '../../features/soc-queue/i18n/ru.ts';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
 
@@ -56,6 +58,7 @@ const lazyEn = {
   chat: chatEn,
   markdown: markdownEn,
   inbox: inboxEn,
+  socQueue: socQueueEn,
 };
 const lazyRu = {
   apiTokens: apiTokensRu,
@@ -75,6 +78,7 @@ const lazyRu = {
   chat: chatRu,
   markdown: markdownRu,
   inbox: inboxRu,
+  socQueue: socQueueRu,
 };
 const catalogs = { en: flattenCatalog({ ...en, ...lazyEn }), ru: flattenCatalog({ ...ru, ...lazyRu }) };
 const variables = (text: unknown) =>

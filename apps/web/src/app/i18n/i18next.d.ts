@@ -16,6 +16,7 @@ import type { alertsEn } from '../../features/alerts/i18n/en.ts';
 import type { chatEn } from '@/shared/ui/chat/i18n/en.ts';
 import type { markdownEn } from '@/shared/ui/markdown/i18n/en.ts';
 import type { inboxEn } from '../../features/inbox/i18n/en.ts';
+import type { socQueueEn } from '../../features/soc-queue/i18n/en.ts';
 import type { en } from './locales/en.ts';
 
 // Typed keys: t('menu.dashbord') is a compile error instead of a raw key on screen. Texts that a
@@ -42,6 +43,7 @@ declare module 'i18next' {
         chat: typeof chatEn;
         markdown: typeof markdownEn;
         inbox: typeof inboxEn;
+        socQueue: typeof socQueueEn;
       };
     };
   }

@@ -127,6 +127,12 @@ describe('directPageLoader', () => {
     expect(directPageLoader('/reports')).toBe(reports);
     expect(directPageLoader('/docs')).toBe(directPageLoader('/docs/instructions'));
     expect(directPageLoader('/instruction/5')).toBe(directPageLoader('/article/7'));
+    // the staff area: /soc and any address under it open the queue's chunk
+    const queue = directPageLoader('/soc/queue');
+    expect(queue).toBeDefined();
+    expect(queue).not.toBe(dashboard);
+    expect(directPageLoader('/soc')).toBe(queue);
+    expect(directPageLoader('/soc/elsewhere')).toBe(queue);
     // the sign-in callback is outside the table's pages
     expect(directPageLoader('/auth/callback')).toBeUndefined();
   });

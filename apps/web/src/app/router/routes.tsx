@@ -18,6 +18,7 @@ import { loadLogSourcesPage } from '../../features/log-sources/routes.ts';
 import { loadMisconfigsPage } from '../../features/misconfigs/routes.ts';
 import { loadReportsPage } from '../../features/reports/routes.ts';
 import { loadRulePage } from '../../features/rules/routes.ts';
+import { loadSocQueuePage } from '../../features/soc-queue/routes.ts';
 import { loadAuditLogPage, loadNotificationSettingsPage } from '../../features/settings/routes.ts';
 import { loadTasksRoutePage } from '../../features/tasks/routes.ts';
 import { loadTenantPage, loadTenantsPage } from '../../features/tenants/routes.ts';
@@ -46,6 +47,7 @@ const IocFeedPage = lazyPage(loadIocFeedPage, 'IocFeedPage');
 const WebhooksPage = lazyPage(loadWebhooksPage, 'WebhooksPage');
 const AuditLogPage = lazyPage(loadAuditLogPage, 'AuditLogPage');
 const ChangePasswordPage = lazyPage(loadChangePasswordPage, 'ChangePasswordPage');
+const SocQueuePage = lazyPage(loadSocQueuePage, 'SocQueuePage');
 
 /** What a route of the table carries: the loader of the page chunk it shows (or redirects to). */
 type PageHandle = { load: () => Promise<unknown> };
@@ -166,6 +168,10 @@ export const routes: RouteObject[] = [
         ...page(loadDocumentPage),
       },
       { path: 'rule/:id', element: <RulePage />, ...page(loadRulePage) },
+      // the staff area (design §9): the page itself tells a customer it is not available
+      { path: 'soc', element: <Navigate to="/soc/queue" replace />, ...page(loadSocQueuePage) },
+      { path: 'soc/queue', element: <SocQueuePage />, ...page(loadSocQueuePage) },
+      { path: 'soc/*', element: <Navigate to="/soc/queue" replace />, ...page(loadSocQueuePage) },
       // Any unknown path opens the dashboard (product §A2).
       { path: '*', element: <Navigate to="/dashboard" replace />, ...page(loadDashboardPage) },
     ],

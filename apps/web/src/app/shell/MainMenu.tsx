@@ -1,6 +1,7 @@
 import { Menu, theme, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useIsStaff } from '../../features/auth/index.ts';
 
 /** Paths of the menu entries (product §A2). */
 export const MENU_PATHS = {
@@ -14,7 +15,12 @@ export const MENU_PATHS = {
   reports: '/reports',
   docs: '/docs',
   assets: '/cmdb/assets',
+  /** The staff area (design §9): shown to provider staff only; it opens the triage queue. */
+  soc: '/soc',
 } as const;
+
+/** Where the staff area's entry leads. */
+export const SOC_HOME = `${MENU_PATHS.soc}/queue`;
 
 /** The menu entry a path belongs to (an incident page belongs to Incidents, and so on). */
 export function menuKeyForPath(pathname: string): string | null {
@@ -35,12 +41,16 @@ export type MainMenuProps = {
   mode?: 'horizontal' | 'inline';
 };
 
-/** The top menu: the same entries for every user (product §A2, §A6). */
+/**
+ * The top menu: the same entries for every customer (product §A2, §A6); provider staff also get
+ * the SOC entry of their own area (design §9).
+ */
 export function MainMenu({ mode = 'horizontal' }: MainMenuProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { pathname } = useLocation();
   const selected = menuKeyForPath(pathname);
+  const isStaff = useIsStaff() === true;
 
   const link = (path: string, label: string) => ({ key: path, label: <Link to={path}>{label}</Link> });
   const items: MenuProps['items'] = [
@@ -86,6 +96,7 @@ export function MainMenu({ mode = 'horizontal' }: MainMenuProps) {
         </Link>
       ),
     },
+    ...(isStaff ? [{ key: MENU_PATHS.soc, label: <Link to={SOC_HOME}>{t('menu.soc')}</Link> }] : []),
   ];
 
   return (

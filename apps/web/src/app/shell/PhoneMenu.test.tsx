@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '@/shared/api/authStore.ts';
 import { mockFetch } from '../../test/fetchMock.ts';
-import { baseRoutes, currentUser } from '../../test/fixtures.ts';
+import { baseRoutes, currentUser, staffUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 import { makeAccessToken } from '../../test/tokens.ts';
 import { stubPhoneViewport } from '../../test/viewport.ts';
@@ -29,6 +29,8 @@ describe('the phone header (below 1024 px)', () => {
     for (const entry of ['Dashboard', 'Incidents', 'Tasks', 'Systems', 'Reports', 'Documentation']) {
       expect(within(menu).getByRole('link', { name: entry })).toBeInTheDocument();
     }
+    // the staff area's entry is for provider staff only
+    expect(within(menu).queryByRole('link', { name: 'SOC' })).not.toBeInTheDocument();
     expect(within(drawer).getByTestId('lang-switch')).toBeInTheDocument();
     expect(within(drawer).getByRole('switch', { name: 'Dark theme' })).toBeInTheDocument();
     expect(within(drawer).getByTestId('profile-username')).toHaveTextContent(currentUser.username);
@@ -38,6 +40,17 @@ describe('the phone header (below 1024 px)', () => {
     await user.click(within(menu).getByRole('link', { name: 'Tasks' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/issues/issues/task'), BUSY);
     await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'false'), BUSY);
+  });
+
+  it('gives provider staff the SOC entry in the drawer', async () => {
+    stubPhoneViewport();
+    authStore.setTokens({ access: makeAccessToken(), refresh: 'r1' });
+    mockFetch(baseRoutes({ 'GET /api/v0/auth/user/': { body: staffUser } }));
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Open the menu' }, BUSY));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' }, BUSY);
+    const menu = within(drawer).getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getByRole('link', { name: 'SOC' })).toHaveAttribute('href', '/soc/queue');
   });
 
   it('keeps the desktop header at 1024 px and wider', async () => {

@@ -66,6 +66,7 @@ export const en = {
     docs: 'Documentation',
     assets: 'Assets',
     beta: 'Beta',
+    soc: 'SOC',
   },
   pages: {
     dashboard: 'Dashboard',

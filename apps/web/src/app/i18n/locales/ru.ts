@@ -78,6 +78,7 @@ export const ru: RussianTexts<typeof en> = {
     docs: 'Документация',
     assets: 'Активы',
     beta: 'Beta',
+    soc: 'SOC',
   },
   pages: {
     dashboard: 'Дашборд',

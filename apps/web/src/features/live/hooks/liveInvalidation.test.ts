@@ -27,6 +27,8 @@ function staleAfter(e: LiveEvent): string[] {
     ['incident:10001', ['incident', 10001, 'comments']],
     ['incident:10002', ['incident', 10002, 'comments']],
     ['reports:list', ['reports', 'list', '']],
+    ['soc-queue:list', ['soc-queue', 'list', '']],
+    ['soc-queue:counts', ['soc-queue', 'counts', '']],
   ];
   for (const [, key] of keys) client.setQueryData(key, 1);
   invalidateForEvent(client, e);
@@ -35,11 +37,25 @@ function staleAfter(e: LiveEvent): string[] {
 
 describe('invalidateForEvent', () => {
   it('refreshes the incident lists and the newest incident on a new incident', () => {
-    expect(staleAfter(event({}))).toEqual(['incidents:list', 'dashboard:newest']);
+    expect(staleAfter(event({}))).toEqual([
+      'incidents:list',
+      'dashboard:newest',
+      'soc-queue:list',
+      'soc-queue:counts',
+    ]);
   });
-  it('refreshes the lists and that incident’s page on a change, and only its page on a comment', () => {
-    expect(staleAfter(event({ type: 'incident.updated' }))).toEqual(['incidents:list', 'incident:10001']);
-    expect(staleAfter(event({ type: 'comment.created', from_soc: true }))).toEqual(['incident:10001']);
+  it('refreshes the lists, that incident’s page and the SOC queue on a change, its page and the queue on a comment', () => {
+    expect(staleAfter(event({ type: 'incident.updated' }))).toEqual([
+      'incidents:list',
+      'incident:10001',
+      'soc-queue:list',
+      'soc-queue:counts',
+    ]);
+    expect(staleAfter(event({ type: 'comment.created', from_soc: true }))).toEqual([
+      'incident:10001',
+      'soc-queue:list',
+      'soc-queue:counts',
+    ]);
   });
   it('refreshes the report lists when a report is ready', () => {
     expect(staleAfter(event({ type: 'report.ready', key: null, report_id: 3 }))).toEqual(['reports:list']);
