@@ -84,7 +84,7 @@ describe('the SOC’s workspace', () => {
       // completes it with the required comment
       await staff.page.getByTestId('action-complete').click();
       await staff.page.getByTestId('staff-status-submit').click();
-      await staff.page.getByTestId('staff-status-dialog').getByRole('alert').first().waitFor();
+      await staff.page.getByTestId('staff-status-dialog').getByText('This field is required').waitFor();
       await staff.page.getByTestId('staff-status-comment').fill('Contained: the sender is blocked.');
       const completed = await answerTo(
         staff.page,
