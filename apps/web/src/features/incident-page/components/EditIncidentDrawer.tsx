@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, mapFieldErrors, notifyApiError, type FieldMessages } from '@/shared/api/index.ts';
 import { useIsPhone } from '@/shared/hooks/useIsPhone.ts';
 import { FormErrorAlert } from '@/shared/ui/FormErrorAlert.tsx';
+import { MarkdownEditor } from '@/shared/ui/markdown/MarkdownEditor.tsx';
 import { IncidentPriorityTag } from '@/shared/ui/IncidentPriorityTag.tsx';
 import { notifyError, notifySuccess } from '@/shared/ui/notifications.tsx';
 import { useStaffUpdateMutation } from '../api/useStaffUpdateMutation.ts';
@@ -85,8 +86,9 @@ export function EditIncidentDrawer({ incident, open, onClose }: EditIncidentDraw
   };
 
   const required = { required: true, whitespace: true, message: t('validation.required') };
-  const textArea = (testId: string) => (
-    <Input.TextArea autoSize={{ minRows: 4, maxRows: 16 }} maxLength={TEXT_MAX} data-testid={testId} />
+  // the Markdown fields preview through the server, as the card will show them
+  const markdown = (testId: string, label: string) => (
+    <MarkdownEditor label={label} maxLength={TEXT_MAX} rows={6} testId={testId} />
   );
 
   return (
@@ -161,10 +163,10 @@ export function EditIncidentDrawer({ incident, open, onClose }: EditIncidentDraw
           />
         </Form.Item>
         <Form.Item label={t('incidentPage.edit.description')} name="description">
-          {textArea('edit-description')}
+          {markdown('edit-description', t('incidentPage.edit.description'))}
         </Form.Item>
         <Form.Item label={t('incidentPage.edit.recommendations')} name="recommendations">
-          {textArea('edit-recommendations')}
+          {markdown('edit-recommendations', t('incidentPage.edit.recommendations'))}
         </Form.Item>
         <FormErrorAlert messages={formErrors} testId="edit-form-errors" />
       </Form>

@@ -324,7 +324,7 @@ describe('incident page: editing fields (staff)', () => {
     });
     await user.click(await screen.findByTestId('incident-edit'));
     const drawer = await screen.findByTestId('edit-drawer');
-    await user.type(within(drawer).getByTestId('edit-recommendations'), ' Then patch it.');
+    await user.type(within(drawer).getByTestId('edit-recommendations-input'), ' Then patch it.');
     await user.click(within(drawer).getByTestId('edit-save'));
     expect(await within(drawer).findByText('Too long for the PDF.')).toBeInTheDocument();
     await waitFor(() =>
