@@ -31,6 +31,7 @@ describe('the served OpenAPI document', () => {
     const ids = new Map(operations().map(({ where, op }) => [where, op.operationId]));
     expect(Object.fromEntries([...ids].filter(([where]) => where.includes('/analyst/incidents/')))).toEqual({
       'POST /api/v0/analyst/incidents/': 'analystCreateIncident',
+      'GET /api/v0/analyst/incidents/{key}/': 'analystGetIncident',
       'PATCH /api/v0/analyst/incidents/{key}/': 'analystUpdateIncident',
       'POST /api/v0/analyst/incidents/{key}/status/': 'analystSetIncidentStatus',
       'POST /api/v0/analyst/incidents/{key}/comments/': 'analystCommentIncident',
