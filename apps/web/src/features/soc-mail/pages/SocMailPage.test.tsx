@@ -7,6 +7,7 @@ import { callsTo, mockFetch, type MockRoutes } from '../../../test/fetchMock.ts'
 import { baseRoutes, currentUser, staffUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
 import { makeAccessToken } from '../../../test/tokens.ts';
+import { stubPhoneViewport } from '../../../test/viewport.ts';
 
 const LIST = 'GET /api/v0/analyst/mail_quarantine/';
 const DETAIL = 'GET /api/v0/analyst/mail_quarantine/7/';
@@ -118,6 +119,33 @@ describe('mail quarantine', () => {
     expect(JSON.parse(window.localStorage.getItem('filters') ?? '{}')).toMatchObject({
       'soc-mail': 'incident=10001&sender=mallory',
     });
+  });
+
+  it('pages through the mail, and a new filter starts again at the first page', async () => {
+    const { fetchMock, user } = open('/soc/mail', {
+      [LIST]: {
+        body: page(
+          Array.from({ length: 50 }, (_, index) => makeMail(index + 1)),
+          120,
+        ),
+      },
+    });
+    await screen.findAllByTestId('soc-mail-row', {}, FIRST_PAINT);
+    expect(screen.getByTestId('soc-mail-total')).toHaveTextContent('120 mails');
+    await user.click(screen.getByTitle('2'));
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toBe('?page=2&page_size=50'));
+    await user.type(screen.getByTestId('soc-mail-sender-input'), 'mallory{Enter}');
+    await waitFor(() => expect(lastQuery(fetchMock, LIST)).toBe('?sender=mallory&page=1&page_size=50'));
+  });
+
+  it('opens the mail in a drawer on a phone and keeps the table inside its card', async () => {
+    stubPhoneViewport();
+    const { user } = open('/soc/mail', { [LIST]: { body: page([makeMail(7)]) } });
+    await user.click(await screen.findByTestId('soc-mail-open', {}, FIRST_PAINT));
+    const drawer = await screen.findByTestId('soc-mail-side');
+    expect(await within(drawer).findByTestId('soc-mail-body')).toHaveTextContent('Second line');
+    const table = screen.getByTestId('soc-mail-table');
+    expect(table.querySelector('.ant-table-content')).toHaveStyle({ overflowX: 'auto' });
   });
 
   it('shows the mail’s body as text, never as markup', async () => {
