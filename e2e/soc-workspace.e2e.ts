@@ -44,7 +44,9 @@ describe('the SOC’s workspace', () => {
       // the analyst, in the browser only: the queue from the menu, newest first
       const staff = await newPage(browser);
       await signIn(staff.page, baseUrl, 'analyst');
-      await staff.page.getByTestId('main-menu').getByRole('link', { name: 'SOC' }).click();
+      // the staff area is a submenu: its entries open on hover
+      await staff.page.getByTestId('main-menu').getByRole('menuitem', { name: 'SOC' }).hover();
+      await staff.page.getByRole('link', { name: 'Triage queue' }).click();
       await staff.page.getByTestId('soc-queue-table').waitFor();
       await staff.page.goto(`${baseUrl}/soc/queue?ordering=-created`);
       const row = staff.page.locator(`[data-testid="soc-queue-row"][data-key="${key}"]`);
@@ -129,7 +131,8 @@ describe('the SOC’s workspace', () => {
   it('speaks Russian to staff, and is not there for customers', { timeout: 120_000 }, async () => {
     const staff = await newPage(browser, { locale: 'ru-RU' });
     await signIn(staff.page, baseUrl, 'analyst');
-    await staff.page.getByTestId('main-menu').getByRole('link', { name: 'SOC' }).click();
+    await staff.page.getByTestId('main-menu').getByRole('menuitem', { name: 'SOC' }).hover();
+    await staff.page.getByRole('link', { name: 'Очередь разбора' }).click();
     await staff.page.getByRole('heading', { name: 'Очередь SOC' }).waitFor();
     const row = staff.page.getByTestId('soc-queue-row').first();
     await row.waitFor();
@@ -142,7 +145,9 @@ describe('the SOC’s workspace', () => {
 
     const customer = await newPage(browser);
     await signIn(customer.page, baseUrl, 'alice');
-    expect(await customer.page.getByTestId('main-menu').getByRole('link', { name: 'SOC' }).count()).toBe(0);
+    expect(await customer.page.getByTestId('main-menu').getByRole('menuitem', { name: 'SOC' }).count()).toBe(
+      0,
+    );
     let analystCalls = 0;
     customer.page.on('request', (request) => {
       if (request.url().includes('/api/v0/analyst/')) analystCalls += 1;

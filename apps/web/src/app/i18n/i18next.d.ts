@@ -17,6 +17,7 @@ import type { chatEn } from '@/shared/ui/chat/i18n/en.ts';
 import type { markdownEn } from '@/shared/ui/markdown/i18n/en.ts';
 import type { inboxEn } from '../../features/inbox/i18n/en.ts';
 import type { socQueueEn } from '../../features/soc-queue/i18n/en.ts';
+import type { socMailEn } from '../../features/soc-mail/i18n/en.ts';
 import type { en } from './locales/en.ts';
 
 // Typed keys: t('menu.dashbord') is a compile error instead of a raw key on screen. Texts that a
@@ -44,6 +45,7 @@ declare module 'i18next' {
         markdown: typeof markdownEn;
         inbox: typeof inboxEn;
         socQueue: typeof socQueueEn;
+        socMail: typeof socMailEn;
       };
     };
   }

@@ -15,18 +15,29 @@ export const MENU_PATHS = {
   reports: '/reports',
   docs: '/docs',
   assets: '/cmdb/assets',
-  /** The staff area (design §9): shown to provider staff only; it opens the triage queue. */
-  soc: '/soc',
+  /** The staff area (design §9), shown to provider staff only: its triage queue… */
+  socQueue: '/soc/queue',
+  /** …and its mail quarantine. */
+  socMail: '/soc/mail',
 } as const;
 
-/** Where the staff area's entry leads. */
-export const SOC_HOME = `${MENU_PATHS.soc}/queue`;
+/** The key of the staff area's submenu (design §9). */
+export const SOC_MENU_KEY = 'soc';
+/** Where the staff area's own addresses lead when they name no screen (/soc). */
+export const SOC_HOME = MENU_PATHS.socQueue;
 
 /** The menu entry a path belongs to (an incident page belongs to Incidents, and so on). */
 export function menuKeyForPath(pathname: string): string | null {
   if (pathname.startsWith('/inc/')) return MENU_PATHS.incidents;
   if (pathname.startsWith('/issues/')) return MENU_PATHS.tasks;
   if (/^\/(instruction|responseInstruction|article)\//.test(pathname)) return MENU_PATHS.docs;
+  // the staff area: the quarantine's addresses are its own, every other one (/soc, what the
+  // queue opens) belongs to the queue
+  if (pathname === '/soc' || pathname.startsWith('/soc/')) {
+    return pathname === MENU_PATHS.socMail || pathname.startsWith(`${MENU_PATHS.socMail}/`)
+      ? MENU_PATHS.socMail
+      : MENU_PATHS.socQueue;
+  }
   const entry = Object.values(MENU_PATHS).find(
     (path) => pathname === path || pathname.startsWith(`${path}/`),
   );
@@ -96,7 +107,18 @@ export function MainMenu({ mode = 'horizontal' }: MainMenuProps) {
         </Link>
       ),
     },
-    ...(isStaff ? [{ key: MENU_PATHS.soc, label: <Link to={SOC_HOME}>{t('menu.soc')}</Link> }] : []),
+    ...(isStaff
+      ? [
+          {
+            key: SOC_MENU_KEY,
+            label: t('menu.soc'),
+            children: [
+              link(MENU_PATHS.socQueue, t('menu.socQueue')),
+              link(MENU_PATHS.socMail, t('menu.socMail')),
+            ],
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -118,8 +140,8 @@ export function MainMenu({ mode = 'horizontal' }: MainMenuProps) {
           mode="inline"
           items={items}
           selectedKeys={selected ? [selected] : []}
-          // a phone has no hover: the Issues entries are shown, not folded away
-          defaultOpenKeys={['issues']}
+          // a phone has no hover: the Issues and SOC entries are shown, not folded away
+          defaultOpenKeys={['issues', SOC_MENU_KEY]}
           style={{ borderInlineEnd: 'none', background: 'transparent' }}
         />
       )}

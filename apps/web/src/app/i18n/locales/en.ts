@@ -67,6 +67,8 @@ export const en = {
     assets: 'Assets',
     beta: 'Beta',
     soc: 'SOC',
+    socQueue: 'Triage queue',
+    socMail: 'Mail quarantine',
   },
   pages: {
     dashboard: 'Dashboard',

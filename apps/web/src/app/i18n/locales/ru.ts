@@ -79,6 +79,8 @@ export const ru: RussianTexts<typeof en> = {
     assets: 'Активы',
     beta: 'Beta',
     soc: 'SOC',
+    socQueue: 'Очередь разбора',
+    socMail: 'Карантин почты',
   },
   pages: {
     dashboard: 'Дашборд',

@@ -1,5 +1,5 @@
 import type { Alert } from '@soc/contracts';
-import { Card, Flex, theme, Typography } from 'antd';
+import { Card, Checkbox, Flex, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
@@ -14,10 +14,21 @@ export type AlertCardProps = {
   onSelect: (uuid: string) => void;
   position: number;
   setSize: number;
+  /** Staff pick alerts for the bulk actions: the card then has a checkbox. */
+  checked?: boolean;
+  onCheck?: (uuid: string, checked: boolean) => void;
 };
 
 /** An alert in the alerts screen's list; choosing it opens the side panel. */
-export function AlertCard({ alert: a, selected, onSelect, position, setSize }: AlertCardProps) {
+export function AlertCard({
+  alert: a,
+  selected,
+  onSelect,
+  position,
+  setSize,
+  checked,
+  onCheck,
+}: AlertCardProps) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const assets = a.affected_assets.map((asset) => asset.name).join(', ');
@@ -38,6 +49,17 @@ export function AlertCard({ alert: a, selected, onSelect, position, setSize }: A
     >
       <Flex vertical gap={token.marginXXS}>
         <Flex align="center" gap="small" wrap>
+          {onCheck && (
+            // a click on the box picks the alert, it does not open it
+            <span onClick={(event) => event.stopPropagation()}>
+              <Checkbox
+                checked={checked === true}
+                onChange={(event) => onCheck(a.uuid, event.target.checked)}
+                aria-label={t('alerts.bulk.select', { title: a.title })}
+                data-testid="alert-card-check"
+              />
+            </span>
+          )}
           <ContrastTag color={ALERT_SEVERITY_COLORS[a.severity]}>
             {t(`alerts.severity.${a.severity}`)}
           </ContrastTag>

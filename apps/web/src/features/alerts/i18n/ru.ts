@@ -1,9 +1,8 @@
+import type { RussianTexts } from '@/shared/i18n/catalog.ts';
 import type { alertsEn } from './en.ts';
 
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
-
 /** Русские тексты вкладок алертов, IOC, активов CMDB и мисконфигураций инцидента. */
-export const alertsRu: Texts<typeof alertsEn> = {
+export const alertsRu: RussianTexts<typeof alertsEn> = {
   loadFailed: 'Ошибка при загрузке алертов',
   saveFailed: 'Ошибка при сохранении',
   saved: 'Изменения сохранены',
@@ -22,6 +21,32 @@ export const alertsRu: Texts<typeof alertsEn> = {
   severity: { High: 'Высокая', Medium: 'Средняя', Low: 'Низкая' },
   status: { new: 'Новый', in_progress: 'В работе', closed: 'Закрыт' },
   pagination: '{{low, number}}-{{high, number}} из {{total, number}}',
+  bulk: {
+    hint: 'Выберите алерты, чтобы привязать их к инциденту (не больше {{max, number}})',
+    selected_one: 'Выбран {{count, number}} алерт',
+    selected_few: 'Выбрано {{count, number}} алерта',
+    selected_many: 'Выбрано {{count, number}} алертов',
+    selected_other: 'Выбрано {{count, number}} алерта',
+    limit: 'За один раз можно изменить не больше {{max, number}} алертов',
+    select: 'Выбрать алерт: {{title}}',
+    attach: 'Привязать к инциденту…',
+    attachTitle_one: 'Привязать {{count, number}} алерт к инциденту',
+    attachTitle_few: 'Привязать {{count, number}} алерта к инциденту',
+    attachTitle_many: 'Привязать {{count, number}} алертов к инциденту',
+    attachTitle_other: 'Привязать {{count, number}} алерта к инциденту',
+    incidentKey: 'Номер инцидента',
+    incidentHint: 'Инцидент должен относиться к той же системе, что и алерты.',
+    incidentRequired: 'Укажите номер инцидента',
+    attachOk: 'Привязать',
+    cancel: 'Отмена',
+    attached_one: '{{count, number}} алерт привязан к инциденту {{key}}',
+    attached_few: '{{count, number}} алерта привязаны к инциденту {{key}}',
+    attached_many: '{{count, number}} алертов привязаны к инциденту {{key}}',
+    attached_other: '{{count, number}} алерта привязаны к инциденту {{key}}',
+    attachFailed: 'Не удалось привязать алерты',
+    create: 'Создать инцидент из этих алертов',
+    clear: 'Снять выделение',
+  },
   screen: {
     title: 'Алерты',
     total: '{{low, number}}-{{high, number}} из {{total, number}}',

@@ -1,4 +1,4 @@
-import type { Alert } from '@soc/contracts';
+import { ALERT_BULK_MAX, type Alert } from '@soc/contracts';
 import { Card, Descriptions, Flex, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,10 @@ import { pageItems } from '@/shared/lib/pageItems.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { InfiniteFeed } from '@/shared/ui/InfiniteFeed.tsx';
 import { ListPage } from '@/shared/ui/ListPage.tsx';
+import { notifyWarning } from '@/shared/ui/notifications.tsx';
+import { useIsStaff } from '../../auth/index.ts';
 import { useAlertsInfiniteQuery } from '../api/useAlertsInfiniteQuery.ts';
+import { AlertBulkBar } from '../components/AlertBulkBar.tsx';
 import { AlertCard } from '../components/AlertCard.tsx';
 import { AlertDetailPanel } from '../components/AlertDetailPanel.tsx';
 import { AlertListFilterBar } from '../components/AlertListFilterBar.tsx';
@@ -36,6 +39,21 @@ export function AlertsPage() {
   const totalExact = firstPage?.total_exact ?? true;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = alerts.find((a) => a.uuid === selectedId) ?? null;
+  // staff pick alerts for the bulk actions (design §9); one that left the list is no longer picked
+  const isStaff = useIsStaff() === true;
+  const [picked, setPicked] = useState<string[]>([]);
+  const pickedShown = useMemo(
+    () => picked.filter((uuid) => alerts.some((a) => a.uuid === uuid)),
+    [picked, alerts],
+  );
+  const pick = (uuid: string, checked: boolean) => {
+    if (!checked) return setPicked(pickedShown.filter((id) => id !== uuid));
+    if (pickedShown.length >= ALERT_BULK_MAX) {
+      notifyWarning({ title: t('alerts.bulk.limit', { max: ALERT_BULK_MAX }), key: 'alerts-bulk-limit' });
+      return;
+    }
+    setPicked([...pickedShown, uuid]);
+  };
 
   return (
     <ListPage
@@ -50,7 +68,16 @@ export function AlertsPage() {
             })
           : null
       }
-      header={<AlertListFilterBar params={params} onChange={persisted.setParams} />}
+      header={
+        isStaff ? (
+          <Flex vertical gap="small">
+            <AlertListFilterBar params={params} onChange={persisted.setParams} />
+            <AlertBulkBar selected={pickedShown} onClear={() => setPicked([])} />
+          </Flex>
+        ) : (
+          <AlertListFilterBar params={params} onChange={persisted.setParams} />
+        )
+      }
       query={query}
       isEmpty={alerts.length === 0}
       loadFailedText={t('alerts.loadFailed')}
@@ -75,6 +102,8 @@ export function AlertsPage() {
             onSelect={setSelectedId}
             position={position}
             setSize={total}
+            checked={pickedShown.includes(a.uuid)}
+            onCheck={isStaff ? pick : undefined}
           />
         )}
         hasNextPage={query.hasNextPage}

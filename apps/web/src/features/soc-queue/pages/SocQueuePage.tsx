@@ -10,7 +10,7 @@ import { pageItems } from '@/shared/lib/pageItems.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { ListPage } from '@/shared/ui/ListPage.tsx';
 import { notifyWarning } from '@/shared/ui/notifications.tsx';
-import { StatusScreen } from '@/shared/ui/StatusScreen.tsx';
+import { StaffOnlyScreen } from '@/shared/ui/StaffOnlyScreen.tsx';
 import { useCurrentUserQuery, useIsStaff } from '../../auth/index.ts';
 import { useQueueInfiniteQuery } from '../api/useQueueInfiniteQuery.ts';
 import { QueueBulkBar, useQueueBulk } from '../components/QueueBulkBar.tsx';
@@ -42,19 +42,11 @@ export function SocQueuePage() {
 
 function NotAvailable() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  useDocumentTitle(t('socQueue.notAvailable.title'));
   return (
-    <StatusScreen
-      status="warning"
+    <StaffOnlyScreen
       title={t('socQueue.notAvailable.title')}
-      subTitle={t('socQueue.notAvailable.text')}
-      extra={
-        <Button type="primary" onClick={() => void navigate('/dashboard')}>
-          {t('socQueue.notAvailable.home')}
-        </Button>
-      }
-      data-testid="soc-not-available"
+      text={t('socQueue.notAvailable.text')}
+      homeText={t('socQueue.notAvailable.home')}
     />
   );
 }
