@@ -19,6 +19,7 @@ import { loadMisconfigsPage } from '../../features/misconfigs/routes.ts';
 import { loadReportsPage } from '../../features/reports/routes.ts';
 import { loadRulePage } from '../../features/rules/routes.ts';
 import { loadSocQueuePage } from '../../features/soc-queue/routes.ts';
+import { loadSocRegisterPage } from '../../features/soc-register/routes.ts';
 import { loadAuditLogPage, loadNotificationSettingsPage } from '../../features/settings/routes.ts';
 import { loadTasksRoutePage } from '../../features/tasks/routes.ts';
 import { loadTenantPage, loadTenantsPage } from '../../features/tenants/routes.ts';
@@ -48,6 +49,7 @@ const WebhooksPage = lazyPage(loadWebhooksPage, 'WebhooksPage');
 const AuditLogPage = lazyPage(loadAuditLogPage, 'AuditLogPage');
 const ChangePasswordPage = lazyPage(loadChangePasswordPage, 'ChangePasswordPage');
 const SocQueuePage = lazyPage(loadSocQueuePage, 'SocQueuePage');
+const SocRegisterPage = lazyPage(loadSocRegisterPage, 'SocRegisterPage');
 
 /** What a route of the table carries: the loader of the page chunk it shows (or redirects to). */
 type PageHandle = { load: () => Promise<unknown> };
@@ -171,6 +173,7 @@ export const routes: RouteObject[] = [
       // the staff area (design §9): the page itself tells a customer it is not available
       { path: 'soc', element: <Navigate to="/soc/queue" replace />, ...page(loadSocQueuePage) },
       { path: 'soc/queue', element: <SocQueuePage />, ...page(loadSocQueuePage) },
+      { path: 'soc/incidents/new', element: <SocRegisterPage />, ...page(loadSocRegisterPage) },
       { path: 'soc/*', element: <Navigate to="/soc/queue" replace />, ...page(loadSocQueuePage) },
       // Any unknown path opens the dashboard (product §A2).
       { path: '*', element: <Navigate to="/dashboard" replace />, ...page(loadDashboardPage) },
