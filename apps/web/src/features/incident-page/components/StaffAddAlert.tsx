@@ -82,9 +82,11 @@ export function StaffAddAlert({ incidentKey }: StaffAddAlertProps) {
     } catch (error) {
       const fieldErrors = error instanceof ApiError && error.status === 400 ? error.fieldErrors : null;
       if (fieldErrors) {
-        const mapped = mapFieldErrors(fieldErrors, FIELD_BY_SERVER_NAME);
+        // the server names the list (`alerts`), which is this one alert: no field prefix
+        const { alerts, ...others } = fieldErrors;
+        const mapped = mapFieldErrors(others, FIELD_BY_SERVER_NAME);
         form.setFields(mapped.fields);
-        setFormErrors(mapped.formErrors);
+        setFormErrors([...(alerts ?? []), ...mapped.formErrors]);
         return;
       }
       setFormErrors([

@@ -41,7 +41,8 @@ export function AddIocButton({ incidentKey, iocs }: AddIocButtonProps) {
     } catch (error) {
       const fieldErrors = error instanceof ApiError && error.status === 400 ? error.fieldErrors : null;
       // the new IOC is the last of the list: its messages belong under the value
-      const own = fieldErrors?.[`observed_iocs.${iocs.length}.ioc`];
+      // (the server names the list; the stored IOCs passed its check before)
+      const own = fieldErrors?.[`observed_iocs.${iocs.length}.ioc`] ?? fieldErrors?.observed_iocs;
       if (own) form.setFields([{ name: 'value', errors: own }]);
       else
         setFormErrors([

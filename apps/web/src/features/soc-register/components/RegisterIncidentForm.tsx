@@ -354,7 +354,7 @@ function MitreRows() {
   const { t } = useTranslation();
   return (
     <Form.List name="mitre">
-      {(rows, { add, remove }) => (
+      {(rows, { add, remove }, { errors }) => (
         <Flex vertical gap="small">
           <Typography.Text strong>{t('socRegister.fields.mitre')}</Typography.Text>
           {rows.map((row, index) => (
@@ -398,6 +398,7 @@ function MitreRows() {
               </Col>
             </Row>
           ))}
+          <Form.ErrorList errors={errors} />
           <div>
             <Button icon={<PlusOutlined aria-hidden />} onClick={() => add({ techniques: [] })}>
               {t('socRegister.fields.addTactic')}
@@ -414,7 +415,7 @@ function IocRows() {
   const { t } = useTranslation();
   return (
     <Form.List name="iocs">
-      {(rows, { add, remove }) => (
+      {(rows, { add, remove }, { errors }) => (
         <Flex vertical gap="small">
           {rows.length === 0 && (
             <Typography.Text type="secondary">{t('socRegister.iocs.none')}</Typography.Text>
@@ -444,6 +445,7 @@ function IocRows() {
               </Col>
             </Row>
           ))}
+          <Form.ErrorList errors={errors} />
           <div>
             <Button
               icon={<PlusOutlined aria-hidden />}
@@ -464,7 +466,7 @@ function AlertRows() {
   const { t } = useTranslation();
   return (
     <Form.List name="alerts">
-      {(rows, { add, remove }) => (
+      {(rows, { add, remove }, { errors }) => (
         <Flex vertical gap="small">
           {rows.length === 0 && (
             <Typography.Text type="secondary">{t('socRegister.alerts.none')}</Typography.Text>
@@ -487,6 +489,7 @@ function AlertRows() {
               <AlertFields name={row.name} testId={`register-alert-${index}`} />
             </Card>
           ))}
+          <Form.ErrorList errors={errors} />
           <div>
             <Button
               icon={<PlusOutlined aria-hidden />}

@@ -173,7 +173,7 @@ describe('SOC incident registration', () => {
         status: 400,
         body: {
           primary_category: ['The category does not belong to the issue type.'],
-          'observed_iocs.0.ioc': ['Enter a valid IPv4 address.'],
+          observed_iocs: ['Enter a valid IPv4 address.'],
           non_field_errors: ['The tenant is suspended.'],
         },
       },
@@ -192,7 +192,7 @@ describe('SOC incident registration', () => {
       ),
     ).toBeInTheDocument();
     expect(
-      within(fieldOf('register-ioc-value-0')).getByText('Enter a valid IPv4 address.'),
+      within(screen.getByTestId('soc-register-iocs')).getByText('Enter a valid IPv4 address.'),
     ).toBeInTheDocument();
     expect(screen.getByTestId('soc-register-form-error')).toHaveTextContent('The tenant is suspended.');
     expect(callsTo(fetchMock, CREATE)).toHaveLength(1);
