@@ -198,6 +198,28 @@ describe('SOC incident registration', () => {
     expect(callsTo(fetchMock, CREATE)).toHaveLength(1);
   });
 
+  it('sends a retry after a failure with the same Idempotency-Key, so one incident is registered', async () => {
+    let fail = true;
+    const { user, fetchMock, router } = open('/soc/incidents/new', {
+      [CREATE]: () =>
+        fail
+          ? { status: 503, body: { detail: 'Temporarily unavailable.' } }
+          : { status: 201, body: { ...makeCard({ key: 5002 }), soc_assignee: null } },
+    });
+    await screen.findByTestId('soc-register-form', {}, FIRST_PAINT);
+    await fillRequired(user);
+    await user.click(screen.getByTestId('soc-register-submit'));
+    expect(await screen.findByTestId('soc-register-form-error')).toHaveTextContent(
+      'Registering the incident: error',
+    );
+    fail = false;
+    await user.click(screen.getByTestId('soc-register-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/inc/5002'));
+    const [first, second] = callsTo(fetchMock, CREATE);
+    expect(second!.headers.get('Idempotency-Key')).toBe(first!.headers.get('Idempotency-Key'));
+    expect(second!.body).toEqual(first!.body);
+  });
+
   it('tells a customer the page is not available and asks the analyst API nothing', async () => {
     const { fetchMock } = open('/soc/incidents/new', {}, currentUser);
     expect(await screen.findByTestId('soc-not-available', {}, FIRST_PAINT)).toHaveTextContent(
