@@ -36,6 +36,10 @@ import { inboxEn } from '../../features/inbox/i18n/en.ts';
 import { inboxRu } from '../../features/inbox/i18n/ru.ts';
 import { socQueueEn } from '../../features/soc-queue/i18n/en.ts';
 import { socQueueRu } from '../../features/soc-queue/i18n/ru.ts';
+import { socRegisterEn } from '../../features/soc-register/i18n/en.ts';
+import { socRegisterRu } from '../../features/soc-register/i18n/ru.ts';
+import { staffAreaEn } from '@/shared/ui/staff/i18n/en.ts';
+import { staffAreaRu } from '@/shared/ui/staff/i18n/ru.ts';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
 
@@ -59,6 +63,8 @@ const lazyEn = {
   markdown: markdownEn,
   inbox: inboxEn,
   socQueue: socQueueEn,
+  socRegister: socRegisterEn,
+  staffArea: staffAreaEn,
 };
 const lazyRu = {
   apiTokens: apiTokensRu,
@@ -79,6 +85,8 @@ const lazyRu = {
   markdown: markdownRu,
   inbox: inboxRu,
   socQueue: socQueueRu,
+  socRegister: socRegisterRu,
+  staffArea: staffAreaRu,
 };
 const catalogs = { en: flattenCatalog({ ...en, ...lazyEn }), ru: flattenCatalog({ ...ru, ...lazyRu }) };
 const variables = (text: unknown) =>

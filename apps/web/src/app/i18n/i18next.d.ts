@@ -18,6 +18,8 @@ import type { markdownEn } from '@/shared/ui/markdown/i18n/en.ts';
 import type { inboxEn } from '../../features/inbox/i18n/en.ts';
 import type { socQueueEn } from '../../features/soc-queue/i18n/en.ts';
 import type { socMailEn } from '../../features/soc-mail/i18n/en.ts';
+import type { socRegisterEn } from '../../features/soc-register/i18n/en.ts';
+import type { staffAreaEn } from '@/shared/ui/staff/i18n/en.ts';
 import type { en } from './locales/en.ts';
 
 // Typed keys: t('menu.dashbord') is a compile error instead of a raw key on screen. Texts that a
@@ -46,6 +48,8 @@ declare module 'i18next' {
         inbox: typeof inboxEn;
         socQueue: typeof socQueueEn;
         socMail: typeof socMailEn;
+        socRegister: typeof socRegisterEn;
+        staffArea: typeof staffAreaEn;
       };
     };
   }

@@ -20,6 +20,7 @@ import { loadReportsPage } from '../../features/reports/routes.ts';
 import { loadRulePage } from '../../features/rules/routes.ts';
 import { loadSocMailPage } from '../../features/soc-mail/routes.ts';
 import { loadSocQueuePage } from '../../features/soc-queue/routes.ts';
+import { loadSocRegisterPage } from '../../features/soc-register/routes.ts';
 import { loadAuditLogPage, loadNotificationSettingsPage } from '../../features/settings/routes.ts';
 import { loadTasksRoutePage } from '../../features/tasks/routes.ts';
 import { loadTenantPage, loadTenantsPage } from '../../features/tenants/routes.ts';
@@ -50,6 +51,7 @@ const AuditLogPage = lazyPage(loadAuditLogPage, 'AuditLogPage');
 const ChangePasswordPage = lazyPage(loadChangePasswordPage, 'ChangePasswordPage');
 const SocQueuePage = lazyPage(loadSocQueuePage, 'SocQueuePage');
 const SocMailPage = lazyPage(loadSocMailPage, 'SocMailPage');
+const SocRegisterPage = lazyPage(loadSocRegisterPage, 'SocRegisterPage');
 
 /** What a route of the table carries: the loader of the page chunk it shows (or redirects to). */
 type PageHandle = { load: () => Promise<unknown> };
@@ -174,6 +176,7 @@ export const routes: RouteObject[] = [
       { path: 'soc', element: <Navigate to="/soc/queue" replace />, ...page(loadSocQueuePage) },
       { path: 'soc/queue', element: <SocQueuePage />, ...page(loadSocQueuePage) },
       { path: 'soc/mail', element: <SocMailPage />, ...page(loadSocMailPage) },
+      { path: 'soc/incidents/new', element: <SocRegisterPage />, ...page(loadSocRegisterPage) },
       { path: 'soc/*', element: <Navigate to="/soc/queue" replace />, ...page(loadSocQueuePage) },
       // Any unknown path opens the dashboard (product §A2).
       { path: '*', element: <Navigate to="/dashboard" replace />, ...page(loadDashboardPage) },

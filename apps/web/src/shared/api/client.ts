@@ -39,6 +39,8 @@ export interface ApiRequestOptions<T> {
   abortKey?: string;
   /** External cancellation (TanStack Query passes one to every query function). */
   signal?: AbortSignal;
+  /** Further request headers (e.g. `Idempotency-Key`); they cannot replace the session's. */
+  headers?: Record<string, string>;
 }
 
 /** What a transport needs to send one request. */
@@ -158,6 +160,7 @@ function send(
 ): Promise<Response> {
   // Accept-Language lets the server answer `detail` and field messages in the user's language.
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: options.accept ?? 'application/json',
     'Accept-Language': currentLocale(),
   };

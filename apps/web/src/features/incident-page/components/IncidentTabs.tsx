@@ -8,9 +8,11 @@ import { formatDateTime } from '@/shared/lib/formatDateTime.ts';
 import { IncidentStatusTag } from '@/shared/ui/IncidentStatusTag.tsx';
 import { useIncidentAlertsQuery } from '../../alerts/index.ts';
 import { AlertsTab } from '../../alerts/index.ts';
+import { useIsStaff } from '../../auth/index.ts';
 import { AssetsTab } from './AssetsTab.tsx';
 import { IocsTab } from './IocsTab.tsx';
 import { MisconfigsTab } from './MisconfigsTab.tsx';
+import { StaffAddAlert } from './StaffAddAlert.tsx';
 import { CollapsibleHtml } from './CollapsibleHtml.tsx';
 import { CountBadge } from '@/shared/ui/CountBadge.tsx';
 import { resolutionText } from '../lib/resolution.ts';
@@ -41,6 +43,8 @@ export function IncidentTabs({ incident }: IncidentTabsProps) {
   const alerts = useIncidentAlertsQuery(incident.key, '');
   const alertCount = alerts.data?.pages[0]?.total ?? 0;
   const [searchParams, setSearchParams] = useSearchParams();
+  // staff may add the first alert or IOC: their tabs stay open while empty
+  const isStaff = useIsStaff() === true;
 
   const items = [
     { key: 'details', label: t('incidentPage.tabs.details'), children: <DetailsTab incident={incident} /> },
@@ -57,8 +61,15 @@ export function IncidentTabs({ incident }: IncidentTabsProps) {
           {alertCount > 0 && <CountBadge count={alertCount} size="small" />}
         </Flex>
       ),
-      disabled: alertCount === 0,
-      children: <AlertsTab incidentKey={incident.key} />,
+      disabled: alertCount === 0 && !isStaff,
+      children: isStaff ? (
+        <Flex vertical gap="middle">
+          <StaffAddAlert incidentKey={incident.key} />
+          <AlertsTab incidentKey={incident.key} />
+        </Flex>
+      ) : (
+        <AlertsTab incidentKey={incident.key} />
+      ),
     },
     {
       key: 'iocs',
@@ -70,8 +81,10 @@ export function IncidentTabs({ incident }: IncidentTabsProps) {
           )}
         </Flex>
       ),
-      disabled: incident.observed_iocs.length === 0,
-      children: <IocsTab iocs={incident.observed_iocs} />,
+      disabled: incident.observed_iocs.length === 0 && !isStaff,
+      children: (
+        <IocsTab iocs={incident.observed_iocs} staffIncidentKey={isStaff ? incident.key : undefined} />
+      ),
     },
     ...(isRemediation
       ? [

@@ -1,17 +1,33 @@
 import type { Ioc } from '@soc/contracts';
 import { groupIocs } from '@soc/contracts';
-import { Card, Flex, List, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { wrapText } from '@/shared/lib/wrapText.ts';
 import '../../alerts/index.ts';
+import { AddIocButton, RemoveIocButton } from './StaffIocControls.tsx';
 
-export type IocsTabProps = { iocs: Ioc[] };
+export type IocsTabProps = {
+  iocs: Ioc[];
+  /** Staff add and remove IOCs of this incident; customers get none of it. */
+  staffIncidentKey?: number;
+};
 
-/** Identified IOCs grouped by type, each value and each group copyable (product §A2). */
-export function IocsTab({ iocs }: IocsTabProps) {
+/**
+ * Identified IOCs grouped by type, each value and each group copyable (product §A2); for staff,
+ * "Add IOC" and a remove button on each.
+ */
+export function IocsTab({ iocs, staffIncidentKey }: IocsTabProps) {
   const { t } = useTranslation();
   return (
     <Flex vertical gap="middle" data-testid="incident-iocs">
+      {staffIncidentKey !== undefined && (
+        <div>
+          <AddIocButton incidentKey={staffIncidentKey} iocs={iocs} />
+        </div>
+      )}
+      {staffIncidentKey !== undefined && iocs.length === 0 && (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('incidentPage.staffAdd.noIocs')} />
+      )}
       {groupIocs(iocs).map((group) => (
         <Card
           key={group.type}
@@ -45,6 +61,9 @@ export function IocsTab({ iocs }: IocsTabProps) {
                       {category}
                     </Tag>
                   ))}
+                  {staffIncidentKey !== undefined && (
+                    <RemoveIocButton incidentKey={staffIncidentKey} iocs={iocs} ioc={item} />
+                  )}
                 </Flex>
               </List.Item>
             )}

@@ -7,11 +7,6 @@ export const socMailEn = {
   loadFailed: 'Fetching the quarantined mail: error',
   tableLabel: 'Quarantined mail',
   selectHint: 'Select a mail to read it',
-  notAvailable: {
-    title: 'This page is not available',
-    text: 'The mail quarantine is for the provider’s staff only.',
-    home: 'To the dashboard',
-  },
   columns: {
     received: 'Received',
     sender: 'Sender',

@@ -12,11 +12,6 @@ export const socMailRu: RussianTexts<typeof socMailEn> = {
   loadFailed: 'Не удалось загрузить письма из карантина',
   tableLabel: 'Письма в карантине',
   selectHint: 'Выберите письмо, чтобы прочитать его',
-  notAvailable: {
-    title: 'Страница недоступна',
-    text: 'Карантин почты доступен только сотрудникам провайдера.',
-    home: 'На главную',
-  },
   columns: {
     received: 'Получено',
     sender: 'Отправитель',

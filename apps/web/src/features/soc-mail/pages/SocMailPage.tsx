@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@/shared/hooks/useDocumentTitle.ts';
 import { countFilterParams } from '@/shared/lib/filters.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { ListPage } from '@/shared/ui/ListPage.tsx';
-import { StaffOnlyScreen } from '@/shared/ui/StaffOnlyScreen.tsx';
+import { StaffNotAvailable } from '@/shared/ui/staff/StaffNotAvailable.tsx';
 import { useIsStaff } from '../../auth/index.ts';
 import { useMailQuarantineQuery } from '../api/useMailQuarantineQueries.ts';
 import { MailDetailPanel } from '../components/MailDetailPanel.tsx';
@@ -21,17 +21,8 @@ const LIST_HEIGHT = 'max(24rem, calc(100vh - 15rem))';
  * opens the address is told the page is not available, and the page asks the analyst API nothing.
  */
 export function SocMailPage() {
-  const { t } = useTranslation();
   const isStaff = useIsStaff();
-  if (isStaff === false) {
-    return (
-      <StaffOnlyScreen
-        title={t('socMail.notAvailable.title')}
-        text={t('socMail.notAvailable.text')}
-        homeText={t('socMail.notAvailable.home')}
-      />
-    );
-  }
+  if (isStaff === false) return <StaffNotAvailable />;
   if (isStaff === undefined) return null;
   return <MailScreen />;
 }

@@ -8,11 +8,7 @@ export const socQueueEn = {
   loadingMore: 'Loading more incidents…',
   loadMore: 'Load more',
   tableLabel: 'Incidents that wait for the SOC',
-  notAvailable: {
-    title: 'This page is not available',
-    text: 'The SOC queue is for the provider’s staff only.',
-    home: 'To the dashboard',
-  },
+  register: 'Register an incident',
   columns: {
     key: 'Incident',
     summary: 'Summary',

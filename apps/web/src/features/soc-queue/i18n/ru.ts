@@ -11,11 +11,7 @@ export const socQueueRu: RussianTexts<typeof socQueueEn> = {
   loadingMore: 'Загружаем ещё инциденты…',
   loadMore: 'Показать ещё',
   tableLabel: 'Инциденты, ожидающие SOC',
-  notAvailable: {
-    title: 'Страница недоступна',
-    text: 'Очередь SOC доступна только сотрудникам провайдера.',
-    home: 'На главную',
-  },
+  register: 'Зарегистрировать инцидент',
   columns: {
     key: 'Инцидент',
     summary: 'Тема',

@@ -1,5 +1,5 @@
 import { QUEUE_BULK_MAX } from '@soc/contracts';
-import { QuestionCircleOutlined } from '@ant-design/icons';
+import { PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,9 @@ import { pageItems } from '@/shared/lib/pageItems.ts';
 import { usePersistedFilters } from '@/shared/lib/usePersistedFilters.ts';
 import { ListPage } from '@/shared/ui/ListPage.tsx';
 import { notifyWarning } from '@/shared/ui/notifications.tsx';
-import { StaffOnlyScreen } from '@/shared/ui/StaffOnlyScreen.tsx';
+import { StaffNotAvailable } from '@/shared/ui/staff/StaffNotAvailable.tsx';
 import { useCurrentUserQuery, useIsStaff } from '../../auth/index.ts';
+import { SOC_REGISTER_PATH } from '../../soc-register/index.ts';
 import { useQueueInfiniteQuery } from '../api/useQueueInfiniteQuery.ts';
 import { QueueBulkBar, useQueueBulk } from '../components/QueueBulkBar.tsx';
 import { QueueCounts } from '../components/QueueCounts.tsx';
@@ -35,20 +36,9 @@ const LIST_HEIGHT = 'max(24rem, calc(100vh - 15rem))';
  */
 export function SocQueuePage() {
   const isStaff = useIsStaff();
-  if (isStaff === false) return <NotAvailable />;
+  if (isStaff === false) return <StaffNotAvailable />;
   if (isStaff === undefined) return null;
   return <QueueScreen />;
-}
-
-function NotAvailable() {
-  const { t } = useTranslation();
-  return (
-    <StaffOnlyScreen
-      title={t('socQueue.notAvailable.title')}
-      text={t('socQueue.notAvailable.text')}
-      homeText={t('socQueue.notAvailable.home')}
-    />
-  );
 }
 
 function QueueScreen() {
@@ -136,14 +126,24 @@ function QueueScreen() {
                 onDialogChange={setBulkDialogOpen}
               />
             </div>
-            <Button
-              type="text"
-              icon={<QuestionCircleOutlined aria-hidden />}
-              onClick={() => setHelpOpen(true)}
-              data-testid="soc-queue-shortcuts-open"
-            >
-              {t('socQueue.shortcuts.open')}
-            </Button>
+            <Flex gap="small" wrap>
+              <Button
+                type="text"
+                icon={<QuestionCircleOutlined aria-hidden />}
+                onClick={() => setHelpOpen(true)}
+                data-testid="soc-queue-shortcuts-open"
+              >
+                {t('socQueue.shortcuts.open')}
+              </Button>
+              <Button
+                type="primary"
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => void navigate(SOC_REGISTER_PATH)}
+                data-testid="soc-queue-register"
+              >
+                {t('socQueue.register')}
+              </Button>
+            </Flex>
           </Flex>
           <ShortcutsDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
         </Flex>
