@@ -1,32 +1,11 @@
-import { QueueListQuerySchema, QueueOrderingSchema, type QueueOrdering } from '@soc/contracts';
+import { QueueFiltersShape, QueueOrderingSchema, type QueueOrdering } from '@soc/contracts';
 import { listQueryParams } from '@/shared/lib/filters.ts';
 
 /** The entity under which the queue keeps its filters in storage (design §7). */
 export const SOC_QUEUE_FILTER_ENTITY = 'soc-queue';
 
-/** The filters of GET /analyst/queue/ (kept in the URL); paging is the feed's own. */
-const {
-  system__in,
-  priority__in,
-  status__in,
-  category__in,
-  soc_assignee__in,
-  soc_assignee__isnull,
-  mine,
-  sla_state__in,
-  reason__in,
-} = QueueListQuerySchema.shape;
-const FILTERS = {
-  system__in,
-  priority__in,
-  status__in,
-  category__in,
-  soc_assignee__in,
-  soc_assignee__isnull,
-  mine,
-  sla_state__in,
-  reason__in,
-};
+/** The filters of GET /analyst/queue/ (kept in the URL), as the contract declares them; paging is the feed's own. */
+const FILTERS = QueueFiltersShape;
 
 export type QueueListParam = keyof typeof FILTERS | 'ordering';
 export const DEFAULT_QUEUE_ORDERING: QueueOrdering = 'sla';
